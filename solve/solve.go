@@ -159,3 +159,22 @@ func (s *state) search() {
 		}
 	}
 }
+
+// HasOtherSolution reports whether g has a solution in which cell holds a
+// digit other than digit. When g plus digit at cell has exactly one
+// solution, this is the dig-hole uniqueness check for emptying cell
+// ("reduction to absurdity"): one search that stops at the first
+// solution instead of a count to 2.
+func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
+	g[cell] = 0
+	for d := uint8(1); d <= 9; d++ {
+		if d == digit {
+			continue
+		}
+		g[cell] = d
+		if g.Check() == nil && v.Count(g, 1) > 0 {
+			return true
+		}
+	}
+	return false
+}

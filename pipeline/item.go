@@ -12,10 +12,13 @@ type Item struct {
 	Index uint64 // the item's number in the run, from 0
 }
 
-// Rand returns the item's own random source, derived from (Seed, Index)
-// alone.
+// ItemSeed returns the one number the item's randomness comes from,
+// derived from (Seed, Index) alone; the bank records it with the family.
+func (it Item) ItemSeed() uint64 { return Mix(it.Seed ^ Mix(it.Index)) }
+
+// Rand returns the item's own random source, seeded by ItemSeed.
 func (it Item) Rand() *rand.Rand {
-	return rand.New(rand.NewPCG(it.Seed, Mix(it.Index)))
+	return rand.New(rand.NewPCG(it.ItemSeed(), 0x853c49e6748fea9b))
 }
 
 // Mix scrambles x with the splitmix64 finalizer, so that neighbouring

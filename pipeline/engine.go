@@ -64,9 +64,9 @@ type Work[In, Out any] func(ctx context.Context, in In) Result[Out]
 
 // Written is what the store did with one batch.
 type Written struct {
-	Families int   // families inserted
-	Puzzles  int   // puzzles inserted
-	Dups     []int // indexes in the batch of families the store already had
+	Families    int // families inserted
+	Puzzles     int // puzzles inserted
+	DupFamilies int // families in the batch the store already had
 }
 
 // Config wires a run together.
@@ -84,6 +84,10 @@ type Config[In, Out any] struct {
 	NewWorker func() Work[In, Out]
 	// Seen is the dedup set; nil means an empty one.
 	Seen *Seen
+	// KeepDuplicates sends Duplicate results that carry a Value (Puzzles
+	// > 0) to the writer too: the store keeps their puzzles as variants of
+	// the family it has, as import does.
+	KeepDuplicates bool
 	// Target decides which families to admit; nil means Unlimited.
 	Target *Target
 	// Write stores one batch of admitted families in one transaction.
@@ -160,6 +164,7 @@ type admitted[Out any] struct {
 	v       Out
 	level   grade.Level
 	puzzles int
+	dup     bool // the family is known: only its puzzles may be new
 }
 
 // Run runs the pipeline until the target is met, the producer runs dry,
@@ -351,9 +356,12 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 		c.Seen.Add(r.Hash)
 		c.Target.Take(r.Level)
 		c.Stats.Admitted.Add(1)
-		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1)}, true
+		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1), false}, true
 	case Duplicate:
 		c.Stats.Duplicates.Add(1)
+		if c.KeepDuplicates && r.Puzzles > 0 {
+			return admitted[Out]{r.Value, r.Level, r.Puzzles, true}, true
+		}
 	case OffLevel:
 		c.Stats.OffLevel.Add(1)
 	case Invalid:
@@ -382,14 +390,21 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan admitt
 		if err != nil {
 			return fmt.Errorf("write %d families: %w", len(batch), err)
 		}
+		// Per-level counts assume the store took every family not known
+		// to be a duplicate; only another process writing the same family
+		// at the same moment makes them high, and Families stays exact.
 		var levels Levels
+		known := 0
 		for _, a := range batch {
-			levels[a.level]++
+			if a.dup {
+				known++
+			} else {
+				levels[a.level]++
+			}
 		}
-		for _, i := range w.Dups {
-			levels[batch[i].level]--
+		if extra := w.DupFamilies - known; extra > 0 {
+			c.Stats.Duplicates.Add(int64(extra))
 		}
-		c.Stats.Duplicates.Add(int64(len(w.Dups)))
 		c.Stats.Families.Add(int64(w.Families))
 		c.Stats.Puzzles.Add(int64(w.Puzzles))
 		for l, n := range levels {

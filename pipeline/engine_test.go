@@ -239,3 +239,21 @@ func TestBar(t *testing.T) {
 		t.Errorf("Bar =\n%q\nwant\n%q", got, want)
 	}
 }
+
+func TestRunKeepDuplicates(t *testing.T) {
+	s := &sink{}
+	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(7, 0), NewWorker: fakeWork(2, -1), Target: pipeline.Count(20, nil),
+		Write: s.write, KeepDuplicates: true, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Items 0..39 or so: the even ones after 0 repeat item 0's family.
+	if got, want := len(s.got), 20+int(sum.Duplicates); got != want {
+		t.Errorf("wrote %d, want the 20 new families and the %d duplicates", got, sum.Duplicates)
+	}
+	if sum.Levels.Total() != 20 {
+		t.Errorf("levels count %d families, want 20", sum.Levels.Total())
+	}
+}

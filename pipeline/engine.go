@@ -67,6 +67,7 @@ type Written struct {
 	Families    int // families inserted
 	Puzzles     int // puzzles inserted
 	DupFamilies int // families in the batch the store already had
+	DupPuzzles  int // puzzles in the batch the store already had
 }
 
 // Config wires a run together.
@@ -118,13 +119,14 @@ type Stats struct {
 	Failed     atomic.Int64 // items that panicked or failed
 	Families   atomic.Int64 // families committed to the store
 	Puzzles    atomic.Int64 // puzzles committed to the store
+	DupPuzzles atomic.Int64 // puzzles the store already had
 	levels     [grade.Evil + 1]atomic.Int64
 }
 
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
-	Items, Admitted, Duplicates, OffLevel, Invalid, Failed, Families, Puzzles int64
-	Levels                                                                    Levels // families committed per level
+	Items, Admitted, Duplicates, OffLevel, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                Levels // families committed per level
 }
 
 // Snapshot returns the counters now.
@@ -132,7 +134,7 @@ func (s *Stats) Snapshot() Snapshot {
 	n := Snapshot{
 		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
 		OffLevel: s.OffLevel.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
-		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(),
+		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
 	}
 	for l := range n.Levels {
 		n.Levels[l] = int(s.levels[l].Load())
@@ -407,6 +409,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan admitt
 		}
 		c.Stats.Families.Add(int64(w.Families))
 		c.Stats.Puzzles.Add(int64(w.Puzzles))
+		c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))
 		for l, n := range levels {
 			c.Stats.levels[l].Add(int64(n))
 		}

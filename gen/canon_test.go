@@ -234,7 +234,7 @@ func automorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {
 	g := patternGrid()
 	shiftStacks, _ := gen.ParseTransform("123456789/456789123/123456789")
 	shiftRows, _ := gen.ParseTransform("231564897/123456789/123456789")
-	geoms := []gen.Transform{gen.Rot180(), shiftStacks, shiftRows, shiftStacks.Then(shiftRows), gen.Rot180().Then(shiftRows)}
+	geoms := []gen.Transform{gen.Turn180(), shiftStacks, shiftRows, shiftStacks.Then(shiftRows), gen.Turn180().Then(shiftRows)}
 	a, ok := automorphism(g, geoms[rng.IntN(len(geoms))])
 	if !ok {
 		tb.Fatal("pattern grid lost its automorphism")

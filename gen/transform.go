@@ -195,16 +195,16 @@ func geometric(transpose bool, row, col func(int) int) Transform {
 func same(i int) int     { return i }
 func reversed(i int) int { return 8 - i }
 
-// Rot90 returns the quarter turn clockwise: the left column becomes the
+// Turn90 returns the quarter turn clockwise: the left column becomes the
 // top row.
-func Rot90() Transform { return geometric(true, same, reversed) }
+func Turn90() Transform { return geometric(true, same, reversed) }
 
-// Rot180 returns the half turn.
-func Rot180() Transform { return geometric(false, reversed, reversed) }
+// Turn180 returns the half turn.
+func Turn180() Transform { return geometric(false, reversed, reversed) }
 
-// Rot270 returns the quarter turn anticlockwise: the top row becomes the
+// Turn270 returns the quarter turn anticlockwise: the top row becomes the
 // left column.
-func Rot270() Transform { return geometric(true, reversed, same) }
+func Turn270() Transform { return geometric(true, reversed, same) }
 
 // MirrorLR returns the reflection in the vertical axis: left and right swap.
 func MirrorLR() Transform { return geometric(false, same, reversed) }

@@ -126,9 +126,9 @@ func TestTransformStringKnown(t *testing.T) {
 	}{
 		{"Identity", gen.Identity(), "123456789/123456789/123456789"},
 		{"ZeroValue", gen.Transform{}, "123456789/123456789/123456789"},
-		{"Rot90", gen.Rot90(), "T123456789/987654321/123456789"},
-		{"Rot180", gen.Rot180(), "987654321/987654321/123456789"},
-		{"Rot270", gen.Rot270(), "T987654321/123456789/123456789"},
+		{"Turn90", gen.Turn90(), "T123456789/987654321/123456789"},
+		{"Turn180", gen.Turn180(), "987654321/987654321/123456789"},
+		{"Rot270", gen.Turn270(), "T987654321/123456789/123456789"},
 		{"MirrorLR", gen.MirrorLR(), "123456789/987654321/123456789"},
 		{"FlipTB", gen.FlipTB(), "987654321/123456789/123456789"},
 		{"Transpose", gen.Transpose(), "T123456789/123456789/123456789"},
@@ -170,9 +170,9 @@ func TestGeometricHelpers(t *testing.T) {
 		t    gen.Transform
 		from cellMap
 	}{
-		{"Rot90", gen.Rot90(), func(r, c int) (int, int) { return 8 - c, r }},
-		{"Rot180", gen.Rot180(), func(r, c int) (int, int) { return 8 - r, 8 - c }},
-		{"Rot270", gen.Rot270(), func(r, c int) (int, int) { return c, 8 - r }},
+		{"Turn90", gen.Turn90(), func(r, c int) (int, int) { return 8 - c, r }},
+		{"Turn180", gen.Turn180(), func(r, c int) (int, int) { return 8 - r, 8 - c }},
+		{"Rot270", gen.Turn270(), func(r, c int) (int, int) { return c, 8 - r }},
 		{"MirrorLR", gen.MirrorLR(), func(r, c int) (int, int) { return r, 8 - c }},
 		{"FlipTB", gen.FlipTB(), func(r, c int) (int, int) { return 8 - r, c }},
 		{"Transpose", gen.Transpose(), func(r, c int) (int, int) { return c, r }},
@@ -193,16 +193,16 @@ func TestGeometricHelpers(t *testing.T) {
 			}
 		})
 	}
-	if got := gen.Rot90().Then(gen.Rot90()); got != gen.Rot180() {
+	if got := gen.Turn90().Then(gen.Turn90()); got != gen.Turn180() {
 		t.Errorf("Rot90 twice = %v, want Rot180", got)
 	}
-	if got := gen.Rot90().Then(gen.Rot180()); got != gen.Rot270() {
+	if got := gen.Turn90().Then(gen.Turn180()); got != gen.Turn270() {
 		t.Errorf("Rot90 then Rot180 = %v, want Rot270", got)
 	}
-	if got := gen.MirrorLR().Then(gen.FlipTB()); got != gen.Rot180() {
+	if got := gen.MirrorLR().Then(gen.FlipTB()); got != gen.Turn180() {
 		t.Errorf("MirrorLR then FlipTB = %v, want Rot180", got)
 	}
-	if got := gen.Transpose().Then(gen.Rot180()); got != gen.AntiTranspose() {
+	if got := gen.Transpose().Then(gen.Turn180()); got != gen.AntiTranspose() {
 		t.Errorf("Transpose then Rot180 = %v, want AntiTranspose", got)
 	}
 }

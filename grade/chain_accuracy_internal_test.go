@@ -1,8 +1,14 @@
 package grade
 
 import (
+	"flag"
 	"testing"
 	"time"
+)
+
+var (
+	chainMaxER  = flag.Int("chainmaxer", 100, "TestChainAccuracy: skip puzzles whose reference ER is above this many units")
+	chainSource = flag.String("chainsource", "", "TestChainAccuracy: only puzzles of this source")
 )
 
 // TestChainAccuracy grades the puzzles of dev_se.txt with the driver and
@@ -18,7 +24,7 @@ func TestChainAccuracy(t *testing.T) {
 	if testing.Short() {
 		perSource = 3
 	}
-	maxER := Rating(1000)
+	maxER := Rating(*chainMaxER * 10)
 	type stat struct{ n, exact, near, unsolved, chained int }
 	stats := map[string]*stat{}
 	taken := map[string]int{}
@@ -30,10 +36,11 @@ func TestChainAccuracy(t *testing.T) {
 		if taken[l.src] >= perSource {
 			continue
 		}
-		if l.src == "h11" || l.src == "q2" {
-			if !*chainFull {
-				continue
-			}
+		if *chainSource != "" && l.src != *chainSource {
+			continue
+		}
+		if (l.src == "h11" || l.src == "q2") && !*chainFull {
+			continue
 		}
 		taken[l.src]++
 		st := stats[l.src]

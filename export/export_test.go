@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"sudokubank/export"
@@ -37,23 +39,36 @@ var fixture = []struct {
 	{puzzle: ".8.2....73....6...4...5.8.........2.....6.1...5...9.73....4......6.95..214...89..", er: 9.0, ep: 1.2, ed: 1.2, level: 5, levelName: "evil", hardest: "dynamic-forcing-chain", sym: "none", minimal: true, source: "", score: 5, id: 106, family: 16},
 }
 
+// solutions holds the fixture's solutions, solved once per test binary.
+var solutions = sync.OnceValues(func() ([]string, error) {
+	sols := make([]string, len(fixture))
+	for i, f := range fixture {
+		g, err := solve.Parse(f.puzzle)
+		if err != nil {
+			return nil, fmt.Errorf("fixture %d: %w", i, err)
+		}
+		sol, ok := solve.Solve(g)
+		if !ok {
+			return nil, fmt.Errorf("fixture %d has no solution", i)
+		}
+		sols[i] = sol.String()
+	}
+	return sols, nil
+})
+
 // MustItems returns the fixture as items numbered from 1, with solutions
 // from the solver.
 func MustItems(tb testing.TB) []export.Item {
 	tb.Helper()
+	sols, err := solutions()
+	if err != nil {
+		tb.Fatal(err)
+	}
 	items := make([]export.Item, len(fixture))
 	for i, f := range fixture {
-		g, err := solve.Parse(f.puzzle)
-		if err != nil {
-			tb.Fatalf("fixture %d: %v", i, err)
-		}
-		sol, ok := solve.Solve(g)
-		if !ok {
-			tb.Fatalf("fixture %d has no solution", i)
-		}
 		items[i] = export.Item{
 			Number: i + 1, ID: f.id, Family: f.family,
-			Puzzle: f.puzzle, Solution: sol.String(), Givens: g.Givens(),
+			Puzzle: f.puzzle, Solution: sols[i], Givens: 81 - strings.Count(f.puzzle, "."),
 			Level: f.level, LevelName: f.levelName,
 			Rating: f.er, Pearl: f.ep, Diamond: f.ed, Score: f.score,
 			Hardest: f.hardest, Symmetry: f.sym, Minimal: f.minimal, Source: f.source,

@@ -273,7 +273,7 @@ func (b *book) puzzlePage(ps []parsed) {
 	// The label's size follows the grid's; the gap between two grids is
 	// at least a label's height.
 	size := min(max(slotW*0.045, 9), 13)
-	gap := max(size*1.6, slotW*0.08)
+	gap := max(size*1.6, slotW*0.1)
 	grid := min(slotW-gap, slotH-gap-size*1.8)
 	for i, p := range ps {
 		col, row := i%b.l.cols, i/b.l.cols
@@ -283,18 +283,25 @@ func (b *book) puzzlePage(ps []parsed) {
 		blockH := size*1.8 + grid
 		gy := top - (slotH-blockH)/2 - blockH
 		gx := cx - grid/2
-		b.c.gray(0)
-		b.c.text(bold, size, gx, gy+grid+size*0.6, "Puzzle "+strconv.Itoa(p.Number))
-		var right []string
+		left := "Puzzle " + strconv.Itoa(p.Number)
+		var parts []string
 		if p.LevelName != "" {
-			right = append(right, levelLabel(p.LevelName))
+			parts = append(parts, levelLabel(p.LevelName))
 		}
 		if p.Rating > 0 {
-			right = append(right, "SE "+ratingText(p.Rating))
+			parts = append(parts, "SE "+ratingText(p.Rating))
 		}
-		if len(right) > 0 {
-			s := strings.Join(right, " \u00b7 ")
-			b.c.text(regular, size, gx+grid-b.fonts[regular].width(s, size), gy+grid+size*0.6, s)
+		right := strings.Join(parts, " \u2013 ")
+		// Shrink the label, not the grid, when both halves do not fit
+		// above it with an em between them.
+		ls := size
+		if w := b.fonts[bold].width(left, 1) + b.fonts[regular].width(right, 1) + 1; w*ls > grid {
+			ls = grid / w
+		}
+		b.c.gray(0)
+		b.c.text(bold, ls, gx, gy+grid+size*0.6, left)
+		if right != "" {
+			b.c.text(regular, ls, gx+grid-b.fonts[regular].width(right, ls), gy+grid+size*0.6, right)
 		}
 		b.grid(gx, gy, grid, p.puzzle, nil)
 	}

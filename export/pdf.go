@@ -272,7 +272,7 @@ func (b *book) puzzlePage(ps []parsed) {
 	slotW, slotH := live.w/float64(b.l.cols), live.h/float64(b.l.rows)
 	// The label's size follows the grid's; the gap between two grids is
 	// at least a label's height.
-	size := min(max(slotW*0.045, 9), 13)
+	size := min(max(slotW*0.045, 9), 16)
 	gap := max(size*1.6, slotW*0.1)
 	grid := min(slotW-gap, slotH-gap-size*1.8)
 	for i, p := range ps {
@@ -348,21 +348,24 @@ func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid)
 	c := &b.c
 	c.gray(0)
 	c.op("0 J 0 j")
+	// One path per line weight: thin cell lines, thick box lines, then
+	// the border over their ends.
 	c.lineWidth(thin)
 	for i := 1; i < 9; i++ {
-		if i%3 == 0 {
-			continue
+		if i%3 != 0 {
+			o := cell * float64(i)
+			c.segment(x+o, y, x+o, y+size)
+			c.segment(x, y+o, x+size, y+o)
 		}
-		o := cell * float64(i)
-		c.line(x+o, y, x+o, y+size)
-		c.line(x, y+o, x+size, y+o)
 	}
+	c.op("S")
 	c.lineWidth(thick)
 	for i := 3; i < 9; i += 3 {
 		o := cell * float64(i)
-		c.line(x+o, y, x+o, y+size)
-		c.line(x, y+o, x+size, y+o)
+		c.segment(x+o, y, x+o, y+size)
+		c.segment(x, y+o, x+size, y+o)
 	}
+	c.op("S")
 	c.lineWidth(outer)
 	c.rect(x, y, size, size)
 
@@ -372,24 +375,28 @@ func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid)
 	}
 	// Centre the digit's ink, not its em box, in the cell.
 	rise := (cell - float64(b.fonts[bold].digitTop)*digit/1000) / 2
-	draw := func(font int, cellIndex int, v uint8) {
-		r, col := cellIndex/9, cellIndex%9
-		s := string(rune('0' + v))
-		w := b.fonts[font].width(s, digit)
-		c.text(font, digit, x+cell*float64(col)+(cell-w)/2, y+size-cell*float64(r+1)+rise, s)
+	place := func(font int, i int, v uint8) (float64, float64) {
+		w := float64(b.fonts[font].widths['0'+v]) * digit / 1000
+		return x + cell*float64(i%9) + (cell-w)/2, y + size - cell*float64(i/9+1) + rise
 	}
+	c.beginText(bold, digit)
 	for i, v := range puzzle {
 		if v != 0 {
-			draw(bold, i, v)
+			px, py := place(bold, i, v)
+			c.digit(px, py, v)
 		}
 	}
+	c.endText()
 	if solution != nil {
 		c.gray(0.4)
+		c.beginText(regular, digit)
 		for i, v := range solution {
 			if puzzle[i] == 0 {
-				draw(regular, i, v)
+				px, py := place(regular, i, v)
+				c.digit(px, py, v)
 			}
 		}
+		c.endText()
 		c.gray(0)
 	}
 }

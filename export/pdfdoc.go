@@ -33,7 +33,7 @@ type pdfDoc struct {
 
 func newPDFDoc(w io.Writer) *pdfDoc {
 	d := &pdfDoc{w: bufio.NewWriterSize(w, 1<<16), offsets: []int64{0}}
-	d.zw, _ = zlib.NewWriterLevel(&d.zbuf, zlib.DefaultCompression)
+	d.zw, _ = zlib.NewWriterLevel(&d.zbuf, zlib.BestSpeed)
 	// The binary comment tells transfer tools the file is not text.
 	d.raw("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 	return d
@@ -268,29 +268,34 @@ func (d *pdfDoc) embed(f *pdfFont) int {
 
 // content builds one page's content stream.
 type content struct {
-	b []byte
+	b      []byte
+	tx, ty int64 // the text line origin in 1/100 pt, inside BT..ET
 }
 
 func (c *content) reset() { c.b = c.b[:0] }
 
-// num appends a coordinate rounded to 1/100 point, which is far below
-// what a printer resolves, and a space.
-func (c *content) num(x float64) {
-	v := int64(x*100 + 0.5)
+// hundredths rounds x to 1/100 point, far below what a printer resolves.
+func hundredths(x float64) int64 {
 	if x < 0 {
-		v = int64(x*100 - 0.5)
+		return int64(x*100 - 0.5)
 	}
+	return int64(x*100 + 0.5)
+}
+
+// num appends x, rounded to 1/100 point, and a space.
+func (c *content) num(x float64) { c.hnum(hundredths(x)) }
+
+// hnum appends v/100 with no trailing zeros, and a space.
+func (c *content) hnum(v int64) {
 	if v < 0 {
 		c.b = append(c.b, '-')
 		v = -v
 	}
 	c.b = strconv.AppendInt(c.b, v/100, 10)
 	if frac := v % 100; frac != 0 {
-		c.b = append(c.b, '.')
-		if frac%10 == 0 {
-			c.b = append(c.b, byte('0'+frac/10))
-		} else {
-			c.b = append(c.b, byte('0'+frac/10), byte('0'+frac%10))
+		c.b = append(c.b, '.', byte('0'+frac/10))
+		if frac%10 != 0 {
+			c.b = append(c.b, byte('0'+frac%10))
 		}
 	}
 	c.b = append(c.b, ' ')
@@ -304,14 +309,14 @@ func (c *content) lineWidth(w float64) { c.num(w); c.op("w") }
 // gray sets the fill and stroke gray level, 0 black to 1 white.
 func (c *content) gray(g float64) { c.num(g); c.op("g"); c.num(g); c.op("G") }
 
-// line strokes a straight line.
-func (c *content) line(x1, y1, x2, y2 float64) {
+// segment adds a straight line to the current path; op("S") strokes it.
+func (c *content) segment(x1, y1, x2, y2 float64) {
 	c.num(x1)
 	c.num(y1)
-	c.op("m")
+	c.b = append(c.b, "m "...)
 	c.num(x2)
 	c.num(y2)
-	c.op("l S")
+	c.op("l")
 }
 
 // rect strokes a rectangle.
@@ -323,16 +328,46 @@ func (c *content) rect(x, y, w, h float64) {
 	c.op("re S")
 }
 
-// text sets s with its baseline starting at (x, y) in font /F<font+1>.
-func (c *content) text(font int, size, x, y float64, s string) {
-	c.b = append(c.b, "BT /F"...)
+// selectFont appends the operator choosing /F<font+1> at size points.
+func (c *content) selectFont(font int, size float64) {
+	c.b = append(c.b, "/F"...)
 	c.b = strconv.AppendInt(c.b, int64(font+1), 10)
 	c.b = append(c.b, ' ')
 	c.num(size)
 	c.b = append(c.b, "Tf "...)
+}
+
+// text sets s with its baseline starting at (x, y) in font /F<font+1>.
+func (c *content) text(font int, size, x, y float64, s string) {
+	c.b = append(c.b, "BT "...)
+	c.selectFont(font, size)
 	c.num(x)
 	c.num(y)
 	c.b = append(c.b, "Td "...)
 	c.b = appendPDFString(c.b, s)
 	c.b = append(c.b, " Tj ET\n"...)
 }
+
+// beginText opens a text object in which digit sets single digits.
+func (c *content) beginText(font int, size float64) {
+	c.b = append(c.b, "BT "...)
+	c.selectFont(font, size)
+	c.b = append(c.b, '\n')
+	c.tx, c.ty = 0, 0
+}
+
+// digit sets digit v with its baseline starting at (x, y). Td moves
+// relative to the last line origin; keeping that origin in whole
+// hundredths makes the moves exact, so rounding never accumulates.
+func (c *content) digit(x, y float64, v uint8) {
+	hx, hy := hundredths(x), hundredths(y)
+	c.hnum(hx - c.tx)
+	c.hnum(hy - c.ty)
+	c.tx, c.ty = hx, hy
+	c.b = append(c.b, "Td ("...)
+	c.b = append(c.b, '0'+v)
+	c.b = append(c.b, ") Tj\n"...)
+}
+
+// endText closes the text object beginText opened.
+func (c *content) endText() { c.op("ET") }

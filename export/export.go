@@ -83,9 +83,14 @@ const (
 	// numbers and minimal as a JSON boolean.
 	JSON Format = "json"
 
-	// PDF is a print-ready book: an optional title page, the puzzles
-	// PDFOptions.PerPage to a page, then an answer key in the same
-	// numbering. See PDFOptions.
+	// PDF is a print-ready book: a title page when Options.Title is set,
+	// the puzzles PDFOptions.PerPage to a page, each labelled "Puzzle 12"
+	// with its level and SE rating, then the answer key in the same
+	// numbering, 12 solutions a page (6 on 6x9), givens in bold black and
+	// the filled-in digits in regular gray. Pages are numbered at the
+	// foot, the title page excepted; PDFPages tells how many there are.
+	// The fonts are Go Regular and Go Bold, embedded whole. The same
+	// items always give the same bytes: the file has no timestamps.
 	PDF Format = "pdf"
 )
 
@@ -137,8 +142,11 @@ type Options struct {
 
 // PDFOptions holds the PDF's page settings.
 type PDFOptions struct {
-	// Page is the trim size: "letter" (8.5x11 in), "a4" or "6x9" (6x9 in,
-	// with mirrored margins for binding). Empty means letter.
+	// Page is the trim size: "letter" (8.5x11 in) or "a4", with 0.75 in
+	// margins all round, or "6x9" (a 6x9 in trade paperback) with 0.6 in
+	// at top and bottom, 0.5 in outside and 0.75 in on the binding side,
+	// mirrored from right-hand to left-hand pages. Page 1 is a right-hand
+	// page. Nothing bleeds: the trim box is the page. Empty means letter.
 	Page string
 	// PerPage is the number of puzzles a page: 1, 2, 4 or 6. Zero means 4.
 	PerPage int
@@ -163,6 +171,9 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 	case PDF:
 		if _, err := pdfLayoutFor(opt.PDF); err != nil {
 			return err
+		}
+		if len(items) == 0 {
+			return errors.New("pdf: no puzzles to print")
 		}
 		write = writePDF
 	default:

@@ -3,11 +3,16 @@ package export_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -204,6 +209,7 @@ func TestBadInput(t *testing.T) {
 		{"SolutionDisagrees", export.CSV, with(func(it *export.Item) {
 			it.Solution = strings.NewReplacer("1", "2", "2", "1").Replace(it.Solution)
 		}), export.Options{}, "solution has"},
+		{"EmptyPDF", export.PDF, nil, export.Options{Title: "Nothing"}, "pdf: no puzzles to print"},
 		{"NoSolutionForPDF", export.PDF, with(func(it *export.Item) { it.Solution = "" }), export.Options{}, "no solution"},
 		{"SolutionWithHole", export.JSON, with(func(it *export.Item) { it.Solution = "." + it.Solution[1:] }), export.Options{}, "solution: character 1"},
 	}
@@ -246,4 +252,115 @@ func TestCancelled(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadBack parses each text format with a plain reader of that
+// format and checks it gives back the items, so the files stay usable by
+// the apps and scripts that read them, not just equal to a golden file.
+func TestReadBack(t *testing.T) {
+	items := MustItems(t)
+	write := func(f export.Format) []byte {
+		var buf bytes.Buffer
+		if err := export.Write(context.Background(), &buf, f, items, export.Options{Title: "A & B"}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	dotted := func(s string) string { return strings.ReplaceAll(s, "0", ".") }
+
+	t.Run("SDM", func(t *testing.T) {
+		lines := strings.Split(strings.TrimSuffix(string(write(export.SDM)), "\n"), "\n")
+		if len(lines) != len(items) {
+			t.Fatalf("got %d lines, want %d", len(lines), len(items))
+		}
+		for i, line := range lines {
+			if got, want := dotted(line), items[i].Puzzle; got != want {
+				t.Errorf("line %d: got %s, want %s", i+1, got, want)
+			}
+		}
+	})
+	t.Run("SDK", func(t *testing.T) {
+		blocks := strings.Split(string(write(export.SDK)), "\n\n")
+		if len(blocks) != len(items) {
+			t.Fatalf("got %d puzzles, want %d", len(blocks), len(items))
+		}
+		for i, block := range blocks {
+			var grid, level string
+			for _, line := range strings.Split(strings.TrimSuffix(block, "\n"), "\n") {
+				switch {
+				case strings.HasPrefix(line, "#L"):
+					level = line[2:]
+				case strings.HasPrefix(line, "#"):
+				default:
+					grid += line
+				}
+			}
+			if grid != items[i].Puzzle || level != items[i].LevelName {
+				t.Errorf("puzzle %d: got %s %s, want %s %s", i+1, grid, level, items[i].Puzzle, items[i].LevelName)
+			}
+		}
+	})
+	t.Run("OpenSudoku", func(t *testing.T) {
+		var doc struct {
+			XMLName xml.Name `xml:"opensudoku"`
+			Version string   `xml:"version,attr"`
+			Folder  struct {
+				Name  string `xml:"name,attr"`
+				Games []struct {
+					Data string `xml:"data,attr"`
+					Note string `xml:"note,attr"`
+				} `xml:"game"`
+			} `xml:"folder"`
+		}
+		if err := xml.Unmarshal(write(export.OpenSudoku), &doc); err != nil {
+			t.Fatal(err)
+		}
+		if doc.Version != "2" || doc.Folder.Name != "A & B" || len(doc.Folder.Games) != len(items) {
+			t.Fatalf("got version %q, folder %q, %d games", doc.Version, doc.Folder.Name, len(doc.Folder.Games))
+		}
+		for i, g := range doc.Folder.Games {
+			if got, want := dotted(g.Data), items[i].Puzzle; got != want {
+				t.Errorf("game %d: got %s, want %s", i+1, got, want)
+			}
+		}
+	})
+	t.Run("CSV", func(t *testing.T) {
+		rows, err := csv.NewReader(bytes.NewReader(write(export.CSV))).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != len(items)+1 || !slices.Equal(rows[0], export.CSVHeader) {
+			t.Fatalf("got %d rows, header %q", len(rows), rows[0])
+		}
+		for i, row := range rows[1:] {
+			it := items[i]
+			want := []string{strconv.Itoa(it.Number), strconv.FormatInt(it.ID, 10), it.Puzzle, it.Solution, it.Source}
+			got := []string{row[0], row[1], row[3], row[4], row[15]}
+			if !slices.Equal(got, want) {
+				t.Errorf("row %d: got %q, want %q", i+1, got, want)
+			}
+		}
+	})
+	t.Run("JSON", func(t *testing.T) {
+		dec := json.NewDecoder(bytes.NewReader(write(export.JSON)))
+		for i := 0; dec.More(); i++ {
+			var got struct {
+				Number    int     `json:"number"`
+				ID        int64   `json:"id"`
+				Puzzle    string  `json:"puzzle"`
+				Level     int     `json:"level"`
+				LevelName string  `json:"level_name"`
+				Rating    float64 `json:"rating"`
+				Minimal   bool    `json:"minimal"`
+			}
+			if err := dec.Decode(&got); err != nil {
+				t.Fatal(err)
+			}
+			it := items[i]
+			if got.Number != it.Number || got.ID != it.ID || got.Puzzle != it.Puzzle || got.Level != it.Level ||
+				got.LevelName != it.LevelName || got.Rating != it.Rating || got.Minimal != it.Minimal {
+				t.Errorf("object %d: got %+v, want %+v", i+1, got, it)
+			}
+		}
+	})
 }

@@ -186,9 +186,10 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 	return write(ctx, w, ps, opt)
 }
 
-// parsed is an item with its grids read and checked.
+// parsed is an item with its grids read and checked. It points at the
+// caller's item rather than copying it, to keep a pack of millions small.
 type parsed struct {
-	Item
+	*Item
 	puzzle, solution solve.Grid
 	hasSolution      bool
 }
@@ -196,17 +197,17 @@ type parsed struct {
 // check parses and checks every item; needSolution requires a solution.
 func check(items []Item, needSolution bool) ([]parsed, error) {
 	ps := make([]parsed, len(items))
-	for i, it := range items {
-		p, err := checkItem(it, needSolution)
+	for i := range items {
+		p, err := checkItem(&items[i], needSolution)
 		if err != nil {
-			return nil, fmt.Errorf("item %d (number %d, id %d): %w", i+1, it.Number, it.ID, err)
+			return nil, fmt.Errorf("item %d (number %d, id %d): %w", i+1, items[i].Number, items[i].ID, err)
 		}
 		ps[i] = p
 	}
 	return ps, nil
 }
 
-func checkItem(it Item, needSolution bool) (parsed, error) {
+func checkItem(it *Item, needSolution bool) (parsed, error) {
 	p := parsed{Item: it}
 	if it.Number < 1 {
 		return p, fmt.Errorf("number %d, want 1 or more", it.Number)

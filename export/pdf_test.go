@@ -221,4 +221,9 @@ func TestPDFSamples(t *testing.T) {
 			}
 		}
 	}
+	// A full-size pack, to check with qpdf --check or a viewer.
+	opt := export.Options{Title: "Ten Thousand Puzzles", PDF: export.PDFOptions{Page: "letter", PerPage: 4}}
+	if err := export.WriteFile(context.Background(), filepath.Join(dir, "letter-4-10000.pdf"), export.PDF, MustManyItems(t, 10000), opt, true); err != nil {
+		t.Fatal(err)
+	}
 }

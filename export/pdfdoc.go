@@ -75,6 +75,16 @@ func (d *pdfDoc) stream(num int, dict string, data []byte) {
 	d.raw("\nendstream\nendobj\n")
 }
 
+// compressedStream writes object num as a stream already compressed
+// with zlib.
+func (d *pdfDoc) compressedStream(num int, dict string, z []byte) {
+	d.offsets[num] = d.n
+	d.raw(strconv.Itoa(num) + " 0 obj\n<< " + dict + " /Length " + strconv.Itoa(len(z)) +
+		" /Filter /FlateDecode >>\nstream\n")
+	d.rawBytes(z)
+	d.raw("\nendstream\nendobj\n")
+}
+
 // finish writes the cross-reference table and trailer and flushes.
 func (d *pdfDoc) finish(root, info int) error {
 	xref := d.n
@@ -155,6 +165,7 @@ func winAnsiByte(r rune) byte {
 type pdfFont struct {
 	name      string // PostScript name
 	ttf       []byte
+	zttf      []byte   // ttf compressed once, at the best level, for every PDF
 	widths    [256]int // advance of each WinAnsi code; 0 where it has none
 	bbox      [4]int
 	ascent    int
@@ -201,7 +212,13 @@ func loadFont(ttf []byte, stemV int) (*pdfFont, error) {
 	// glyph-space units times 64.
 	ppem := fixed.I(1000)
 	units := func(v fixed.Int26_6) int { return int((v + 32) >> 6) }
-	pf := &pdfFont{name: name, ttf: ttf, stemV: stemV}
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	zw.Write(ttf)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	pf := &pdfFont{name: name, ttf: ttf, zttf: z.Bytes(), stemV: stemV}
 	for c := 32; c < 256; c++ {
 		r := winAnsiRune(c)
 		if r == 0 {
@@ -262,7 +279,7 @@ func (d *pdfDoc) embed(f *pdfFont) int {
 		"/ItalicAngle 0 /Ascent %d /Descent %d /CapHeight %d /StemV %d /MissingWidth %d /FontFile2 %d 0 R >>",
 		f.name, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3], f.ascent, f.descent, f.capHeight, f.stemV,
 		f.widths['?'], fileObj))
-	d.stream(fileObj, "/Length1 "+strconv.Itoa(len(f.ttf)), f.ttf)
+	d.compressedStream(fileObj, "/Length1 "+strconv.Itoa(len(f.ttf)), f.zttf)
 	return fontObj
 }
 

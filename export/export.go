@@ -134,7 +134,9 @@ func formatList() string {
 // Options holds the settings of a pack.
 type Options struct {
 	// Title names the pack: the PDF's title page (none when empty) and
-	// document title, and the OpenSudoku folder name.
+	// document title, and the OpenSudoku folder name. The PDF's fonts
+	// cover Windows-1252 (Latin-1 and a few more), so other characters
+	// print there as '?'.
 	Title string
 	// PDF holds the PDF's page settings; other formats ignore it.
 	PDF PDFOptions

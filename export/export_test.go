@@ -364,3 +364,33 @@ func TestReadBack(t *testing.T) {
 		}
 	})
 }
+
+func ExampleWrite() {
+	item := export.Item{
+		Number: 1, ID: 42, Family: 7,
+		Puzzle:    "..4...2.7.85.24...2.6..3..851.........8.7.........14.6.7..........65......1.4.6.3",
+		Givens:    25,
+		Level:     1,
+		LevelName: "extremely-easy",
+		Rating:    1.5, Pearl: 1.2, Diamond: 1.2, Score: 1.4,
+		Hardest: "hidden-single", Symmetry: "none", Minimal: true, Source: "gen",
+	}
+	err := export.Write(context.Background(), os.Stdout, export.SDK, []export.Item{item}, export.Options{})
+	if err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// #DPuzzle 1 (id 42, family 7)
+	// #Lextremely-easy
+	// #CER 1.5; EP 1.2; ED 1.2; score 1.40; givens 25; hardest hidden-single; symmetry none; minimal yes
+	// #Sgen
+	// ..4...2.7
+	// .85.24...
+	// 2.6..3..8
+	// 51.......
+	// ..8.7....
+	// .....14.6
+	// .7.......
+	// ...65....
+	// ..1.4.6.3
+}

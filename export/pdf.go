@@ -211,7 +211,13 @@ func (b *book) titlePage(title string, n, answersFrom int) {
 	if b.l.page.name == "6x9" {
 		size = 28
 	}
+	subSize := size * 0.45
 	lines := wrap(b.fonts[bold], title, size, live.w)
+	// A word longer than the line is wide shrinks the title until it fits.
+	for size > 10 && widest(b.fonts[bold], lines, size) > live.w {
+		size *= 0.9
+		lines = wrap(b.fonts[bold], title, size, live.w)
+	}
 	y := live.y + live.h*0.62 + float64(len(lines)-1)*size*1.25/2
 	b.c.gray(0)
 	for _, line := range lines {
@@ -219,7 +225,6 @@ func (b *book) titlePage(title string, n, answersFrom int) {
 		y -= size * 1.25
 	}
 	sub := plural(n, "puzzle") + " with answers"
-	subSize := size * 0.45
 	y -= subSize * 1.5
 	b.c.text(regular, subSize, live.x+(live.w-b.fonts[regular].width(sub, subSize))/2, y, sub)
 	sub = "Answers begin on page " + strconv.Itoa(answersFrom)
@@ -253,6 +258,15 @@ func wrap(f *pdfFont, s string, size, width float64) []string {
 		lines = append(lines, line)
 	}
 	return lines
+}
+
+// widest returns the width of the widest line.
+func widest(f *pdfFont, lines []string, size float64) float64 {
+	w := 0.0
+	for _, l := range lines {
+		w = max(w, f.width(l, size))
+	}
+	return w
 }
 
 // levelLabel turns "extremely-easy" into "Extremely easy".

@@ -394,3 +394,30 @@ func ExampleWrite() {
 	// ...65....
 	// ..1.4.6.3
 }
+
+// failingWriter accepts limit bytes, then fails every write.
+type failingWriter struct{ limit int }
+
+var errDiskFull = errors.New("disk full")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.limit {
+		n := w.limit
+		w.limit = 0
+		return n, errDiskFull
+	}
+	w.limit -= len(p)
+	return len(p), nil
+}
+
+func TestWriterError(t *testing.T) {
+	items := MustManyItems(t, 2000)
+	for _, f := range export.Formats {
+		t.Run(strings.ToUpper(string(f)), func(t *testing.T) {
+			err := export.Write(context.Background(), &failingWriter{limit: 1000}, f, items, export.Options{})
+			if !errors.Is(err, errDiskFull) {
+				t.Errorf("got %v, want the writer's error", err)
+			}
+		})
+	}
+}

@@ -148,12 +148,18 @@ func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		if doc.err != nil {
+			return doc.err
+		}
 		b.puzzlePage(ps[i:min(i+l.perPage(), len(ps))])
 		b.endPage(true)
 	}
 	for i := 0; i < len(ps); i += l.answersPer() {
 		if err := ctx.Err(); err != nil {
 			return err
+		}
+		if doc.err != nil {
+			return doc.err
 		}
 		b.answerPage(ps[i:min(i+l.answersPer(), len(ps))])
 		b.endPage(true)

@@ -29,6 +29,7 @@ type pdfDoc struct {
 	offsets []int64 // offsets[i] is where object i begins; 0 is unused
 	zbuf    bytes.Buffer
 	zw      *zlib.Writer
+	err     error // the first write error; later writes are dropped
 }
 
 func newPDFDoc(w io.Writer) *pdfDoc {
@@ -40,13 +41,19 @@ func newPDFDoc(w io.Writer) *pdfDoc {
 }
 
 func (d *pdfDoc) raw(s string) {
-	n, _ := d.w.WriteString(s)
+	n, err := d.w.WriteString(s)
 	d.n += int64(n)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
 }
 
 func (d *pdfDoc) rawBytes(b []byte) {
-	n, _ := d.w.Write(b)
+	n, err := d.w.Write(b)
 	d.n += int64(n)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
 }
 
 // alloc reserves the next object number.
@@ -96,6 +103,9 @@ func (d *pdfDoc) finish(root, info int) error {
 	fmt.Fprintf(&b, "trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n",
 		len(d.offsets), root, info, xref)
 	d.rawBytes(b.Bytes())
+	if d.err != nil {
+		return d.err
+	}
 	return d.w.Flush()
 }
 

@@ -421,3 +421,37 @@ func TestWriterError(t *testing.T) {
 		})
 	}
 }
+
+// FuzzWrite feeds arbitrary puzzle and solution strings through every
+// format: Write must never panic, and whatever it accepts must read back.
+func FuzzWrite(f *testing.F) {
+	for _, it := range MustItems(f) {
+		f.Add(it.Puzzle, it.Solution)
+	}
+	f.Add("", "")
+	f.Add(strings.Repeat("0", 81), strings.Repeat("1", 81))
+	f.Fuzz(func(t *testing.T, puzzle, solution string) {
+		givens := 0
+		for i := 0; i < len(puzzle); i++ {
+			if puzzle[i] >= '1' && puzzle[i] <= '9' {
+				givens++
+			}
+		}
+		items := []export.Item{{Number: 1, Puzzle: puzzle, Solution: solution, Givens: givens}}
+		for _, format := range []export.Format{export.SDM, export.SDK, export.OpenSudoku, export.CSV, export.JSON} {
+			var buf bytes.Buffer
+			if err := export.Write(context.Background(), &buf, format, items, export.Options{}); err != nil {
+				if buf.Len() != 0 {
+					t.Fatalf("%s: wrote %d bytes before the error %v", format, buf.Len(), err)
+				}
+				continue
+			}
+			if format == export.SDM {
+				want := strings.ReplaceAll(puzzle, ".", "0") + "\n"
+				if got := buf.String(); got != want {
+					t.Fatalf("sdm: got %q, want %q", got, want)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,183 @@
+package gen
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"sudokubank/solve"
+)
+
+// LasVegasGivens is the number of random givens the paper's Las Vegas
+// method places before it solves: the paper found 11 the best trade-off
+// between speed and diversity.
+const LasVegasGivens = 11
+
+// LasVegasNodes is the search budget of one Las Vegas trial in Terminal's
+// sense: a deterministic stand-in for the paper's 0.1 s of wall time, so
+// that a seed always gives the same grid.
+const LasVegasNodes = 1000
+
+// Terminal returns a random terminal (completely filled, valid) grid drawn
+// from rng by the direct method: a depth-first fill of the empty grid,
+// always at a cell with the fewest candidates, trying its digits in a
+// random order. It was faster than the Las Vegas method (LasVegas with 11
+// givens) in BenchmarkTerminal, and both consume only rng.Uint64, so a
+// seed gives the same grid on every machine and with every solver.
+//
+// The grids are not uniformly distributed over the 6.67e21 Sudoku grids.
+// Every grid the fill reaches without backtracking has probability at
+// least the product of 1/k over the choices on its path (k candidates at
+// each), and that product differs from grid to grid, so some grids are
+// more likely than others. The bias is small on simple statistics: see
+// TestTerminalPairStatistic, which compares the frequency with which two
+// cells in different bands and stacks hold the same digit against its
+// exact value 1/9 for uniform grids.
+func Terminal(rng *rand.Rand) solve.Grid {
+	var f filler
+	return f.direct(rng)
+}
+
+// LasVegas makes one trial of the paper's Las Vegas method: it places n
+// givens at random cells with random digits that do not conflict, then
+// fills the rest at random within a budget of maxNodes search nodes (0
+// means no limit). It reports false when the givens cannot be placed, have
+// no completion, or the budget runs out; calling it again is the method's
+// retry loop.
+func LasVegas(rng *rand.Rand, n, maxNodes int) (solve.Grid, bool) {
+	var f filler
+	return f.lasVegas(rng, n, maxNodes)
+}
+
+// uniform returns a number in [0, n) from one rng.Uint64. It is a
+// multiply-shift reduction of 32 random bits, biased by less than n/2^32,
+// and depends only on the generator's stream, which math/rand/v2 fixes.
+func uniform(rng *rand.Rand, n int) int {
+	return int((rng.Uint64() & 0xffffffff) * uint64(n) >> 32)
+}
+
+// filler fills grids at random by depth-first search. The zero value is
+// ready to use.
+type filler struct {
+	g             solve.Grid
+	row, col, box [9]uint16 // digits present, bit d for digit d
+	nodes, max    int
+	rng           *rand.Rand
+}
+
+// cellRow, cellCol and cellBox give each cell's row, column and box.
+var cellRow, cellCol, cellBox = func() (r, c, b [81]uint8) {
+	for i := 0; i < 81; i++ {
+		r[i], c[i], b[i] = uint8(i/9), uint8(i%9), uint8(i/27*3+i%9/3)
+	}
+	return
+}()
+
+func (f *filler) reset(rng *rand.Rand, maxNodes int) {
+	f.g = solve.Grid{}
+	f.row, f.col, f.box = [9]uint16{}, [9]uint16{}, [9]uint16{}
+	f.nodes, f.max, f.rng = 0, maxNodes, rng
+}
+
+func (f *filler) set(c int, d uint8) {
+	m := uint16(1) << d
+	f.g[c] = d
+	f.row[cellRow[c]] |= m
+	f.col[cellCol[c]] |= m
+	f.box[cellBox[c]] |= m
+}
+
+func (f *filler) clear(c int) {
+	m := ^(uint16(1) << f.g[c])
+	f.g[c] = 0
+	f.row[cellRow[c]] &= m
+	f.col[cellCol[c]] &= m
+	f.box[cellBox[c]] &= m
+}
+
+func (f *filler) candidates(c int) uint16 {
+	return ^(f.row[cellRow[c]] | f.col[cellCol[c]] | f.box[cellBox[c]]) & 0x3fe
+}
+
+func (f *filler) direct(rng *rand.Rand) solve.Grid {
+	f.reset(rng, 0)
+	f.fill() // the empty grid always has a completion
+	return f.g
+}
+
+func (f *filler) lasVegas(rng *rand.Rand, n, maxNodes int) (solve.Grid, bool) {
+	f.reset(rng, maxNodes)
+	if n < 0 || n > 81 {
+		return solve.Grid{}, false
+	}
+	// A partial Fisher-Yates shuffle picks n distinct cells.
+	var cells [81]uint8
+	for i := range cells {
+		cells[i] = uint8(i)
+	}
+	for i := 0; i < n; i++ {
+		j := i + uniform(rng, 81-i)
+		cells[i], cells[j] = cells[j], cells[i]
+		c := int(cells[i])
+		m := f.candidates(c)
+		if m == 0 {
+			return solve.Grid{}, false
+		}
+		f.set(c, pickBit(m, uniform(rng, bits.OnesCount16(m))))
+	}
+	if !f.fill() {
+		return solve.Grid{}, false
+	}
+	return f.g, true
+}
+
+// pickBit returns the position of the k-th set bit of m, counting from 0.
+func pickBit(m uint16, k int) uint8 {
+	for ; k > 0; k-- {
+		m &= m - 1
+	}
+	return uint8(bits.TrailingZeros16(m))
+}
+
+// fill completes f.g, reporting false when it has no completion or the
+// node budget runs out. Invariant: row, col and box hold exactly the
+// digits of f.g, and f.g has no conflict.
+func (f *filler) fill() bool {
+	f.nodes++
+	if f.max > 0 && f.nodes > f.max {
+		return false
+	}
+	best, bestN := -1, 10
+	var bestM uint16
+	for c := 0; c < 81; c++ {
+		if f.g[c] != 0 {
+			continue
+		}
+		m := f.candidates(c)
+		n := bits.OnesCount16(m)
+		if n < bestN {
+			best, bestN, bestM = c, n, m
+			if n <= 1 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return true
+	}
+	for m := bestM; m != 0; {
+		d := uint8(bits.TrailingZeros16(m))
+		if k := bits.OnesCount16(m); k > 1 {
+			d = pickBit(m, uniform(f.rng, k))
+		}
+		m &^= 1 << d
+		f.set(best, d)
+		if f.fill() {
+			return true
+		}
+		f.clear(best)
+		if f.max > 0 && f.nodes > f.max {
+			return false
+		}
+	}
+	return false
+}

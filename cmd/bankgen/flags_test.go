@@ -161,13 +161,13 @@ func FuzzParseSymmetry(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		name, err := parseSymmetry(s)
+		f, err := parseSymmetry(s)
 		if err != nil {
 			return
 		}
-		again, err := parseSymmetry(name)
-		if err != nil || again != name {
-			t.Errorf("%q -> %q -> %q, %v", s, name, again, err)
+		again, err := parseSymmetry(f.String())
+		if err != nil || again != f {
+			t.Errorf("%q -> %v -> %q -> %v, %v", s, f, f.String(), again, err)
 		}
 	})
 }

@@ -65,7 +65,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress and no summary")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
 	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {
 		return o, err
 	}
@@ -113,6 +113,5 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	_ = o
-	return errors.New("generating is not wired yet: it waits for gen, grade and store on main")
+	return generate(ctx, o, args, stdout, stderr)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
 	"runtime"
 )
 
@@ -58,6 +59,5 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	_ = o
-	return errors.New("import is not wired yet: it waits for gen, grade and store on main")
+	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
 }

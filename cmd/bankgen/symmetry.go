@@ -3,41 +3,45 @@ package main
 import (
 	"fmt"
 	"strings"
+
+	"sudokubank/gen"
 )
 
-// symmetryNames stands in for gen.ParseSymmetry until gen is on main.
-var symmetryNames = []string{"none", "rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal"}
-
 // symmetryFlag is -symmetry: a symmetry of the givens, or random for one
-// drawn per item.
-type symmetryFlag struct{ name string }
+// of the six true symmetries drawn per item.
+type symmetryFlag struct {
+	sym    gen.Symmetry
+	random bool
+}
 
 func (f *symmetryFlag) String() string {
-	if f == nil || f.name == "" {
-		return "none"
+	if f == nil {
+		return gen.NoSymmetry.String()
 	}
-	return f.name
+	if f.random {
+		return "random"
+	}
+	return f.sym.String()
 }
 
 func (f *symmetryFlag) Set(s string) error {
-	name, err := parseSymmetry(s)
+	v, err := parseSymmetry(s)
 	if err != nil {
 		return err
 	}
-	f.name = name
+	*f = v
 	return nil
 }
 
-// parseSymmetry reads a symmetry name or "random".
-func parseSymmetry(s string) (string, error) {
+// parseSymmetry reads a symmetry name, as gen names them, or "random".
+func parseSymmetry(s string) (symmetryFlag, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if t == "random" {
-		return t, nil
+		return symmetryFlag{random: true}, nil
 	}
-	for _, n := range symmetryNames {
-		if t == n {
-			return t, nil
-		}
+	sym, err := gen.ParseSymmetry(t)
+	if err != nil {
+		return symmetryFlag{}, fmt.Errorf("unknown symmetry %q (want none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random)", s)
 	}
-	return "", fmt.Errorf("unknown symmetry %q (want none, rot180, rot90, mirror, flip, diagonal, antidiagonal or random)", s)
+	return symmetryFlag{sym: sym}, nil
 }

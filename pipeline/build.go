@@ -129,7 +129,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	}
 	gr, err := b.grader.Grade(canon)
 	if err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("grade %s: %w", canon, err)}
+		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	if !b.want[gr.Level] {
 		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}

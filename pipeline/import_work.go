@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"sudokubank/gen"
@@ -63,7 +62,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	}
 	gr, err := m.grader.Grade(canon)
 	if err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("grade %s: %w", canon, err)}
+		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	nf := store.NewFamily{Family: family(canon, &gr, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()

@@ -180,7 +180,9 @@ func exitCodeOf(t *testing.T, cmd *exec.Cmd) int {
 func TestInterruptThenResumeToQuota(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
-	args := []string{"-db", "b.db", "-quota", "extremely-easy=3000", "-variants", "2", "-quiet"}
+	args := []string{"-db", "b.db", "-quota", "extremely-easy=3000", "-variants", "20", "-quiet"}
+	// 63,000 puzzle rows take the single writer seconds even on an idle
+	// machine, so the interrupt comes in the middle.
 	cmd, out, errb := startBankgen(t, dir, args...)
 	waitFamilies(t, db, 1)
 	cmd.Process.Signal(os.Interrupt)

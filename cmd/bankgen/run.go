@@ -26,10 +26,17 @@ func (e usageError) Unwrap() error { return e.err }
 // flag.ErrHelp after printing usage for -h, a usageError for a bad
 // command line, and errInterrupted when ctx was cancelled mid-run.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var err error
 	if len(args) > 0 && args[0] == "import" {
-		return runImport(ctx, args[1:], stdout, stderr)
+		err = runImport(ctx, args[1:], stdout, stderr)
+	} else {
+		err = runGenerate(ctx, args, stdout, stderr)
 	}
-	return runGenerate(ctx, args, stdout, stderr)
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Interrupted before the pipeline started, while loading the bank.
+		return errInterrupted
+	}
+	return err
 }
 
 // exitCode reports err on stderr and returns the process's exit status.

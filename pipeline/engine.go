@@ -103,6 +103,10 @@ type Config[In, Out any] struct {
 	// Describe returns slog attributes that identify an input, for the log
 	// line of a failed item (its seed and index).
 	Describe func(in In) []any
+	// SlowItem is how long an item may run before the log says so, with
+	// its description: a grader stuck in a loop stalls the run, since
+	// results are admitted in item order. Zero means one minute.
+	SlowItem time.Duration
 	// Log receives failures; nil means slog.Default().
 	Log *slog.Logger
 	// Stats receives the live counters; nil means fresh ones.
@@ -199,6 +203,9 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
+	if c.SlowItem <= 0 {
+		c.SlowItem = time.Minute
+	}
 	if c.Stats == nil {
 		c.Stats = new(Stats)
 	}
@@ -247,14 +254,18 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	})
 
 	var wg sync.WaitGroup
-	for range c.Workers {
+	slots := make([]busy[In], c.Workers)
+	for w := range c.Workers {
+		slot := &slots[w]
 		wg.Go(func() {
 			work := c.NewWorker()
 			for j := range jobs {
 				if stopCtx.Err() != nil {
 					continue // drain: the producer is stopping too
 				}
+				slot.start(j.in)
 				r := safeDo(stopCtx, &work, c, j.in)
+				slot.stop()
 				if stopCtx.Err() != nil && ctx.Err() == nil {
 					continue // the target was met while this item ran
 				}
@@ -266,10 +277,13 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 			}
 		})
 	}
+	workersDone := make(chan struct{})
 	go func() {
 		wg.Wait()
 		close(results)
+		close(workersDone)
 	}()
+	go watch(c, slots, workersDone)
 
 	g.Go(func() error {
 		defer close(toWriter)
@@ -320,6 +334,50 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 		Interrupted: ctx.Err() != nil && !targetMet,
 	}
 	return s, err
+}
+
+// busy is what one worker is doing, for the watchdog.
+type busy[In any] struct {
+	mu     sync.Mutex
+	since  time.Time // zero when idle
+	in     In
+	warned bool
+}
+
+func (b *busy[In]) start(in In) {
+	b.mu.Lock()
+	b.since, b.in, b.warned = time.Now(), in, false
+	b.mu.Unlock()
+}
+
+func (b *busy[In]) stop() {
+	b.mu.Lock()
+	var zero In
+	b.since, b.in = time.Time{}, zero
+	b.mu.Unlock()
+}
+
+// watch logs, once per item, each item that has run longer than
+// c.SlowItem, until done closes.
+func watch[In, Out any](c Config[In, Out], slots []busy[In], done <-chan struct{}) {
+	tick := time.NewTicker(max(c.SlowItem/4, 10*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		for i := range slots {
+			b := &slots[i]
+			b.mu.Lock()
+			if !b.since.IsZero() && !b.warned && time.Since(b.since) > c.SlowItem {
+				b.warned = true
+				c.Log.Warn("item still running; the run waits for it", append(c.Describe(b.in), "running", time.Since(b.since).Round(time.Second))...)
+			}
+			b.mu.Unlock()
+		}
+	}
 }
 
 // safeDo runs one item, turning a panic into a Failed result that is

@@ -302,3 +302,33 @@ func (s *syncBuf) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
+
+func TestRunGivesUpOnStuckItems(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	stuck := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 5 || it.Index == 6 {
+				<-release // a loop that never ends, as far as the run can tell
+			}
+			return w(ctx, it)
+		}
+	}
+	s := &sink{}
+	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: stuck, Target: pipeline.Count(20, nil),
+		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(s.got), 20; got != want || sum.Failed != 2 {
+		t.Errorf("wrote %d with %d failed, want %d with 2 failed", got, sum.Failed, want)
+	}
+	for _, ix := range s.indexes() {
+		if ix == 5 || ix == 6 {
+			t.Errorf("stuck item %d written", ix)
+		}
+	}
+}

@@ -275,6 +275,7 @@ func (s *board) grid(g *Grid) {
 // fewest. It returns the band, the cell in the band and the candidate
 // digits (bit d for digit d+1).
 func (s *board) branch() (int, uint, uint32) {
+	var biv [3]uint32
 	for b := range s.u {
 		if s.u[b] == 0 {
 			continue
@@ -285,12 +286,24 @@ func (s *board) branch() (int, uint, uint32) {
 			two |= one & f
 			one |= f
 		}
-		if bi := s.u[b] &^ three; bi != 0 {
-			c := uint(bits.TrailingZeros32(bi))
-			return b, c, s.cands(b, c)
+		biv[b] = s.u[b] &^ three
+	}
+	bestB, bestC, bestScore := -1, uint(0), -1
+	for b := range biv {
+		ob := &otherBands[b]
+		for m := biv[b]; m != 0; m &= m - 1 {
+			c := uint(bits.TrailingZeros32(m))
+			col := colCells[c%9]
+			score := bits.OnesCount32(s.u[b]&bandPeers[c%27]) + bits.OnesCount32(s.u[ob[0]]&col) + bits.OnesCount32(s.u[ob[1]]&col)
+			if score > bestScore {
+				bestB, bestC, bestScore = b, c, score
+			}
 		}
 	}
-	bestB, bestC, bestM, bestN := -1, uint(0), uint32(0), 10
+	if bestB >= 0 {
+		return bestB, bestC, s.cands(bestB, bestC)
+	}
+	bestM, bestN := uint32(0), 10
 	for b := range s.u {
 		for u := s.u[b]; u != 0; u &= u - 1 {
 			c := uint(bits.TrailingZeros32(u))

@@ -54,9 +54,15 @@ func readCases(tb testing.TB) []testCase {
 	return cs
 }
 
+// failer is what the checks need of a *testing.T or a *rapid.T.
+type failer interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
 // checkSolution fails t unless sol is a valid full grid keeping the
 // givens of g.
-func checkSolution(t testing.TB, g, sol solve.Grid) {
+func checkSolution(t failer, g, sol solve.Grid) {
 	t.Helper()
 	if err := sol.Check(); err != nil || sol.Givens() != 81 {
 		t.Fatalf("solution %s of %s is not a valid full grid (%v)", sol, g, err)
@@ -71,7 +77,7 @@ func checkSolution(t testing.TB, g, sol solve.Grid) {
 // crossCheck counts g up to limit with all three solvers and fails t when
 // they disagree or a solution is wrong. The backtracker may give up on a
 // hard grid; then only the other two are compared. It returns the count.
-func crossCheck(t testing.TB, g solve.Grid, limit int) int {
+func crossCheck(t failer, g solve.Grid, limit int) int {
 	t.Helper()
 	var s solve.Solver
 	got := s.Count(g, limit)
@@ -83,11 +89,13 @@ func crossCheck(t testing.TB, g solve.Grid, limit int) int {
 		t.Fatalf("%s: Count(%d) = %d, backtracker = %d", g, limit, got, bt)
 	}
 	sol, ok := s.Solve(g)
-	if ok != (got > 0) {
-		t.Fatalf("%s: Solve ok = %v, Count = %d", g, ok, got)
+	if one, _ := solve.CountDLX(g, 1); ok != (one > 0) {
+		t.Fatalf("%s: Solve ok = %v, DLX count to 1 = %d", g, ok, one)
 	}
 	if ok {
 		checkSolution(t, g, sol)
+	}
+	if dl > 0 {
 		checkSolution(t, g, dsol)
 	}
 	return got
@@ -272,3 +280,6 @@ func TestHasOtherSolution(t *testing.T) {
 		}
 	}
 }
+
+// newRand returns a seeded random source.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }

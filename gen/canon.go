@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"math/bits"
 	"sync"
 
 	"sudokubank/solve"
@@ -194,8 +195,11 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		return
 	}
 	// Unassigned source stacks that have a digit in this row must be given
-	// result stacks now; the others stay open.
-	var free [3]uint8 // unassigned result stacks
+	// result stacks now; the others stay open. A stack with fewer digits
+	// in the row must come first (its sorted cells start with more
+	// empties), so the stacks go, by count, to the last free result
+	// stacks, and only stacks with equal counts are tried in both orders.
+	var free [3]uint8 // unassigned result stacks, in order
 	nf := 0
 	var open uint8 = 7 // unassigned source stacks
 	for p := range 3 {
@@ -206,80 +210,116 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 			open &^= 1 << s
 		}
 	}
-	var need [3]uint8 // unassigned source stacks with a digit in this row
+	var need, cnt [3]uint8 // unassigned stacks with a digit in this row, by count
 	nn := 0
 	for s := range 3 {
-		if open&(1<<s) != 0 && m&(7<<(3*s)) != 0 {
-			need[nn] = uint8(s)
-			nn++
-		}
-	}
-	for _, pm := range perms[nf] {
-		// Positions pm[nn:] stay unassigned; take each set of them once.
-		if nf-nn == 2 && pm[nn] > pm[nn+1] {
+		if open&(1<<s) == 0 {
 			continue
 		}
-		child := *c
-		child.rows[level] = uint8(r)
-		child.used |= 1 << r
-		for i := range nn {
-			p, s := free[pm[i]], need[i]
-			child.stackOf[p] = s
-			child.cols[3*p], child.cols[3*p+1], child.cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-			child.tie |= 3 << (3 * p)
+		k := uint8(bits.OnesCount16(m >> (3 * s) & 7))
+		if k == 0 {
+			continue
 		}
-		z.finishRow(&child, &z.src[c.tr], r)
+		i := nn
+		for i > 0 && cnt[i-1] > k {
+			need[i], cnt[i] = need[i-1], cnt[i-1]
+			i--
+		}
+		need[i], cnt[i] = uint8(s), k
+		nn++
+	}
+	for _, pm := range perms[nn] {
+		var stackOf [3]uint8
+		stackOf = c.stackOf
+		ok := true
+		for i := range nn {
+			if i > 0 && cnt[pm[i-1]] != cnt[pm[i]] && pm[i-1] > pm[i] {
+				ok = false // only equal counts may change places
+				break
+			}
+			stackOf[free[nf-nn+i]] = need[pm[i]]
+		}
+		if ok {
+			z.finishRow(c, stackOf, level, r)
+		}
 	}
 }
 
-// finishRow orders the open column groups of child for source row r, gives
-// labels to the row's new digits, and offers the child (and, if it is
-// kept, its variants that order tied new digits differently).
-func (z *Canonicalizer) finishRow(child *cand, g *solve.Grid, r int) {
-	row := g[r*9 : r*9+9 : r*9+9]
+// finishRow tries source row r as result row level of c with the result
+// stacks given by stackOf (c's, plus stacks newly placed for this row).
+// It orders the open column groups for the row and gives labels to its
+// new digits; if the row's key is no larger than the best of the level it
+// offers the child, and its variants that order tied new digits
+// differently.
+func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
+	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	cols, tie := c.cols, c.tie
 	var cls [9]uint8
 	var forkAt, forkLen [3]uint8
 	nfork := 0
+	// key holds the row's labels so far, four bits a cell; the row is
+	// dropped as soon as its prefix exceeds the best row's.
+	var key uint64
+	next := c.next
 	for p := range 3 {
-		if child.stackOf[p] == noStack {
+		s := stackOf[p]
+		if s == noStack {
+			key <<= 12
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
 			continue
+		}
+		if c.stackOf[p] == noStack {
+			// Newly placed: its three columns are one open group.
+			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
+			tie |= 3 << (3 * p)
 		}
 		a := 3 * p
 		for a < 3*p+3 {
 			b := a
-			for child.tie&(1<<b) != 0 {
+			for tie&(1<<b) != 0 {
 				b++
 			}
 			// Columns a..b form a group, empty in every row so far.
 			for j := a; j <= b; j++ {
-				v := row[child.cols[j]]
+				col := cols[j]
+				v := row[col]
 				switch {
 				case v == 0:
-				case child.label[v] != 0:
-					v = child.label[v]
+				case c.label[v] != 0:
+					v = c.label[v]
 				default:
 					v = newDigit
 				}
 				// Insertion sort by class, stable, within the group.
-				col := child.cols[j]
 				k := j
 				for k > a && cls[k-1] > v {
 					cls[k] = cls[k-1]
-					child.cols[k] = child.cols[k-1]
+					cols[k] = cols[k-1]
 					k--
 				}
 				cls[k] = v
-				child.cols[k] = col
+				cols[k] = col
+			}
+			news := 0
+			for j := a; j <= b; j++ {
+				v := cls[j]
+				if v == newDigit {
+					v = next
+					next++
+					news++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(8-b)) {
+				return
 			}
 			if b > a {
-				child.tie &^= (1<<(b-a) - 1) << a
-				news := 0
-				for j := a; j <= b; j++ {
-					if j < b && cls[j] == 0 && cls[j+1] == 0 {
-						child.tie |= 1 << j
-					}
-					if cls[j] == newDigit {
-						news++
+				tie &^= (1<<(b-a) - 1) << a
+				for j := a; j < b; j++ {
+					if cls[j] == 0 && cls[j+1] == 0 {
+						tie |= 1 << j
 					}
 				}
 				if news > 1 {
@@ -290,22 +330,22 @@ func (z *Canonicalizer) finishRow(child *cand, g *solve.Grid, r int) {
 			a = b + 1
 		}
 	}
-	var key uint64
-	next := child.next
+	child := *c
+	child.rows[level] = uint8(r)
+	child.used |= 1 << r
+	child.stackOf, child.cols, child.tie = stackOf, cols, tie
+	next = c.next
 	for j := range 9 {
-		v := cls[j]
-		if v == newDigit {
-			v = next
-			child.label[row[child.cols[j]]] = next
+		if cls[j] == newDigit {
+			child.label[row[cols[j]]] = next
 			next++
 		}
-		key = key<<4 | uint64(v)
 	}
 	child.next = next
-	if !z.offer(key, child) || nfork == 0 {
+	if !z.offer(key, &child) || nfork == 0 {
 		return
 	}
-	z.forks(*child, row, forkAt[:nfork], forkLen[:nfork], true)
+	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
 // forks offers every variant of child that orders the tied new digits of

@@ -50,6 +50,7 @@ type gcand struct {
 	inv     [9]uint8  // result column of each assigned source column
 	pos     [10]uint8 // source column of each digit in source row rows[0]
 	stackOf [3]uint8  // source stack of each result stack, or noStack
+	stackAt [3]uint8  // result stack of each source stack, or noStack
 	colSet  uint16    // source columns assigned
 	posSet  uint16    // result columns assigned
 	used    uint16    // source rows used
@@ -99,6 +100,11 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 	if isFullGrid(p) {
 		return z.CanonGrid(p)
 	}
+	return z.canonPuzzle(p)
+}
+
+// canonPuzzle is Canon without the shortcut for full grids.
+func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	for i := range 81 {
 		if p[i] > 9 {
 			p[i] = 0
@@ -438,7 +444,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {
-			c := gcand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}}
+			c := gcand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
 			c.rows[0] = uint8(r)
 			for col := range 9 {
 				c.pos[z.src[tr][r*9+col]] = uint8(col)
@@ -449,20 +455,34 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	for level := 1; level < 9; level++ {
 		z.gnxt = z.gnxt[:0]
 		z.best = ^uint64(0)
-		pure := ^uint64(0)
 		if level == 1 {
-			pure = z.pureRowKey()
-			z.best = pure
+			for i := range z.gcur {
+				c := &z.gcur[i]
+				for r := range 9 {
+					if allowedRow(c.used, c.rows, 1, r) {
+						k, _ := z.pairKey(c, r)
+						z.best = min(z.best, k)
+					}
+				}
+			}
 		}
+		bound := z.best
 		for i := range z.gcur {
 			c := &z.gcur[i]
 			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) && (pure == ^uint64(0) || z.pureKey(c, r) == pure) {
+				if allowedRow(c.used, c.rows, level, r) {
+					first := uint16(0x1ff)
+					if level == 1 {
+						var k uint64
+						if k, first = z.pairKey(c, r); k != bound {
+							continue
+						}
+					}
 					child := *c
 					child.rows[level] = uint8(r)
 					child.used |= 1 << r
 					row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-					z.gridRow(child, row, 0, 0)
+					z.gridRow(child, row, 0, 0, first)
 				}
 			}
 		}
@@ -472,58 +492,95 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	return t.Apply(sol), t
 }
 
-// Pure row pairs. Call the pair of source rows that become result rows 0
-// and 1 pure if each box of the second row holds the digits of a single
-// box of the first. Result row 1 then starts 456789 (a row that is not
-// pure starts at best 457), and its last three labels depend only on how
-// the pair's column map, cubed, permutes a stack: the identity gives 123,
-// a transposition 132 and a 3-cycle 231. So when some pair is pure, only
-// the pure pairs with the smallest key need the column search.
+// Row pairs. Result row 1 of a full grid depends only on the pair of source
+// rows that become result rows 0 and 1 and on the column order, and its
+// first cells follow from the pair alone, so the column search runs only
+// for the pairs whose first cells are smallest, and only from the first
+// columns that give them.
+//
+// Let f map each column to the column of row 0 that holds the digit of row
+// 1 in it; f sends no column into its own stack. Call the pair pure if f
+// sends each stack into a single stack. A pure pair's row 1 is 456789 and
+// then 123, 132 or 231 as f cubed fixes three, one or no columns of a
+// stack (only the fixed columns may come first for 132). Otherwise each
+// stack sends two columns to one stack and one to the other, and the row
+// starts 457: result column 0 is one of the pair x sent into the same
+// stack, and cell 3 is 1, 2 or 3 if f(f(x)) is back in x's stack (at result
+// column 0, 1 or 2) and 8 if not.
 
-// pureKeys are the row-1 keys of pure pairs by fixed points of the cube.
+// pureKeys are the row-1 keys of pure pairs by fixed points of f cubed.
 var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
 
-// pureKey returns the row-1 key of c's row 0 followed by source row r if
-// that pair is pure, else ^uint64(0).
-func (z *Canonicalizer) pureKey(c *gcand, r int) uint64 {
+// pairKey returns an upper bound on the row-1 key of c's row 0 followed by
+// source row r that is exact in as many cells as the pair decides (all
+// nine for a pure pair, four otherwise, then all ones), and the source
+// columns that may come first in a row achieving it.
+func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
 	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-	var f [9]uint8 // column of row 0 holding the digit of row r's column
+	var f [9]uint8
 	for col := range 9 {
 		f[col] = c.pos[row[col]]
 	}
+	pure := true
 	for s := 0; s < 9; s += 3 {
 		if f[s]/3 != f[s+1]/3 || f[s]/3 != f[s+2]/3 {
-			return ^uint64(0)
+			pure = false
+			break
 		}
 	}
-	fixed := 0
-	for col := range 3 {
-		if f[f[f[col]]] == uint8(col) {
-			fixed++
+	if pure {
+		fixed := 0
+		var fixedCols uint16
+		for col := range 9 {
+			if f[f[f[col]]] == uint8(col) {
+				fixed++
+				fixedCols |= 1 << col
+			}
 		}
+		fixed /= 3
+		if fixed == 1 {
+			return pureKeys[1], fixedCols
+		}
+		return pureKeys[fixed], 0x1ff
 	}
-	return pureKeys[fixed]
-}
-
-// pureRowKey returns the smallest key of a pure pair of rows, or
-// ^uint64(0) if no pair is pure.
-func (z *Canonicalizer) pureRowKey() uint64 {
-	best := ^uint64(0)
-	for i := range z.gcur {
-		c := &z.gcur[i]
-		for r := range 9 {
-			if allowedRow(c.used, c.rows, 1, r) {
-				best = min(best, z.pureKey(c, r))
+	least := uint8(0xff)
+	var mask uint16
+	for s := uint8(0); s < 9; s += 3 {
+		for i := uint8(0); i < 3; i++ {
+			x := s + i
+			// x' is the other column of x's stack sent with it, a3 the third.
+			xx, a3 := s+(i+1)%3, s+(i+2)%3
+			if f[xx]/3 != f[x]/3 {
+				xx, a3 = a3, xx
+			}
+			if f[xx]/3 != f[x]/3 {
+				continue
+			}
+			v := uint8(8)
+			switch f[f[x]] {
+			case x:
+				v = 1
+			case xx:
+				v = 2
+			case a3:
+				v = 3
+			}
+			if v < least {
+				least, mask = v, 0
+			}
+			if v == least {
+				mask |= 1 << x
 			}
 		}
 	}
-	return best
+	return (0x4570|uint64(least))<<20 | 0xfffff, mask
 }
 
 // gridRow extends c cell by cell through result row cells j..8 of source
 // row row, whose key so far is key, branching where the result column is
 // still open, and offers every completion whose key is the smallest.
-func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
+
+func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64, first uint16) {
 	for ; j < 9; j++ {
 		if key > z.best>>(4*(9-j)) {
 			return
@@ -532,24 +589,48 @@ func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
 			// Branch over the source columns that may fill column j.
 			t := j / 3
 			var choices uint16
-			if s := c.stackOf[t]; s != noStack {
+			if j == 0 {
+				choices = first
+			} else if s := c.stackOf[t]; s != noStack {
 				choices = 7 << (3 * s) &^ c.colSet
 			} else {
 				for s := range 3 {
-					if c.stackIndex(uint8(s)) < 0 {
+					if c.stackAt[s] == noStack {
 						choices |= 7 << (3 * s)
 					}
 				}
 			}
+			// Only the choices with the smallest label here can win.
+			var best uint16
+			least := uint8(0xff)
 			for x := 0; x < 9; x++ {
 				if choices&(1<<x) == 0 {
 					continue
 				}
 				d := c
-				d.stackOf[t] = uint8(x / 3)
-				d.assign(uint8(x), j)
+				d.place(uint8(x), j)
 				v := d.value(row[x])
-				z.gridRow(d, row, j+1, key<<4|uint64(v))
+				if v < least {
+					least, best = v, 0
+				}
+				if v == least {
+					best |= 1 << x
+				}
+			}
+			key = key<<4 | uint64(least)
+			if best&(best-1) == 0 {
+				x := uint8(bits.TrailingZeros16(best))
+				c.place(x, j)
+				c.value(row[x])
+				continue
+			}
+			for x := uint8(0); x < 9; x++ {
+				if best&(1<<x) != 0 {
+					d := c
+					d.place(x, j)
+					d.value(row[x])
+					z.gridRow(d, row, j+1, key, first)
+				}
 			}
 			return
 		}
@@ -565,15 +646,14 @@ func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
 	z.gnxt = append(z.gnxt, c)
 }
 
-// stackIndex returns the result stack that source stack s is assigned to,
-// or -1.
-func (c *gcand) stackIndex(s uint8) int {
-	for p := range 3 {
-		if c.stackOf[p] == s {
-			return p
-		}
+// place puts source column x at result column j, and x's stack at j's
+// stack if that is still open.
+func (c *gcand) place(x uint8, j int) {
+	if t := j / 3; c.stackOf[t] == noStack {
+		c.stackOf[t] = x / 3
+		c.stackAt[x/3] = uint8(t)
 	}
-	return -1
+	c.assign(x, j)
 }
 
 // assign puts source column x at result column j.
@@ -593,13 +673,14 @@ func (c *gcand) value(d uint8) uint8 {
 		return c.inv[y] + 1
 	}
 	s := y / 3
-	t := c.stackIndex(s)
-	if t < 0 {
+	t := c.stackAt[s]
+	if t == noStack {
 		for t = 0; c.stackOf[t] != noStack; t++ {
 		}
 		c.stackOf[t] = s
+		c.stackAt[s] = t
 	}
-	j := 3 * t
+	j := int(3 * t)
 	for c.posSet&(1<<j) != 0 {
 		j++
 	}

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"sudokubank/solve"
@@ -105,12 +106,7 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 
 // canonPuzzle is Canon without the shortcut for full grids.
 func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
-	for i := range 81 {
-		if p[i] > 9 {
-			p[i] = 0
-		}
-	}
-	z.load(p)
+	z.load(&p)
 	z.cur = z.cur[:0]
 	for tr := range 2 {
 		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack}})
@@ -118,10 +114,17 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
+		if level == 0 {
+			for tr := range 2 {
+				for r := range 9 {
+					z.best = min(z.best, firstRowKey[z.mask[tr][r]])
+				}
+			}
+		}
 		for i := range z.cur {
 			c := &z.cur[i]
 			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) {
+				if allowedRow(c.used, c.rows, level, r) && (level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best) {
 					z.expand(c, level, r)
 				}
 			}
@@ -132,23 +135,49 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	return t.Apply(p), t
 }
 
-// load stores g and its transpose with the filled-column masks of their rows.
-func (z *Canonicalizer) load(g solve.Grid) {
-	z.src[0] = g
-	for r := range 9 {
-		for c := range 9 {
-			z.src[1][c*9+r] = g[r*9+c]
+// firstRowKey is the key of the smallest result row 0 a source row with
+// the given filled columns can give: its stacks in increasing order of
+// digit count, each stack's digits at its right, labelled 1, 2, ... from
+// the left.
+var firstRowKey = func() (keys [512]uint64) {
+	for m := range 512 {
+		var cnt [3]int
+		for s := range 3 {
+			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
 		}
-	}
-	for tr := range 2 {
-		for r := range 9 {
-			var m uint16
-			for c := range 9 {
-				if z.src[tr][r*9+c] != 0 {
-					m |= 1 << c
+		slices.Sort(cnt[:])
+		var key uint64
+		next := uint64(1)
+		for _, k := range cnt {
+			for i := range 3 {
+				key <<= 4
+				if i >= 3-k {
+					key |= next
+					next++
 				}
 			}
-			z.mask[tr][r] = m
+		}
+		keys[m] = key
+	}
+	return keys
+}()
+
+// load stores g and its transpose with the filled-column masks of their rows.
+// Values above 9 are not grid values; load stores them as empty cells.
+func (z *Canonicalizer) load(g *solve.Grid) {
+	z.mask = [2][9]uint16{}
+	for r := range 9 {
+		for c := range 9 {
+			v := g[r*9+c]
+			if v > 9 {
+				v = 0
+			}
+			z.src[0][r*9+c] = v
+			z.src[1][c*9+r] = v
+			if v != 0 {
+				z.mask[0][r] |= 1 << c
+				z.mask[1][c] |= 1 << r
+			}
 		}
 	}
 }
@@ -280,6 +309,28 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 			// Newly placed: its three columns are one open group.
 			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
 			tie |= 3 << (3 * p)
+		} else if tie>>(3*p)&3 == 0 {
+			// Every column of the stack is fixed: no group to order.
+			for j := 3 * p; j < 3*p+3; j++ {
+				v := row[cols[j]]
+				if v != 0 {
+					if c.label[v] != 0 {
+						v = c.label[v]
+					} else {
+						v = newDigit
+					}
+				}
+				cls[j] = v
+				if v == newDigit {
+					v = next
+					next++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
+			continue
 		}
 		a := 3 * p
 		for a < 3*p+3 {
@@ -440,7 +491,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	if !isFullGrid(sol) {
 		return z.Canon(sol)
 	}
-	z.load(sol)
+	z.load(&sol)
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {

@@ -469,14 +469,16 @@ func (c *cand) transform() Transform {
 // and box holding each digit once.
 func isFullGrid(g solve.Grid) bool {
 	var rows, cols, boxes [9]uint16
-	for i, v := range g {
-		if v == 0 || v > 9 {
-			return false
+	for r := range 9 {
+		for c := range 9 {
+			v := g[r*9+c]
+			if v == 0 || v > 9 {
+				return false
+			}
+			rows[r] |= 1 << v
+			cols[c] |= 1 << v
+			boxes[boxOf[r*9+c]] |= 1 << v
 		}
-		r, c := i/9, i%9
-		rows[r] |= 1 << v
-		cols[c] |= 1 << v
-		boxes[r/3*3+c/3] |= 1 << v
 	}
 	for i := range 9 {
 		if rows[i] != 0x3fe || cols[i] != 0x3fe || boxes[i] != 0x3fe {
@@ -485,6 +487,14 @@ func isFullGrid(g solve.Grid) bool {
 	}
 	return true
 }
+
+// boxOf is the box (0..8) of each cell.
+var boxOf = func() (b [81]uint8) {
+	for i := range b {
+		b[i] = uint8(i/27*3 + i%9/3)
+	}
+	return b
+}()
 
 // CanonGrid is the package-level CanonGrid using z's scratch space.
 func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
@@ -503,38 +513,70 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			z.gcur = append(z.gcur, c)
 		}
 	}
-	for level := 1; level < 9; level++ {
+	// Row 1: rate every pair of rows, then search from the best pairs.
+	var keys [18][2]uint64
+	var first [18][2]uint16
+	z.best = ^uint64(0)
+	for i := range z.gcur {
+		c := &z.gcur[i]
+		band := c.rows[0] / 3 * 3
+		for n := range 2 {
+			r := band + (c.rows[0]+uint8(n)+1)%3
+			keys[i][n], first[i][n] = z.pairKey(c, int(r))
+			z.best = min(z.best, keys[i][n])
+		}
+	}
+	bound := z.best
+	z.gnxt = z.gnxt[:0]
+	for i := range z.gcur {
+		c := &z.gcur[i]
+		band := c.rows[0] / 3 * 3
+		for n := range 2 {
+			if keys[i][n] != bound {
+				continue
+			}
+			r := band + (c.rows[0]+uint8(n)+1)%3
+			child := *c
+			child.rows[1] = r
+			child.used |= 1 << r
+			row := (*[9]uint8)(z.src[c.tr][int(r)*9 : int(r)*9+9])
+			z.gridRow(child, row, 0, 0, first[i][n])
+		}
+	}
+	z.gcur, z.gnxt = z.gnxt, z.gcur
+	for level := 2; level < 9; level++ {
 		z.gnxt = z.gnxt[:0]
 		z.best = ^uint64(0)
-		if level == 1 {
-			for i := range z.gcur {
-				c := &z.gcur[i]
-				for r := range 9 {
-					if allowedRow(c.used, c.rows, 1, r) {
-						k, _ := z.pairKey(c, r)
-						z.best = min(z.best, k)
-					}
-				}
-			}
-		}
-		bound := z.best
 		for i := range z.gcur {
 			c := &z.gcur[i]
 			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) {
-					first := uint16(0x1ff)
-					if level == 1 {
-						var k uint64
-						if k, first = z.pairKey(c, r); k != bound {
-							continue
-						}
-					}
+				if !allowedRow(c.used, c.rows, level, r) {
+					continue
+				}
+				row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+				if c.posSet != 0x1ff {
 					child := *c
 					child.rows[level] = uint8(r)
 					child.used |= 1 << r
-					row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-					z.gridRow(child, row, 0, 0, first)
+					z.gridRow(child, row, 0, 0, 0x1ff)
+					continue
 				}
+				// Every column is placed: the row's labels are fixed.
+				var key uint64
+				for j := range 9 {
+					key = key<<4 | uint64(c.inv[c.pos[row[c.cols[j]]]]+1)
+				}
+				if key > z.best {
+					continue
+				}
+				if key < z.best {
+					z.best = key
+					z.gnxt = z.gnxt[:0]
+				}
+				z.gnxt = append(z.gnxt, *c)
+				child := &z.gnxt[len(z.gnxt)-1]
+				child.rows[level] = uint8(r)
+				child.used |= 1 << r
 			}
 		}
 		z.gcur, z.gnxt = z.gnxt, z.gcur
@@ -558,6 +600,12 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 // starts 457: result column 0 is one of the pair x sent into the same
 // stack, and cell 3 is 1, 2 or 3 if f(f(x)) is back in x's stack (at result
 // column 0, 1 or 2) and 8 if not.
+
+// stackOfLine is the band or stack (0..2) of each line.
+var stackOfLine = [9]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2}
+
+// sibling lists the two other lines of each line's band.
+var sibling = [9][2]uint8{{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3}, {3, 4}, {7, 8}, {8, 6}, {6, 7}}
 
 // pureKeys are the row-1 keys of pure pairs by fixed points of f cubed.
 var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
@@ -594,34 +642,35 @@ func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
 		}
 		return pureKeys[fixed], 0x1ff
 	}
+	var fs [9]uint8 // stack of f
+	for col := range 9 {
+		fs[col] = stackOfLine[f[col]]
+	}
 	least := uint8(0xff)
 	var mask uint16
-	for s := uint8(0); s < 9; s += 3 {
-		for i := uint8(0); i < 3; i++ {
-			x := s + i
-			// x' is the other column of x's stack sent with it, a3 the third.
-			xx, a3 := s+(i+1)%3, s+(i+2)%3
-			if f[xx]/3 != f[x]/3 {
-				xx, a3 = a3, xx
-			}
-			if f[xx]/3 != f[x]/3 {
-				continue
-			}
-			v := uint8(8)
-			switch f[f[x]] {
-			case x:
-				v = 1
-			case xx:
-				v = 2
-			case a3:
-				v = 3
-			}
-			if v < least {
-				least, mask = v, 0
-			}
-			if v == least {
-				mask |= 1 << x
-			}
+	for x := range uint8(9) {
+		// x' is the other column of x's stack sent with it, a3 the third.
+		xx, a3 := sibling[x][0], sibling[x][1]
+		if fs[xx] != fs[x] {
+			xx, a3 = a3, xx
+		}
+		if fs[xx] != fs[x] {
+			continue
+		}
+		v := uint8(8)
+		switch f[f[x]] {
+		case x:
+			v = 1
+		case xx:
+			v = 2
+		case a3:
+			v = 3
+		}
+		if v < least {
+			least, mask = v, 0
+		}
+		if v == least {
+			mask |= 1 << x
 		}
 	}
 	return (0x4570|uint64(least))<<20 | 0xfffff, mask
@@ -731,10 +780,7 @@ func (c *gcand) value(d uint8) uint8 {
 		c.stackOf[t] = s
 		c.stackAt[s] = t
 	}
-	j := int(3 * t)
-	for c.posSet&(1<<j) != 0 {
-		j++
-	}
+	j := int(3*t) + bits.TrailingZeros16(^c.posSet>>(3*t))
 	c.assign(y, j)
 	return uint8(j) + 1
 }

@@ -123,8 +123,9 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		}
 		for i := range z.cur {
 			c := &z.cur[i]
-			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) && (level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best) {
+			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
+				if level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best {
 					z.expand(c, level, r)
 				}
 			}
@@ -182,17 +183,20 @@ func (z *Canonicalizer) load(g *solve.Grid) {
 	}
 }
 
-// allowedRow reports whether source row r may become result row level
+// allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
-func allowedRow(used uint16, rows [9]uint8, level, r int) bool {
-	if used&(1<<r) != 0 {
-		return false
+func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
+	if level%3 != 0 {
+		return 7 << (rows[level-1] / 3 * 3) &^ used
 	}
-	if level%3 == 0 {
-		return used&(7<<(r/3*3)) == 0
+	var m uint16
+	for b := 0; b < 9; b += 3 {
+		if used&(7<<b) == 0 {
+			m |= 7 << b
+		}
 	}
-	return int(rows[level-1])/3 == r/3
+	return m
 }
 
 // offer records child with row key key: it replaces the level's candidates
@@ -227,6 +231,10 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		child.rows[level] = uint8(r)
 		child.used |= 1 << r
 		z.offer(0, &child)
+		return
+	}
+	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
+		z.finishRow(c, c.stackOf, level, r)
 		return
 	}
 	// Unassigned source stacks that have a digit in this row must be given
@@ -549,10 +557,8 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		z.best = ^uint64(0)
 		for i := range z.gcur {
 			c := &z.gcur[i]
-			for r := range 9 {
-				if !allowedRow(c.used, c.rows, level, r) {
-					continue
-				}
+			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
 				row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
 				if c.posSet != 0x1ff {
 					child := *c

@@ -1,13 +1,211 @@
 package grade
 
+import (
+	"math/bits"
+
+	"sudokubank/solve"
+)
+
+// This file holds the chainer's entry point, the tables every chain search
+// shares and the collector that turns the hints of one producer into a
+// Step. The searches follow Sudoku Explainer 1.2.1.3 (the version the SE
+// ratings in ../shared/GRADING.md come from):
+//
+//   - The producers are tried in SE's order: cycles and forcing chains
+//     (X, Y, then both), aligned triple exclusion, Nishio, multiple forcing
+//     chains, dynamic forcing chains, dynamic forcing chains (+), nested
+//     levels 2 to 5. The first producer that finds anything supplies the
+//     step, even when a later one would have found a lower rating.
+//   - Within a producer, SE collects every hint and applies the one with
+//     the lowest rating. We apply all hints that share that lowest rating
+//     at once: that set does not depend on the order cells are scanned in,
+//     so the resulting grade is the same for every isomorph of a puzzle,
+//     and it saves searches. The rating of the step is SE's.
+//   - A chain's rating is its base rating plus LengthBonus(nodes), where
+//     nodes counts the distinct ancestors of the chain's conclusion (and
+//     sums them over the branches of a multiple chain), as SE does.
+
 // chainer finds the steps rated 6.5 and above on the SE scale: X- and
 // Y-cycles, X- and XY-chains, alternating inference chains, aligned triple
 // exclusion, Nishio, multiple, dynamic and nested forcing chains. The zero
 // value is ready to use; it may keep scratch space between calls.
-type chainer struct{}
+type chainer struct {
+	hints chainHints
+	eng   *chainEngine // dynamic chaining scratch, allocated on first use
+	// maxLevel bounds the nesting level tried: 0 means all (up to 5).
+	maxLevel int
+}
 
 // next returns the easiest of those steps available in p, chosen by the
 // SE rules, or false when none applies.
 func (c *chainer) next(p *Position) (Step, bool) {
+	h := &c.hints
+	h.reset(&p.Cands)
+	chainUnary(h, &p.Cands)
+	if h.found() {
+		return h.step(), true
+	}
+	if c.eng == nil {
+		c.eng = new(chainEngine)
+	}
+	e := c.eng
+	chainAlignedTriples(h, &p.Cands)
+	if h.found() {
+		return h.step(), true
+	}
+	maxLevel := c.maxLevel
+	if maxLevel <= 0 {
+		maxLevel = 5
+	}
+	for _, m := range [...]chainMode{
+		{nishio: true, dynamic: true, tech: Nishio},
+		{multiple: true, tech: MultipleForcingChains},
+		{multiple: true, dynamic: true, tech: DynamicForcingChains},
+		{multiple: true, dynamic: true, level: 1, tech: DynamicForcingChainsPlus},
+		{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2},
+		{multiple: true, dynamic: true, level: 3, tech: NestedForcingChains3},
+		{multiple: true, dynamic: true, level: 4, tech: NestedForcingChains4},
+		{multiple: true, dynamic: true, level: 5, tech: NestedForcingChains5},
+	} {
+		if m.level > maxLevel {
+			break
+		}
+		e.multipleChains(h, &p.Cands, m)
+		if h.found() {
+			return h.step(), true
+		}
+	}
 	return Step{}, false
+}
+
+// chainCells81 is a set of cells as two words (bits 0..63, 64..80).
+type chainCells81 [2]uint64
+
+func (s *chainCells81) add(c int)      { s[c>>6] |= 1 << (c & 63) }
+func (s *chainCells81) has(c int) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// Tables shared by every chain search. SE visits the houses of a cell in
+// the order block, row, column, and the cells of a house in reading
+// order; the order decides which of two equally short chains is recorded,
+// which matters for dynamic chains, so we keep it.
+var (
+	// chainHouses[c] are the units (indices into solve.Units) of cell c:
+	// its box, row and column, in that order.
+	chainHouses [81][3]uint8
+	// chainPeers[c] are the 20 cells that share a house with c, in the
+	// order block, row, column, each once.
+	chainPeers [81][20]uint8
+	// chainPos[u][c] is the position (0..8) of cell c in unit u, or 9.
+	chainPos [27][81]uint8
+)
+
+func init() {
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		chainHouses[c] = [3]uint8{uint8(18 + r/3*3 + col/3), uint8(r), uint8(9 + col)}
+		n := 0
+		var seen chainCells81
+		for _, u := range chainHouses[c] {
+			for _, o := range solve.Units[u] {
+				if o != c && !seen.has(o) {
+					seen.add(o)
+					chainPeers[c][n] = uint8(o)
+					n++
+				}
+			}
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for c := 0; c < 81; c++ {
+			chainPos[u][c] = 9
+		}
+		for i, c := range solve.Units[u] {
+			chainPos[u][c] = uint8(i)
+		}
+	}
+}
+
+// chainUnitPositions returns, for digit d, the mask of the positions in
+// unit u (bit i for solve.Units[u][i]) whose cell still has d.
+func chainUnitPositions(cands *Candidates, u int, d int) uint16 {
+	var m uint16
+	for i, c := range solve.Units[u] {
+		if cands[c]&(1<<d) != 0 {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// chainHints collects the hints of one producer and keeps those with the
+// lowest rating. The zero value is not ready: call reset.
+type chainHints struct {
+	cands  *Candidates
+	best   Rating
+	tech   Technique
+	any    bool
+	elim   [81]uint16 // candidates removed by the best hints
+	place  [81]uint8  // digits placed by the best hints
+	cells  chainCells81
+	digits uint16
+}
+
+func (h *chainHints) reset(cands *Candidates) {
+	*h = chainHints{cands: cands}
+}
+
+func (h *chainHints) found() bool { return h.any }
+
+// consider reports whether a hint rated r could still be kept.
+func (h *chainHints) consider(r Rating) bool { return !h.any || r <= h.best }
+
+// add records one hint: it removes the digits in mask from cell, or
+// places digit place in cell when place is not 0. cells and digits
+// describe the pattern.
+func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int, cells chainCells81, digits uint16) {
+	if place != 0 {
+		mask = h.cands[cell] &^ (1 << place)
+	}
+	mask &= h.cands[cell]
+	if mask == 0 && place == 0 {
+		return // not worth it: nothing changes
+	}
+	if h.any && r > h.best {
+		return
+	}
+	if !h.any || r < h.best {
+		cands := h.cands
+		*h = chainHints{cands: cands, best: r, tech: t, any: true}
+	}
+	if t < h.tech {
+		h.tech = t
+	}
+	h.elim[cell] |= mask
+	if place != 0 {
+		h.place[cell] = uint8(place)
+	}
+	h.cells[0] |= cells[0]
+	h.cells[1] |= cells[1]
+	h.digits |= digits
+}
+
+// step turns the best hints into a Step.
+func (h *chainHints) step() Step {
+	s := Step{Technique: h.tech, Rating: h.best, Digits: h.digits}
+	for c := 0; c < 81; c++ {
+		if h.cells.has(c) {
+			s.Cells = append(s.Cells, uint8(c))
+		}
+		if h.place[c] != 0 {
+			s.Placements = append(s.Placements, Placement{Cell: uint8(c), Digit: h.place[c]})
+		}
+		for m := h.elim[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			if int(h.place[c]) == d {
+				continue
+			}
+			s.Eliminations = append(s.Eliminations, Elimination{Cell: uint8(c), Digit: uint8(d)})
+		}
+	}
+	return s
 }

@@ -1,180 +1,154 @@
 package solve
 
-import "math/rand/v2"
+import (
+	"math/bits"
+	"math/rand/v2"
+)
 
-// Stats counts the work of the last call on a Solver. The counts are
-// deterministic, so they can grade a puzzle without depending on the machine.
+// Stats counts the work of the last call on a Solver. The counts depend
+// only on the grid (and the rng state for SolveRandom), never on the
+// machine, so they can grade a puzzle's search effort.
 type Stats struct {
-	Nodes   int // search nodes visited
-	Guesses int // branches taken at cells with two or more candidates
+	Nodes   int // positions the search propagated, the root included
+	Guesses int // cells at which the search had to branch
 }
 
-// Solver is a reusable solver: its methods do no per-call allocation.
-// The zero value is ready to use. A Solver is not safe for concurrent use.
+// Solver is the fast solver, reusable so that a caller in a loop pays no
+// set-up: its methods do not allocate. The zero value is ready to use. A
+// Solver is not safe for concurrent use.
 type Solver struct {
-	s state
+	limit, count int
+	first        Grid
+	stats        Stats
+	rng          *rand.Rand
+	maxNodes     int
+	aborted      bool
 }
 
-// Count returns the number of solutions of g, stopping at limit.
-func (v *Solver) Count(g Grid, limit int) int {
-	v.s = state{}
-	if !v.s.load(g) {
+// reset prepares v for a new search stopping at limit solutions.
+func (v *Solver) reset(limit int, rng *rand.Rand, maxNodes int) {
+	*v = Solver{limit: limit, rng: rng, maxNodes: maxNodes}
+}
+
+// run searches from g and returns the number of solutions found.
+func (v *Solver) run(g *Grid) int {
+	var s board
+	if v.limit <= 0 || !s.load(g) {
 		return 0
 	}
-	v.s.limit = limit
-	v.s.search()
-	return v.s.count
+	v.search(&s)
+	return v.count
+}
+
+// Count returns the number of solutions of g, stopping at limit (limit 2
+// is the uniqueness check). A grid whose givens clash has none.
+func (v *Solver) Count(g Grid, limit int) int {
+	v.reset(limit, nil, 0)
+	return v.run(&g)
 }
 
 // Solve returns the first solution of g, if it has one.
 func (v *Solver) Solve(g Grid) (Grid, bool) {
-	n := v.Count(g, 1)
-	return v.s.first, n > 0
+	v.reset(1, nil, 0)
+	if v.run(&g) == 0 {
+		return Grid{}, false
+	}
+	return v.first, true
 }
 
 // SolveRandom returns a solution of g found with the digits tried in a
 // random order drawn from rng, so that an empty or sparse grid yields a
-// random terminal grid. It gives up after maxNodes search nodes (0 means
-// no limit) and then reports false, as it does when g has no solution.
+// random terminal grid; the same rng state gives the same grid. It gives
+// up after maxNodes search nodes (0 means no limit) and then reports
+// false, as it does when g has no solution.
 func (v *Solver) SolveRandom(g Grid, rng *rand.Rand, maxNodes int) (Grid, bool) {
-	v.s = state{rng: rng, maxNodes: maxNodes}
-	if !v.s.load(g) {
+	v.reset(1, rng, maxNodes)
+	if v.run(&g) == 0 {
 		return Grid{}, false
 	}
-	v.s.limit = 1
-	v.s.search()
-	return v.s.first, v.s.count > 0
-}
-
-// Stats returns the work done by the last call.
-func (v *Solver) Stats() Stats { return v.s.stats }
-
-// Solve returns the first solution of g, if it has one.
-func Solve(g Grid) (Grid, bool) {
-	var s state
-	if !s.load(g) {
-		return Grid{}, false
-	}
-	s.limit = 1
-	s.search()
-	return s.first, s.count > 0
-}
-
-// Count returns the number of solutions of g, stopping at limit
-// (limit 2 is the uniqueness check).
-func Count(g Grid, limit int) int {
-	var s state
-	if !s.load(g) {
-		return 0
-	}
-	s.limit = limit
-	s.search()
-	return s.count
-}
-
-// state is a plain bitmask backtracker: a placeholder for the fast solver.
-type state struct {
-	g             Grid
-	row, col, box [9]uint16
-	limit, count  int
-	first         Grid
-	stats         Stats
-	rng           *rand.Rand
-	maxNodes      int
-}
-
-func (s *state) load(g Grid) bool {
-	s.g = g
-	for i, v := range g {
-		if v == 0 {
-			continue
-		}
-		m := uint16(1) << v
-		r, c, b := i/9, i%9, i/27*3+i%9/3
-		if (s.row[r]|s.col[c]|s.box[b])&m != 0 {
-			return false
-		}
-		s.row[r] |= m
-		s.col[c] |= m
-		s.box[b] |= m
-	}
-	return true
-}
-
-func (s *state) search() {
-	s.stats.Nodes++
-	if s.maxNodes > 0 && s.stats.Nodes > s.maxNodes {
-		s.limit = 0 // abandon the search
-		return
-	}
-	best, bestN, bestM := -1, 10, uint16(0)
-	for i, v := range s.g {
-		if v != 0 {
-			continue
-		}
-		r, c, b := i/9, i%9, i/27*3+i%9/3
-		m := ^(s.row[r] | s.col[c] | s.box[b]) & 0x3fe
-		n := 0
-		for x := m; x != 0; x &= x - 1 {
-			n++
-		}
-		if n < bestN {
-			best, bestN, bestM = i, n, m
-			if n == 0 {
-				return
-			}
-		}
-	}
-	if best < 0 {
-		if s.count == 0 {
-			s.first = s.g
-		}
-		s.count++
-		return
-	}
-	r, c, b := best/9, best%9, best/27*3+best%9/3
-	if bestN > 1 {
-		s.stats.Guesses++
-	}
-	order := [9]uint8{1, 2, 3, 4, 5, 6, 7, 8, 9}
-	if s.rng != nil {
-		s.rng.Shuffle(9, func(i, j int) { order[i], order[j] = order[j], order[i] })
-	}
-	for _, v := range order {
-		m := uint16(1) << v
-		if bestM&m == 0 {
-			continue
-		}
-		s.g[best] = v
-		s.row[r] |= m
-		s.col[c] |= m
-		s.box[b] |= m
-		s.search()
-		s.row[r] &^= m
-		s.col[c] &^= m
-		s.box[b] &^= m
-		s.g[best] = 0
-		if s.count >= s.limit {
-			return
-		}
-	}
+	return v.first, true
 }
 
 // HasOtherSolution reports whether g has a solution in which cell holds a
-// digit other than digit. When g plus digit at cell has exactly one
-// solution, this is the dig-hole uniqueness check for emptying cell
-// ("reduction to absurdity"): one search that stops at the first
-// solution instead of a count to 2.
+// digit other than digit. When g, with digit at cell, has exactly one
+// solution, this is the dig-hole uniqueness check for emptying cell: one
+// search with that candidate removed, stopping at the first solution.
 func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
+	v.reset(1, nil, 0)
 	g[cell] = 0
-	for d := uint8(1); d <= 9; d++ {
-		if d == digit {
-			continue
-		}
-		g[cell] = d
-		if g.Check() == nil && v.Count(g, 1) > 0 {
-			return true
-		}
+	var s board
+	if !s.load(&g) {
+		return false
 	}
-	return false
+	if digit >= 1 && digit <= 9 {
+		b, c := cell/27, cell%27
+		s.f[b][digit-1] &^= 1 << c
+		s.dirty |= 1 << (b*9 + int(digit) - 1)
+	}
+	v.search(&s)
+	return v.count > 0
+}
+
+// Stats returns the work done by the last call.
+func (v *Solver) Stats() Stats { return v.stats }
+
+// search counts the solutions below position s, which it may change.
+func (v *Solver) search(s *board) {
+	for {
+		v.stats.Nodes++
+		if v.maxNodes > 0 && v.stats.Nodes > v.maxNodes {
+			v.aborted = true
+			return
+		}
+		if !s.propagate() {
+			return
+		}
+		if s.solved() {
+			if v.count == 0 {
+				s.grid(&v.first)
+			}
+			v.count++
+			return
+		}
+		b, c, m := s.branch()
+		v.stats.Guesses++
+		// Try every candidate but the last in a copy; the last one is
+		// then forced and tried in place.
+		for bits.OnesCount32(m) > 1 {
+			d := v.digit(m)
+			m &^= 1 << d
+			child := *s
+			child.place(b, d, c)
+			v.search(&child)
+			if v.count >= v.limit || v.aborted {
+				return
+			}
+		}
+		s.place(b, bits.TrailingZeros32(m), c)
+	}
+}
+
+// digit picks the next digit to try among the candidates m: the smallest,
+// or a uniformly random one when v has an rng.
+func (v *Solver) digit(m uint32) int {
+	if v.rng == nil {
+		return bits.TrailingZeros32(m)
+	}
+	for k := v.rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
+		m &= m - 1
+	}
+	return bits.TrailingZeros32(m)
+}
+
+// Solve returns the first solution of g, if it has one.
+func Solve(g Grid) (Grid, bool) {
+	var v Solver
+	return v.Solve(g)
+}
+
+// Count returns the number of solutions of g, stopping at limit (limit 2
+// is the uniqueness check). A grid whose givens clash has none.
+func Count(g Grid, limit int) int {
+	var v Solver
+	return v.Count(g, limit)
 }

@@ -1,0 +1,276 @@
+// Package export writes puzzle packs for publishers and apps: plain text
+// collections (sdm, sdk), the OpenSudoku XML format, CSV, JSON Lines and a
+// print-ready PDF with an answer key. It takes a slice of items and writes
+// a file; it knows nothing of the bank's database or the command line, and
+// it does not choose, sort or grade puzzles.
+//
+// The text formats are stable: publishers and apps parse them. Each
+// format's exact layout is documented on its Format constant, and golden
+// files under testdata/ pin it byte for byte.
+package export
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"sudokubank/solve"
+)
+
+// Item is one puzzle of a pack, with the metadata the formats print.
+type Item struct {
+	Number    int     // 1-based position in the pack, as printed
+	ID        int64   // puzzle id in the bank
+	Family    int64   // id of the family the puzzle belongs to
+	Puzzle    string  // 81 cells, row by row: '1'-'9' for a given, '.' or '0' for an empty cell
+	Solution  string  // 81 digits '1'-'9'; may be empty except for the PDF's answer key
+	Givens    int     // number of givens; must agree with Puzzle
+	Level     int     // 1..5
+	LevelName string  // extremely-easy, easy, medium, difficult, evil
+	Rating    float64 // Sudoku Explainer rating ER, one decimal
+	Pearl     float64 // Sudoku Explainer pearl EP, one decimal
+	Diamond   float64 // Sudoku Explainer diamond ED, one decimal
+	Score     float64 // the dig-hole paper's composite score, 1.0..5.0
+	Hardest   string  // slug of the hardest technique needed
+	Symmetry  string  // symmetry of the givens' pattern, e.g. "rotational"
+	Minimal   bool    // no given can be removed without losing uniqueness
+	Source    string  // where the puzzle came from
+}
+
+// Format names an output format.
+type Format string
+
+// The formats Write knows.
+const (
+	// SDM is a collection, one puzzle a line: 81 characters, row by row,
+	// '1'-'9' for a given and '0' for an empty cell (the classic sdm
+	// convention), each line ended by "\n". Nothing else is written.
+	SDM Format = "sdm"
+
+	// SDK is a sequence of puzzles in the SadMan/SudoCue .sdk layout. Each
+	// puzzle is four '#' header lines, then 9 lines of 9 characters ('.'
+	// for an empty cell), each ended by "\n"; one empty line separates two
+	// puzzles. The header lines, in this order (SudoCue's letters):
+	//
+	//	#DPuzzle 12 (id 345, family 67)
+	//	#Lmedium
+	//	#CER 3.4; EP 1.2; ED 1.2; score 2.80; givens 26; hardest naked-pair; symmetry rotational; minimal yes
+	//	#Ssource
+	//
+	// An empty text field prints as "-". Readers of single-puzzle .sdk
+	// files take the first puzzle.
+	SDK Format = "sdk"
+
+	// OpenSudoku is the XML format the OpenSudoku Android app imports
+	// (version 2): one <folder> named after Options.Title (or "sudokubank")
+	// holding one <game> per puzzle, whose data attribute is the 81 cells
+	// with '0' for an empty cell and whose note attribute reads
+	// "Puzzle 12, medium, ER 3.4". The format has no author or description
+	// fields in version 2; created and played times are left to the app.
+	OpenSudoku Format = "opensudoku"
+
+	// CSV is RFC 4180 CSV (CRLF line ends, quoting only where needed): a
+	// header row, then one row per puzzle, in the columns of CSVHeader.
+	// Puzzles use '.' for an empty cell; ratings have one decimal, the
+	// score two; minimal is "true" or "false".
+	CSV Format = "csv"
+
+	// JSON is JSON Lines: one object per puzzle and line, with the keys of
+	// CSVHeader in the same order and the same values, numbers as JSON
+	// numbers and minimal as a JSON boolean.
+	JSON Format = "json"
+
+	// PDF is a print-ready book: a title page when Options.Title is set,
+	// the puzzles PDFOptions.PerPage to a page, each labelled "Puzzle 12"
+	// with its level and SE rating, then the answer key in the same
+	// numbering, 12 solutions a page (6 on 6x9), givens in bold black and
+	// the filled-in digits in regular gray. Pages are numbered at the
+	// foot, the title page excepted; PDFPages tells how many there are.
+	// The fonts are Go Regular and Go Bold, embedded whole. The same
+	// items always give the same bytes: the file has no timestamps.
+	PDF Format = "pdf"
+)
+
+// Formats lists every format in the order a usage text shows them.
+var Formats = []Format{SDM, SDK, OpenSudoku, CSV, JSON, PDF}
+
+// CSVHeader holds the CSV columns in order; the JSON keys are the same.
+var CSVHeader = []string{
+	"number", "id", "family", "puzzle", "solution", "givens", "level", "level_name",
+	"rating", "pearl", "diamond", "score", "hardest", "symmetry", "minimal", "source",
+}
+
+// Errors callers may need to tell apart.
+var (
+	// ErrUnknownFormat is returned for a format name Write does not know.
+	ErrUnknownFormat = errors.New("unknown format")
+	// ErrExists is returned by WriteFile when the file exists and force is false.
+	ErrExists = errors.New("file exists")
+)
+
+// ParseFormat returns the format named s ("sdm", "sdk", "opensudoku",
+// "csv", "json" or "pdf"; case and a leading dot are ignored).
+func ParseFormat(s string) (Format, error) {
+	name := strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "."))
+	for _, f := range Formats {
+		if string(f) == name {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("%w %q (want one of %s)", ErrUnknownFormat, s, formatList())
+}
+
+func formatList() string {
+	names := make([]string, len(Formats))
+	for i, f := range Formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Options holds the settings of a pack.
+type Options struct {
+	// Title names the pack: the PDF's title page (none when empty) and
+	// document title, and the OpenSudoku folder name. The PDF's fonts
+	// cover Windows-1252 (Latin-1 and a few more), so other characters
+	// print there as '?'.
+	Title string
+	// PDF holds the PDF's page settings; other formats ignore it.
+	PDF PDFOptions
+}
+
+// PDFOptions holds the PDF's page settings.
+type PDFOptions struct {
+	// Page is the trim size: "letter" (8.5x11 in) or "a4", with 0.75 in
+	// margins all round, or "6x9" (a 6x9 in trade paperback) with 0.6 in
+	// at top and bottom, 0.5 in outside and 0.75 in on the binding side,
+	// mirrored from right-hand to left-hand pages. Page 1 is a right-hand
+	// page. Nothing bleeds: the trim box is the page. Empty means letter.
+	Page string
+	// PerPage is the number of puzzles a page: 1, 2, 4 or 6. Zero means 4.
+	PerPage int
+}
+
+// Write writes items to w in format f. It checks every item before it
+// writes anything, so a bad item leaves w untouched. It stops with the
+// context's error when ctx is cancelled.
+func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options) error {
+	var write func(context.Context, io.Writer, []parsed, Options) error
+	switch f {
+	case SDM:
+		write = writeSDM
+	case SDK:
+		write = writeSDK
+	case OpenSudoku:
+		write = writeOpenSudoku
+	case CSV:
+		write = writeCSV
+	case JSON:
+		write = writeJSON
+	case PDF:
+		if _, err := pdfLayoutFor(opt.PDF); err != nil {
+			return err
+		}
+		if len(items) == 0 {
+			return errors.New("pdf: no puzzles to print")
+		}
+		write = writePDF
+	default:
+		return fmt.Errorf("%w %q (want one of %s)", ErrUnknownFormat, f, formatList())
+	}
+	ps, err := check(items, f == PDF)
+	if err != nil {
+		return err
+	}
+	return write(ctx, w, ps, opt)
+}
+
+// parsed is an item with its grids read and checked. It points at the
+// caller's item rather than copying it, to keep a pack of millions small.
+type parsed struct {
+	*Item
+	puzzle, solution solve.Grid
+	hasSolution      bool
+}
+
+// check parses and checks every item; needSolution requires a solution.
+func check(items []Item, needSolution bool) ([]parsed, error) {
+	ps := make([]parsed, len(items))
+	for i := range items {
+		p, err := checkItem(&items[i], needSolution)
+		if err != nil {
+			return nil, fmt.Errorf("item %d (number %d, id %d): %w", i+1, items[i].Number, items[i].ID, err)
+		}
+		ps[i] = p
+	}
+	return ps, nil
+}
+
+func checkItem(it *Item, needSolution bool) (parsed, error) {
+	p := parsed{Item: it}
+	if it.Number < 1 {
+		return p, fmt.Errorf("number %d, want 1 or more", it.Number)
+	}
+	for _, f := range []struct {
+		name string
+		v    float64
+	}{{"rating", it.Rating}, {"pearl", it.Pearl}, {"diamond", it.Diamond}, {"score", it.Score}} {
+		if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+			return p, fmt.Errorf("%s is %v, want a number", f.name, f.v)
+		}
+	}
+	g, err := parseCells(it.Puzzle, true)
+	if err != nil {
+		return p, fmt.Errorf("puzzle: %w", err)
+	}
+	p.puzzle = g
+	if n := g.Givens(); n != it.Givens {
+		return p, fmt.Errorf("givens is %d but the puzzle has %d", it.Givens, n)
+	}
+	if it.Solution == "" {
+		if needSolution {
+			return p, errors.New("no solution (the answer key needs one)")
+		}
+		return p, nil
+	}
+	s, err := parseCells(it.Solution, false)
+	if err != nil {
+		return p, fmt.Errorf("solution: %w", err)
+	}
+	for c, v := range g {
+		if v != 0 && s[c] != v {
+			return p, fmt.Errorf("solution has %d at row %d, column %d, where the puzzle gives %d", s[c], c/9+1, c%9+1, v)
+		}
+	}
+	p.solution, p.hasSolution = s, true
+	return p, nil
+}
+
+// parseCells reads exactly 81 cells; empty cells ('.' or '0') are allowed
+// only when allowEmpty. The grid must have no repeated digit in a unit.
+func parseCells(s string, allowEmpty bool) (solve.Grid, error) {
+	if len(s) != 81 {
+		return solve.Grid{}, fmt.Errorf("%d characters, want 81", len(s))
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '1' && c <= '9':
+		case allowEmpty && (c == '.' || c == '0'):
+		default:
+			want := "a digit 1-9"
+			if allowEmpty {
+				want = "a digit 1-9, '.' or '0'"
+			}
+			return solve.Grid{}, fmt.Errorf("character %d: %q is not %s", i+1, c, want)
+		}
+	}
+	g, err := solve.Parse(s)
+	if err != nil {
+		return solve.Grid{}, err
+	}
+	return g, nil
+}

@@ -1,0 +1,235 @@
+package export
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"encoding/xml"
+	"io"
+	"strconv"
+	"strings"
+
+	"sudokubank/solve"
+)
+
+// checkEvery is how many items a writer handles between looks at its
+// context: often enough to stop promptly, rare enough to cost nothing.
+const checkEvery = 256
+
+// cells returns the grid as 81 characters with empty for an empty cell.
+func cells(g solve.Grid, empty byte) string {
+	var b [81]byte
+	for i, v := range g {
+		if v == 0 {
+			b[i] = empty
+		} else {
+			b[i] = '0' + v
+		}
+	}
+	return string(b[:])
+}
+
+// solutionText returns the solution's 81 digits, or "" when there is none.
+func solutionText(p parsed) string {
+	if !p.hasSolution {
+		return ""
+	}
+	return cells(p.solution, '0')
+}
+
+// ratingText formats an SE rating with one decimal.
+func ratingText(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// scoreText formats the composite score with two decimals.
+func scoreText(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// orDash returns s, or "-" when s is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// oneLine replaces line breaks so a field cannot break a line-based layout.
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+func writeSDM(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+	bw := bufio.NewWriter(w)
+	var line [82]byte
+	line[81] = '\n'
+	for i, p := range ps {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		for c, v := range p.puzzle {
+			line[c] = '0' + v
+		}
+		bw.Write(line[:])
+	}
+	return bw.Flush()
+}
+
+func writeSDK(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+	bw := bufio.NewWriter(w)
+	for i, p := range ps {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if i > 0 {
+			bw.WriteByte('\n')
+		}
+		minimal := "no"
+		if p.Minimal {
+			minimal = "yes"
+		}
+		bw.WriteString("#DPuzzle " + strconv.Itoa(p.Number) + " (id " + strconv.FormatInt(p.ID, 10) +
+			", family " + strconv.FormatInt(p.Family, 10) + ")\n")
+		bw.WriteString("#L" + orDash(oneLine(p.LevelName)) + "\n")
+		bw.WriteString("#CER " + ratingText(p.Rating) + "; EP " + ratingText(p.Pearl) + "; ED " + ratingText(p.Diamond) +
+			"; score " + scoreText(p.Score) + "; givens " + strconv.Itoa(p.Givens) +
+			"; hardest " + orDash(oneLine(p.Hardest)) + "; symmetry " + orDash(oneLine(p.Symmetry)) +
+			"; minimal " + minimal + "\n")
+		bw.WriteString("#S" + orDash(oneLine(p.Source)) + "\n")
+		s := cells(p.puzzle, '.')
+		for r := 0; r < 9; r++ {
+			bw.WriteString(s[r*9 : r*9+9])
+			bw.WriteByte('\n')
+		}
+	}
+	return bw.Flush()
+}
+
+func writeOpenSudoku(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
+	bw := bufio.NewWriter(w)
+	name := opt.Title
+	if name == "" {
+		name = "sudokubank"
+	}
+	bw.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	bw.WriteString(`<opensudoku version="2">` + "\n")
+	bw.WriteString(`  <folder name="`)
+	xml.EscapeText(bw, []byte(name))
+	bw.WriteString("\">\n")
+	for i, p := range ps {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		note := "Puzzle " + strconv.Itoa(p.Number)
+		if p.LevelName != "" {
+			note += ", " + p.LevelName
+		}
+		note += ", ER " + ratingText(p.Rating)
+		bw.WriteString(`    <game data="` + cells(p.puzzle, '0') + `" note="`)
+		xml.EscapeText(bw, []byte(note))
+		bw.WriteString("\"/>\n")
+	}
+	bw.WriteString("  </folder>\n</opensudoku>\n")
+	return bw.Flush()
+}
+
+// record returns an item's fields in CSVHeader order, as text.
+func record(p parsed) []string {
+	return []string{
+		strconv.Itoa(p.Number),
+		strconv.FormatInt(p.ID, 10),
+		strconv.FormatInt(p.Family, 10),
+		cells(p.puzzle, '.'),
+		solutionText(p),
+		strconv.Itoa(p.Givens),
+		strconv.Itoa(p.Level),
+		p.LevelName,
+		ratingText(p.Rating),
+		ratingText(p.Pearl),
+		ratingText(p.Diamond),
+		scoreText(p.Score),
+		p.Hardest,
+		p.Symmetry,
+		strconv.FormatBool(p.Minimal),
+		p.Source,
+	}
+}
+
+func writeCSV(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+	bw := bufio.NewWriter(w)
+	cw := csv.NewWriter(bw)
+	cw.UseCRLF = true
+	cw.Write(CSVHeader)
+	for i, p := range ps {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		cw.Write(record(p))
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// jsonItem is one JSON Lines object; field order follows CSVHeader.
+type jsonItem struct {
+	Number    int         `json:"number"`
+	ID        int64       `json:"id"`
+	Family    int64       `json:"family"`
+	Puzzle    string      `json:"puzzle"`
+	Solution  string      `json:"solution"`
+	Givens    int         `json:"givens"`
+	Level     int         `json:"level"`
+	LevelName string      `json:"level_name"`
+	Rating    json.Number `json:"rating"`
+	Pearl     json.Number `json:"pearl"`
+	Diamond   json.Number `json:"diamond"`
+	Score     json.Number `json:"score"`
+	Hardest   string      `json:"hardest"`
+	Symmetry  string      `json:"symmetry"`
+	Minimal   bool        `json:"minimal"`
+	Source    string      `json:"source"`
+}
+
+func writeJSON(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	for i, p := range ps {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		err := enc.Encode(jsonItem{
+			Number:    p.Number,
+			ID:        p.ID,
+			Family:    p.Family,
+			Puzzle:    cells(p.puzzle, '.'),
+			Solution:  solutionText(p),
+			Givens:    p.Givens,
+			Level:     p.Level,
+			LevelName: p.LevelName,
+			Rating:    json.Number(ratingText(p.Rating)),
+			Pearl:     json.Number(ratingText(p.Pearl)),
+			Diamond:   json.Number(ratingText(p.Diamond)),
+			Score:     json.Number(scoreText(p.Score)),
+			Hardest:   p.Hardest,
+			Symmetry:  p.Symmetry,
+			Minimal:   p.Minimal,
+			Source:    p.Source,
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,423 @@
+package gen_test
+
+import (
+	"bufio"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"sudokubank/gen"
+	"sudokubank/solve"
+)
+
+// lineMaps lists the 1,296 band-preserving permutations of nine lines.
+var lineMaps = func() (out [][9]uint8) {
+	p3 := [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for _, b := range p3 {
+		for _, x := range p3 {
+			for _, y := range p3 {
+				for _, z := range p3 {
+					in := [3][3]uint8{x, y, z}
+					var m [9]uint8
+					for i := range 9 {
+						m[i] = b[i/3]*3 + in[i/3][i%3]
+					}
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}()
+
+// bruteCanon is the reference canonical form: the smallest string over
+// all 3,359,232 geometric transforms, each relabelled by first appearance.
+func bruteCanon(p solve.Grid) solve.Grid {
+	var best solve.Grid
+	for i := range best {
+		best[i] = 10
+	}
+	var src [2]solve.Grid
+	src[0] = p
+	for r := range 9 {
+		for c := range 9 {
+			src[1][c*9+r] = p[r*9+c]
+		}
+	}
+	for tr := range 2 {
+		for _, rows := range lineMaps {
+			var rg solve.Grid
+			for r := range 9 {
+				copy(rg[r*9:r*9+9], src[tr][int(rows[r])*9:int(rows[r])*9+9])
+			}
+			for _, cols := range lineMaps {
+				var lab [10]uint8
+				next := uint8(1)
+				less := false
+				for i := 0; i < 81; i++ {
+					v := rg[i/9*9+int(cols[i%9])]
+					if v != 0 {
+						if lab[v] == 0 {
+							lab[v] = next
+							next++
+						}
+						v = lab[v]
+					}
+					if less {
+						best[i] = v
+						continue
+					}
+					if v > best[i] {
+						break
+					}
+					if v < best[i] {
+						less = true
+						best[i] = v
+					}
+				}
+			}
+		}
+	}
+	return best
+}
+
+// readGrids reads one grid per line, the first 81 characters of the line.
+func readGrids(tb testing.TB, path string, max int) []solve.Grid {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatalf("open fixture: %v", err)
+	}
+	defer f.Close()
+	var out []solve.Grid
+	sc := bufio.NewScanner(f)
+	for sc.Scan() && (max <= 0 || len(out) < max) {
+		line := sc.Text()
+		if len(line) < 81 {
+			continue
+		}
+		g, err := solve.Parse(line[:81])
+		if err != nil {
+			tb.Fatalf("%s, line %d: %v", path, len(out)+1, err)
+		}
+		out = append(out, g)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("read %s: %v", path, err)
+	}
+	return out
+}
+
+// sharedData returns the path of a file in ../shared/data, skipping tb if
+// the shared data is absent.
+func sharedData(tb testing.TB, name string) string {
+	tb.Helper()
+	path := filepath.Join("..", "..", "shared", "data", "puzzles", name)
+	if _, err := os.Stat(path); err != nil {
+		tb.Skipf("shared data absent: %v", err)
+	}
+	return path
+}
+
+var bruteN = flag.Int("brute", 0, "number of golden puzzles to check against the brute-force canonical form (default 12, 4 with -short)")
+
+// TestCanonMatchesBruteForce checks Canon and CanonGrid against the
+// exhaustive search on the golden fixture (17-clue, magictour and minimal
+// puzzles, then full grids), and on automorphic puzzles. Each brute-force
+// form takes about a tenth of a second; -brute 400 checks the whole file.
+func TestCanonMatchesBruteForce(t *testing.T) {
+	n := *bruteN
+	if n == 0 {
+		n = 12
+		if testing.Short() {
+			n = 4
+		}
+	}
+	golden := readFields(t, "golden.txt")
+	// Spread the sample over the four kinds of grid in the file.
+	step := max(1, len(golden)/n)
+	checked := 0
+	for i := 0; i < len(golden) && checked < n; i += step {
+		g, want := golden[i][0], golden[i][1]
+		if got := bruteCanon(g); got != want {
+			t.Fatalf("golden line %d: brute force gives %v, file says %v", i+1, got, want)
+		}
+		got, tr := gen.Canon(g)
+		if got != want {
+			t.Errorf("Canon(%v) = %v, want %v", g, got, want)
+		}
+		if tr.Apply(g) != got {
+			t.Errorf("Canon(%v): transform %v gives %v", g, tr, tr.Apply(g))
+		}
+		if g.Givens() == 81 {
+			if got, _ := gen.CanonGrid(g); got != want {
+				t.Errorf("CanonGrid(%v) = %v, want %v", g, got, want)
+			}
+		}
+		checked++
+	}
+	rng := rand.New(rand.NewPCG(3, 3))
+	for i := range max(2, n/4) {
+		p := automorphicPuzzle(t, rng)
+		if got, want := canonOf(p), bruteCanon(p); got != want {
+			t.Errorf("automorphic puzzle %d %v: Canon = %v, want %v", i, p, got, want)
+		}
+	}
+}
+
+func canonOf(p solve.Grid) solve.Grid {
+	c, _ := gen.Canon(p)
+	return c
+}
+
+// TestCanonGolden pins the canonical forms the bank stores.
+func TestCanonGolden(t *testing.T) {
+	for i, line := range readFields(t, "golden.txt") {
+		g, want := line[0], line[1]
+		if got := canonOf(g); got != want {
+			t.Errorf("line %d: Canon(%v) = %v, want %v", i+1, g, got, want)
+		}
+		if g.Givens() == 81 {
+			if got, _ := gen.CanonGrid(g); got != want {
+				t.Errorf("line %d: CanonGrid(%v) = %v, want %v", i+1, g, got, want)
+			}
+		}
+	}
+}
+
+// patternGrid is a full grid with many automorphisms: each row is the
+// first shifted, so moving rows, bands or stacks round relabels it.
+func patternGrid() solve.Grid {
+	var g solve.Grid
+	for r := range 9 {
+		for c := range 9 {
+			g[r*9+c] = uint8((r%3*3+r/3+c)%9 + 1)
+		}
+	}
+	return g
+}
+
+// automorphism returns a transform that maps g onto itself with the
+// geometry of a, if the geometry of a maps g onto a relabelling of g.
+func automorphism(g solve.Grid, a gen.Transform) (gen.Transform, bool) {
+	moved := a.Apply(g)
+	var back [9]uint8 // back[moved digit - 1] = original digit
+	for i, v := range moved {
+		if v == 0 {
+			continue
+		}
+		if back[v-1] != 0 && back[v-1] != g[i] {
+			return gen.Transform{}, false
+		}
+		back[v-1] = g[i]
+	}
+	for i := range back {
+		if back[i] == 0 {
+			back[i] = uint8(i + 1) // digit absent: keep it
+		}
+	}
+	rl, err := gen.Relabel(back)
+	if err != nil {
+		return gen.Transform{}, false
+	}
+	return a.Then(rl), true
+}
+
+// automorphicPuzzle returns a puzzle with a nontrivial automorphism: a
+// random set of cells of a symmetric grid closed under one of the grid's
+// automorphisms, then moved by a random transform.
+func automorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {
+	tb.Helper()
+	g := patternGrid()
+	shiftStacks, _ := gen.ParseTransform("123456789/456789123/123456789")
+	shiftRows, _ := gen.ParseTransform("231564897/123456789/123456789")
+	geoms := []gen.Transform{gen.Turn180(), shiftStacks, shiftRows, shiftStacks.Then(shiftRows), gen.Turn180().Then(shiftRows)}
+	a, ok := automorphism(g, geoms[rng.IntN(len(geoms))])
+	if !ok {
+		tb.Fatal("pattern grid lost its automorphism")
+	}
+	var p solve.Grid
+	for range 2 + rng.IntN(6) {
+		i := rng.IntN(81)
+		p[i] = g[i]
+	}
+	for { // close p under a
+		q := a.Apply(p)
+		for i, v := range q {
+			if v != 0 {
+				p[i] = v
+			}
+		}
+		if a.Apply(p) == p {
+			break
+		}
+	}
+	return gen.RandomTransform(rng).Apply(p)
+}
+
+// testSets returns the puzzle fixtures by name, for property tests and
+// benchmarks.
+func testSets(tb testing.TB) map[string][]solve.Grid {
+	tb.Helper()
+	minimal := readFields(tb, "minimal.txt")
+	return map[string][]solve.Grid{
+		"17clue":    column(readFields(tb, "17clue.txt"), 0),
+		"magictour": column(readFields(tb, "magictour.txt"), 0),
+		"minimal":   column(minimal, 0),
+		"grids":     column(minimal, 1),
+	}
+}
+
+// TestCanonInvariant checks, on every fixture puzzle and on automorphic
+// puzzles, that the canonical form ignores any transform of the input,
+// that the returned transform maps the input onto it, and that the form
+// is its own canonical form.
+func TestCanonInvariant(t *testing.T) {
+	sets := testSets(t)
+	rng := rand.New(rand.NewPCG(4, 4))
+	var auto []solve.Grid
+	for range 500 {
+		auto = append(auto, automorphicPuzzle(t, rng))
+	}
+	sets["automorphic"] = auto
+	sets["special"] = []solve.Grid{{}, {40: 5}, {0: 1, 80: 1}, patternGrid()}
+	for _, name := range []string{"17clue", "magictour", "minimal", "grids", "automorphic", "special"} {
+		t.Run(name, func(t *testing.T) {
+			ps := sets[name]
+			if testing.Short() && len(ps) > 300 {
+				ps = ps[:300]
+			}
+			for _, p := range ps {
+				c, tr := gen.Canon(p)
+				if got := tr.Apply(p); got != c {
+					t.Fatalf("Canon(%v): transform %v gives %v, not the form %v", p, tr, got, c)
+				}
+				if got := canonOf(c); got != c {
+					t.Fatalf("Canon not idempotent on %v: %v then %v", p, c, got)
+				}
+				for range 3 {
+					u := gen.RandomTransform(rng)
+					q := u.Apply(p)
+					got, tq := gen.Canon(q)
+					if got != c {
+						t.Fatalf("Canon(%v) = %v but Canon of its transform %v by %v = %v", p, c, q, u, got)
+					}
+					if tq.Apply(q) != got {
+						t.Fatalf("Canon(%v): transform %v does not give the form", q, tq)
+					}
+					if p.Givens() == 81 {
+						if g, tg := gen.CanonGrid(q); g != c || tg.Apply(q) != g {
+							t.Fatalf("CanonGrid(%v) = %v by %v, want %v", q, g, tg, c)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestCanonSeparates checks that puzzles known to be pairwise
+// non-isomorphic get pairwise different forms: the 17-clue fixture, and
+// the whole 17-clue list when ../shared/data is present.
+func TestCanonSeparates(t *testing.T) {
+	check := func(t *testing.T, ps []solve.Grid) {
+		seen := make(map[solve.Grid]int, len(ps))
+		for i, p := range ps {
+			c := canonOf(p)
+			if j, ok := seen[c]; ok {
+				t.Fatalf("puzzles %d and %d share the form %v", j, i, c)
+			}
+			seen[c] = i
+		}
+	}
+	t.Run("Fixture", func(t *testing.T) { check(t, testSets(t)["17clue"]) })
+	t.Run("Shared", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("short")
+		}
+		check(t, readGrids(t, sharedData(t, "puzzles2_17_clue.txt"), 0))
+	})
+}
+
+// TestCanonConcurrent runs Canon from several goroutines (run with -race).
+func TestCanonConcurrent(t *testing.T) {
+	ps := testSets(t)["magictour"][:100]
+	want := make([]solve.Grid, len(ps))
+	for i, p := range ps {
+		want[i] = canonOf(p)
+	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var z gen.Canonicalizer
+			for i, p := range ps {
+				var got solve.Grid
+				if w%2 == 0 {
+					got = canonOf(p)
+				} else {
+					got, _ = z.Canon(p)
+				}
+				if got != want[i] {
+					t.Errorf("goroutine %d, puzzle %d: %v, want %v", w, i, got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestCanonicalizerAllocs checks that a warmed-up Canonicalizer does not
+// allocate.
+func TestCanonicalizerAllocs(t *testing.T) {
+	sets := testSets(t)
+	var z gen.Canonicalizer
+	for _, name := range []string{"17clue", "minimal", "grids"} {
+		ps := sets[name]
+		for _, p := range ps { // warm up the scratch space
+			z.Canon(p)
+		}
+		i := 0
+		allocs := testing.AllocsPerRun(200, func() {
+			z.Canon(ps[i%len(ps)])
+			i++
+		})
+		if allocs != 0 {
+			t.Errorf("%s: %v allocations per Canon, want 0", name, allocs)
+		}
+	}
+}
+
+// benchmarkSet reports the rate at which f handles the puzzles of set.
+func benchmarkSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		f(ps[i])
+		i++
+		if i == len(ps) {
+			i = 0
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
+func BenchmarkCanon(b *testing.B) {
+	sets := testSets(b)
+	for _, name := range []string{"17clue", "magictour", "minimal"} {
+		b.Run(name, func(b *testing.B) {
+			var z gen.Canonicalizer
+			benchmarkSet(b, sets[name], func(p solve.Grid) { z.Canon(p) })
+		})
+	}
+}
+
+func BenchmarkCanonGrid(b *testing.B) {
+	var z gen.Canonicalizer
+	benchmarkSet(b, testSets(b)["grids"], func(g solve.Grid) { z.CanonGrid(g) })
+}

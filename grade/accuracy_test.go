@@ -1,0 +1,225 @@
+package grade_test
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sudokubank/grade"
+	"sudokubank/solve"
+)
+
+// ratedPuzzle is one line of a reference rating file:
+// PUZZLE ER EP ED SOURCE.
+type ratedPuzzle struct {
+	puzzle     solve.Grid
+	er, ep, ed grade.Rating
+	source     string
+}
+
+// parseRating reads "6.6" as 66.
+func parseRating(s string) (grade.Rating, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, err
+	}
+	return grade.Rating(math.Round(f * 10)), nil
+}
+
+// MustReadRated reads a reference rating file.
+func MustReadRated(tb testing.TB, path string) []ratedPuzzle {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []ratedPuzzle
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		if len(fs) < 5 {
+			tb.Fatalf("%s line %d: want 5 fields, got %d", path, line, len(fs))
+		}
+		var rp ratedPuzzle
+		if rp.puzzle, err = solve.Parse(fs[0]); err != nil {
+			tb.Fatalf("%s line %d: %v", path, line, err)
+		}
+		rs := []*grade.Rating{&rp.er, &rp.ep, &rp.ed}
+		for i := range rs {
+			if *rs[i], err = parseRating(fs[1+i]); err != nil {
+				tb.Fatalf("%s line %d: %v", path, line, err)
+			}
+		}
+		rp.source = fs[4]
+		out = append(out, rp)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// accuracy collects the agreement figures of a set of grades.
+type accuracy struct {
+	n, levelOK         int
+	below9, exact, near int // puzzles with reference ER < 9.0, ER equal, ER within 0.2
+	epOK, edOK         int
+	unfinished         int
+	ref, got           []float64
+}
+
+func (a *accuracy) add(want ratedPuzzle, g grade.Grade) {
+	a.n++
+	if grade.LevelOf(want.er) == g.Level {
+		a.levelOK++
+	}
+	if want.er < 90 {
+		a.below9++
+		if g.ER == want.er {
+			a.exact++
+		}
+		if d := g.ER - want.er; d <= 2 && d >= -2 {
+			a.near++
+		}
+	}
+	if g.EP == want.ep {
+		a.epOK++
+	}
+	if g.ED == want.ed {
+		a.edOK++
+	}
+	if g.Unfinished {
+		a.unfinished++
+	}
+	a.ref = append(a.ref, want.er.Float())
+	a.got = append(a.got, g.ER.Float())
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 100
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func (a *accuracy) String() string {
+	return fmt.Sprintf("n=%4d level %5.1f%%  ER exact %5.1f%%  ER±0.2 %5.1f%% (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
+		a.n, pct(a.levelOK, a.n), pct(a.exact, a.below9), pct(a.near, a.below9), a.below9,
+		pct(a.epOK, a.n), pct(a.edOK, a.n), spearman(a.ref, a.got), a.unfinished)
+}
+
+// ranks returns the fractional ranks of xs (ties share their mean rank).
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(i, j int) bool { return xs[idx[i]] < xs[idx[j]] })
+	r := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && xs[idx[j]] == xs[idx[i]] {
+			j++
+		}
+		mean := float64(i+j-1)/2 + 1
+		for k := i; k < j; k++ {
+			r[idx[k]] = mean
+		}
+		i = j
+	}
+	return r
+}
+
+// spearman returns the rank correlation of xs and ys.
+func spearman(xs, ys []float64) float64 {
+	if len(xs) < 2 {
+		return 1
+	}
+	rx, ry := ranks(xs), ranks(ys)
+	var mx, my float64
+	for i := range rx {
+		mx += rx[i]
+		my += ry[i]
+	}
+	mx /= float64(len(rx))
+	my /= float64(len(ry))
+	var sxy, sxx, syy float64
+	for i := range rx {
+		dx, dy := rx[i]-mx, ry[i]-my
+		sxy += dx * dy
+		sxx += dx * dx
+		syy += dy * dy
+	}
+	if sxx == 0 || syy == 0 {
+		return 0
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+var fullAccuracy = flag.Bool("accuracy", false, "grade all of ../shared/data/rated/dev_se.txt and report accuracy by source and ER band")
+
+// TestAccuracyFull reports accuracy on the whole reference file. It runs
+// only with -accuracy and skips when ../shared/data is absent.
+func TestAccuracyFull(t *testing.T) {
+	if !*fullAccuracy {
+		t.Skip("run with -accuracy")
+	}
+	path := "../../shared/data/rated/dev_se.txt"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no reference data: %v", err)
+	}
+	ps := MustReadRated(t, path)
+	var all, below65 accuracy
+	bySource := map[string]*accuracy{}
+	byBand := map[int]*accuracy{}
+	var sources []string
+	var g grade.Grader
+	mismatches := 0
+	for _, rp := range ps {
+		gr, err := g.Grade(rp.puzzle)
+		if err != nil {
+			t.Errorf("%s: %v", rp.puzzle, err)
+			continue
+		}
+		all.add(rp, gr)
+		if rp.er < 65 {
+			below65.add(rp, gr)
+			if gr.ER != rp.er && mismatches < 40 {
+				mismatches++
+				t.Logf("mismatch %s %s %s want ER %s, got %s/%s/%s (%s)", rp.puzzle, rp.source, rp.er, rp.er, gr.ER, gr.EP, gr.ED, gr.Hardest.Slug())
+			}
+		}
+		if bySource[rp.source] == nil {
+			bySource[rp.source] = &accuracy{}
+			sources = append(sources, rp.source)
+		}
+		bySource[rp.source].add(rp, gr)
+		band := int(rp.er / 10)
+		if byBand[band] == nil {
+			byBand[band] = &accuracy{}
+		}
+		byBand[band].add(rp, gr)
+	}
+	t.Logf("all           %v", &all)
+	t.Logf("ER below 6.5  %v", &below65)
+	for _, s := range sources {
+		t.Logf("source %-6s %v", s, bySource[s])
+	}
+	for b := 0; b <= 12; b++ {
+		if a := byBand[b]; a != nil {
+			t.Logf("ER %2d.x       %v", b, a)
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package grade
+
+// alignedPairExclusion finds two cells, each with a bivalue peer, that
+// share at least two bivalue peers ("excluders"). A pair of values for
+// the two cells is impossible when the cells see each other and the
+// values are equal, or when the two values are exactly the candidates of
+// an excluder. A candidate of either cell that appears in no possible
+// pair goes.
+func (s *state) alignedPairExclusion() (Step, bool) {
+	cands := &s.p.Cands
+	// Base cells: two or more candidates, no naked single among their
+	// peers, at least one bivalue peer.
+	var base [81]uint8
+	var excl [81]cellSet
+	nb := 0
+	for c := 0; c < 81; c++ {
+		if count(cands[c]) < 2 {
+			continue
+		}
+		var ex cellSet
+		single := false
+		for _, q := range peers[c] {
+			switch count(cands[q]) {
+			case 1:
+				single = true
+			case 2:
+				ex.add(int(q))
+			}
+		}
+		if !single && !ex.empty() {
+			base[nb] = uint8(c)
+			excl[c] = ex
+			nb++
+		}
+	}
+	for i := 0; i < nb; i++ {
+		c0 := int(base[i])
+		for j := i + 1; j < nb; j++ {
+			c1 := int(base[j])
+			com := excl[c0].and(excl[c1])
+			if count64(com) < 2 {
+				continue
+			}
+			var ex [20]uint16
+			ne := 0
+			for w := 0; w < 2; w++ {
+				for m := com[w]; m != 0; m &= m - 1 {
+					ex[ne] = cands[w*64+trailing64(m)]
+					ne++
+				}
+			}
+			see := peerSet[c0].has(c1)
+			var ok0, ok1 uint16 // values allowed in some pair
+			for a := cands[c0]; a != 0; a &= a - 1 {
+				va := a & -a
+				for b := cands[c1]; b != 0; b &= b - 1 {
+					vb := b & -b
+					if see && va == vb {
+						continue
+					}
+					allowed := true
+					for k := 0; k < ne; k++ {
+						if ex[k]&^(va|vb) == 0 {
+							allowed = false
+							break
+						}
+					}
+					if allowed {
+						ok0 |= va
+						ok1 |= vb
+					}
+				}
+			}
+			r0, r1 := cands[c0]&^ok0, cands[c1]&^ok1
+			if r0|r1 == 0 {
+				continue
+			}
+			st := Step{Technique: AlignedPairExclusion, Rating: AlignedPairExclusion.BaseRating(),
+				Cells: []uint8{uint8(c0), uint8(c1)}, Digits: cands[c0] | cands[c1]}
+			for m := r0; m != 0; m &= m - 1 {
+				st.Eliminations = append(st.Eliminations, Elimination{uint8(c0), uint8(first(m))})
+			}
+			for m := r1; m != 0; m &= m - 1 {
+				st.Eliminations = append(st.Eliminations, Elimination{uint8(c1), uint8(first(m))})
+			}
+			return st, true
+		}
+	}
+	return Step{}, false
+}

@@ -1,0 +1,391 @@
+package grade
+
+import (
+	"math/bits"
+
+	"sudokubank/solve"
+)
+
+// Forcing chains that follow every consequence of an assumption: Nishio,
+// multiple (cell and region) forcing chains, dynamic forcing chains, and
+// with level > 0 the dynamic chains that also use simpler techniques as
+// links (SE's "(+)" and nested levels).
+//
+// One run assumes one candidate on (or off) and propagates, breadth first
+// with "on" nodes before "off" nodes, as SE's doChaining does. A node is
+// 2*candidate + 1 for on, 2*candidate for off. Each node keeps the set of
+// its ancestors as a bitset over the 1458 nodes: in dynamic chains a node
+// has several parents (the removals that made a cell bivalue or a house
+// bilocal), and SE counts the distinct ancestors to rate a chain.
+
+// chainMode selects one of SE's chaining producers.
+type chainMode struct {
+	multiple, dynamic, nishio bool
+	level                     int
+	tech                      Technique
+}
+
+// chainBits is a set of nodes.
+type chainBits [23]uint64
+
+func (b *chainBits) has(n int) bool { return b[n>>6]&(1<<(n&63)) != 0 }
+func (b *chainBits) add(n int)      { b[n>>6] |= 1 << (n & 63) }
+func (b *chainBits) or(o *chainBits) {
+	for i := range b {
+		b[i] |= o[i]
+	}
+}
+func (b *chainBits) count() int {
+	n := 0
+	for _, w := range b {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// chainSet is a set of candidates (9*cell + digit-1).
+type chainSet [12]uint64
+
+func (s *chainSet) has(k int) bool { return s[k>>6]&(1<<(k&63)) != 0 }
+func (s *chainSet) add(k int)      { s[k>>6] |= 1 << (k & 63) }
+
+// chainRun is the outcome of one assumption: the candidates forced on and
+// off, and the ancestor count of each of those nodes.
+type chainRun struct {
+	on, off   chainSet
+	cnt       [1458]int16
+	contra    bool // the run stopped on a contradiction
+	contraSum int  // ancestors of the two contradicting nodes, summed
+	contraK   int  // the contradicting candidate
+}
+
+// chainEngine is the scratch of the forcing chain producers.
+type chainEngine struct {
+	mode   chainMode
+	orig   *Candidates
+	work   Candidates // the grid as a dynamic chain changes it
+	anc    [1458]chainBits
+	qOn    []int16
+	qOff   []int16
+	runs   [10]chainRun // one per digit of the current cell
+	offRun chainRun
+	reg    [9]chainRun // one per position of the current region
+	adv    chainAdvanced
+}
+
+// chainTmpOn is an "on" consequence being built, with its ancestors.
+type chainTmpOn struct {
+	k   int
+	anc chainBits
+	n   int
+}
+
+// run propagates the assumption that candidate k is on (or off) into r.
+// It stops at the first contradiction, keeping the shortest one found
+// while processing the node that revealed it, as SE does.
+func (e *chainEngine) run(r *chainRun, k int, on bool) {
+	r.on, r.off = chainSet{}, chainSet{}
+	r.contra = false
+	e.work = *e.orig
+	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
+	n := 2*k + b2i(on)
+	e.anc[n] = chainBits{}
+	e.anc[n].add(n)
+	r.cnt[n] = 1
+	if on {
+		r.on.add(k)
+		e.qOn = append(e.qOn, int16(k))
+	} else {
+		r.off.add(k)
+		e.qOff = append(e.qOff, int16(k))
+	}
+	y := !e.mode.nishio
+	hOn, hOff := 0, 0
+	var tmp [4]chainTmpOn
+	for {
+		best := -1
+		bestK := 0
+		if hOn < len(e.qOn) {
+			p := int(e.qOn[hOn])
+			hOn++
+			pn := 2*p + 1
+			c, d := p/9, p%9+1
+			visit := func(q int) {
+				if r.on.has(q) {
+					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
+					if best < 0 || s < best {
+						best, bestK = s, q
+					}
+					return
+				}
+				if r.off.has(q) {
+					return
+				}
+				r.off.add(q)
+				qn := 2 * q
+				e.anc[qn] = e.anc[pn]
+				e.anc[qn].add(qn)
+				r.cnt[qn] = r.cnt[pn] + 1
+				e.qOff = append(e.qOff, int16(q))
+			}
+			if y {
+				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+					visit(c*9 + bits.TrailingZeros16(m) - 1)
+				}
+			}
+			for _, o := range chainPeers[c] {
+				if e.work[o]&(1<<d) != 0 {
+					visit(int(o)*9 + d - 1)
+				}
+			}
+		} else if hOff < len(e.qOff) {
+			p := int(e.qOff[hOff])
+			hOff++
+			pn := 2 * p
+			c, d := p/9, p%9+1
+			nt := 0
+			if y && bits.OnesCount16(e.work[c]) == 2 {
+				o := c*9 + bits.TrailingZeros16(e.work[c]&^(1<<d)) - 1
+				t := &tmp[nt]
+				nt++
+				t.k = o
+				t.anc = e.anc[pn]
+				for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
+					t.anc.or(&e.anc[2*(c*9+bits.TrailingZeros16(m)-1)])
+				}
+				t.anc.add(2*o + 1)
+				t.n = t.anc.count()
+			}
+			for _, u := range chainHouses[c] {
+				var pm, om uint16
+				for i, cc := range solve.Units[u] {
+					if e.work[cc]&(1<<d) != 0 {
+						pm |= 1 << i
+					}
+					if e.orig[cc]&(1<<d) != 0 {
+						om |= 1 << i
+					}
+				}
+				if bits.OnesCount16(pm) != 2 {
+					continue
+				}
+				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
+				o := oc*9 + d - 1
+				var a chainBits
+				a = e.anc[pn]
+				for m := om &^ pm; m != 0; m &= m - 1 {
+					cc := solve.Units[u][bits.TrailingZeros16(m)]
+					a.or(&e.anc[2*(cc*9+d-1)])
+				}
+				a.add(2*o + 1)
+				cnt := a.count()
+				j := 0
+				for j < nt && tmp[j].k != o {
+					j++
+				}
+				if j < nt {
+					if cnt < tmp[j].n {
+						// SE keeps the shorter of two equal consequences
+						// and moves it to the end.
+						copy(tmp[j:nt-1], tmp[j+1:nt])
+						tmp[nt-1] = chainTmpOn{k: o, anc: a, n: cnt}
+					}
+					continue
+				}
+				tmp[nt] = chainTmpOn{k: o, anc: a, n: cnt}
+				nt++
+			}
+			if e.mode.dynamic {
+				e.work[c] &^= 1 << d
+			}
+			for j := 0; j < nt; j++ {
+				t := &tmp[j]
+				if r.off.has(t.k) {
+					s := t.n + int(r.cnt[2*t.k])
+					if best < 0 || s < best {
+						best, bestK = s, t.k
+					}
+					continue
+				}
+				if r.on.has(t.k) {
+					continue
+				}
+				r.on.add(t.k)
+				on := 2*t.k + 1
+				e.anc[on] = t.anc
+				r.cnt[on] = int16(t.n)
+				e.qOn = append(e.qOn, int16(t.k))
+			}
+		} else {
+			if e.mode.level > 0 && e.advance(r) {
+				continue
+			}
+			return
+		}
+		if best >= 0 {
+			r.contra, r.contraSum, r.contraK = true, best, bestK
+			return
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// multipleChains runs one of SE's multiple-chain producers over the grid
+// and records its hints in h.
+func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMode) {
+	e.mode = m
+	e.orig = cands
+	base := m.tech.BaseRating()
+	for c := 0; c < 81; c++ {
+		cm := cands[c]
+		card := bits.OnesCount16(cm)
+		if !(card > 2 || (card > 1 && m.dynamic)) {
+			continue
+		}
+		doDouble := card >= 3 && !m.nishio && m.dynamic
+		doContra := m.dynamic || m.nishio
+		var cellOn, cellOff chainSet
+		first := true
+		for mm := cm; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm)
+			k := c*9 + d - 1
+			var one chainCells81
+			one.add(c)
+			r := &e.runs[d]
+			e.run(r, k, true)
+			if doContra && r.contra {
+				h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
+			}
+			if doContra || doDouble {
+				ro := &e.offRun
+				e.run(ro, k, false)
+				if doContra && ro.contra {
+					h.add(base+LengthBonus(ro.contraSum), m.tech, c, 0, d, one, 1<<d)
+				}
+				if doDouble {
+					for i := range r.on {
+						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
+							p := i*64 + bits.TrailingZeros64(w)
+							n := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1])
+							e.hint(h, base+LengthBonus(n), c, p, true)
+						}
+						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
+							p := i*64 + bits.TrailingZeros64(w)
+							n := int(r.cnt[2*p]) + int(ro.cnt[2*p])
+							e.hint(h, base+LengthBonus(n), c, p, false)
+						}
+					}
+				}
+			}
+			if !m.nishio {
+				e.regionChains(h, c, d, r)
+			}
+			if first {
+				cellOn, cellOff = r.on, r.off
+				first = false
+			} else {
+				for i := range cellOn {
+					cellOn[i] &= r.on[i]
+					cellOff[i] &= r.off[i]
+				}
+			}
+		}
+		if m.nishio || !(card == 2 || (m.multiple && card > 2)) {
+			continue
+		}
+		for i := range cellOn {
+			for w := cellOn[i]; w != 0; w &= w - 1 {
+				p := i*64 + bits.TrailingZeros64(w)
+				n := 0
+				for mm := cm; mm != 0; mm &= mm - 1 {
+					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p+1])
+				}
+				e.hint(h, base+LengthBonus(n), c, p, true)
+			}
+			for w := cellOff[i]; w != 0; w &= w - 1 {
+				p := i*64 + bits.TrailingZeros64(w)
+				n := 0
+				for mm := cm; mm != 0; mm &= mm - 1 {
+					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p])
+				}
+				e.hint(h, base+LengthBonus(n), c, p, false)
+			}
+		}
+	}
+}
+
+// hint records the conclusion that candidate p is on (placed) or off,
+// reached from the assumptions on cell src.
+func (e *chainEngine) hint(h *chainHints, r Rating, src, p int, on bool) {
+	if !h.consider(r) {
+		return
+	}
+	var cells chainCells81
+	cells.add(src)
+	cells.add(p / 9)
+	d := p%9 + 1
+	if on {
+		h.add(r, e.mode.tech, p/9, 0, d, cells, 1<<d)
+	} else {
+		h.add(r, e.mode.tech, p/9, 1<<d, 0, cells, 1<<d)
+	}
+}
+
+// regionChains tries the houses of cell c in which c is the first place
+// left for digit d: every place of d there is assumed in turn, and what
+// all of them force is concluded. r is the run of (c, d) on.
+func (e *chainEngine) regionChains(h *chainHints, c, d int, r *chainRun) {
+	m := e.mode
+	base := m.tech.BaseRating()
+	for _, u := range chainHouses[c] {
+		pm := chainUnitPositions(e.orig, int(u), d)
+		card := bits.OnesCount16(pm)
+		if !(card == 2 || (m.multiple && card > 2)) {
+			continue
+		}
+		if solve.Units[u][bits.TrailingZeros16(pm)] != c {
+			continue
+		}
+		var branches [9]*chainRun
+		nb := 0
+		regOn, regOff := r.on, r.off
+		for w := pm; w != 0; w &= w - 1 {
+			oc := solve.Units[u][bits.TrailingZeros16(w)]
+			br := r
+			if oc != c {
+				br = &e.reg[bits.TrailingZeros16(w)]
+				e.run(br, oc*9+d-1, true)
+			}
+			branches[nb] = br
+			nb++
+			for i := range regOn {
+				regOn[i] &= br.on[i]
+				regOff[i] &= br.off[i]
+			}
+		}
+		for i := range regOn {
+			for w := regOn[i]; w != 0; w &= w - 1 {
+				p := i*64 + bits.TrailingZeros64(w)
+				n := 0
+				for _, br := range branches[:nb] {
+					n += int(br.cnt[2*p+1])
+				}
+				e.hint(h, base+LengthBonus(n), c, p, true)
+			}
+			for w := regOff[i]; w != 0; w &= w - 1 {
+				p := i*64 + bits.TrailingZeros64(w)
+				n := 0
+				for _, br := range branches[:nb] {
+					n += int(br.cnt[2*p])
+				}
+				e.hint(h, base+LengthBonus(n), c, p, false)
+			}
+		}
+	}
+}

@@ -1,0 +1,382 @@
+package grade
+
+import (
+	"math/bits"
+	"sort"
+
+	"sudokubank/solve"
+)
+
+// The simple techniques that dynamic forcing chains (+) use as links, in
+// SE's order: locked candidates, hidden pair, naked pair, X-wing. Inside a
+// chain they run on the grid as the chain has changed it; each
+// elimination they make becomes an "off" node whose parents are the
+// removals (since the chain started) that the pattern needed.
+//
+// The same functions, with larger sizes, serve the test driver that
+// stands in for the basic grader.
+
+// chainRuleSink receives the hints of a rule: for each hint the
+// candidates it removes and the candidates whose earlier removal it
+// relied on (those in orig but no longer in the grid).
+type chainRuleSink struct {
+	orig   *Candidates // the grid when the chain started; nil: no parents
+	rem    []int16
+	par    []int16
+	remEnd []int
+	parEnd []int
+}
+
+func (s *chainRuleSink) reset(orig *Candidates) {
+	s.orig = orig
+	s.rem, s.par, s.remEnd, s.parEnd = s.rem[:0], s.par[:0], s.remEnd[:0], s.parEnd[:0]
+}
+
+func (s *chainRuleSink) hints() int { return len(s.remEnd) }
+
+// parent records candidate (c, d) as a parent if the chain removed it.
+func (s *chainRuleSink) parent(cands *Candidates, c, d int) {
+	if s.orig != nil && s.orig[c]&(1<<d) != 0 && cands[c]&(1<<d) == 0 {
+		s.par = append(s.par, int16(c*9+d-1))
+	}
+}
+
+// commit closes the current hint, or drops it when it removes nothing.
+func (s *chainRuleSink) commit(remStart, parStart int) {
+	if len(s.rem) == remStart {
+		s.par = s.par[:parStart]
+		return
+	}
+	// SE sorts a hint's removals by column, then row.
+	r := s.rem[remStart:]
+	sort.Slice(r, func(i, j int) bool {
+		ci, cj := int(r[i])/9, int(r[j])/9
+		if ci%9 != cj%9 {
+			return ci%9 < cj%9
+		}
+		return r[i] < r[j]
+	})
+	s.remEnd = append(s.remEnd, len(s.rem))
+	s.parEnd = append(s.parEnd, len(s.par))
+}
+
+// chainLockingRule finds pointing (box -> line) and claiming (line ->
+// box) eliminations.
+func chainLockingRule(s *chainRuleSink, cands *Candidates) {
+	for d := 1; d <= 9; d++ {
+		// Pointing: the digit's places in a box lie in one row or column.
+		for b := 18; b < 27; b++ {
+			pm := chainUnitPositions(cands, b, d)
+			if bits.OnesCount16(pm) < 2 {
+				continue
+			}
+			for _, line := range chainLockedLines(b, pm) {
+				rs, ps := len(s.rem), len(s.par)
+				for _, c := range solve.Units[line] {
+					if chainPos[b][c] == 9 && cands[c]&(1<<d) != 0 {
+						s.rem = append(s.rem, int16(c*9+d-1))
+					}
+				}
+				if len(s.rem) > rs {
+					for _, c := range solve.Units[b] {
+						s.parent(cands, c, d)
+					}
+				}
+				s.commit(rs, ps)
+			}
+		}
+		// Claiming: the digit's places in a line lie in one box.
+		for line := 0; line < 18; line++ {
+			pm := chainUnitPositions(cands, line, d)
+			if bits.OnesCount16(pm) < 2 {
+				continue
+			}
+			box := -1
+			for w := pm; w != 0; w &= w - 1 {
+				c := solve.Units[line][bits.TrailingZeros16(w)]
+				bb := int(chainHouses[c][0])
+				if box >= 0 && bb != box {
+					box = -2
+					break
+				}
+				box = bb
+			}
+			if box < 0 {
+				continue
+			}
+			rs, ps := len(s.rem), len(s.par)
+			for _, c := range solve.Units[box] {
+				if chainPos[line][c] == 9 && cands[c]&(1<<d) != 0 {
+					s.rem = append(s.rem, int16(c*9+d-1))
+				}
+			}
+			if len(s.rem) > rs {
+				for _, c := range solve.Units[line] {
+					s.parent(cands, c, d)
+				}
+			}
+			s.commit(rs, ps)
+		}
+	}
+}
+
+// chainLockedLines returns the row and/or column (unit indices) that hold
+// every position in pm of box b; at most one of each.
+func chainLockedLines(b int, pm uint16) []int {
+	var out [2]int
+	n := 0
+	row, col := -1, -1
+	for w := pm; w != 0; w &= w - 1 {
+		c := solve.Units[b][bits.TrailingZeros16(w)]
+		r, cc := c/9, 9+c%9
+		if row == -1 {
+			row = r
+		} else if row != r {
+			row = -2
+		}
+		if col == -1 {
+			col = cc
+		} else if col != cc {
+			col = -2
+		}
+	}
+	if row >= 0 {
+		out[n] = row
+		n++
+	}
+	if col >= 0 {
+		out[n] = col
+		n++
+	}
+	return out[:n]
+}
+
+// chainNakedSetRule finds naked sets of size n: n cells of a house whose
+// candidates are n digits, which leave the rest of the house.
+func chainNakedSetRule(s *chainRuleSink, cands *Candidates, n int) {
+	for u := 0; u < 27; u++ {
+		var cells [9]int
+		nc := 0
+		for _, c := range solve.Units[u] {
+			if k := bits.OnesCount16(cands[c]); k >= 2 && k <= n {
+				cells[nc] = c
+				nc++
+			}
+		}
+		var idx [4]int
+		var rec func(start, depth int, m uint16)
+		rec = func(start, depth int, m uint16) {
+			if depth == n {
+				if bits.OnesCount16(m) != n {
+					return
+				}
+				rs, ps := len(s.rem), len(s.par)
+				for _, c := range solve.Units[u] {
+					in := false
+					for _, i := range idx[:n] {
+						if cells[i] == c {
+							in = true
+						}
+					}
+					if in {
+						continue
+					}
+					for w := cands[c] & m; w != 0; w &= w - 1 {
+						s.rem = append(s.rem, int16(c*9+bits.TrailingZeros16(w)-1))
+					}
+				}
+				if len(s.rem) > rs && s.orig != nil {
+					for _, i := range idx[:n] {
+						c := cells[i]
+						for w := s.orig[c] &^ m; w != 0; w &= w - 1 {
+							s.parent(cands, c, bits.TrailingZeros16(w))
+						}
+					}
+				}
+				s.commit(rs, ps)
+				return
+			}
+			for i := start; i < nc; i++ {
+				mm := m | cands[cells[i]]
+				if bits.OnesCount16(mm) > n {
+					continue
+				}
+				idx[depth] = i
+				rec(i+1, depth+1, mm)
+			}
+		}
+		rec(0, 0, 0)
+	}
+}
+
+// chainHiddenSetRule finds hidden sets of size n: n digits confined to n
+// cells of a house, whose other candidates go.
+func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
+	for u := 0; u < 27; u++ {
+		var pos [10]uint16
+		var digs [9]int
+		nd := 0
+		for d := 1; d <= 9; d++ {
+			pos[d] = chainUnitPositions(cands, u, d)
+			if k := bits.OnesCount16(pos[d]); k >= 2 && k <= n {
+				digs[nd] = d
+				nd++
+			}
+		}
+		var idx [4]int
+		var rec func(start, depth int, m uint16)
+		rec = func(start, depth int, m uint16) {
+			if depth == n {
+				if bits.OnesCount16(m) != n {
+					return
+				}
+				var dm uint16
+				for _, i := range idx[:n] {
+					dm |= 1 << digs[i]
+				}
+				rs, ps := len(s.rem), len(s.par)
+				for w := m; w != 0; w &= w - 1 {
+					c := solve.Units[u][bits.TrailingZeros16(w)]
+					for x := cands[c] &^ dm; x != 0; x &= x - 1 {
+						s.rem = append(s.rem, int16(c*9+bits.TrailingZeros16(x)-1))
+					}
+				}
+				if len(s.rem) > rs {
+					for _, i := range idx[:n] {
+						for _, c := range solve.Units[u] {
+							s.parent(cands, c, digs[i])
+						}
+					}
+				}
+				s.commit(rs, ps)
+				return
+			}
+			for i := start; i < nd; i++ {
+				mm := m | pos[digs[i]]
+				if bits.OnesCount16(mm) > n {
+					continue
+				}
+				idx[depth] = i
+				rec(i+1, depth+1, mm)
+			}
+		}
+		rec(0, 0, 0)
+	}
+}
+
+// chainFishRule finds fish of size n (X-wing, swordfish, jellyfish): n
+// rows whose places for a digit lie in n columns (or the transpose).
+func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
+	for d := 1; d <= 9; d++ {
+		for _, baseStart := range [2]int{0, 9} {
+			coverStart := 9 - baseStart
+			var pos [9]uint16
+			var lines [9]int
+			nl := 0
+			for i := 0; i < 9; i++ {
+				pos[i] = chainUnitPositions(cands, baseStart+i, d)
+				if k := bits.OnesCount16(pos[i]); k >= 2 && k <= n {
+					lines[nl] = i
+					nl++
+				}
+			}
+			var idx [4]int
+			var rec func(start, depth int, m uint16)
+			rec = func(start, depth int, m uint16) {
+				if depth == n {
+					if bits.OnesCount16(m) != n {
+						return
+					}
+					rs, ps := len(s.rem), len(s.par)
+					for w := m; w != 0; w &= w - 1 {
+						cover := coverStart + bits.TrailingZeros16(w)
+						for j, c := range solve.Units[cover] {
+							base := false
+							for _, i := range idx[:n] {
+								if lines[i] == j {
+									base = true
+								}
+							}
+							if !base && cands[c]&(1<<d) != 0 {
+								s.rem = append(s.rem, int16(c*9+d-1))
+							}
+						}
+					}
+					if len(s.rem) > rs {
+						for _, i := range idx[:n] {
+							for _, c := range solve.Units[baseStart+lines[i]] {
+								s.parent(cands, c, d)
+							}
+						}
+					}
+					s.commit(rs, ps)
+					return
+				}
+				for i := start; i < nl; i++ {
+					mm := m | pos[lines[i]]
+					if bits.OnesCount16(mm) > n {
+						continue
+					}
+					idx[depth] = i
+					rec(i+1, depth+1, mm)
+				}
+			}
+			rec(0, 0, 0)
+		}
+	}
+}
+
+// chainAdvanced is the scratch of the "(+)" links.
+type chainAdvanced struct {
+	sink chainRuleSink
+}
+
+// advance adds to r the eliminations the simple techniques make in the
+// grid as the chain left it, trying the techniques in SE's order and
+// stopping at the first that finds any. It reports whether it added
+// nodes to propagate.
+func (e *chainEngine) advance(r *chainRun) bool {
+	s := &e.adv.sink
+	for rule := 0; rule < 4; rule++ {
+		s.reset(e.orig)
+		switch rule {
+		case 0:
+			chainLockingRule(s, &e.work)
+		case 1:
+			chainHiddenSetRule(s, &e.work, 2)
+		case 2:
+			chainNakedSetRule(s, &e.work, 2)
+		case 3:
+			chainFishRule(s, &e.work, 2)
+		}
+		found, added := false, false
+		rs, ps := 0, 0
+		for h := 0; h < s.hints(); h++ {
+			re, pe := s.remEnd[h], s.parEnd[h]
+			if pe > ps {
+				found = true
+				for _, k16 := range s.rem[rs:re] {
+					k := int(k16)
+					if r.off.has(k) {
+						continue
+					}
+					n := 2 * k
+					e.anc[n] = chainBits{}
+					for _, p := range s.par[ps:pe] {
+						e.anc[n].or(&e.anc[2*int(p)])
+					}
+					e.anc[n].add(n)
+					r.cnt[n] = int16(e.anc[n].count())
+					r.off.add(k)
+					e.qOff = append(e.qOff, int16(k))
+					added = true
+				}
+			}
+			rs, ps = re, pe
+		}
+		if found {
+			return added
+		}
+	}
+	return false
+}

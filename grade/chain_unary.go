@@ -1,0 +1,415 @@
+package grade
+
+import (
+	"math/bits"
+
+	"sudokubank/solve"
+)
+
+// Cycles and forcing chains on one candidate (SE's "Forcing Chains &
+// Cycles" producer): bidirectional X-cycles, Y-cycles and mixed cycles,
+// and forcing X-chains and mixed forcing chains. The implications are
+// static: the grid does not change while a chain grows.
+//
+// A candidate k = 9*cell + digit-1. Links, as SE uses them:
+//   - on -> off ("weak"): the other candidates of the cell (only when
+//     Y-links are enabled), then the same digit in the peers, box first;
+//   - off -> on ("strong"): the other candidate of a bivalue cell (Y), the
+//     other position of the digit in a box, row or column that has two
+//     (X).
+//
+// SE searches from each candidate in reading order, breadth first, and
+// records for each node the first parent that reached it, so a node's
+// ancestor count is its depth. A cycle closes when an "off" node links
+// back to the start; a forcing chain when the start's opposite is reached.
+
+// chainStatic holds the strong links of one grid for one link mode.
+type chainStatic struct {
+	cands   *Candidates
+	y, x    bool
+	strongN [729]uint8
+	strong  [729][4]int16
+}
+
+func (s *chainStatic) build(cands *Candidates, y, x bool) {
+	s.cands, s.y, s.x = cands, y, x
+	var pos [27][10]uint16
+	for u := 0; u < 27; u++ {
+		for i, c := range solve.Units[u] {
+			for m := cands[c]; m != 0; m &= m - 1 {
+				pos[u][bits.TrailingZeros16(m)] |= 1 << i
+			}
+		}
+	}
+	for c := 0; c < 81; c++ {
+		cm := cands[c]
+		for m := cm; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			k := c*9 + d - 1
+			n := 0
+			if y && bits.OnesCount16(cm) == 2 {
+				o := bits.TrailingZeros16(cm &^ (1 << d))
+				s.strong[k][n] = int16(c*9 + o - 1)
+				n++
+			}
+			if x {
+				for _, u := range chainHouses[c] {
+					pm := pos[u][d]
+					if bits.OnesCount16(pm) != 2 {
+						continue
+					}
+					pm &^= 1 << chainPos[u][c]
+					o := int16(solve.Units[u][bits.TrailingZeros16(pm)]*9 + d - 1)
+					dup := false
+					for i := 0; i < n; i++ {
+						if s.strong[k][i] == o {
+							dup = true
+						}
+					}
+					if !dup {
+						s.strong[k][n] = o
+						n++
+					}
+				}
+			}
+			s.strongN[k] = uint8(n)
+		}
+	}
+}
+
+// weak appends to buf the candidates turned off when k is on.
+func (s *chainStatic) weak(buf []int16, k int) []int16 {
+	c, d := k/9, k%9+1
+	if s.y {
+		for m := s.cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+			buf = append(buf, int16(c*9+bits.TrailingZeros16(m)-1))
+		}
+	}
+	for _, o := range chainPeers[c] {
+		if s.cands[o]&(1<<d) != 0 {
+			buf = append(buf, int16(int(o)*9+d-1))
+		}
+	}
+	return buf
+}
+
+// chainBFS is the scratch of one breadth-first search of chainUnary.
+type chainBFS struct {
+	gen       uint32
+	onGen     [729]uint32
+	offGen    [729]uint32
+	onDepth   [729]int16 // nodes from the start, the start included
+	offDepth  [729]int16
+	onParent  [729]int16 // the off candidate that turned it on, or -1
+	offParent [729]int16 // the on candidate that turned it off, or -1
+	onAnc     [729][12]uint64
+	qOn, qOff []int16
+	buf       []int16
+}
+
+func (b *chainBFS) next() {
+	b.gen++
+	if b.gen == 0 {
+		b.onGen = [729]uint32{}
+		b.offGen = [729]uint32{}
+		b.gen = 1
+	}
+}
+
+// chainUnaryScratch is reused between calls; the searches are serial.
+var chainUnaryScratch = struct {
+	st  chainStatic
+	bfs chainBFS
+}{}
+
+// chainUnary runs SE's cycle and forcing chain search: X-links only, then
+// Y-links only, then both.
+func chainUnary(h *chainHints, cands *Candidates) {
+	sc := &chainUnaryScratch
+	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		y, x := mode[0], mode[1]
+		sc.st.build(cands, y, x)
+		for c := 0; c < 81; c++ {
+			cm := cands[c]
+			if bits.OnesCount16(cm) < 2 {
+				continue
+			}
+			if !x && bits.OnesCount16(cm) > 2 {
+				continue // Y-cycles start in a bivalue cell only
+			}
+			for m := cm; m != 0; m &= m - 1 {
+				k := c*9 + bits.TrailingZeros16(m) - 1
+				chainFromOn(h, &sc.st, &sc.bfs, k)
+				if x {
+					chainFromOff(h, &sc.st, &sc.bfs, k)
+				}
+			}
+		}
+	}
+}
+
+// chainUnaryTech returns the technique and base ratings of a mode.
+func chainUnaryTech(y, x bool, cycle bool) Technique {
+	switch {
+	case x && y:
+		return AIC
+	case cycle && x:
+		return XCycle
+	case cycle:
+		return YCycle
+	default:
+		return XChain
+	}
+}
+
+// chainMaxNodes returns the most nodes a chain rated base may have
+// before its rating passes the best found so far.
+func chainMaxNodes(h *chainHints, base Rating) int {
+	if !h.any {
+		return 1 << 20
+	}
+	n := 1
+	for n < 2000 && base+LengthBonus(n+1) <= h.best {
+		n++
+	}
+	if base+LengthBonus(n) > h.best {
+		return 0
+	}
+	return n
+}
+
+// chainFromOn searches from candidate s assumed on: for cycles back to s
+// and, with X-links, for a chain that turns s off.
+func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
+	y, x := st.y, st.x
+	cycleBase := XCycle.BaseRating()
+	chainBase := XChain.BaseRating()
+	if y && x {
+		cycleBase, chainBase = AIC.BaseRating(), AIC.BaseRating()
+	}
+	maxCycle := chainMaxNodes(h, cycleBase)
+	maxChain := 0
+	if x {
+		maxChain = chainMaxNodes(h, chainBase)
+	}
+	maxNodes := max(maxCycle, maxChain)
+	if maxNodes < 4 {
+		return
+	}
+	// closers: off candidates whose strong link turns s back on.
+	var closers [4]int16
+	nClosers := 0
+	// Strong links are symmetric: the closers are s's strong partners.
+	for i := 0; i < int(st.strongN[s]); i++ {
+		closers[nClosers] = st.strong[s][i]
+		nClosers++
+	}
+	b.next()
+	g := b.gen
+	b.onGen[s] = g
+	b.onDepth[s] = 1
+	b.onParent[s] = -1
+	b.onAnc[s] = [12]uint64{}
+	b.qOn = append(b.qOn[:0], int16(s))
+	b.qOff = b.qOff[:0]
+	chainFound := false
+	for len(b.qOn) > 0 || len(b.qOff) > 0 {
+		for i := 0; i < len(b.qOn); i++ {
+			p := int(b.qOn[i])
+			dp := int(b.onDepth[p])
+			if dp+1 > maxNodes {
+				continue
+			}
+			b.buf = st.weak(b.buf[:0], p)
+			for _, q16 := range b.buf {
+				q := int(q16)
+				if x && !chainFound && q == s && dp+1 <= maxChain {
+					chainFound = true
+					chainRecordChain(h, st, b, p, s, false, dp+1)
+				}
+				if b.onAnc[p][q>>6]&(1<<(q&63)) != 0 {
+					continue // isParent
+				}
+				if p != s && dp+1 <= maxCycle {
+					for j := 0; j < nClosers; j++ {
+						if int(closers[j]) == q {
+							chainRecordCycle(h, st, b, p, q, s, dp+1)
+						}
+					}
+				}
+				if b.offGen[q] == g {
+					continue
+				}
+				b.offGen[q] = g
+				b.offDepth[q] = int16(dp + 1)
+				b.offParent[q] = int16(p)
+				b.qOff = append(b.qOff, q16)
+			}
+		}
+		b.qOn = b.qOn[:0]
+		for i := 0; i < len(b.qOff); i++ {
+			q := int(b.qOff[i])
+			dq := int(b.offDepth[q])
+			for j := 0; j < int(st.strongN[q]); j++ {
+				o := int(st.strong[q][j])
+				if b.onGen[o] == g {
+					continue
+				}
+				b.onGen[o] = g
+				b.onDepth[o] = int16(dq + 1)
+				b.onParent[o] = int16(q)
+				pp := int(b.offParent[q])
+				b.onAnc[o] = b.onAnc[pp]
+				b.onAnc[o][q>>6] |= 1 << (q & 63)
+				b.qOn = append(b.qOn, int16(o))
+			}
+		}
+		b.qOff = b.qOff[:0]
+	}
+}
+
+// chainFromOff searches from candidate s assumed off for a chain that
+// turns s on (X-links required).
+func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
+	chainBase := XChain.BaseRating()
+	if st.y {
+		chainBase = AIC.BaseRating()
+	}
+	maxChain := chainMaxNodes(h, chainBase)
+	if maxChain < 3 {
+		return
+	}
+	b.next()
+	g := b.gen
+	b.offGen[s] = g
+	b.offDepth[s] = 1
+	b.offParent[s] = -1
+	b.qOff = append(b.qOff[:0], int16(s))
+	b.qOn = b.qOn[:0]
+	for len(b.qOn) > 0 || len(b.qOff) > 0 {
+		for i := 0; i < len(b.qOn); i++ {
+			p := int(b.qOn[i])
+			dp := int(b.onDepth[p])
+			if dp+2 > maxChain {
+				continue
+			}
+			b.buf = st.weak(b.buf[:0], p)
+			for _, q16 := range b.buf {
+				q := int(q16)
+				if b.offGen[q] == g {
+					continue
+				}
+				b.offGen[q] = g
+				b.offDepth[q] = int16(dp + 1)
+				b.offParent[q] = int16(p)
+				b.qOff = append(b.qOff, q16)
+			}
+		}
+		b.qOn = b.qOn[:0]
+		for i := 0; i < len(b.qOff); i++ {
+			q := int(b.qOff[i])
+			dq := int(b.offDepth[q])
+			for j := 0; j < int(st.strongN[q]); j++ {
+				o := int(st.strong[q][j])
+				if o == s {
+					if dq+1 <= maxChain {
+						chainRecordChain(h, st, b, q, s, true, dq+1)
+					}
+					return
+				}
+				if b.onGen[o] == g {
+					continue
+				}
+				b.onGen[o] = g
+				b.onDepth[o] = int16(dq + 1)
+				b.onParent[o] = int16(q)
+				b.qOn = append(b.qOn, int16(o))
+			}
+		}
+		b.qOff = b.qOff[:0]
+	}
+}
+
+// chainPathCells adds to cells the cells of the chain ending at node k
+// (on when on is true) and returns them.
+func chainPathCells(b *chainBFS, k int, on bool, cells *chainCells81, digits *uint16) {
+	for k >= 0 {
+		cells.add(k / 9)
+		*digits |= 1 << (k%9 + 1)
+		if on {
+			k = int(b.onParent[k])
+		} else {
+			k = int(b.offParent[k])
+		}
+		on = !on
+	}
+}
+
+// chainRecordChain records a forcing chain whose last link leaves from
+// node p (an on node when placed is false, an off node when true) and
+// reaches the start s with the opposite state.
+func chainRecordChain(h *chainHints, st *chainStatic, b *chainBFS, p, s int, placed bool, nodes int) {
+	t := XChain
+	base := XChain.BaseRating()
+	if st.y {
+		t, base = AIC, AIC.BaseRating()
+	}
+	r := base + LengthBonus(nodes)
+	if !h.consider(r) {
+		return
+	}
+	var cells chainCells81
+	var digits uint16
+	chainPathCells(b, p, !placed, &cells, &digits)
+	if placed {
+		h.add(r, t, s/9, 0, s%9+1, cells, digits)
+	} else {
+		h.add(r, t, s/9, 1<<(s%9+1), 0, cells, digits)
+	}
+}
+
+// chainRecordCycle records the cycle s -> ... -> p (on) -> q (off) -> s
+// and the candidates it eliminates: those that see an on node and an off
+// node of their digit, outside the cycle's cells.
+func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, nodes int) {
+	t := chainUnaryTech(st.y, st.x, true)
+	r := t.BaseRating() + LengthBonus(nodes)
+	if !h.consider(r) {
+		return
+	}
+	var cells chainCells81
+	var digits uint16
+	cells.add(q / 9)
+	digits |= 1 << (q%9 + 1)
+	chainPathCells(b, p, true, &cells, &digits)
+	var forw, back [81]uint16
+	mark := func(k int, on bool) {
+		c, d := k/9, k%9+1
+		for _, o := range chainPeers[c] {
+			if cells.has(int(o)) || st.cands[o]&(1<<d) == 0 {
+				continue
+			}
+			if on {
+				forw[o] |= 1 << d
+			} else {
+				back[o] |= 1 << d
+			}
+		}
+	}
+	mark(q, false)
+	k, on := p, true
+	for k >= 0 {
+		mark(k, on)
+		if on {
+			k = int(b.onParent[k])
+		} else {
+			k = int(b.offParent[k])
+		}
+		on = !on
+	}
+	for c := 0; c < 81; c++ {
+		if e := forw[c] & back[c]; e != 0 {
+			h.add(r, t, c, e, 0, cells, digits)
+		}
+	}
+}

@@ -1,0 +1,213 @@
+package grade
+
+import (
+	"errors"
+	"fmt"
+
+	"sudokubank/solve"
+)
+
+// Errors Grade returns for puzzles it cannot grade.
+var (
+	ErrNoSolution        = errors.New("puzzle has no solution")
+	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
+)
+
+// UnfinishedER is the rating of a puzzle that no technique of the grader
+// finishes: past the top of the SE scale (the hardest known puzzles rate
+// about 11.9), so such puzzles sort above every rated one. Grade.Unfinished
+// flags them; their EP and ED keep what the solver reached if it reached
+// a placement or an elimination.
+const UnfinishedER Rating = 120
+
+// Grade is the rating of one puzzle and the path that earned it.
+type Grade struct {
+	ER         Rating                // the hardest step: the puzzle's difficulty
+	EP         Rating                // the hardest step up to the first placement
+	ED         Rating                // the hardest step up to the first elimination (the first step)
+	Level      Level                 // the bank level of ER
+	Hardest    Technique             // the technique of the hardest step (the first one rated ER)
+	Steps      int                   // the number of steps
+	Uses       [numTechniques]uint16 // how many steps used each technique, indexed by Technique
+	Metrics    Metrics               // the raw metrics of the composite score
+	Score      float64               // Metrics.Score(PaperWeights)
+	Unfinished bool                  // no technique finished the puzzle; ER is UnfinishedER
+	Path       []Step                // the steps, in order: the hint sequence
+	Solution   solve.Grid            // the solution
+}
+
+// Grader grades puzzles. The zero value is ready to use and may be reused;
+// it keeps scratch space between calls. A Grader is not safe for
+// concurrent use: hold one per goroutine.
+type Grader struct {
+	st     state
+	solver solve.Solver
+	chains chainer
+}
+
+// New returns a ready Grader.
+func New() *Grader { return &Grader{} }
+
+// Rate grades p with a fresh Grader.
+func Rate(p solve.Grid) (Grade, error) {
+	var g Grader
+	return g.Grade(p)
+}
+
+// Grade solves p step by step, always with the easiest technique that
+// makes progress in the order of the SE scale, and returns its grade. It
+// fails for a puzzle with no or several solutions.
+func (g *Grader) Grade(p solve.Grid) (Grade, error) {
+	var gr Grade
+	if err := p.Check(); err != nil {
+		return gr, fmt.Errorf("grade %s: %w", p, err)
+	}
+	switch g.solver.Count(p, 2) {
+	case 0:
+		return gr, fmt.Errorf("grade %s: %w", p, ErrNoSolution)
+	case 1:
+	default:
+		return gr, fmt.Errorf("grade %s: %w", p, ErrMultipleSolutions)
+	}
+	nodes := g.solver.Stats().Nodes
+	gr.Solution, _ = g.solver.Solve(p)
+	gr.Metrics = MetricsOf(p)
+	gr.Metrics.SearchNodes = nodes
+
+	s := &g.st
+	s.load(p)
+	gr.Path = make([]Step, 0, s.left)
+	epSet, edSet := false, false
+	for s.left > 0 {
+		st, ok := g.next()
+		if !ok {
+			gr.Unfinished = true
+			break
+		}
+		if err := checkStep(&st, &gr.Solution); err != nil {
+			return gr, fmt.Errorf("grade %s: step %d (%s): %w", p, len(gr.Path)+1, st.Technique.Slug(), err)
+		}
+		s.apply(&st)
+		s.refresh()
+		gr.Path = append(gr.Path, st)
+		gr.Uses[st.Technique]++
+		if st.Rating > gr.ER {
+			gr.ER, gr.Hardest = st.Rating, st.Technique
+		}
+		if !epSet {
+			if !edSet {
+				gr.ED, edSet = gr.ER, true
+			}
+			if len(st.Placements) > 0 {
+				gr.EP, epSet = gr.ER, true
+			}
+		}
+	}
+	gr.Steps = len(gr.Path)
+	if gr.Unfinished {
+		gr.ER, gr.Hardest = UnfinishedER, BruteForce
+		gr.Uses[BruteForce]++
+		if !edSet {
+			gr.ED = UnfinishedER
+		}
+		if !epSet {
+			gr.EP = UnfinishedER
+		}
+	}
+	gr.Level = LevelOf(gr.ER)
+	gr.Metrics.ER = gr.ER
+	gr.Score = gr.Metrics.Score(PaperWeights)
+	return gr, nil
+}
+
+// next returns the easiest step available, trying the techniques in the
+// order of the SE scale.
+func (g *Grader) next() (Step, bool) {
+	s := &g.st
+	if st, ok := s.fullHouse(); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSingle(true); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSingle(false); ok {
+		return st, true
+	}
+	if st, ok := s.locking(true); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSet(2, true); ok {
+		return st, true
+	}
+	if st, ok := s.nakedSingle(); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSet(3, true); ok {
+		return st, true
+	}
+	if st, ok := s.locking(false); ok {
+		return st, true
+	}
+	if st, ok := s.nakedSet(2); ok {
+		return st, true
+	}
+	if st, ok := s.fish(2); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSet(2, false); ok {
+		return st, true
+	}
+	if st, ok := s.nakedSet(3); ok {
+		return st, true
+	}
+	if st, ok := s.fish(3); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSet(3, false); ok {
+		return st, true
+	}
+	if st, ok := s.wing(false); ok {
+		return st, true
+	}
+	if st, ok := s.wing(true); ok {
+		return st, true
+	}
+	if st, ok := s.uniqueLoops(); ok {
+		return st, true
+	}
+	if st, ok := s.nakedSet(4); ok {
+		return st, true
+	}
+	if st, ok := s.fish(4); ok {
+		return st, true
+	}
+	if st, ok := s.hiddenSet(4, false); ok {
+		return st, true
+	}
+	if st, ok := s.bug(); ok {
+		return st, true
+	}
+	if st, ok := s.alignedPairExclusion(); ok {
+		return st, true
+	}
+	return g.chains.next(&s.p)
+}
+
+// checkStep verifies a step against the solution: a wrong placement or
+// the elimination of a true candidate is a grader bug, never a grade.
+func checkStep(st *Step, sol *solve.Grid) error {
+	if len(st.Placements) == 0 && len(st.Eliminations) == 0 {
+		return errors.New("step makes no progress")
+	}
+	for _, p := range st.Placements {
+		if sol[p.Cell] != p.Digit {
+			return fmt.Errorf("places %d in cell %d, solution has %d", p.Digit, p.Cell, sol[p.Cell])
+		}
+	}
+	for _, e := range st.Eliminations {
+		if sol[e.Cell] == e.Digit {
+			return fmt.Errorf("eliminates the solution digit %d from cell %d", e.Digit, e.Cell)
+		}
+	}
+	return nil
+}

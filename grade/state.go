@@ -1,0 +1,93 @@
+package grade
+
+import "sudokubank/solve"
+
+// allDigits is the candidate mask of an unconstrained cell, bits 1..9.
+const allDigits uint16 = 0x3fe
+
+// state is the working position of a logical solve plus the tables the
+// techniques read, rebuilt after every step by refresh.
+type state struct {
+	p      Position
+	where  [27][10]uint16 // bit i of where[u][d]: digit d may go in unitCells[u][i]
+	empty  [27]int        // empty cells per unit
+	placed [10]int        // how many times each digit is placed
+	left   int            // empty cells in the grid
+}
+
+// load sets up the position of puzzle g: its digits and every candidate
+// the placed digits allow.
+func (s *state) load(g solve.Grid) {
+	s.p.Grid = g
+	for c := 0; c < 81; c++ {
+		if g[c] != 0 {
+			s.p.Cands[c] = 0
+			continue
+		}
+		m := allDigits
+		for _, q := range peers[c] {
+			m &^= 1 << g[q]
+		}
+		s.p.Cands[c] = m
+	}
+	s.refresh()
+}
+
+// refresh rebuilds where, empty, placed and left from the position.
+func (s *state) refresh() {
+	s.where = [27][10]uint16{}
+	s.placed = [10]int{}
+	s.left = 0
+	for c := 0; c < 81; c++ {
+		if v := s.p.Grid[c]; v != 0 {
+			s.placed[v]++
+			continue
+		}
+		s.left++
+		r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+		ir, ik, ib := cellIndex[c][0], cellIndex[c][1], cellIndex[c][2]
+		for m := s.p.Cands[c]; m != 0; m &= m - 1 {
+			d := first(m)
+			s.where[r][d] |= 1 << ir
+			s.where[k][d] |= 1 << ik
+			s.where[b][d] |= 1 << ib
+		}
+	}
+	for u := 0; u < 27; u++ {
+		n := 0
+		for _, c := range unitCells[u] {
+			if s.p.Grid[c] == 0 {
+				n++
+			}
+		}
+		s.empty[u] = n
+	}
+}
+
+// apply plays a step on the position: its placements (which also clear
+// the digit from the peers) and its eliminations. It does not refresh.
+func (s *state) apply(st *Step) {
+	for _, pl := range st.Placements {
+		c, d := int(pl.Cell), pl.Digit
+		s.p.Grid[c] = d
+		s.p.Cands[c] = 0
+		for _, q := range peers[c] {
+			s.p.Cands[q] &^= 1 << d
+		}
+	}
+	for _, e := range st.Eliminations {
+		s.p.Cands[e.Cell] &^= 1 << e.Digit
+	}
+}
+
+// unitOf returns the unit number of the i-th unit of type t.
+func unitOf(t, i int) int { return t*9 + i }
+
+// cellsOf returns the cells of unit u at the positions set in m.
+func cellsOf(u int, m uint16) []uint8 {
+	out := make([]uint8, 0, count(m))
+	for ; m != 0; m &= m - 1 {
+		out = append(out, unitCells[u][first(m)])
+	}
+	return out
+}

@@ -1,0 +1,259 @@
+package grade
+
+// Uniqueness techniques: unique rectangles and loops, and the bivalue
+// universal grave. They are sound because the bank holds only puzzles
+// with one solution.
+
+// loopFinder searches unique loops for one pair of digits. It keeps the
+// best step found so far (lowest rating, then lowest type), as SE sorts
+// all the loop hints it finds before taking the first.
+type loopFinder struct {
+	s        *state
+	v        uint16 // the two loop digits
+	loop     [81]uint8
+	n        int
+	inLoop   cellSet
+	best     Step
+	bestType int
+	found    bool
+}
+
+// uniqueLoops finds the easiest unique rectangle or loop step.
+func (s *state) uniqueLoops() (Step, bool) {
+	var f loopFinder
+	f.s = s
+	for c := 0; c < 81; c++ {
+		m := s.p.Cands[c]
+		if count(m) != 2 {
+			continue
+		}
+		f.v = m
+		f.n = 0
+		f.inLoop = cellSet{}
+		f.search(c, 2, 0, -1)
+	}
+	return f.best, f.found
+}
+
+// search extends the loop with cell c. allowedEx is how many more cells
+// with extra candidates may join; ex the extra digits seen so far; last
+// the unit type shared by the last two cells (not reused next).
+func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
+	f.loop[f.n] = uint8(c)
+	f.n++
+	f.inLoop.add(c)
+	cands := &f.s.p.Cands
+	for _, t := range [3]int{boxType, rowType, colType} {
+		if t == last {
+			continue
+		}
+		u := cellUnits[c][t]
+		for _, nx := range unitCells[u] {
+			next := int(nx)
+			if next == int(f.loop[0]) && f.n >= 4 {
+				f.check()
+				continue
+			}
+			if f.inLoop.has(next) {
+				continue
+			}
+			p := cands[next]
+			if p&f.v != f.v {
+				continue
+			}
+			// As in SE, the extra digits accumulate over the cells tried here.
+			ex |= p &^ f.v
+			if count(p) == 2 || count(ex) == 1 || allowedEx > 0 {
+				a := allowedEx
+				if count(p) > 2 {
+					a--
+				}
+				f.search(next, a, ex, t)
+			}
+		}
+	}
+	f.n--
+	f.inLoop[c>>6] &^= 1 << (c & 63)
+}
+
+// check examines a closed loop and records its steps.
+func (f *loopFinder) check() {
+	loop := f.loop[:f.n]
+	// Every unit must be visited by exactly one even and one odd cell.
+	var odd, even uint32
+	for i, c := range loop {
+		for t := 0; t < 3; t++ {
+			b := uint32(1) << cellUnits[c][t]
+			if i%2 == 1 {
+				if odd&b != 0 {
+					return
+				}
+				odd |= b
+			} else {
+				if even&b != 0 {
+					return
+				}
+				even |= b
+			}
+		}
+	}
+	if odd != even {
+		return
+	}
+	cands := &f.s.p.Cands
+	var extra [81]uint8
+	ne := 0
+	for _, c := range loop {
+		if count(cands[c]) > 2 {
+			extra[ne] = c
+			ne++
+		}
+	}
+	base := uniqueLoopRating(len(loop))
+	switch {
+	case ne == 1:
+		c := extra[0]
+		var el []Elimination
+		for m := f.v; m != 0; m &= m - 1 {
+			el = append(el, Elimination{c, uint8(first(m))})
+		}
+		f.offer(1, base, el)
+	case ne > 2:
+		f.type2(extra[:ne], base)
+	case ne == 2:
+		r1, r2 := int(extra[0]), int(extra[1])
+		rp := (cands[r1] | cands[r2]) &^ f.v
+		if count(rp) == 1 {
+			f.type2(extra[:ne], base)
+		} else if count(rp) >= 2 {
+			f.type3(r1, r2, rp, base)
+		}
+		f.type4(r1, r2, base)
+	}
+}
+
+// uniqueLoopRating is the SE rating of a unique loop of n cells before
+// its type bonus: 4.5, +0.1 from 6 cells, +0.2 from 8, 0.3 more from 10.
+func uniqueLoopRating(n int) Rating {
+	r := UniqueRectangle.BaseRating()
+	switch {
+	case n >= 10:
+		r += 5
+	case n >= 8:
+		r += 2
+	case n >= 6:
+		r++
+	}
+	return r
+}
+
+// type2: the extra cells share one extra digit, which leaves every cell
+// that sees all of them.
+func (f *loopFinder) type2(extra []uint8, base Rating) {
+	cands := &f.s.p.Cands
+	z := cands[extra[0]] &^ f.v
+	if z == 0 {
+		return
+	}
+	z &= -z
+	see := cellSet{^uint64(0), ^uint64(0)}
+	for _, c := range extra {
+		see = see.and(peerSet[c])
+	}
+	var el []Elimination
+	for c := 0; c < 81; c++ {
+		if see.has(c) && cands[c]&z != 0 {
+			el = append(el, Elimination{uint8(c), uint8(first(z))})
+		}
+	}
+	f.offer(2, base+1, el)
+}
+
+// type3: the extra digits of the two extra cells act as one virtual
+// cell in a naked set with other cells of a unit the two share.
+func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
+	cands := &f.s.p.Cands
+	for t := 0; t < 3; t++ {
+		u := int(cellUnits[r1][t])
+		if int(cellUnits[r2][t]) != u {
+			continue
+		}
+		i1, i2 := int(cellIndex[r1][t]), int(cellIndex[r2][t])
+		for k := count(extra); k <= 7; k++ {
+			if 2*k > f.s.empty[u] || k > 5 {
+				break
+			}
+			// the other k-1 cells of the set, from the unit minus r1, r2
+		combo:
+			for _, m := range combos[k-1] {
+				if m&(1<<i1|1<<i2) != 0 {
+					continue
+				}
+				union := extra
+				for mm := m; mm != 0; mm &= mm - 1 {
+					p := cands[unitCells[u][first(mm)]]
+					if p == 0 {
+						continue combo
+					}
+					union |= p
+				}
+				if count(union) != k {
+					continue
+				}
+				var el []Elimination
+				for j := 0; j < 9; j++ {
+					if j == i1 || j == i2 || m&(1<<j) != 0 {
+						continue
+					}
+					c := unitCells[u][j]
+					for x := cands[c] & union; x != 0; x &= x - 1 {
+						el = append(el, Elimination{c, uint8(first(x))})
+					}
+				}
+				f.offer(3, base+Rating(k-1), el)
+			}
+		}
+	}
+}
+
+// type4: in a unit the two extra cells share, one loop digit has no
+// other place, so the other loop digit leaves both extra cells.
+func (f *loopFinder) type4(r1, r2 int, base Rating) {
+	v1 := f.v & -f.v
+	v2 := f.v &^ v1
+	for t := 0; t < 3; t++ {
+		u := int(cellUnits[r1][t])
+		if int(cellUnits[r2][t]) != u {
+			continue
+		}
+		own := uint16(1)<<cellIndex[r1][t] | uint16(1)<<cellIndex[r2][t]
+		var rem uint16
+		if f.s.where[u][first(v1)]&^own == 0 {
+			rem = v2
+		} else if f.s.where[u][first(v2)]&^own == 0 {
+			rem = v1
+		} else {
+			continue
+		}
+		el := []Elimination{{uint8(r1), uint8(first(rem))}, {uint8(r2), uint8(first(rem))}}
+		f.offer(4, base+1, el)
+	}
+}
+
+// offer records a candidate step if it eliminates something and beats the
+// best so far.
+func (f *loopFinder) offer(typ int, r Rating, el []Elimination) {
+	if len(el) == 0 {
+		return
+	}
+	if f.found && (r > f.best.Rating || (r == f.best.Rating && typ >= f.bestType)) {
+		return
+	}
+	tech := UniqueRectangle
+	if f.n > 4 {
+		tech = UniqueLoop
+	}
+	f.best = Step{Technique: tech, Rating: r, Cells: append([]uint8(nil), f.loop[:f.n]...),
+		Digits: f.v, Eliminations: el}
+	f.bestType, f.found = typ, true
+}

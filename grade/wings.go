@@ -1,0 +1,71 @@
+package grade
+
+// wing finds an XY-wing (xyz false: a bivalue pivot xy sees bivalue
+// wings xz and yz, so z leaves every cell that sees both wings) or an
+// XYZ-wing (xyz true: the pivot holds xyz and z leaves every cell that
+// sees the pivot and both wings).
+func (s *state) wing(xyz bool) (Step, bool) {
+	tech, size := XYWing, 2
+	if xyz {
+		tech, size = XYZWing, 3
+	}
+	cands := &s.p.Cands
+	for pv := 0; pv < 81; pv++ {
+		pm := cands[pv]
+		if count(pm) != size {
+			continue
+		}
+		for i := 0; i < 20; i++ {
+			w1 := int(peers[pv][i])
+			m1 := cands[w1]
+			if count(m1) != 2 || m1 == pm || count(m1&pm) == 0 || (xyz && m1&^pm != 0) {
+				continue
+			}
+			for j := i + 1; j < 20; j++ {
+				w2 := int(peers[pv][j])
+				m2 := cands[w2]
+				if count(m2) != 2 || m2 == pm || m2 == m1 {
+					continue
+				}
+				var z uint16
+				if xyz {
+					if m2&^pm != 0 || m1|m2 != pm {
+						continue
+					}
+					z = m1 & m2
+				} else {
+					// pivot xy, wings xz and yz: three digits, z in both wings only.
+					if m1|m2|pm != m1|pm || count(m1|m2|pm) != 3 {
+						// m2 must add no digit outside pivot and m1
+						continue
+					}
+					z = m1 & m2
+					if count(z) != 1 || z&pm != 0 {
+						continue
+					}
+				}
+				if count(z) != 1 {
+					continue
+				}
+				d := first(z)
+				see := peerSet[w1].and(peerSet[w2])
+				if xyz {
+					see = see.and(peerSet[pv])
+				}
+				var elims []Elimination
+				for c := 0; c < 81; c++ {
+					if see.has(c) && cands[c]&z != 0 && c != pv {
+						elims = append(elims, Elimination{uint8(c), uint8(d)})
+					}
+				}
+				if len(elims) == 0 {
+					continue
+				}
+				return Step{Technique: tech, Rating: tech.BaseRating(),
+					Cells: []uint8{uint8(pv), uint8(w1), uint8(w2)}, Digits: pm | m1 | m2,
+					Eliminations: elims}, true
+			}
+		}
+	}
+	return Step{}, false
+}

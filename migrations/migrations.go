@@ -1,0 +1,18 @@
+// Package migrations holds the bank's schema as numbered SQL files,
+// embedded in the binary. Each file NNNN_name.sql is one migration; the
+// store package applies them in order, each in its own transaction, and
+// records the number of the last one in PRAGMA user_version.
+//
+// The files are append-only: a released migration is never edited,
+// renamed or removed, because banks in the field already carry its
+// number. A change to the schema is a new file with the next number.
+// This package holds no logic; applying the files is the store's job.
+package migrations
+
+import "embed"
+
+// FS holds the migration files, NNNN_name.sql, numbered from 0001
+// without gaps.
+//
+//go:embed *.sql
+var FS embed.FS

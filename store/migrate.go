@@ -1,0 +1,149 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+
+	"sudokubank/migrations"
+)
+
+// migrationFS is where Open finds the schema; tests swap in their own.
+var migrationFS fs.FS = migrations.FS
+
+// migration is one numbered SQL file.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// loadMigrations reads NNNN_name.sql files from fsys and checks that they
+// are numbered 1, 2, 3... without gaps or repeats.
+func loadMigrations(fsys fs.FS) ([]migration, error) {
+	names, err := fs.Glob(fsys, "*.sql")
+	if err != nil {
+		return nil, fmt.Errorf("list migrations: %w", err)
+	}
+	var ms []migration
+	for _, name := range names {
+		num, _, ok := strings.Cut(path.Base(name), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v <= 0 {
+			return nil, fmt.Errorf("migration %s: name is not NNNN_name.sql", name)
+		}
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("read migration %s: %w", name, err)
+		}
+		ms = append(ms, migration{version: v, name: name, sql: string(b)})
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].version < ms[j].version })
+	for i, m := range ms {
+		if m.version != i+1 {
+			return nil, fmt.Errorf("migration %s: numbered %d, want %d (no gaps or repeats)", m.name, m.version, i+1)
+		}
+	}
+	if len(ms) == 0 {
+		return nil, fmt.Errorf("no migrations found")
+	}
+	return ms, nil
+}
+
+// latestVersion returns the schema version the migrations in fsys reach.
+func latestVersion(fsys fs.FS) (int, error) {
+	ms, err := loadMigrations(fsys)
+	if err != nil {
+		return 0, err
+	}
+	return len(ms), nil
+}
+
+// bankVersion returns the schema version of an open database, 0 for an
+// empty database, and ErrNotBank for a database that is not a bank.
+func bankVersion(ctx context.Context, q sqlx.QueryerContext) (int, error) {
+	var app, ver int64
+	if err := sqlx.GetContext(ctx, q, &app, "PRAGMA application_id"); err != nil {
+		return 0, fmt.Errorf("read application_id: %w", err)
+	}
+	if err := sqlx.GetContext(ctx, q, &ver, "PRAGMA user_version"); err != nil {
+		return 0, fmt.Errorf("read user_version: %w", err)
+	}
+	switch app {
+	case AppID:
+		return int(ver), nil
+	case 0:
+		var n int
+		if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema"); err != nil {
+			return 0, fmt.Errorf("read schema: %w", err)
+		}
+		if n > 0 || ver != 0 {
+			return 0, fmt.Errorf("SQLite file with %d schema objects and no bank application_id: %w", n, ErrNotBank)
+		}
+		return 0, nil
+	default:
+		return 0, fmt.Errorf("application_id %#x is not a bank's (%#x): %w", app, AppID, ErrNotBank)
+	}
+}
+
+// migrate brings the database to the latest version in fsys. Each
+// migration runs in its own transaction together with the user_version
+// and application_id it sets, so a failure leaves the previous version
+// intact. A database newer than fsys is refused before anything changes.
+func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS) error {
+	ms, err := loadMigrations(fsys)
+	if err != nil {
+		return err
+	}
+	v, err := bankVersion(ctx, x)
+	if err != nil {
+		return err
+	}
+	if v > len(ms) {
+		return fmt.Errorf("schema version %d, this program knows up to %d: %w", v, len(ms), ErrNewerBank)
+	}
+	for _, m := range ms[v:] {
+		if err := applyMigration(ctx, x, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
+	tx, err := x.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	defer tx.Rollback()
+	// Another process may have migrated between our check and our lock
+	// (the writer's transactions take the write lock at BEGIN).
+	v, err := bankVersion(ctx, tx)
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if v >= m.version {
+		return nil
+	}
+	if v != m.version-1 {
+		return fmt.Errorf("migration %s: bank is at version %d", m.name, v)
+	}
+	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	// PRAGMA arguments cannot be bound; these are our own integers.
+	set := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, AppID)
+	if _, err := tx.ExecContext(ctx, set); err != nil {
+		return fmt.Errorf("migration %s: set version: %w", m.name, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+	}
+	return nil
+}

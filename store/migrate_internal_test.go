@@ -1,0 +1,144 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"sudokubank/migrations"
+)
+
+// withMigrations returns an FS of the real migrations plus extra files.
+func withMigrations(t *testing.T, extra map[string]string) fs.FS {
+	t.Helper()
+	m := fstest.MapFS{}
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		b, err := fs.ReadFile(migrations.FS, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[n] = &fstest.MapFile{Data: b}
+	}
+	for n, s := range extra {
+		m[n] = &fstest.MapFile{Data: []byte(s)}
+	}
+	return m
+}
+
+func setMigrations(t *testing.T, fsys fs.FS) {
+	old := migrationFS
+	migrationFS = fsys
+	t.Cleanup(func() { migrationFS = old })
+}
+
+func TestFailingMigrationKeepsPreviousVersion(t *testing.T) {
+	ctx := context.Background()
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	next := latest + 1
+	bad := map[string]string{
+		fmtName(next, "bad"): "CREATE TABLE half (x); INSERT INTO no_such_table VALUES (1);",
+	}
+	setMigrations(t, withMigrations(t, bad))
+	if _, err := Open(ctx, path, Options{}); err == nil {
+		t.Fatal("Open with a failing migration succeeded")
+	}
+	// The bank is still at the previous version, without the half table,
+	// and still opens with the real migrations.
+	setMigrations(t, migrations.FS)
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("reopen after failed migration: %v", err)
+	}
+	defer db.Close()
+	var v, half int
+	if err := db.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v, latest; got != want {
+		t.Errorf("user_version = %d, want %d", got, want)
+	}
+	if err := db.db.GetContext(ctx, &half, "SELECT count(*) FROM sqlite_schema WHERE name = 'half'"); err != nil {
+		t.Fatal(err)
+	}
+	if half != 0 {
+		t.Errorf("failed migration left table half behind")
+	}
+}
+
+func TestMigrationAppliesNextVersion(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	latest, _ := latestVersion(migrations.FS)
+	fsys := withMigrations(t, map[string]string{fmtName(latest+1, "more"): "CREATE TABLE more (x);"})
+	setMigrations(t, fsys)
+
+	// A reader refuses a bank that needs migrating; the writer migrates.
+	if _, err := OpenReadOnly(ctx, path); !errors.Is(err, ErrOldBank) {
+		t.Errorf("OpenReadOnly(old bank) error = %v, want ErrOldBank", err)
+	}
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v int
+	if err := db.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if got, want := v, latest+1; got != want {
+		t.Errorf("user_version = %d, want %d", got, want)
+	}
+	r, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("OpenReadOnly after migration: %v", err)
+	}
+	r.Close()
+}
+
+func TestLoadMigrationsRejectsGaps(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+	}{
+		{"Gap", []string{"0001_a.sql", "0003_c.sql"}},
+		{"Repeat", []string{"0001_a.sql", "0001_b.sql"}},
+		{"BadName", []string{"init.sql"}},
+		{"Empty", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := fstest.MapFS{}
+			for _, f := range tt.files {
+				m[f] = &fstest.MapFile{Data: []byte("SELECT 1;")}
+			}
+			if _, err := loadMigrations(m); err == nil {
+				t.Errorf("loadMigrations(%v) succeeded", tt.files)
+			}
+		})
+	}
+}
+
+func fmtName(v int, name string) string { return fmt.Sprintf("%04d_%s.sql", v, name) }

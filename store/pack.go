@@ -1,0 +1,152 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// PackSpec describes a pack to create.
+type PackSpec struct {
+	Name       string
+	Client     string // who the pack is for; "" for none (no reservations)
+	Format     string // the export format, as the command names it
+	FilterText string // the filters as the user gave them, for the record
+}
+
+// Pack is a recorded export.
+type Pack struct {
+	ID int64
+	PackSpec
+	Size      int
+	CreatedAt time.Time
+}
+
+// CreatePack selects n puzzles and records them as a pack, in one
+// transaction: the selection, the pack, its items in order and, when
+// spec.Client is set, the reservation of each item's family to that
+// client. Two concurrent calls therefore never hand one family to two
+// clients.
+//
+// The selection is Query's with OnePerFamily forced and n as the limit,
+// and it never picks a family reserved to a client other than
+// spec.Client (for a pack without a client: any reserved family). Set
+// f.NotForClient to spec.Client as well to also skip families this client
+// already has, or f.Fresh to skip every family that is in some pack.
+//
+// When fewer than n puzzles match, nothing is recorded and the error
+// wraps ErrNotEnough with the number that did.
+func (db *DB) CreatePack(ctx context.Context, spec PackSpec, f Filter, o QueryOptions, n int) (Pack, []Row, error) {
+	if n <= 0 {
+		return Pack{}, nil, fmt.Errorf("create pack %q: size %d: %w", spec.Name, n, ErrInvalid)
+	}
+	if spec.Name == "" {
+		return Pack{}, nil, fmt.Errorf("create pack: no name: %w", ErrInvalid)
+	}
+	o.Limit = n
+	o.OnePerFamily = true
+	f.packFor = &spec.Client
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	defer tx.Rollback()
+
+	var rows []Row
+	err = query(ctx, tx, f, o, func(r Row) error {
+		rows = append(rows, r)
+		return nil
+	})
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	if len(rows) < n {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %d of %d puzzles match: %w", spec.Name, len(rows), n, ErrNotEnough)
+	}
+	now := time.Now()
+	res, err := tx.ExecContext(ctx, `INSERT INTO packs (name, client, format, filter, size, created_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, spec.Name, spec.Client, spec.Format, spec.FilterText, n, now.Unix())
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	item, err := tx.PrepareContext(ctx, `INSERT INTO pack_items (pack_id, position, puzzle_id, family_id) VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	defer item.Close()
+	reserve, err := tx.PrepareContext(ctx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (family_id) DO NOTHING`)
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+	}
+	defer reserve.Close()
+	for i, r := range rows {
+		if _, err := item.ExecContext(ctx, id, i+1, r.ID, r.FamilyID); err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: item %d: %w", spec.Name, i+1, err)
+		}
+		if spec.Client == "" {
+			continue
+		}
+		if _, err := reserve.ExecContext(ctx, r.FamilyID, spec.Client, id, now.Unix()); err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: reserve family %d: %w", spec.Name, r.FamilyID, err)
+		}
+		// The selection excluded other clients' families; check anyway,
+		// since exclusivity is the promise this table keeps.
+		var owner string
+		if err := tx.GetContext(ctx, &owner, "SELECT client FROM reservations WHERE family_id = ?", r.FamilyID); err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: reserve family %d: %w", spec.Name, r.FamilyID, err)
+		}
+		if owner != spec.Client {
+			return Pack{}, nil, fmt.Errorf("create pack %q: family %d is reserved to %q: %w", spec.Name, r.FamilyID, owner, ErrReserved)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: commit: %w", spec.Name, err)
+	}
+	return Pack{ID: id, PackSpec: spec, Size: n, CreatedAt: time.Unix(now.Unix(), 0).UTC()}, rows, nil
+}
+
+// Packs returns every pack, oldest first.
+func (db *DB) Packs(ctx context.Context) ([]Pack, error) {
+	var rows []struct {
+		ID        int64  `db:"id"`
+		Name      string `db:"name"`
+		Client    string `db:"client"`
+		Format    string `db:"format"`
+		Filter    string `db:"filter"`
+		Size      int    `db:"size"`
+		CreatedAt int64  `db:"created_at"`
+	}
+	if err := db.db.SelectContext(ctx, &rows, "SELECT id, name, client, format, filter, size, created_at FROM packs ORDER BY id"); err != nil {
+		return nil, fmt.Errorf("packs: %w", err)
+	}
+	out := make([]Pack, len(rows))
+	for i, r := range rows {
+		out[i] = Pack{ID: r.ID, PackSpec: PackSpec{Name: r.Name, Client: r.Client, Format: r.Format, FilterText: r.Filter},
+			Size: r.Size, CreatedAt: time.Unix(r.CreatedAt, 0).UTC()}
+	}
+	return out, nil
+}
+
+// PackRows returns the puzzles of pack id in pack order, or ErrNotFound.
+func (db *DB) PackRows(ctx context.Context, id int64) ([]Row, error) {
+	var n int
+	if err := db.db.GetContext(ctx, &n, "SELECT count(*) FROM packs WHERE id = ?", id); err != nil {
+		return nil, fmt.Errorf("pack %d: %w", id, err)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("pack %d: %w", id, ErrNotFound)
+	}
+	var rows []Row
+	err := db.db.SelectContext(ctx, &rows, "SELECT "+rowColumns+` FROM pack_items i
+		JOIN puzzles p ON p.id = i.puzzle_id JOIN families f ON f.id = p.family_id
+		WHERE i.pack_id = ? ORDER BY i.position`, id)
+	if err != nil {
+		return nil, fmt.Errorf("pack %d: %w", id, err)
+	}
+	return rows, nil
+}

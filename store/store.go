@@ -1,0 +1,230 @@
+// Package store is the SQLite adapter of the bank: it opens and migrates
+// bank files, writes graded puzzle families in batches, answers queries by
+// difficulty, and records runs, packs and client reservations.
+//
+// It knows the bank's record types but nothing of how puzzles are made or
+// graded: ratings arrive as integers in tenths of the Sudoku Explainer
+// scale (23 means 2.3), levels as 1..5, techniques, symmetries, transforms
+// and hint paths as text that other packages define.
+//
+// A bank has one writer at a time (Open) and any number of readers
+// (OpenReadOnly); the file is in WAL mode, so readers see the last
+// committed batch while a writer works.
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// AppID is the SQLite application_id that marks a file as a bank
+// ("SDKB" in ASCII).
+const AppID = 0x53444B42
+
+// Errors that callers tell apart with errors.Is.
+var (
+	// ErrNotBank means the file is not a bank: not SQLite at all, or an
+	// SQLite file with another application_id or with tables of its own.
+	ErrNotBank = errors.New("not a sudoku bank")
+	// ErrNewerBank means the bank was written by a newer version of this
+	// program; it is refused untouched.
+	ErrNewerBank = errors.New("bank written by a newer version")
+	// ErrOldBank means a reader found a bank that needs migrating; open it
+	// once for writing to migrate it.
+	ErrOldBank = errors.New("bank needs migrating")
+	// ErrNotFound means no record has the requested key.
+	ErrNotFound = errors.New("not found")
+	// ErrInvalid means a record or argument breaks the bank's rules.
+	ErrInvalid = errors.New("invalid")
+	// ErrNotEnough means fewer puzzles matched than a pack needs; the
+	// error's text says how many did.
+	ErrNotEnough = errors.New("not enough matching puzzles")
+	// ErrReserved means a family is already reserved to another client.
+	ErrReserved = errors.New("family reserved to another client")
+)
+
+// Options tune a writer's connection. The zero value is a sound default.
+type Options struct {
+	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
+	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
+	// the unique puzzle index should fit.
+	CacheSizeKB int
+	// BusyTimeout is how long a statement waits for another writer's lock
+	// before failing; 0 means 10 seconds.
+	BusyTimeout time.Duration
+}
+
+// DB is an open bank. A DB from Open is the bank's writer and holds one
+// connection; a DB from OpenReadOnly can only read. A DB is safe for
+// concurrent use, but a callback passed to a streaming method (Query,
+// ForEachCanon) must not use the same writer DB: its one connection is busy.
+type DB struct {
+	db       *sqlx.DB
+	path     string
+	readOnly bool
+}
+
+const defaultCacheKB = 64 << 10
+
+// Open opens the bank at path for writing, creating it if it does not
+// exist and applying any migrations it lacks. It refuses a file that is
+// not a bank and a bank written by a newer version, without changing
+// either.
+func Open(ctx context.Context, path string, opt Options) (*DB, error) {
+	if err := checkHeader(path, false); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	cache := opt.CacheSizeKB
+	if cache <= 0 {
+		cache = defaultCacheKB
+	}
+	busy := opt.BusyTimeout
+	if busy <= 0 {
+		busy = 10 * time.Second
+	}
+	// journal_mode is not in the DSN: it changes the file, and a file
+	// must be known to be a bank before anything changes it.
+	q := []string{
+		"_pragma=busy_timeout(" + strconv.FormatInt(busy.Milliseconds(), 10) + ")",
+		"_pragma=foreign_keys(1)",
+		"_pragma=synchronous(NORMAL)",
+		"_pragma=cache_size(-" + strconv.Itoa(cache) + ")",
+		"_pragma=temp_store(MEMORY)",
+		"_txlock=immediate",
+	}
+	x, err := sqlx.Open("sqlite", dsn(path, q))
+	if err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	// One connection: SQLite has one writer anyway, and the page cache
+	// belongs to the connection.
+	x.SetMaxOpenConns(1)
+	x.SetMaxIdleConns(1)
+	x.SetConnMaxLifetime(0)
+	x.SetConnMaxIdleTime(0)
+	if err := migrate(ctx, x, migrationFS); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	var mode string
+	if err := x.GetContext(ctx, &mode, "PRAGMA journal_mode = WAL"); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: set WAL mode: %w", path, err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: journal mode is %q, want wal", path, mode)
+	}
+	return &DB{db: x, path: path}, nil
+}
+
+// OpenReadOnly opens an existing bank for reading. A missing file is an
+// error (it is never created), as is a bank that is not at this program's
+// schema version. Queries work while a writer is writing.
+func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
+	if err := checkHeader(path, true); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	q := []string{
+		"mode=ro",
+		"_pragma=busy_timeout(10000)",
+		"_pragma=query_only(1)",
+		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")",
+		"_pragma=mmap_size(268435456)",
+	}
+	x, err := sqlx.Open("sqlite", dsn(path, q))
+	if err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	x.SetMaxOpenConns(4)
+	x.SetMaxIdleConns(4)
+	latest, err := latestVersion(migrationFS)
+	if err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	v, err := bankVersion(ctx, x)
+	if err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	switch {
+	case v > latest:
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
+	case v < latest:
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
+	}
+	return &DB{db: x, path: path, readOnly: true}, nil
+}
+
+// Close closes the bank. The writer's close checkpoints the WAL.
+func (db *DB) Close() error {
+	if err := db.db.Close(); err != nil {
+		return fmt.Errorf("close bank %s: %w", db.path, err)
+	}
+	return nil
+}
+
+// Path returns the file name the bank was opened with.
+func (db *DB) Path() string { return db.path }
+
+// IntegrityCheck runs PRAGMA integrity_check and returns an error listing
+// the problems it reports, if any.
+func (db *DB) IntegrityCheck(ctx context.Context) error {
+	var msgs []string
+	if err := db.db.SelectContext(ctx, &msgs, "PRAGMA integrity_check"); err != nil {
+		return fmt.Errorf("integrity check %s: %w", db.path, err)
+	}
+	if len(msgs) == 1 && msgs[0] == "ok" {
+		return nil
+	}
+	return fmt.Errorf("integrity check %s: %s", db.path, strings.Join(msgs, "; "))
+}
+
+// dsn builds a modernc.org/sqlite file: URI. SQLite decodes %HH escapes
+// in the path, so the characters that would end it are escaped.
+func dsn(path string, query []string) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
+	return "file:" + esc.Replace(path) + "?" + strings.Join(query, "&")
+}
+
+// checkHeader refuses a file that exists but is not SQLite, before the
+// driver touches it. An empty file is a fresh database to SQLite. With
+// mustExist, a missing file is an error too.
+func checkHeader(path string, mustExist bool) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) && !mustExist {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var head [16]byte
+	n, err := io.ReadFull(f, head[:])
+	if n == 0 && (err == io.EOF) {
+		if mustExist {
+			return fmt.Errorf("empty file: %w", ErrNotBank)
+		}
+		return nil
+	}
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return err
+	}
+	if !bytes.Equal(head[:n], []byte("SQLite format 3\x00")) {
+		return fmt.Errorf("not an SQLite file: %w", ErrNotBank)
+	}
+	return nil
+}

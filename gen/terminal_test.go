@@ -156,14 +156,16 @@ func TestTerminalPairStatistic(t *testing.T) {
 func BenchmarkTerminal(b *testing.B) {
 	b.Run("Direct", func(b *testing.B) {
 		rng := rand.New(rand.NewPCG(1, 1))
+		cpu0 := cpuTime()
 		for b.Loop() {
 			gen.Terminal(rng)
 		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+		reportRate(b, "grids", cpu0)
 	})
 	b.Run("LasVegas", func(b *testing.B) {
 		rng := rand.New(rand.NewPCG(1, 1))
 		trials := 0
+		cpu0 := cpuTime()
 		for b.Loop() {
 			for {
 				trials++
@@ -172,7 +174,7 @@ func BenchmarkTerminal(b *testing.B) {
 				}
 			}
 		}
-		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+		reportRate(b, "grids", cpu0)
 		b.ReportMetric(float64(trials)/float64(b.N), "trials/grid")
 	})
 }

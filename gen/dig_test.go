@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"pgregory.net/rapid"
+
 	"sudokubank/gen"
 	"sudokubank/solve"
 )
@@ -33,8 +35,14 @@ func allProfiles() []gen.Profile {
 	return ps
 }
 
+// fataler is what mustPuzzle needs of a *testing.T or a *rapid.T.
+type fataler interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
 // mustPuzzle fails unless pz is a correct dig of profile p from solution.
-func mustPuzzle(tb testing.TB, pz gen.Puzzle, p gen.Profile, solution solve.Grid) {
+func mustPuzzle(tb fataler, pz gen.Puzzle, p gen.Profile, solution solve.Grid) {
 	tb.Helper()
 	if pz.Solution != solution {
 		tb.Fatalf("%s: Solution = %v, want %v", p.Name, pz.Solution, solution)
@@ -458,4 +466,31 @@ func BenchmarkProfiles(b *testing.B) {
 			b.Logf("%s: %d puzzles, givens %s, classes %v", p.Name, s.Puzzles, s.GivensSummary(), s.Classes[:6])
 		})
 	}
+}
+
+// profileGen draws any valid profile, restrictions and all.
+var profileGen = rapid.Custom(func(t *rapid.T) gen.Profile {
+	lo := rapid.IntRange(0, 81).Draw(t, "minGivens")
+	return gen.Profile{
+		Name:      "drawn",
+		Sequence:  gen.Sequence(rapid.IntRange(0, 3).Draw(t, "sequence")),
+		MinGivens: lo,
+		MaxGivens: rapid.IntRange(lo, 81).Draw(t, "maxGivens"),
+		RowColMin: rapid.IntRange(0, 9).Draw(t, "rowColMin"),
+		Symmetry:  allSymmetries[rapid.IntRange(0, len(allSymmetries)-1).Draw(t, "symmetry")],
+		Minimal:   rapid.Bool().Draw(t, "minimal"),
+	}
+})
+
+// TestDigAnyProfile digs with drawn profiles and seeds: every puzzle is
+// unique, agrees with its solution, keeps its symmetry and restrictions,
+// and is flagged minimal exactly when it is.
+func TestDigAnyProfile(t *testing.T) {
+	var d gen.Digger
+	rapid.Check(t, func(rt *rapid.T) {
+		p := profileGen.Draw(rt, "profile")
+		rng := newRand(rapid.Uint64().Draw(rt, "seed"))
+		solution := gen.Terminal(rng)
+		mustPuzzle(rt, d.Dig(solution, p, rng), p, solution)
+	})
 }

@@ -192,7 +192,7 @@ func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
 				union := extra
 				for mm := m; mm != 0; mm &= mm - 1 {
 					p := cands[unitCells[u][first(mm)]]
-					if p == 0 {
+					if count(p) < 2 {
 						continue combo
 					}
 					union |= p

@@ -257,3 +257,13 @@ func TestOpenReadOnlyAfterWriterClosed(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func openRawRW(tb testing.TB, path string) *sql.DB {
+	tb.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}

@@ -329,7 +329,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		if err != nil {
 			return err
 		}
-		base := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_key JOIN families f ON f.id = p.family_id WHERE " + w
+		base := "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
 		// Families never span levels, so one seen set per level suffices.
 		seen := map[int64]bool{}
 		var got []Row

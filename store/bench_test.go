@@ -222,10 +222,16 @@ func queryBank(b *testing.B) *store.DB {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, _, _ = fillBank(b, db, rows, 10, 10000, 7)
+		total, last, cpu := fillBank(b, db, rows, 10, 10000, 7)
+		start, cpu0 := time.Now(), cpuTime()
 		if err := db.Close(); err != nil {
 			b.Fatal(err)
 		}
+		closing, closeCPU := time.Since(start), cpuTime()-cpu0
+		b.Logf("built %s: %d rows, writes %v (last fifth %v), close %v; CPU %v + %v; %.0f puzzles/s, %.0f puzzles/cpu-s, %.1f bytes/puzzle",
+			path, rows, total, last, closing, cpu, closeCPU,
+			float64(rows)/(total+closing).Seconds(), float64(rows)/(cpu+closeCPU).Seconds(),
+			float64(fileSize(b, path+".tmp"))/float64(rows))
 		os.Remove(path + ".tmp-wal") // empty after the close's checkpoint
 		os.Remove(path + ".tmp-shm")
 		if err := os.Rename(path+".tmp", path); err != nil {

@@ -65,26 +65,27 @@ type QueryOptions struct {
 	OnePerFamily bool
 }
 
-// Row is a puzzle with its family's grade, as queries return it.
+// Row is a puzzle with its family's grade, as queries return it: the
+// fields bankquery lists. Ratings are in tenths, as in Family.
 type Row struct {
-	ID          int64   `db:"id" json:"id"`
-	FamilyID    int64   `db:"family_id" json:"family"`
-	Puzzle      string  `db:"puzzle" json:"puzzle"`
-	Solution    string  `db:"solution" json:"solution"`
-	Transform   string  `db:"transform" json:"transform,omitempty"`
-	SortKey     int64   `db:"sort_key" json:"-"`
-	Givens      int     `db:"givens" json:"givens"`
-	Level       int     `db:"level" json:"level"`
-	ER          int     `db:"er" json:"rating"`  // tenths
-	EP          int     `db:"ep" json:"pearl"`   // tenths
-	ED          int     `db:"ed" json:"diamond"` // tenths
-	Score       float64 `db:"score" json:"score"`
-	Hardest     string  `db:"hardest" json:"hardest"`
-	Symmetry    string  `db:"symmetry" json:"symmetry"`
-	Minimal     bool    `db:"minimal" json:"minimal"`
-	Source      string  `db:"source" json:"source"`
-	MinRowCol   int     `db:"min_row_col" json:"min_row_col"`
-	SearchNodes int     `db:"search_nodes" json:"search_nodes"`
+	ID          int64   `db:"id"`
+	FamilyID    int64   `db:"family_id"`
+	Puzzle      string  `db:"puzzle"`
+	Solution    string  `db:"solution"`
+	Transform   string  `db:"transform"`
+	SortKey     int64   `db:"sort_key"`
+	Givens      int     `db:"givens"`
+	Level       int     `db:"level"`
+	ER          int     `db:"er"` // tenths
+	EP          int     `db:"ep"` // tenths
+	ED          int     `db:"ed"` // tenths
+	Score       float64 `db:"score"`
+	Hardest     string  `db:"hardest"`
+	Symmetry    string  `db:"symmetry"`
+	Minimal     bool    `db:"minimal"`
+	Source      string  `db:"source"`
+	MinRowCol   int     `db:"min_row_col"`
+	SearchNodes int     `db:"search_nodes"`
 }
 
 const rowColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.sort_key,

@@ -160,7 +160,7 @@ func TestCanonMatchesBruteForce(t *testing.T) {
 		checked++
 	}
 	// A grid whose row pairs are all pure, and an automorphic grid.
-	for _, g := range []solve.Grid{patternGrid(), gen.Rot90().Apply(patternGrid())} {
+	for _, g := range []solve.Grid{patternGrid(), gen.Turn90().Apply(patternGrid())} {
 		if got, want := canonOf(g), bruteCanon(g); got != want {
 			t.Errorf("symmetric grid %v: Canon = %v, want %v", g, got, want)
 		}

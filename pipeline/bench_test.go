@@ -20,7 +20,7 @@ import (
 func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level) {
 	dir := b.TempDir()
 	var fams, puzzles int64
-	var took time.Duration
+	var took, cpu time.Duration
 	for i := 0; b.Loop(); i++ {
 		ctx := context.Background()
 		db, err := store.Open(ctx, filepath.Join(dir, fmt.Sprintf("%d.db", i)), store.Options{})
@@ -31,6 +31,7 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level)
 		if err != nil {
 			b.Fatal(err)
 		}
+		cpu0 := cpuTime()
 		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: pipeline.BuildOptions{Variants: variants, Seen: seen},
 			Seed:         uint64(i), Target: pipeline.Count(n, levels), Workers: workers, Log: quiet(),
@@ -38,6 +39,7 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level)
 		if err != nil {
 			b.Fatal(err)
 		}
+		cpu += cpuTime() - cpu0
 		db.Close()
 		fams += sum.Families
 		puzzles += sum.Puzzles
@@ -45,6 +47,13 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level)
 	}
 	b.ReportMetric(float64(fams)/took.Seconds(), "families/s")
 	b.ReportMetric(float64(puzzles)/took.Seconds(), "puzzles/s")
+	if cpu > 0 {
+		// On a shared machine wall time includes waiting for a core;
+		// CPU time does not, and cores-busy shows how parallel the run
+		// was (2 at best with two workers on an idle 2-core machine).
+		b.ReportMetric(float64(fams)/cpu.Seconds(), "families/cpu-s")
+		b.ReportMetric(cpu.Seconds()/took.Seconds(), "cores-busy")
+	}
 }
 
 // BenchmarkGenerate measures the whole pipeline, dig to commit, into a

@@ -160,6 +160,20 @@ var Units = func() (u [27][9]int) {
 	return u
 }()
 
+// peers lists, for each cell, the 20 other cells of its row, column and box.
+var peers = func() (p [81][20]uint8) {
+	for i := range p {
+		n := 0
+		for j := 0; j < 81; j++ {
+			if j != i && (j/9 == i/9 || j%9 == i%9 || j/27 == i/27 && j%9/3 == i%9/3) {
+				p[i][n] = uint8(j)
+				n++
+			}
+		}
+	}
+	return p
+}()
+
 // UnitName names unit u (0..26) for messages: "row 3", "column 5", "box 9".
 func UnitName(u int) string {
 	switch {

@@ -352,17 +352,28 @@ func (s *board) branch() (int, uint, uint32) {
 	if bestB >= 0 {
 		return bestB, bestC, s.cands(bestB, bestC)
 	}
-	bestM, bestN := uint32(0), 10
+	// No bivalue cell: take the first cell with the fewest candidates,
+	// counting the candidates of a band's cells all at once.
+	bestN := 10
 	for b := range s.u {
-		for u := s.u[b]; u != 0; u &= u - 1 {
-			c := uint(bits.TrailingZeros32(u))
-			m := s.cands(b, c)
-			if n := bits.OnesCount32(m); n < bestN {
-				bestB, bestC, bestM, bestN = b, c, m, n
+		if s.u[b] == 0 {
+			continue
+		}
+		var ge [10]uint32 // ge[k]: cells with more than k candidates
+		for _, f := range s.f[b] {
+			for k := 8; k > 0; k-- {
+				ge[k] |= ge[k-1] & f
+			}
+			ge[0] |= f
+		}
+		for n := 3; n < bestN; n++ {
+			if exact := s.u[b] & ge[n-1] &^ ge[n]; exact != 0 {
+				bestB, bestC, bestN = b, uint(bits.TrailingZeros32(exact)), n
+				break
 			}
 		}
 	}
-	return bestB, bestC, bestM
+	return bestB, bestC, s.cands(bestB, bestC)
 }
 
 // cands returns the candidate digits of cell c of band b, bit d for d+1.

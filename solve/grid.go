@@ -1,6 +1,16 @@
 // Package solve holds the Sudoku grid type, its parser and the exact
-// solvers that count solutions. It knows nothing of human techniques
-// (see package grade), generation (package gen) or storage.
+// solvers that count solutions: the uniqueness check (Count with limit
+// 2), first solutions, random terminal grids for the generators
+// (SolveRandom) and the dig-hole question (HasOtherSolution), with
+// deterministic search statistics for the grader.
+//
+// Behind the API is one fast solver, a band-oriented bitboard solver with
+// singles and locked-candidate propagation (board.go). Two independent
+// solvers, Algorithm X with dancing links (dlx.go) and a plain
+// backtracker (backtrack.go), exist only to cross-check it in the tests.
+//
+// It knows nothing of human techniques (see package grade), generation
+// (package gen) or storage.
 package solve
 
 import (

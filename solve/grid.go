@@ -50,9 +50,12 @@ func (g Grid) Givens() int {
 // Errors that Parse and Check wrap, for callers that must tell the cases
 // apart (an importer skipping bad lines, say).
 var (
+	// ErrCellCount: the input does not hold exactly 81 cells.
 	ErrCellCount = errors.New("wrong number of cells")
+	// ErrCharacter: a character is neither a cell nor a ruling.
 	ErrCharacter = errors.New("not a digit or an empty cell")
-	ErrRepeated  = errors.New("digit repeated")
+	// ErrRepeated: a digit appears twice in a row, column or box.
+	ErrRepeated = errors.New("digit repeated")
 )
 
 // Parse reads a grid the way people paste one: a single line of 81 cells,

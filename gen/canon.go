@@ -73,9 +73,10 @@ type Canonicalizer struct {
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
 
 // Canon returns the canonical form of puzzle p and a transform t with
-// t.Apply(p) equal to it. p must be a grid with no digit repeated in a row,
-// column or box (any puzzle that passes solve.Parse); for other grids the
-// result is some transform of p but may not be canonical. Canon is safe for
+// t.Apply(p) equal to it. The form is defined for grids with no digit
+// repeated in a row, column or box (any grid solve.Parse accepts); for any
+// other grid Canon returns the identity and the grid as the identity
+// applies it (values above 9 become empty cells). Canon is safe for
 // concurrent use.
 func Canon(p solve.Grid) (solve.Grid, Transform) {
 	z := canonPool.Get().(*Canonicalizer)
@@ -106,7 +107,9 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 
 // canonPuzzle is Canon without the shortcut for full grids.
 func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
-	z.load(&p)
+	if !z.load(&p) {
+		return Identity().Apply(p), Identity()
+	}
 	z.cur = z.cur[:0]
 	for tr := range 2 {
 		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack}})
@@ -164,9 +167,12 @@ var firstRowKey = func() (keys [512]uint64) {
 }()
 
 // load stores g and its transpose with the filled-column masks of their rows.
-// Values above 9 are not grid values; load stores them as empty cells.
-func (z *Canonicalizer) load(g *solve.Grid) {
+// Values above 9 are not grid values; load stores them as empty cells. It
+// reports whether no digit repeats in a row, column or box.
+func (z *Canonicalizer) load(g *solve.Grid) bool {
 	z.mask = [2][9]uint16{}
+	var rows, cols, boxes [9]uint16
+	ok := true
 	for r := range 9 {
 		for c := range 9 {
 			v := g[r*9+c]
@@ -178,9 +184,18 @@ func (z *Canonicalizer) load(g *solve.Grid) {
 			if v != 0 {
 				z.mask[0][r] |= 1 << c
 				z.mask[1][c] |= 1 << r
+				bit := uint16(1) << v
+				b := boxOf[r*9+c]
+				if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+					ok = false
+				}
+				rows[r] |= bit
+				cols[c] |= bit
+				boxes[b] |= bit
 			}
 		}
 	}
+	return ok
 }
 
 // allowedRows returns the source rows that may become result row level

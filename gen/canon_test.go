@@ -434,3 +434,59 @@ func BenchmarkCanonGrid(b *testing.B) {
 	var z gen.Canonicalizer
 	benchmarkSet(b, testSets(b)["grids"], func(g solve.Grid) { z.CanonGrid(g) })
 }
+
+func TestCanonInvalidGrid(t *testing.T) {
+	g := MustParse(t, puzzleText)
+	g[1] = g[0] // the same digit twice in row 1
+	got, tr := gen.Canon(g)
+	if got != g || tr != gen.Identity() {
+		t.Errorf("Canon of an invalid grid = %v, %v; want it unchanged with the identity", got, tr)
+	}
+	g[2] = 12 // not a digit either
+	if got, tr := gen.CanonGrid(g); tr.Apply(g) != got {
+		t.Errorf("CanonGrid of an invalid grid: transform %v does not give %v", tr, got)
+	}
+}
+
+// FuzzCanon checks, on grids built from arbitrary bytes, that Canon does
+// not panic, that its transform gives its form, and that the form ignores
+// a transform of the input.
+func FuzzCanon(f *testing.F) {
+	f.Add([]byte("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."), uint64(1))
+	f.Add([]byte{}, uint64(2))
+	f.Add([]byte("123456789"), uint64(3))
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		// Place each byte's digit unless it clashes with one placed before.
+		var g solve.Grid
+		var rows, cols, boxes [9]uint16
+		for i := 0; i < 81 && i < len(data); i++ {
+			v := data[i] % 10
+			r, c := i/9, i%9
+			b := r/3*3 + c/3
+			bit := uint16(1) << v
+			if v == 0 || (rows[r]|cols[c]|boxes[b])&bit != 0 {
+				continue
+			}
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
+			g[i] = v
+		}
+		var raw solve.Grid
+		copy(raw[:], data)
+		if c, tr := gen.Canon(raw); tr.Apply(raw) != c {
+			t.Fatalf("Canon(%v): transform %v does not give %v", raw, tr, c)
+		}
+		c, tr := gen.Canon(g)
+		if tr.Apply(g) != c {
+			t.Fatalf("Canon(%v): transform %v does not give %v", g, tr, c)
+		}
+		u := gen.RandomTransform(rand.New(rand.NewPCG(seed, seed)))
+		if got := canonOf(u.Apply(g)); got != c {
+			t.Fatalf("Canon(%v) = %v, but of its transform by %v = %v", g, c, u, got)
+		}
+		if got := canonOf(c); got != c {
+			t.Fatalf("Canon not idempotent on %v", g)
+		}
+	})
+}

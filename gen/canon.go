@@ -225,8 +225,24 @@ func (z *Canonicalizer) offer(key uint64, child *cand) bool {
 		z.best = key
 		z.nxt = z.nxt[:0]
 	}
-	z.nxt = append(z.nxt, *child)
+	z.keep(child)
 	return true
+}
+
+// keep adds child to the next level unless a kept candidate has the same
+// future: the same grid, rows used, column order, labels and open choices.
+// Such candidates differ only in the order of rows that looked alike (empty
+// rows, say), so every continuation of one is a continuation of the other
+// with the same string.
+func (z *Canonicalizer) keep(child *cand) {
+	for i := range z.nxt {
+		o := &z.nxt[i]
+		if o.used == child.used && o.tr == child.tr && o.cols == child.cols && o.label == child.label &&
+			o.stackOf == child.stackOf && o.tie == child.tie && o.next == child.next {
+			return
+		}
+	}
+	z.nxt = append(z.nxt, *child)
 }
 
 // perms lists the orders of n = 0..3 items, identity first.
@@ -434,7 +450,7 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity bool) {
 	if len(at) == 0 {
 		if !identity {
-			z.nxt = append(z.nxt, child)
+			z.keep(&child)
 		}
 		return
 	}

@@ -34,7 +34,7 @@ const newDigit = 10
 type cand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each result column of an assigned stack
-	label   [10]uint8 // label of each source digit; 0 while unlabelled
+	label   [10]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0
 	stackOf [3]uint8  // source stack of each result stack, or noStack
 	tie     uint16    // bit j: result columns j and j+1 are interchangeable
 	used    uint16    // source rows used
@@ -112,7 +112,8 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	}
 	z.cur = z.cur[:0]
 	for tr := range 2 {
-		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack}})
+		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+			label: [10]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
 	}
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
@@ -351,14 +352,7 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 		} else if tie>>(3*p)&3 == 0 {
 			// Every column of the stack is fixed: no group to order.
 			for j := 3 * p; j < 3*p+3; j++ {
-				v := row[cols[j]]
-				if v != 0 {
-					if c.label[v] != 0 {
-						v = c.label[v]
-					} else {
-						v = newDigit
-					}
-				}
+				v := c.label[row[cols[j]]]
 				cls[j] = v
 				if v == newDigit {
 					v = next
@@ -380,14 +374,7 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 			// Columns a..b form a group, empty in every row so far.
 			for j := a; j <= b; j++ {
 				col := cols[j]
-				v := row[col]
-				switch {
-				case v == 0:
-				case c.label[v] != 0:
-					v = c.label[v]
-				default:
-					v = newDigit
-				}
+				v := c.label[row[col]]
 				// Insertion sort by class, stable, within the group.
 				k := j
 				for k > a && cls[k-1] > v {
@@ -494,7 +481,7 @@ func (c *cand) transform() Transform {
 	}
 	next := c.next
 	for d := 1; d <= 9; d++ {
-		if c.label[d] != 0 {
+		if c.label[d] != newDigit {
 			digits[d] = c.label[d]
 		} else {
 			digits[d] = next

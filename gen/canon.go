@@ -304,8 +304,7 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		nn++
 	}
 	for _, pm := range perms[nn] {
-		var stackOf [3]uint8
-		stackOf = c.stackOf
+		stackOf := c.stackOf
 		ok := true
 		for i := range nn {
 			if i > 0 && cnt[pm[i-1]] != cnt[pm[i]] && pm[i-1] > pm[i] {
@@ -431,9 +430,9 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
-// forks offers every variant of child that orders the tied new digits of
-// the given groups differently; identity says the first group is still in
-// its original order in every group so far (that variant was offered).
+// forks keeps every variant of child that orders the tied new digits of
+// the groups at[i] (n[i] digits long) differently; identity says every
+// group handled so far keeps child's order (offer already kept that one).
 func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity bool) {
 	if len(at) == 0 {
 		if !identity {

@@ -4,6 +4,6 @@ package gen_test
 
 import "time"
 
-// cpuTime is not measured on this system; benchmarks then skip the
+// benchCPUTime is not measured on this system; benchmarks then skip the
 // CPU-time rate.
-func cpuTime() time.Duration { return 0 }
+func benchCPUTime() time.Duration { return 0 }

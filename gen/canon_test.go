@@ -232,7 +232,7 @@ func canonAutomorphism(g solve.Grid, a gen.Transform) (gen.Transform, bool) {
 	return a.Then(rl), true
 }
 
-// canonAutomorphicPuzzle returns a puzzle with a nontrivial canonAutomorphism: a
+// canonAutomorphicPuzzle returns a puzzle with a nontrivial automorphism: a
 // random set of cells of a symmetric grid closed under one of the grid's
 // automorphisms, then moved by a random transform.
 func canonAutomorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {

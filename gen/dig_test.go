@@ -331,8 +331,8 @@ func mustParse(tb testing.TB, s string) solve.Grid {
 
 // TestGolden pins the grids and puzzles of fixed seeds, so that a change
 // of the stream of random numbers or of a digging decision shows. Run
-// with -run TestGolden -update (the package's flag, declared with the
-// canonical form's fixtures) to rewrite testdata/dig/golden.txt after a
+// with -run TestGolden -update (the package's flag, declared in
+// flags_test.go) to rewrite testdata/dig/golden.txt after a
 // deliberate change.
 func TestGolden(t *testing.T) {
 	var b strings.Builder

@@ -40,8 +40,12 @@ type Digger struct {
 	seq   [81]uint8
 	count bool // check uniqueness by counting to 2 instead of by reduction
 
+	// rects holds the unavoidable rectangles of the solution being dug.
+	rects  [maxRects][4]uint8
+	nRects int
+
 	// Work counters, for tests and benchmarks.
-	forcedChecks, searchChecks int
+	forcedChecks, searchChecks, rectChecks int
 }
 
 // Generate digs a puzzle with profile p from a new terminal grid (see
@@ -66,6 +70,7 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 	}
 	b := &d.b
 	b.load(&solution)
+	d.findRects(&solution)
 	bound, rcMin := 0, int8(0)
 	if !p.Minimal {
 		bound = p.MinGivens + uniform(rng, p.MaxGivens-p.MinGivens+1)
@@ -138,6 +143,7 @@ func (d *Digger) IsMinimal(p solve.Grid) bool {
 	}
 	sol, _ := d.s.Solve(p)
 	d.b.load(&p)
+	d.findRects(&sol)
 	var necessary [81]bool
 	return d.minimal(&necessary, &sol)
 }
@@ -189,6 +195,10 @@ var sequenceOrders = func() (o [numSequences][81]uint8) {
 // unique reports whether the board, just dug at cells, still has only
 // solution sol.
 func (d *Digger) unique(cells []uint8, sol *solve.Grid) bool {
+	if d.rectEmptied() {
+		d.rectChecks++
+		return false
+	}
 	g := d.b.g
 	var open [4]uint8
 	n := 0
@@ -238,6 +248,13 @@ func (d *Digger) minimal(necessary *[81]bool, sol *solve.Grid) bool {
 		if b.g[c] == 0 || necessary[c] {
 			continue
 		}
+		b.clear(c)
+		dead := d.rectEmptied()
+		b.set(c, sol[c])
+		if dead {
+			d.rectChecks++
+			continue
+		}
 		d.searchChecks++
 		if d.count {
 			g := b.g
@@ -251,6 +268,55 @@ func (d *Digger) minimal(necessary *[81]bool, sol *solve.Grid) bool {
 		return false
 	}
 	return true
+}
+
+// maxRects bounds the unavoidable rectangles of a grid: the candidate
+// rectangles are 2 * 9 * 27, pairs of rows of a band with pairs of columns
+// of different stacks, and the same with rows and columns exchanged.
+const maxRects = 2 * 9 * 27
+
+// findRects lists the unavoidable rectangles of sol: four cells at the
+// corners of a rectangle that spans two boxes and holds two digits
+// crosswise (a b / b a). Exchanging the two digits gives another valid
+// grid, so a puzzle that empties all four has two solutions: the dig that
+// would empty the last one fails without a search.
+func (d *Digger) findRects(sol *solve.Grid) {
+	d.nRects = 0
+	for t := 0; t < 2; t++ { // t = 1 exchanges rows and columns
+		at := func(i, j int) int {
+			if t == 1 {
+				i, j = j, i
+			}
+			return i*9 + j
+		}
+		for r1 := 0; r1 < 9; r1++ {
+			for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
+				for c1 := 0; c1 < 9; c1++ {
+					for c2 := c1/3*3 + 3; c2 < 9; c2++ {
+						a, b := at(r1, c1), at(r1, c2)
+						x, y := at(r2, c1), at(r2, c2)
+						if sol[a] == sol[y] && sol[b] == sol[x] {
+							d.rects[d.nRects] = [4]uint8{uint8(a), uint8(b), uint8(x), uint8(y)}
+							d.nRects++
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// rectEmptied reports whether the board has emptied all four cells of an
+// unavoidable rectangle, and so has a second solution.
+func (d *Digger) rectEmptied() bool {
+	g := &d.b.g
+	for i := 0; i < d.nRects; i++ {
+		r := &d.rects[i]
+		if g[r[0]]|g[r[1]]|g[r[2]]|g[r[3]] == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // board is a puzzle being dug, with the digits of its givens per unit.

@@ -203,7 +203,7 @@ func TestDigAllocs(t *testing.T) {
 	if got := testing.AllocsPerRun(20, func() { d.Generate(shallow, rng) }); got != 0 {
 		t.Errorf("%s: Generate allocates %.1f times per puzzle, want 0", shallow.Name, got)
 	}
-	if _, searched := gen.DiggerChecks(&d); searched != 0 {
+	if _, _, searched := gen.DiggerChecks(&d); searched != 0 {
 		t.Fatalf("%s: %d searches, want none", shallow.Name, searched)
 	}
 
@@ -376,7 +376,8 @@ func benchGrids(n int) []solve.Grid {
 // benchmark takes cpu0 = cpuTime() just before its b.Loop loop.
 func reportDig(b *testing.B, d *gen.Digger, cpu0 time.Duration) {
 	reportRate(b, "puzzles", cpu0)
-	forced, searched := gen.DiggerChecks(d)
+	forced, rects, searched := gen.DiggerChecks(d)
+	b.ReportMetric(float64(rects)/float64(b.N), "rects/puzzle")
 	b.ReportMetric(float64(searched)/float64(b.N), "searches/puzzle")
 	b.ReportMetric(float64(forced)/float64(b.N), "forced/puzzle")
 }

@@ -40,12 +40,13 @@ type Digger struct {
 	seq   [81]uint8
 	count bool // check uniqueness by counting to 2 instead of by reduction
 
-	// rects holds the unavoidable rectangles of the solution being dug.
-	rects  [maxRects][4]uint8
-	nRects int
+	// swaps holds the swap sets of the solution being dug (see findSwaps)
+	// as bitmasks of cells.
+	swaps  [maxSwaps][2]uint64
+	nSwaps int
 
 	// Work counters, for tests and benchmarks.
-	forcedChecks, searchChecks, rectChecks int
+	forcedChecks, searchChecks, swapChecks int
 }
 
 // Generate digs a puzzle with profile p from a new terminal grid (see
@@ -70,7 +71,7 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 	}
 	b := &d.b
 	b.load(&solution)
-	d.findRects(&solution)
+	d.findSwaps(&solution)
 	bound, rcMin := 0, int8(0)
 	if !p.Minimal {
 		bound = p.MinGivens + uniform(rng, p.MaxGivens-p.MinGivens+1)
@@ -143,7 +144,7 @@ func (d *Digger) IsMinimal(p solve.Grid) bool {
 	}
 	sol, _ := d.s.Solve(p)
 	d.b.load(&p)
-	d.findRects(&sol)
+	d.findSwaps(&sol)
 	var necessary [81]bool
 	return d.minimal(&necessary, &sol)
 }
@@ -195,10 +196,6 @@ var sequenceOrders = func() (o [numSequences][81]uint8) {
 // unique reports whether the board, just dug at cells, still has only
 // solution sol.
 func (d *Digger) unique(cells []uint8, sol *solve.Grid) bool {
-	if d.rectEmptied() {
-		d.rectChecks++
-		return false
-	}
 	g := d.b.g
 	var open [4]uint8
 	n := 0
@@ -213,6 +210,10 @@ func (d *Digger) unique(cells []uint8, sol *solve.Grid) bool {
 	if n == 0 {
 		d.forcedChecks++
 		return true
+	}
+	if d.swapEmptied() {
+		d.swapChecks++
+		return false
 	}
 	d.searchChecks++
 	if d.count {
@@ -249,10 +250,10 @@ func (d *Digger) minimal(necessary *[81]bool, sol *solve.Grid) bool {
 			continue
 		}
 		b.clear(c)
-		dead := d.rectEmptied()
+		dead := d.swapEmptied()
 		b.set(c, sol[c])
 		if dead {
-			d.rectChecks++
+			d.swapChecks++
 			continue
 		}
 		d.searchChecks++
@@ -270,18 +271,22 @@ func (d *Digger) minimal(necessary *[81]bool, sol *solve.Grid) bool {
 	return true
 }
 
-// maxRects bounds the unavoidable rectangles of a grid: the candidate
-// rectangles are 2 * 9 * 27, pairs of rows of a band with pairs of columns
-// of different stacks, and the same with rows and columns exchanged.
-const maxRects = 2 * 9 * 27
+// maxSwaps bounds the swap sets of a grid: 18 pairs of rows or columns,
+// each split into at most 4 cycles.
+const maxSwaps = 18 * 4
 
-// findRects lists the unavoidable rectangles of sol: four cells at the
-// corners of a rectangle that spans two boxes and holds two digits
-// crosswise (a b / b a). Exchanging the two digits gives another valid
-// grid, so a puzzle that empties all four has two solutions: the dig that
-// would empty the last one fails without a search.
-func (d *Digger) findRects(sol *solve.Grid) {
-	d.nRects = 0
+// findSwaps lists the unavoidable sets of sol that come from exchanging
+// the digits of two rows of one band on some of their columns. The
+// columns must hold the same digits in both rows: following a digit from
+// the first row to its column in the second splits the 9 columns into
+// cycles, and each cycle is such a set (a 2-cycle is a rectangle a b / b
+// a over two boxes). Exchanging the rows there gives another valid grid,
+// since rows keep their digits and columns and boxes only swap cells
+// within themselves; so a puzzle that empties all of a set has two
+// solutions, and a dig that would empty its last given fails at once. The
+// same holds for two columns of one stack.
+func (d *Digger) findSwaps(sol *solve.Grid) {
+	d.nSwaps = 0
 	for t := 0; t < 2; t++ { // t = 1 exchanges rows and columns
 		at := func(i, j int) int {
 			if t == 1 {
@@ -291,28 +296,36 @@ func (d *Digger) findRects(sol *solve.Grid) {
 		}
 		for r1 := 0; r1 < 9; r1++ {
 			for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
-				for c1 := 0; c1 < 9; c1++ {
-					for c2 := c1/3*3 + 3; c2 < 9; c2++ {
-						a, b := at(r1, c1), at(r1, c2)
-						x, y := at(r2, c1), at(r2, c2)
-						if sol[a] == sol[y] && sol[b] == sol[x] {
-							d.rects[d.nRects] = [4]uint8{uint8(a), uint8(b), uint8(x), uint8(y)}
-							d.nRects++
+				var colOf [10]int // colOf[digit]: its column in row r2
+				for c := 0; c < 9; c++ {
+					colOf[sol[at(r2, c)]] = c
+				}
+				var seen [9]bool
+				for c0 := 0; c0 < 9; c0++ {
+					if seen[c0] {
+						continue
+					}
+					var set [2]uint64
+					for c := c0; !seen[c]; c = colOf[sol[at(r1, c)]] {
+						seen[c] = true
+						for _, x := range [2]int{at(r1, c), at(r2, c)} {
+							set[x>>6] |= 1 << (x & 63)
 						}
 					}
+					d.swaps[d.nSwaps] = set
+					d.nSwaps++
 				}
 			}
 		}
 	}
 }
 
-// rectEmptied reports whether the board has emptied all four cells of an
-// unavoidable rectangle, and so has a second solution.
-func (d *Digger) rectEmptied() bool {
-	g := &d.b.g
-	for i := 0; i < d.nRects; i++ {
-		r := &d.rects[i]
-		if g[r[0]]|g[r[1]]|g[r[2]]|g[r[3]] == 0 {
+// swapEmptied reports whether the board has emptied all the cells of a
+// swap set, and so has a second solution.
+func (d *Digger) swapEmptied() bool {
+	g := &d.b.given
+	for i := 0; i < d.nSwaps; i++ {
+		if d.swaps[i][0]&g[0] == 0 && d.swaps[i][1]&g[1] == 0 {
 			return true
 		}
 	}
@@ -320,17 +333,21 @@ func (d *Digger) rectEmptied() bool {
 }
 
 // board is a puzzle being dug, with the digits of its givens per unit.
-// Invariant: row, col and box hold exactly the digits of g.
+// Invariant: row, col and box hold exactly the digits of g, and given its
+// filled cells.
 type board struct {
 	g             solve.Grid
 	row, col, box [9]uint16
+	given         [2]uint64 // bit c set when cell c is given
 }
 
 func (b *board) load(g *solve.Grid) {
 	b.g = *g
 	b.row, b.col, b.box = [9]uint16{}, [9]uint16{}, [9]uint16{}
+	b.given = [2]uint64{}
 	for c, v := range g {
 		if v != 0 {
+			b.given[c>>6] |= 1 << (c & 63)
 			m := uint16(1) << v
 			b.row[cellRow[c]] |= m
 			b.col[cellCol[c]] |= m
@@ -342,6 +359,7 @@ func (b *board) load(g *solve.Grid) {
 func (b *board) set(c int, d uint8) {
 	m := uint16(1) << d
 	b.g[c] = d
+	b.given[c>>6] |= 1 << (c & 63)
 	b.row[cellRow[c]] |= m
 	b.col[cellCol[c]] |= m
 	b.box[cellBox[c]] |= m
@@ -350,6 +368,7 @@ func (b *board) set(c int, d uint8) {
 func (b *board) clear(c int) {
 	m := ^(uint16(1) << b.g[c])
 	b.g[c] = 0
+	b.given[c>>6] &^= 1 << (c & 63)
 	b.row[cellRow[c]] &= m
 	b.col[cellCol[c]] &= m
 	b.box[cellBox[c]] &= m

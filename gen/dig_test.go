@@ -376,8 +376,8 @@ func benchGrids(n int) []solve.Grid {
 // benchmark takes cpu0 = cpuTime() just before its b.Loop loop.
 func reportDig(b *testing.B, d *gen.Digger, cpu0 time.Duration) {
 	reportRate(b, "puzzles", cpu0)
-	forced, rects, searched := gen.DiggerChecks(d)
-	b.ReportMetric(float64(rects)/float64(b.N), "rects/puzzle")
+	forced, swaps, searched := gen.DiggerChecks(d)
+	b.ReportMetric(float64(swaps)/float64(b.N), "swaps/puzzle")
 	b.ReportMetric(float64(searched)/float64(b.N), "searches/puzzle")
 	b.ReportMetric(float64(forced)/float64(b.N), "forced/puzzle")
 }

@@ -5,10 +5,10 @@ package gen
 func SetCountCheck(d *Digger, on bool) { d.count = on }
 
 // DiggerChecks returns how many dig checks the givens settled alone, how
-// many an unavoidable rectangle settled, and how many needed a search,
+// many a swap set settled, and how many needed a search,
 // since d was made.
-func DiggerChecks(d *Digger) (forced, rects, searched int) {
-	return d.forcedChecks, d.rectChecks, d.searchChecks
+func DiggerChecks(d *Digger) (forced, swaps, searched int) {
+	return d.forcedChecks, d.swapChecks, d.searchChecks
 }
 
 // SequenceOrder returns the fixed cell order of a non-random sequence.

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used, user and system: a
-// rate per CPU second stays meaningful when other processes share the
-// cores, where a rate per wall-clock second does not.
+// cpuTime returns the CPU time the process has used, so benchmarks can
+// report a rate that other processes on a shared machine disturb less than
+// the wall-clock rate.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {

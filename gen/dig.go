@@ -21,14 +21,18 @@ type Puzzle struct {
 // solutions). The paper's fifth operator, propagation, is the Transform of
 // this package.
 //
-// The uniqueness check of a dug cell first asks whether the remaining
-// givens force its digit on their own (a naked or hidden single), which
-// settles most digs while the grid is still full, and otherwise runs one
-// search by reduction to absurdity (solve.Solver.HasOtherSolution: does
-// another digit in the dug cell lead to a solution?), which measured
-// faster than counting solutions to 2 in BenchmarkDigCheck. An orbit of
-// several cells is checked cell by cell in the same way: each cell proven
-// is put back for the next check.
+// The uniqueness check of a dig takes three steps, cheapest first. If the
+// remaining givens force the dug digit on their own (a naked or hidden
+// single), the dig holds; this settles about half the digs of a minimal
+// puzzle. If the dig empties the last given of a swap set of the solution
+// (see findSwaps: cells whose digits can be exchanged to give another
+// grid), it fails. Otherwise one search decides, by reduction to absurdity
+// (solve.Solver.HasOtherSolution: does another digit in the dug cell lead
+// to a solution?). Reduction measured faster than counting solutions to 2:
+// 6.4k against 4.6k minimal puzzles per CPU second in BenchmarkDigCheck
+// (one core, alternating runs under load 21 on 2 cores, p=0.041, n=6). An
+// orbit of several cells is checked cell by cell: a cell proven to hold
+// its digit in every solution is put back before the next is checked.
 //
 // The zero value is ready to use. A Digger is reusable, does not allocate
 // per puzzle, and is not safe for concurrent use: give each goroutine its

@@ -63,7 +63,7 @@ func (d *Digger) Generate(p Profile, rng *rand.Rand) Puzzle {
 // and drawing its random choices from rng. The puzzle it returns has
 // solution as its only solution and its givens have the pattern symmetry
 // p.Symmetry. Dig panics if p is not valid (see Profile.Validate) or
-// solution is not complete.
+// solution is not a complete valid grid.
 func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 	if err := p.Validate(); err != nil {
 		panic("gen: Dig: " + err.Error())
@@ -72,6 +72,9 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 		if v == 0 || v > 9 {
 			panic("gen: Dig: solution is not a complete grid")
 		}
+	}
+	if err := solution.Check(); err != nil {
+		panic("gen: Dig: solution is not valid: " + err.Error())
 	}
 	b := &d.b
 	b.load(&solution)

@@ -172,6 +172,8 @@ func TestDigPanics(t *testing.T) {
 	full := gen.Terminal(newRand(1))
 	partial := full
 	partial[40] = 0
+	clash := full
+	clash[0] = clash[1] // a digit twice in row 1
 	tests := []struct {
 		name     string
 		solution solve.Grid
@@ -179,6 +181,7 @@ func TestDigPanics(t *testing.T) {
 	}{
 		{"InvalidProfile", full, gen.Profile{MinGivens: 40, MaxGivens: 30}},
 		{"IncompleteSolution", partial, gen.MinimalProfile(gen.NoSymmetry)},
+		{"InvalidSolution", clash, gen.MinimalProfile(gen.NoSymmetry)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

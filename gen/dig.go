@@ -34,9 +34,9 @@ type Puzzle struct {
 // orbit of several cells is checked cell by cell: a cell proven to hold
 // its digit in every solution is put back before the next is checked.
 //
-// The zero value is ready to use. A Digger is reusable, and its own work
-// does not allocate (the solver's searches are package solve's). It is
-// not safe for concurrent use: give each goroutine its own.
+// The zero value is ready to use. A Digger is reusable and does not
+// allocate per puzzle, searches included (TestDigAllocs). It is not safe
+// for concurrent use: give each goroutine its own.
 type Digger struct {
 	s     solve.Solver
 	f     filler

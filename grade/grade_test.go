@@ -60,6 +60,14 @@ func TestGradeKnown(t *testing.T) {
 		// From dev_se.txt, where skfr gives the same ER/EP/ED.
 		{"HiddenSingles", "9..124.5....56...........3.4.............78...7..329.562.......8...4..9..5.6..38.", 15, 12, 12, grade.HiddenSingleLine, grade.ExtremelyEasy},
 		{"XYWing", "6....1....2.....6.9....7.4...451....2.6.3.8.9....695...4.3....5.8.....2....9....7", 42, 12, 12, grade.XYWing, grade.Difficult},
+		{"Swordfish", "6..8.1..3......9...1..34.7.8.6..3..7.3..8..4.9..4..2.8.6.31..9...5......3..5.6..4", 38, 12, 12, grade.Swordfish, grade.Medium},
+		{"HiddenTriple", ".1........984.........23.......19.67.......8168....54.2.4.6..1.....95....3.......", 40, 12, 12, grade.HiddenTriple, grade.Medium},
+		{"XYZWing", "........75..87..9.8...5....6..2......3....26..721.......1..3.7..6.5.1.4...5.4..1.", 44, 12, 12, grade.XYZWing, grade.Difficult},
+		{"UniqueLoop", "...921..4..6......1...86.7.8..5......13..........1734.5...4.18..3.8.......7.....2", 46, 12, 12, grade.UniqueLoop, grade.Difficult},
+		{"BUG1", ".35............1.3...7...9....48..56..42.....8.1.59.2.2.3....6..19.4.....6......8", 56, 12, 12, grade.BUG1, grade.Difficult},
+		{"BUG", "........1....9..675.28..9.....7......6..2.....4...12...9..78...8.......67..6..4.3", 57, 12, 12, grade.BUG2, grade.Difficult},
+		{"AlignedPairExclusion", "..79....2...6..547.......9..8..3...45....968..3..1......2..4.7197..6.....4...1...", 62, 12, 12, grade.AlignedPairExclusion, grade.Difficult},
+		{"AlignedPairExclusion2", "28...6.....7..9.....42....3....5.6..19......4.489..........514.4...1..7...3..2..5", 62, 12, 12, grade.AlignedPairExclusion, grade.Difficult},
 	}
 	var g grade.Grader
 	for _, tt := range tests {

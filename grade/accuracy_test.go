@@ -229,3 +229,31 @@ func TestAccuracyFull(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchBreaksMeasured prints the quintiles of solver search nodes on
+// the gen group of dev_se.txt, the source of grade.SearchBreaks. It runs
+// only with -accuracy.
+func TestSearchBreaksMeasured(t *testing.T) {
+	if !*fullAccuracy {
+		t.Skip("run with -accuracy")
+	}
+	path := "../../shared/data/rated/dev_se.txt"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no reference data: %v", err)
+	}
+	var nodes []int
+	var s solve.Solver
+	for _, rp := range MustReadRated(t, path) {
+		if rp.source == "gen" {
+			s.Count(rp.puzzle, 2)
+			nodes = append(nodes, s.Stats().Nodes)
+		}
+	}
+	sort.Ints(nodes)
+	n := len(nodes)
+	got := [4]int{nodes[n/5], nodes[2*n/5], nodes[3*n/5], nodes[4*n/5]}
+	t.Logf("gen search-node quintiles: %v (SearchBreaks %v)", got, grade.SearchBreaks)
+	if got != grade.SearchBreaks {
+		t.Errorf("SearchBreaks are stale: measured %v, have %v", got, grade.SearchBreaks)
+	}
+}

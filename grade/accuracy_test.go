@@ -115,8 +115,12 @@ func pct(a, b int) float64 {
 }
 
 func (a *accuracy) String() string {
-	return fmt.Sprintf("n=%4d level %5.1f%%  ER exact %5.1f%%  ER±0.2 %5.1f%% (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
-		a.n, pct(a.levelOK, a.n), pct(a.exact, a.below9), pct(a.near, a.below9), a.below9,
+	er := "ER exact     -   ER±0.2     -  "
+	if a.below9 > 0 {
+		er = fmt.Sprintf("ER exact %5.1f%%  ER±0.2 %5.1f%%", pct(a.exact, a.below9), pct(a.near, a.below9))
+	}
+	return fmt.Sprintf("n=%4d level %5.1f%%  %s (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
+		a.n, pct(a.levelOK, a.n), er, a.below9,
 		pct(a.epOK, a.n), pct(a.edOK, a.n), spearman(a.ref, a.got), a.unfinished)
 }
 

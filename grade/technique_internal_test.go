@@ -141,6 +141,13 @@ func TestTechniques(t *testing.T) {
 			func(s *state) (Step, bool) { return s.uniqueLoops() }, NoTechnique, ""},
 		{"UniqueRectangleType2", func() *state { return blank().set(0, 1, 2).set(3, 1, 2).set(9, 1, 2, 7).set(12, 1, 2, 7) },
 			func(s *state) (Step, bool) { return s.uniqueLoops() }, UniqueRectangle, join(elims(7, 10, 11, 13, 14, 15, 16, 17))},
+		{"UniqueRectangleType3", func() *state {
+			return blank().set(0, 1, 2).set(3, 1, 2).set(9, 1, 2, 5).set(12, 1, 2, 6).set(15, 5, 6)
+		}, func(s *state) (Step, bool) { return s.uniqueLoops() }, UniqueRectangle,
+			join(elims(5, 10, 11, 13, 14, 16, 17), elims(6, 10, 11, 13, 14, 16, 17))},
+		{"UniqueRectangleType4", func() *state {
+			return blank().set(0, 1, 2).set(3, 1, 2).set(9, 1, 2, 5).set(12, 1, 2, 6).only(1, 1, 9, 12)
+		}, func(s *state) (Step, bool) { return s.uniqueLoops() }, UniqueRectangle, "12:2 9:2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -127,12 +127,17 @@ type chainTestResult struct {
 // chainTestGrade solves g with the driver. It checks every chain step
 // against the solution.
 func chainTestGrade(g solve.Grid, c *chainer) chainTestResult {
-	var res chainTestResult
 	sol, ok := solve.Solve(g)
 	if !ok {
-		res.wrong = true
-		return res
+		return chainTestResult{wrong: true}
 	}
+	return chainTestGradeSolved(g, sol, c)
+}
+
+// chainTestGradeSolved is chainTestGrade for a puzzle whose solution is
+// known.
+func chainTestGradeSolved(g, sol solve.Grid, c *chainer) chainTestResult {
+	var res chainTestResult
 	p := chainTestPosition(g)
 	var sink chainRuleSink
 	for {

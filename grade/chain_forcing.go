@@ -331,9 +331,6 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 					}
 				}
 			}
-			if !m.nishio {
-				e.regionChains(h, c, d, r)
-			}
 			if first {
 				cellOn, cellOff = r.on, r.off
 				first = false
@@ -366,6 +363,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			}
 		}
 	}
+	if !m.nishio {
+		e.regionChains(h)
+	}
 }
 
 // hint records the conclusion that candidate p is on (placed) or off,
@@ -386,29 +386,40 @@ func (e *chainEngine) hint(h *chainHints, r Rating, nodes, sortKey, src, p int, 
 	}
 }
 
-// regionChains tries the houses of cell c in which c is the first place
-// left for digit d: every place of d there is assumed in turn, and what
-// all of them force is concluded. r is the run of (c, d) on.
-func (e *chainEngine) regionChains(h *chainHints, c, d int, r *chainRun) {
+// regionChains tries every house and digit: each place of the digit in
+// the house is assumed in turn, and what all of them force is concluded.
+//
+// SE tries a house only from its first cell, and its static multiple
+// chains skip bivalue cells, so SE misses the houses whose first place is
+// a bivalue cell there; which cell is first depends on how the grid is
+// written, so we try every house to keep grades equal on isomorphs.
+func (e *chainEngine) regionChains(h *chainHints) {
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			e.regionChain(h, u, d)
+		}
+	}
+}
+
+// regionChain tries digit d in unit u.
+func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 	m := e.mode
 	base := m.tech.BaseRating()
-	for _, u := range chainHouses[c] {
+	{
 		pm := e.opos[u][d]
 		card := bits.OnesCount16(pm)
 		if !(card == 2 || (m.multiple && card > 2)) {
-			continue
+			return
 		}
-		if solve.Units[u][bits.TrailingZeros16(pm)] != c {
-			continue
-		}
+		c := solve.Units[u][bits.TrailingZeros16(pm)]
 		var branches [9]*chainRun
 		nb := 0
-		regOn, regOff := r.on, r.off
+		var regOn, regOff chainSet
 		for w := pm; w != 0; w &= w - 1 {
 			oc := solve.Units[u][bits.TrailingZeros16(w)]
-			br := r
-			if oc != c {
-				br = e.onRun(oc*9 + d - 1)
+			br := e.onRun(oc*9 + d - 1)
+			if nb == 0 {
+				regOn, regOff = br.on, br.off
 			}
 			branches[nb] = br
 			nb++

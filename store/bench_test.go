@@ -245,6 +245,7 @@ func BenchmarkRandomSample50(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		n := 0
 		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50}, func(store.Row) error {
@@ -256,6 +257,7 @@ func BenchmarkRandomSample50(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
 }
 
 // BenchmarkRandomSample50OnePerFamilyFresh is the export's selection:
@@ -264,6 +266,7 @@ func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		n := 0
 		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}, Fresh: true, NotForClient: "acme"}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50, OnePerFamily: true}, func(store.Row) error {
@@ -275,6 +278,7 @@ func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
 }
 
 // BenchmarkCountBucket counts one level x givens bucket.
@@ -282,6 +286,7 @@ func BenchmarkCountBucket(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		g := 24 + i%8
 		if _, err := db.Count(ctx, store.Filter{Levels: []int{1 + i%5}, GivensMin: g, GivensMax: g}); err != nil {
@@ -289,6 +294,7 @@ func BenchmarkCountBucket(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // BenchmarkCountBucketRows counts the same buckets from the rows (an
@@ -297,6 +303,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		g := 24 + i%8
 		// Minimal false and Symmetry "none" hold for every synthetic row,
@@ -306,6 +313,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // dropIndexes is an experiment hook: drop the named indexes (comma list).

@@ -173,7 +173,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		"_pragma=busy_timeout(10000)",
 		"_pragma=query_only(1)",
 		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")",
-		"_pragma=mmap_size(268435456)",
+		"_pragma=mmap_size(2147418112)", // SQLite's default ceiling: the whole bank, up to 2 GiB
 	}
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {

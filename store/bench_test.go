@@ -23,7 +23,6 @@ import (
 //	SUDOKUBANK_BENCH_CACHE_MB  writer page cache for the insert runs (default 256)
 //	SUDOKUBANK_BENCH_DEFER     1: insert runs defer the secondary indexes
 //	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 10000)
-//	SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT  Options.PageSize, Options.CheckpointPages
 
 func benchRows(b *testing.B) int {
 	if s := os.Getenv("SUDOKUBANK_BENCH_ROWS"); s != "" {
@@ -37,13 +36,11 @@ func benchRows(b *testing.B) int {
 }
 
 // benchOptions reads the writer options of the insert runs from
-// SUDOKUBANK_BENCH_CACHE_MB, SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT
-// and SUDOKUBANK_BENCH_DEFER (1: Options.DeferIndexes), so that two
-// settings give benchmarks of the same name for benchstat.
+// SUDOKUBANK_BENCH_CACHE_MB and SUDOKUBANK_BENCH_DEFER (1:
+// Options.DeferIndexes), so that two settings give benchmarks of the same
+// name for benchstat.
 func benchOptions(b *testing.B) store.Options {
 	o := store.Options{CacheSizeKB: benchCacheKB(b), DeferIndexes: os.Getenv("SUDOKUBANK_BENCH_DEFER") == "1"}
-	o.PageSize, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_PAGE"))
-	o.CheckpointPages, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_CKPT"))
 	return o
 }
 

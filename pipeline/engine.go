@@ -103,6 +103,16 @@ type Config[In, Out any] struct {
 	// Describe returns slog attributes that identify an input, for the log
 	// line of a failed item (its seed and index).
 	Describe func(in In) []any
+	// SlowItem is how long an item may run before the log says so, with
+	// its description: results are admitted in item order, so a stuck
+	// item stalls the run. Zero means one minute.
+	SlowItem time.Duration
+	// ItemTimeout is how long an item may run before the run gives up on
+	// it: it counts as failed and a new worker takes its place (Go cannot
+	// stop the stuck goroutine). Only a bug makes an item this slow, and
+	// then which items are admitted may depend on timing. Zero means ten
+	// minutes.
+	ItemTimeout time.Duration
 	// Log receives failures; nil means slog.Default().
 	Log *slog.Logger
 	// Stats receives the live counters; nil means fresh ones.
@@ -199,6 +209,12 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	if c.Log == nil {
 		c.Log = slog.Default()
 	}
+	if c.SlowItem <= 0 {
+		c.SlowItem = time.Minute
+	}
+	if c.ItemTimeout <= 0 {
+		c.ItemTimeout = 10 * time.Minute
+	}
 	if c.Stats == nil {
 		c.Stats = new(Stats)
 	}
@@ -246,30 +262,64 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 		return nil
 	})
 
-	var wg sync.WaitGroup
-	for range c.Workers {
-		wg.Go(func() {
-			work := c.NewWorker()
-			for j := range jobs {
-				if stopCtx.Err() != nil {
-					continue // drain: the producer is stopping too
-				}
-				r := safeDo(stopCtx, &work, c, j.in)
-				if stopCtx.Err() != nil && ctx.Err() == nil {
-					continue // the target was met while this item ran
-				}
-				select {
-				case results <- done[In, Out]{j, r}:
-				case <-gctx.Done():
-					return
-				}
-			}
-		})
+	// Workers are counted by hand rather than with a WaitGroup: the
+	// watchdog may give up on a worker stuck in one item, start another
+	// in its place and count the stuck one out. The last worker out
+	// closes results.
+	var active atomic.Int64
+	workersDone := make(chan struct{})
+	leave := func() {
+		if active.Add(-1) == 0 {
+			close(results)
+			close(workersDone)
+		}
 	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
+	var worker func(slot *busy[In])
+	worker = func(slot *busy[In]) {
+		abandoned := false
+		defer func() {
+			if !abandoned {
+				leave()
+			}
+		}()
+		work := c.NewWorker()
+		for j := range jobs {
+			if stopCtx.Err() != nil {
+				continue // drain: the producer is stopping too
+			}
+			slot.start(j)
+			r := safeDo(stopCtx, &work, c, j.in)
+			if abandoned = slot.stop(); abandoned {
+				return // the watchdog gave up on this item, and counted us out
+			}
+			if stopCtx.Err() != nil && ctx.Err() == nil {
+				continue // the target was met while this item ran
+			}
+			select {
+			case results <- done[In, Out]{j, r}:
+			case <-gctx.Done():
+				return
+			}
+		}
+	}
+	slots := make([]*busy[In], c.Workers)
+	active.Add(int64(c.Workers))
+	for w := range slots {
+		slots[w] = new(busy[In])
+		go worker(slots[w])
+	}
+	go watch(c, slots, workersDone, func(w int, j job[In]) {
+		// Give up on item j: a new worker takes slot w's place, and the
+		// item counts as failed so that later items can be admitted.
+		slots[w] = new(busy[In])
+		active.Add(1)
+		go worker(slots[w])
+		select {
+		case results <- done[In, Out]{j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}}:
+		case <-gctx.Done():
+		}
+		leave()
+	})
 
 	g.Go(func() error {
 		defer close(toWriter)
@@ -311,15 +361,71 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	g.Go(func() error { return write(gctx, c, toWriter) })
 
 	err := g.Wait()
-	// A failed group may leave workers blocked on nothing: they exit on
-	// gctx, and the results closer with them.
-	wg.Wait()
+	// Workers exit on gctx after an error; abandoned ones are not waited for.
+	<-workersDone
 	s := Summary{
 		Snapshot:    c.Stats.Snapshot(),
 		Elapsed:     time.Since(start),
 		Interrupted: ctx.Err() != nil && !targetMet,
 	}
 	return s, err
+}
+
+// busy is what one worker is doing, for the watchdog.
+type busy[In any] struct {
+	mu        sync.Mutex
+	since     time.Time // zero when idle
+	j         job[In]
+	warned    bool
+	abandoned bool // the watchdog gave up on the item
+}
+
+func (b *busy[In]) start(j job[In]) {
+	b.mu.Lock()
+	b.since, b.j, b.warned = time.Now(), j, false
+	b.mu.Unlock()
+}
+
+// stop marks the worker idle and reports whether the watchdog gave up on
+// its item meanwhile.
+func (b *busy[In]) stop() (abandoned bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.since, b.j = time.Time{}, job[In]{}
+	return b.abandoned
+}
+
+// watch logs, once per item, each item that has run longer than
+// c.SlowItem, and calls giveUp for an item that has run longer than
+// c.ItemTimeout, until done closes.
+func watch[In, Out any](c Config[In, Out], slots []*busy[In], done <-chan struct{}, giveUp func(w int, j job[In])) {
+	tick := time.NewTicker(max(min(c.SlowItem, c.ItemTimeout)/4, 10*time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-tick.C:
+		}
+		for w, b := range slots {
+			b.mu.Lock()
+			ran := time.Since(b.since)
+			switch {
+			case b.since.IsZero() || b.abandoned:
+			case ran > c.ItemTimeout:
+				b.abandoned = true
+				j := b.j
+				b.mu.Unlock()
+				c.Log.Error("item still running; given up, and its goroutine left to finish or spin", append(c.Describe(j.in), "running", ran.Round(time.Second))...)
+				giveUp(w, j)
+				continue
+			case ran > c.SlowItem && !b.warned:
+				b.warned = true
+				c.Log.Warn("item still running; the run waits for it", append(c.Describe(b.j.in), "running", ran.Round(time.Second))...)
+			}
+			b.mu.Unlock()
+		}
+	}
 }
 
 // safeDo runs one item, turning a panic into a Failed result that is

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -255,5 +256,79 @@ func TestRunKeepDuplicates(t *testing.T) {
 	}
 	if sum.Levels.Total() != 20 {
 		t.Errorf("levels count %d families, want 20", sum.Levels.Total())
+	}
+}
+
+func TestRunLogsSlowItems(t *testing.T) {
+	var logged syncBuf
+	slow := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 5 {
+				time.Sleep(300 * time.Millisecond)
+			}
+			return w(ctx, it)
+		}
+	}
+	_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: slow, Target: pipeline.Count(20, nil),
+		Write:    (&sink{}).write,
+		SlowItem: 50 * time.Millisecond,
+		Log:      slog.New(slog.NewTextHandler(&logged, nil)),
+		Describe: func(it pipeline.Item) []any { return []any{"item", it.Index} },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := logged.String(); strings.Count(got, "still running") != 1 || !strings.Contains(got, "item=5") {
+		t.Errorf("log = %q, want one line about item 5", got)
+	}
+}
+
+// syncBuf is a log destination safe for concurrent writes.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestRunGivesUpOnStuckItems(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	stuck := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 5 || it.Index == 6 {
+				<-release // a loop that never ends, as far as the run can tell
+			}
+			return w(ctx, it)
+		}
+	}
+	s := &sink{}
+	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: stuck, Target: pipeline.Count(20, nil),
+		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(s.got), 20; got != want || sum.Failed != 2 {
+		t.Errorf("wrote %d with %d failed, want %d with 2 failed", got, sum.Failed, want)
+	}
+	for _, ix := range s.indexes() {
+		if ix == 5 || ix == 6 {
+			t.Errorf("stuck item %d written", ix)
+		}
 	}
 }

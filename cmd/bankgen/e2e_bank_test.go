@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -46,16 +47,18 @@ func canons(tb testing.TB, path string) []string {
 // families returns the number of families in the bank, 0 when it cannot
 // be read yet.
 func families(path string) int {
+	n, _ := countFamilies(path)
+	return n
+}
+
+func countFamilies(path string) (int, error) {
 	db, err := store.OpenReadOnly(context.Background(), path)
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	defer db.Close()
 	n, err := db.CountFamilies(context.Background(), store.Filter{})
-	if err != nil {
-		return 0
-	}
-	return int(n)
+	return int(n), err
 }
 
 // runs returns the bank's runs.
@@ -139,11 +142,11 @@ func TestRerunSkipsDuplicates(t *testing.T) {
 }
 
 // startBankgen starts the binary without waiting.
-func startBankgen(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder, *strings.Builder) {
+func startBankgen(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuffer, *syncBuffer) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	var out, errb strings.Builder
+	var out, errb syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -153,15 +156,37 @@ func startBankgen(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings
 }
 
 // waitFamilies waits until the bank at path has at least n families.
-func waitFamilies(t *testing.T, path string, n int) {
+func waitFamilies(t *testing.T, stderr *syncBuffer, path string, n int) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Minute)
-	for families(path) < n {
+	for {
+		got, err := countFamilies(path)
+		if got >= n {
+			return
+		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the bank never reached %d families", n)
+			t.Fatalf("the bank never reached %d families (has %d, %v); stderr:\n%s", n, got, err, stderr)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// syncBuffer is a buffer a running process writes while a test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func exitCodeOf(t *testing.T, cmd *exec.Cmd) int {
@@ -184,7 +209,7 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 	// 63,000 puzzle rows take the single writer seconds even on an idle
 	// machine, so the interrupt comes in the middle.
 	cmd, out, errb := startBankgen(t, dir, args...)
-	waitFamilies(t, db, 1)
+	waitFamilies(t, errb, db, 1)
 	cmd.Process.Signal(os.Interrupt)
 	if code := exitCodeOf(t, cmd); code != 130 {
 		t.Fatalf("exit code %d after SIGINT, want 130\nstdout:\n%s\nstderr:\n%s", code, out, errb)
@@ -215,8 +240,8 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 func TestKillThenResume(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
-	cmd, _, _ := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-variants", "5", "-quiet")
-	waitFamilies(t, db, 200)
+	cmd, _, errb := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-variants", "5", "-quiet")
+	waitFamilies(t, errb, db, 200)
 	cmd.Process.Signal(syscall.SIGKILL)
 	if code := exitCodeOf(t, cmd); code != -1 {
 		t.Fatalf("exit code %d, want -1 (killed)", code)
@@ -238,8 +263,8 @@ func TestKillThenResume(t *testing.T) {
 
 func TestSecondInterruptQuits(t *testing.T) {
 	dir := t.TempDir()
-	cmd, _, _ := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
-	waitFamilies(t, filepath.Join(dir, "b.db"), 1)
+	cmd, _, errb := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
+	waitFamilies(t, errb, filepath.Join(dir, "b.db"), 1)
 	cmd.Process.Signal(os.Interrupt)
 	cmd.Process.Signal(os.Interrupt)
 	if code := exitCodeOf(t, cmd); code != 130 {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	bankquery "sudokubank/cmd/bankquery"
@@ -17,27 +18,45 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
-// binary is the bankquery program built for the end-to-end tests.
-var binary string
+// binDir holds the bankquery program built for the end-to-end tests.
+var (
+	binDir    string
+	binary    string
+	buildOnce sync.Once
+	buildErr  error
+)
 
+// TestMain makes the directory the binary is built into and removes it
+// at the end. The binary is built on the first end-to-end test, not
+// here, so that fuzzing workers, which run TestMain too, do not each
+// build it.
 func TestMain(m *testing.M) {
 	flag.Parse()
-	dir, err := os.MkdirTemp("", "bankquery-test-")
+	var err error
+	binDir, err = os.MkdirTemp("", "bankquery-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	binary = filepath.Join(dir, "bankquery")
-	build := exec.Command("go", "build", "-o", binary, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintf(os.Stderr, "build bankquery: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	os.RemoveAll(binDir)
 	os.Exit(code)
+}
+
+// mustBinary builds the bankquery binary once and returns its path.
+func mustBinary(tb testing.TB) string {
+	tb.Helper()
+	buildOnce.Do(func() {
+		binary = filepath.Join(binDir, "bankquery")
+		out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput()
+		if err != nil {
+			buildErr = fmt.Errorf("build bankquery: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		tb.Fatal(buildErr)
+	}
+	return binary
 }
 
 // result is what one run of the command produced.
@@ -68,7 +87,7 @@ func mustRun(tb testing.TB, args ...string) string {
 // exe runs the built binary as a subprocess in dir.
 func exe(tb testing.TB, dir string, args ...string) result {
 	tb.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := exec.Command(mustBinary(tb), args...)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

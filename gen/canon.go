@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"math/bits"
+	"slices"
 	"sync"
 
 	"sudokubank/solve"
@@ -49,6 +51,7 @@ type gcand struct {
 	inv     [9]uint8  // result column of each assigned source column
 	pos     [10]uint8 // source column of each digit in source row rows[0]
 	stackOf [3]uint8  // source stack of each result stack, or noStack
+	stackAt [3]uint8  // result stack of each source stack, or noStack
 	colSet  uint16    // source columns assigned
 	posSet  uint16    // result columns assigned
 	used    uint16    // source rows used
@@ -98,12 +101,12 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 	if isFullGrid(p) {
 		return z.CanonGrid(p)
 	}
-	for i := range 81 {
-		if p[i] > 9 {
-			p[i] = 0
-		}
-	}
-	z.load(p)
+	return z.canonPuzzle(p)
+}
+
+// canonPuzzle is Canon without the shortcut for full grids.
+func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
+	z.load(&p)
 	z.cur = z.cur[:0]
 	for tr := range 2 {
 		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack}})
@@ -111,10 +114,18 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
+		if level == 0 {
+			for tr := range 2 {
+				for r := range 9 {
+					z.best = min(z.best, firstRowKey[z.mask[tr][r]])
+				}
+			}
+		}
 		for i := range z.cur {
 			c := &z.cur[i]
-			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) {
+			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
+				if level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best {
 					z.expand(c, level, r)
 				}
 			}
@@ -125,38 +136,67 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 	return t.Apply(p), t
 }
 
-// load stores g and its transpose with the filled-column masks of their rows.
-func (z *Canonicalizer) load(g solve.Grid) {
-	z.src[0] = g
-	for r := range 9 {
-		for c := range 9 {
-			z.src[1][c*9+r] = g[r*9+c]
+// firstRowKey is the key of the smallest result row 0 a source row with
+// the given filled columns can give: its stacks in increasing order of
+// digit count, each stack's digits at its right, labelled 1, 2, ... from
+// the left.
+var firstRowKey = func() (keys [512]uint64) {
+	for m := range 512 {
+		var cnt [3]int
+		for s := range 3 {
+			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
 		}
-	}
-	for tr := range 2 {
-		for r := range 9 {
-			var m uint16
-			for c := range 9 {
-				if z.src[tr][r*9+c] != 0 {
-					m |= 1 << c
+		slices.Sort(cnt[:])
+		var key uint64
+		next := uint64(1)
+		for _, k := range cnt {
+			for i := range 3 {
+				key <<= 4
+				if i >= 3-k {
+					key |= next
+					next++
 				}
 			}
-			z.mask[tr][r] = m
+		}
+		keys[m] = key
+	}
+	return keys
+}()
+
+// load stores g and its transpose with the filled-column masks of their rows.
+// Values above 9 are not grid values; load stores them as empty cells.
+func (z *Canonicalizer) load(g *solve.Grid) {
+	z.mask = [2][9]uint16{}
+	for r := range 9 {
+		for c := range 9 {
+			v := g[r*9+c]
+			if v > 9 {
+				v = 0
+			}
+			z.src[0][r*9+c] = v
+			z.src[1][c*9+r] = v
+			if v != 0 {
+				z.mask[0][r] |= 1 << c
+				z.mask[1][c] |= 1 << r
+			}
 		}
 	}
 }
 
-// allowedRow reports whether source row r may become result row level
+// allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
-func allowedRow(used uint16, rows [9]uint8, level, r int) bool {
-	if used&(1<<r) != 0 {
-		return false
+func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
+	if level%3 != 0 {
+		return 7 << (rows[level-1] / 3 * 3) &^ used
 	}
-	if level%3 == 0 {
-		return used&(7<<(r/3*3)) == 0
+	var m uint16
+	for b := 0; b < 9; b += 3 {
+		if used&(7<<b) == 0 {
+			m |= 7 << b
+		}
 	}
-	return int(rows[level-1])/3 == r/3
+	return m
 }
 
 // offer records child with row key key: it replaces the level's candidates
@@ -193,9 +233,16 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		z.offer(0, &child)
 		return
 	}
+	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
+		z.finishRow(c, c.stackOf, level, r)
+		return
+	}
 	// Unassigned source stacks that have a digit in this row must be given
-	// result stacks now; the others stay open.
-	var free [3]uint8 // unassigned result stacks
+	// result stacks now; the others stay open. A stack with fewer digits
+	// in the row must come first (its sorted cells start with more
+	// empties), so the stacks go, by count, to the last free result
+	// stacks, and only stacks with equal counts are tried in both orders.
+	var free [3]uint8 // unassigned result stacks, in order
 	nf := 0
 	var open uint8 = 7 // unassigned source stacks
 	for p := range 3 {
@@ -206,80 +253,138 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 			open &^= 1 << s
 		}
 	}
-	var need [3]uint8 // unassigned source stacks with a digit in this row
+	var need, cnt [3]uint8 // unassigned stacks with a digit in this row, by count
 	nn := 0
 	for s := range 3 {
-		if open&(1<<s) != 0 && m&(7<<(3*s)) != 0 {
-			need[nn] = uint8(s)
-			nn++
-		}
-	}
-	for _, pm := range perms[nf] {
-		// Positions pm[nn:] stay unassigned; take each set of them once.
-		if nf-nn == 2 && pm[nn] > pm[nn+1] {
+		if open&(1<<s) == 0 {
 			continue
 		}
-		child := *c
-		child.rows[level] = uint8(r)
-		child.used |= 1 << r
-		for i := range nn {
-			p, s := free[pm[i]], need[i]
-			child.stackOf[p] = s
-			child.cols[3*p], child.cols[3*p+1], child.cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-			child.tie |= 3 << (3 * p)
+		k := uint8(bits.OnesCount16(m >> (3 * s) & 7))
+		if k == 0 {
+			continue
 		}
-		z.finishRow(&child, &z.src[c.tr], r)
+		i := nn
+		for i > 0 && cnt[i-1] > k {
+			need[i], cnt[i] = need[i-1], cnt[i-1]
+			i--
+		}
+		need[i], cnt[i] = uint8(s), k
+		nn++
+	}
+	for _, pm := range perms[nn] {
+		var stackOf [3]uint8
+		stackOf = c.stackOf
+		ok := true
+		for i := range nn {
+			if i > 0 && cnt[pm[i-1]] != cnt[pm[i]] && pm[i-1] > pm[i] {
+				ok = false // only equal counts may change places
+				break
+			}
+			stackOf[free[nf-nn+i]] = need[pm[i]]
+		}
+		if ok {
+			z.finishRow(c, stackOf, level, r)
+		}
 	}
 }
 
-// finishRow orders the open column groups of child for source row r, gives
-// labels to the row's new digits, and offers the child (and, if it is
-// kept, its variants that order tied new digits differently).
-func (z *Canonicalizer) finishRow(child *cand, g *solve.Grid, r int) {
-	row := g[r*9 : r*9+9 : r*9+9]
+// finishRow tries source row r as result row level of c with the result
+// stacks given by stackOf (c's, plus stacks newly placed for this row).
+// It orders the open column groups for the row and gives labels to its
+// new digits; if the row's key is no larger than the best of the level it
+// offers the child, and its variants that order tied new digits
+// differently.
+func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
+	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	cols, tie := c.cols, c.tie
 	var cls [9]uint8
 	var forkAt, forkLen [3]uint8
 	nfork := 0
+	// key holds the row's labels so far, four bits a cell; the row is
+	// dropped as soon as its prefix exceeds the best row's.
+	var key uint64
+	next := c.next
 	for p := range 3 {
-		if child.stackOf[p] == noStack {
+		s := stackOf[p]
+		if s == noStack {
+			key <<= 12
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
+			continue
+		}
+		if c.stackOf[p] == noStack {
+			// Newly placed: its three columns are one open group.
+			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
+			tie |= 3 << (3 * p)
+		} else if tie>>(3*p)&3 == 0 {
+			// Every column of the stack is fixed: no group to order.
+			for j := 3 * p; j < 3*p+3; j++ {
+				v := row[cols[j]]
+				if v != 0 {
+					if c.label[v] != 0 {
+						v = c.label[v]
+					} else {
+						v = newDigit
+					}
+				}
+				cls[j] = v
+				if v == newDigit {
+					v = next
+					next++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
 			continue
 		}
 		a := 3 * p
 		for a < 3*p+3 {
 			b := a
-			for child.tie&(1<<b) != 0 {
+			for tie&(1<<b) != 0 {
 				b++
 			}
 			// Columns a..b form a group, empty in every row so far.
 			for j := a; j <= b; j++ {
-				v := row[child.cols[j]]
+				col := cols[j]
+				v := row[col]
 				switch {
 				case v == 0:
-				case child.label[v] != 0:
-					v = child.label[v]
+				case c.label[v] != 0:
+					v = c.label[v]
 				default:
 					v = newDigit
 				}
 				// Insertion sort by class, stable, within the group.
-				col := child.cols[j]
 				k := j
 				for k > a && cls[k-1] > v {
 					cls[k] = cls[k-1]
-					child.cols[k] = child.cols[k-1]
+					cols[k] = cols[k-1]
 					k--
 				}
 				cls[k] = v
-				child.cols[k] = col
+				cols[k] = col
+			}
+			news := 0
+			for j := a; j <= b; j++ {
+				v := cls[j]
+				if v == newDigit {
+					v = next
+					next++
+					news++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(8-b)) {
+				return
 			}
 			if b > a {
-				child.tie &^= (1<<(b-a) - 1) << a
-				news := 0
-				for j := a; j <= b; j++ {
-					if j < b && cls[j] == 0 && cls[j+1] == 0 {
-						child.tie |= 1 << j
-					}
-					if cls[j] == newDigit {
-						news++
+				tie &^= (1<<(b-a) - 1) << a
+				for j := a; j < b; j++ {
+					if cls[j] == 0 && cls[j+1] == 0 {
+						tie |= 1 << j
 					}
 				}
 				if news > 1 {
@@ -290,22 +395,22 @@ func (z *Canonicalizer) finishRow(child *cand, g *solve.Grid, r int) {
 			a = b + 1
 		}
 	}
-	var key uint64
-	next := child.next
+	child := *c
+	child.rows[level] = uint8(r)
+	child.used |= 1 << r
+	child.stackOf, child.cols, child.tie = stackOf, cols, tie
+	next = c.next
 	for j := range 9 {
-		v := cls[j]
-		if v == newDigit {
-			v = next
-			child.label[row[child.cols[j]]] = next
+		if cls[j] == newDigit {
+			child.label[row[cols[j]]] = next
 			next++
 		}
-		key = key<<4 | uint64(v)
 	}
 	child.next = next
-	if !z.offer(key, child) || nfork == 0 {
+	if !z.offer(key, &child) || nfork == 0 {
 		return
 	}
-	z.forks(*child, row, forkAt[:nfork], forkLen[:nfork], true)
+	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
 // forks offers every variant of child that orders the tied new digits of
@@ -372,14 +477,16 @@ func (c *cand) transform() Transform {
 // and box holding each digit once.
 func isFullGrid(g solve.Grid) bool {
 	var rows, cols, boxes [9]uint16
-	for i, v := range g {
-		if v == 0 || v > 9 {
-			return false
+	for r := range 9 {
+		for c := range 9 {
+			v := g[r*9+c]
+			if v == 0 || v > 9 {
+				return false
+			}
+			rows[r] |= 1 << v
+			cols[c] |= 1 << v
+			boxes[boxOf[r*9+c]] |= 1 << v
 		}
-		r, c := i/9, i%9
-		rows[r] |= 1 << v
-		cols[c] |= 1 << v
-		boxes[r/3*3+c/3] |= 1 << v
 	}
 	for i := range 9 {
 		if rows[i] != 0x3fe || cols[i] != 0x3fe || boxes[i] != 0x3fe {
@@ -389,16 +496,24 @@ func isFullGrid(g solve.Grid) bool {
 	return true
 }
 
+// boxOf is the box (0..8) of each cell.
+var boxOf = func() (b [81]uint8) {
+	for i := range b {
+		b[i] = uint8(i/27*3 + i%9/3)
+	}
+	return b
+}()
+
 // CanonGrid is the package-level CanonGrid using z's scratch space.
 func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	if !isFullGrid(sol) {
 		return z.Canon(sol)
 	}
-	z.load(sol)
+	z.load(&sol)
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {
-			c := gcand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}}
+			c := gcand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
 			c.rows[0] = uint8(r)
 			for col := range 9 {
 				c.pos[z.src[tr][r*9+col]] = uint8(col)
@@ -406,19 +521,68 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			z.gcur = append(z.gcur, c)
 		}
 	}
-	for level := 1; level < 9; level++ {
+	// Row 1: rate every pair of rows, then search from the best pairs.
+	var keys [18][2]uint64
+	var first [18][2]uint16
+	z.best = ^uint64(0)
+	for i := range z.gcur {
+		c := &z.gcur[i]
+		band := c.rows[0] / 3 * 3
+		for n := range 2 {
+			r := band + (c.rows[0]+uint8(n)+1)%3
+			keys[i][n], first[i][n] = z.pairKey(c, int(r))
+			z.best = min(z.best, keys[i][n])
+		}
+	}
+	bound := z.best
+	z.gnxt = z.gnxt[:0]
+	for i := range z.gcur {
+		c := &z.gcur[i]
+		band := c.rows[0] / 3 * 3
+		for n := range 2 {
+			if keys[i][n] != bound {
+				continue
+			}
+			r := band + (c.rows[0]+uint8(n)+1)%3
+			child := *c
+			child.rows[1] = r
+			child.used |= 1 << r
+			row := (*[9]uint8)(z.src[c.tr][int(r)*9 : int(r)*9+9])
+			z.gridRow(child, row, 0, 0, first[i][n])
+		}
+	}
+	z.gcur, z.gnxt = z.gnxt, z.gcur
+	for level := 2; level < 9; level++ {
 		z.gnxt = z.gnxt[:0]
 		z.best = ^uint64(0)
 		for i := range z.gcur {
 			c := &z.gcur[i]
-			for r := range 9 {
-				if allowedRow(c.used, c.rows, level, r) {
+			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
+				row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+				if c.posSet != 0x1ff {
 					child := *c
 					child.rows[level] = uint8(r)
 					child.used |= 1 << r
-					row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-					z.gridRow(child, row, 0, 0)
+					z.gridRow(child, row, 0, 0, 0x1ff)
+					continue
 				}
+				// Every column is placed: the row's labels are fixed.
+				var key uint64
+				for j := range 9 {
+					key = key<<4 | uint64(c.inv[c.pos[row[c.cols[j]]]]+1)
+				}
+				if key > z.best {
+					continue
+				}
+				if key < z.best {
+					z.best = key
+					z.gnxt = z.gnxt[:0]
+				}
+				z.gnxt = append(z.gnxt, *c)
+				child := &z.gnxt[len(z.gnxt)-1]
+				child.rows[level] = uint8(r)
+				child.used |= 1 << r
 			}
 		}
 		z.gcur, z.gnxt = z.gnxt, z.gcur
@@ -427,10 +591,102 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 	return t.Apply(sol), t
 }
 
+// Row pairs. Result row 1 of a full grid depends only on the pair of source
+// rows that become result rows 0 and 1 and on the column order, and its
+// first cells follow from the pair alone, so the column search runs only
+// for the pairs whose first cells are smallest, and only from the first
+// columns that give them.
+//
+// Let f map each column to the column of row 0 that holds the digit of row
+// 1 in it; f sends no column into its own stack. Call the pair pure if f
+// sends each stack into a single stack. A pure pair's row 1 is 456789 and
+// then 123, 132 or 231 as f cubed fixes three, one or no columns of a
+// stack (only the fixed columns may come first for 132). Otherwise each
+// stack sends two columns to one stack and one to the other, and the row
+// starts 457: result column 0 is one of the pair x sent into the same
+// stack, and cell 3 is 1, 2 or 3 if f(f(x)) is back in x's stack (at result
+// column 0, 1 or 2) and 8 if not.
+
+// stackOfLine is the band or stack (0..2) of each line.
+var stackOfLine = [9]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2}
+
+// sibling lists the two other lines of each line's band.
+var sibling = [9][2]uint8{{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3}, {3, 4}, {7, 8}, {8, 6}, {6, 7}}
+
+// pureKeys are the row-1 keys of pure pairs by fixed points of f cubed.
+var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
+
+// pairKey returns an upper bound on the row-1 key of c's row 0 followed by
+// source row r that is exact in as many cells as the pair decides (all
+// nine for a pure pair, four otherwise, then all ones), and the source
+// columns that may come first in a row achieving it.
+func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
+	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	var f [9]uint8
+	for col := range 9 {
+		f[col] = c.pos[row[col]]
+	}
+	pure := true
+	for s := 0; s < 9; s += 3 {
+		if f[s]/3 != f[s+1]/3 || f[s]/3 != f[s+2]/3 {
+			pure = false
+			break
+		}
+	}
+	if pure {
+		fixed := 0
+		var fixedCols uint16
+		for col := range 9 {
+			if f[f[f[col]]] == uint8(col) {
+				fixed++
+				fixedCols |= 1 << col
+			}
+		}
+		fixed /= 3
+		if fixed == 1 {
+			return pureKeys[1], fixedCols
+		}
+		return pureKeys[fixed], 0x1ff
+	}
+	var fs [9]uint8 // stack of f
+	for col := range 9 {
+		fs[col] = stackOfLine[f[col]]
+	}
+	least := uint8(0xff)
+	var mask uint16
+	for x := range uint8(9) {
+		// x' is the other column of x's stack sent with it, a3 the third.
+		xx, a3 := sibling[x][0], sibling[x][1]
+		if fs[xx] != fs[x] {
+			xx, a3 = a3, xx
+		}
+		if fs[xx] != fs[x] {
+			continue
+		}
+		v := uint8(8)
+		switch f[f[x]] {
+		case x:
+			v = 1
+		case xx:
+			v = 2
+		case a3:
+			v = 3
+		}
+		if v < least {
+			least, mask = v, 0
+		}
+		if v == least {
+			mask |= 1 << x
+		}
+	}
+	return (0x4570|uint64(least))<<20 | 0xfffff, mask
+}
+
 // gridRow extends c cell by cell through result row cells j..8 of source
 // row row, whose key so far is key, branching where the result column is
 // still open, and offers every completion whose key is the smallest.
-func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
+
+func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64, first uint16) {
 	for ; j < 9; j++ {
 		if key > z.best>>(4*(9-j)) {
 			return
@@ -439,24 +695,48 @@ func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
 			// Branch over the source columns that may fill column j.
 			t := j / 3
 			var choices uint16
-			if s := c.stackOf[t]; s != noStack {
+			if j == 0 {
+				choices = first
+			} else if s := c.stackOf[t]; s != noStack {
 				choices = 7 << (3 * s) &^ c.colSet
 			} else {
 				for s := range 3 {
-					if c.stackIndex(uint8(s)) < 0 {
+					if c.stackAt[s] == noStack {
 						choices |= 7 << (3 * s)
 					}
 				}
 			}
+			// Only the choices with the smallest label here can win.
+			var best uint16
+			least := uint8(0xff)
 			for x := 0; x < 9; x++ {
 				if choices&(1<<x) == 0 {
 					continue
 				}
 				d := c
-				d.stackOf[t] = uint8(x / 3)
-				d.assign(uint8(x), j)
+				d.place(uint8(x), j)
 				v := d.value(row[x])
-				z.gridRow(d, row, j+1, key<<4|uint64(v))
+				if v < least {
+					least, best = v, 0
+				}
+				if v == least {
+					best |= 1 << x
+				}
+			}
+			key = key<<4 | uint64(least)
+			if best&(best-1) == 0 {
+				x := uint8(bits.TrailingZeros16(best))
+				c.place(x, j)
+				c.value(row[x])
+				continue
+			}
+			for x := uint8(0); x < 9; x++ {
+				if best&(1<<x) != 0 {
+					d := c
+					d.place(x, j)
+					d.value(row[x])
+					z.gridRow(d, row, j+1, key, first)
+				}
 			}
 			return
 		}
@@ -472,15 +752,14 @@ func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64) {
 	z.gnxt = append(z.gnxt, c)
 }
 
-// stackIndex returns the result stack that source stack s is assigned to,
-// or -1.
-func (c *gcand) stackIndex(s uint8) int {
-	for p := range 3 {
-		if c.stackOf[p] == s {
-			return p
-		}
+// place puts source column x at result column j, and x's stack at j's
+// stack if that is still open.
+func (c *gcand) place(x uint8, j int) {
+	if t := j / 3; c.stackOf[t] == noStack {
+		c.stackOf[t] = x / 3
+		c.stackAt[x/3] = uint8(t)
 	}
-	return -1
+	c.assign(x, j)
 }
 
 // assign puts source column x at result column j.
@@ -500,16 +779,14 @@ func (c *gcand) value(d uint8) uint8 {
 		return c.inv[y] + 1
 	}
 	s := y / 3
-	t := c.stackIndex(s)
-	if t < 0 {
+	t := c.stackAt[s]
+	if t == noStack {
 		for t = 0; c.stackOf[t] != noStack; t++ {
 		}
 		c.stackOf[t] = s
+		c.stackAt[s] = t
 	}
-	j := 3 * t
-	for c.posSet&(1<<j) != 0 {
-		j++
-	}
+	j := int(3*t) + bits.TrailingZeros16(^c.posSet>>(3*t))
 	c.assign(y, j)
 	return uint8(j) + 1
 }

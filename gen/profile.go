@@ -59,10 +59,15 @@ type Profile struct {
 	Sequence Sequence
 	// MinGivens and MaxGivens bound the paper's first restriction: each
 	// dig draws a bound uniformly in [MinGivens, MaxGivens] and never
-	// leaves fewer givens than the bound. Zero means no bound.
+	// leaves fewer givens than the bound. (The paper asks for "more than"
+	// the bound; an inclusive bound keeps the givens in the level's
+	// range.) A dig can end above MaxGivens when no further cell can be
+	// dug, or when the next orbit of a symmetry is larger than the room
+	// left above the bound. Zero means no bound.
 	MinGivens, MaxGivens int
 	// RowColMin is the paper's second restriction: a dig never leaves a
-	// row or column with fewer givens than this. Zero means no bound.
+	// row or column with fewer givens than this (inclusive, as above).
+	// Zero means no bound.
 	RowColMin int
 	// Symmetry is the symmetry of the givens: a dig empties a whole orbit
 	// of cells at a time.

@@ -155,11 +155,14 @@ func (s *state) locking(direct bool) (Step, bool) {
 
 func (s *state) lockingStep(tech Technique, u1 int, w uint16, u2 int, rem uint16, d, hc int) Step {
 	st := Step{Technique: tech, Rating: tech.BaseRating(), Cells: cellsOf(u1, w), Digits: bit(d)}
+	if hc >= 0 {
+		// A direct step places its hidden single only: like SE, it leaves
+		// the eliminations that justify it unapplied.
+		st.Placements = []Placement{{uint8(hc), uint8(d)}}
+		return st
+	}
 	for ; rem != 0; rem &= rem - 1 {
 		st.Eliminations = append(st.Eliminations, Elimination{unitCells[u2][first(rem)], uint8(d)})
-	}
-	if hc >= 0 {
-		st.Placements = []Placement{{uint8(hc), uint8(d)}}
 	}
 	return st
 }
@@ -180,7 +183,7 @@ func (s *state) nakedSet(k int) (Step, bool) {
 				var union uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					cm := s.p.Cands[unitCells[u][first(mm)]]
-					if cm == 0 {
+					if count(cm) < 2 {
 						continue combo
 					}
 					union |= cm
@@ -242,7 +245,7 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 				var union uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					w := s.where[u][first(mm)+1]
-					if w == 0 {
+					if count(w) < 2 {
 						continue combo
 					}
 					union |= w
@@ -278,9 +281,11 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 					}
 				}
 				st := Step{Technique: tech, Rating: tech.BaseRating(), Cells: cellsOf(u, union), Digits: digits}
-				st.Eliminations = unitElims(u, &rem)
 				if hc >= 0 {
+					// Direct: the hidden single only, as in lockingStep.
 					st.Placements = []Placement{{uint8(hc), uint8(hd)}}
+				} else {
+					st.Eliminations = unitElims(u, &rem)
 				}
 				return st, true
 			}
@@ -305,7 +310,7 @@ func (s *state) fish(k int) (Step, bool) {
 				var union uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					w := s.where[unitOf(bt, first(mm))][d]
-					if w == 0 {
+					if count(w) < 2 {
 						continue digit
 					}
 					union |= w
@@ -334,3 +339,7 @@ func (s *state) fish(k int) (Step, bool) {
 	}
 	return Step{}, false
 }
+
+// As in SE (its CommonTuples rule), every member of a naked set, hidden
+// set or fish must have at least two candidates, places or positions:
+// a member with one is a single, found earlier.

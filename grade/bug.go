@@ -170,7 +170,7 @@ func (s *state) bug3(cells []uint8, all uint16, common cellSet) (Step, bool) {
 				var other uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					p := cands[unitCells[u][first(mm)]]
-					if p == 0 {
+					if count(p) < 2 {
 						continue combo
 					}
 					other |= p

@@ -54,8 +54,8 @@ func (c *chainer) next(p *Position) (Step, bool) {
 		return h.step(), true
 	}
 	maxLevel := c.maxLevel
-	if maxLevel <= 0 {
-		maxLevel = 5
+	if maxLevel <= 0 || maxLevel > chainMaxNesting {
+		maxLevel = chainMaxNesting
 	}
 	for _, m := range [...]chainMode{
 		{nishio: true, dynamic: true, tech: Nishio},
@@ -77,6 +77,10 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	}
 	return Step{}, false
 }
+
+// chainMaxNesting is the deepest nesting level implemented: 1 is dynamic
+// forcing chains (+); levels 2 to 5 need forcing chains as links.
+const chainMaxNesting = 1
 
 // chainCells81 is a set of cells as two words (bits 0..63, 64..80).
 type chainCells81 [2]uint64
@@ -148,10 +152,37 @@ type chainHints struct {
 	place  [81]uint8  // digits placed by the best hints
 	cells  chainCells81
 	digits uint16
+
+	// single keeps one hint, as SE does, instead of all those at the
+	// lowest rating: the first of lowest rating, then fewest nodes, then
+	// SE's sort key. It depends on the scan order; tests use it to
+	// compare with SE's path.
+	single           bool
+	seq, bestSeq     int
+	nodes, sortKey   int
+	bestNodes, bestK int
 }
 
 func (h *chainHints) reset(cands *Candidates) {
-	*h = chainHints{cands: cands}
+	*h = chainHints{cands: cands, single: h.single}
+}
+
+// begin starts a new hint with the given node count and SE sort key
+// (1 double chain, 2 X, 3 Y, 4 mixed, 5 cell, 6 region, 7 contradiction).
+func (h *chainHints) begin(nodes, sortKey int) {
+	h.seq++
+	h.nodes, h.sortKey = nodes, sortKey
+}
+
+// better reports whether the current hint, rated r, beats the best.
+func (h *chainHints) better(r Rating) bool {
+	if r != h.best {
+		return r < h.best
+	}
+	if h.nodes != h.bestNodes {
+		return h.nodes < h.bestNodes
+	}
+	return h.sortKey < h.bestK
 }
 
 func (h *chainHints) found() bool { return h.any }
@@ -173,9 +204,13 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	if h.any && r > h.best {
 		return
 	}
-	if !h.any || r < h.best {
-		cands := h.cands
-		*h = chainHints{cands: cands, best: r, tech: t, any: true}
+	if h.single && h.any && h.seq != h.bestSeq && !h.better(r) {
+		return
+	}
+	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
+		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
+			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
+			bestNodes: h.nodes, bestK: h.sortKey}
 	}
 	if t < h.tech {
 		h.tech = t

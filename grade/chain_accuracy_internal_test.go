@@ -8,6 +8,7 @@ import (
 
 var (
 	chainMaxER  = flag.Int("chainmaxer", 100, "TestChainAccuracy: skip puzzles whose reference ER is above this many units")
+	chainSingle = flag.Bool("chainsingle", false, "TestChainAccuracy: apply one hint per step, as SE does, not all of the lowest rating")
 	chainSource = flag.String("chainsource", "", "TestChainAccuracy: only puzzles of this source")
 )
 
@@ -29,6 +30,7 @@ func TestChainAccuracy(t *testing.T) {
 	stats := map[string]*stat{}
 	taken := map[string]int{}
 	var c chainer
+	c.hints.single = *chainSingle
 	for _, l := range lines {
 		if l.er < 65 || l.er > maxER {
 			continue

@@ -122,6 +122,7 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 			cells.add(w*64 + bits.TrailingZeros64(m))
 		}
 	}
+	h.begin(0, 0)
 	for i, c := range t {
 		if e := cands[c] &^ allowed[i]; e != 0 {
 			h.add(r, AlignedTripleExclusion, c, e, 0, cells, e)

@@ -260,12 +260,14 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			r := &e.runs[d]
 			e.run(r, k, true)
 			if doContra && r.contra {
+				h.begin(r.contraSum, 7)
 				h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
 			}
 			if doContra || doDouble {
 				ro := &e.offRun
 				e.run(ro, k, false)
 				if doContra && ro.contra {
+					h.begin(ro.contraSum, 7)
 					h.add(base+LengthBonus(ro.contraSum), m.tech, c, 0, d, one, 1<<d)
 				}
 				if doDouble {
@@ -273,12 +275,12 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
 							n := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1])
-							e.hint(h, base+LengthBonus(n), c, p, true)
+							e.hint(h, base+LengthBonus(n), n, 1, c, p, true)
 						}
 						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
 							n := int(r.cnt[2*p]) + int(ro.cnt[2*p])
-							e.hint(h, base+LengthBonus(n), c, p, false)
+							e.hint(h, base+LengthBonus(n), n, 1, c, p, false)
 						}
 					}
 				}
@@ -306,7 +308,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				for mm := cm; mm != 0; mm &= mm - 1 {
 					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p+1])
 				}
-				e.hint(h, base+LengthBonus(n), c, p, true)
+				e.hint(h, base+LengthBonus(n), n, 5, c, p, true)
 			}
 			for w := cellOff[i]; w != 0; w &= w - 1 {
 				p := i*64 + bits.TrailingZeros64(w)
@@ -314,7 +316,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				for mm := cm; mm != 0; mm &= mm - 1 {
 					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p])
 				}
-				e.hint(h, base+LengthBonus(n), c, p, false)
+				e.hint(h, base+LengthBonus(n), n, 5, c, p, false)
 			}
 		}
 	}
@@ -322,10 +324,11 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 
 // hint records the conclusion that candidate p is on (placed) or off,
 // reached from the assumptions on cell src.
-func (e *chainEngine) hint(h *chainHints, r Rating, src, p int, on bool) {
+func (e *chainEngine) hint(h *chainHints, r Rating, nodes, sortKey, src, p int, on bool) {
 	if !h.consider(r) {
 		return
 	}
+	h.begin(nodes, sortKey)
 	var cells chainCells81
 	cells.add(src)
 	cells.add(p / 9)
@@ -376,7 +379,7 @@ func (e *chainEngine) regionChains(h *chainHints, c, d int, r *chainRun) {
 				for _, br := range branches[:nb] {
 					n += int(br.cnt[2*p+1])
 				}
-				e.hint(h, base+LengthBonus(n), c, p, true)
+				e.hint(h, base+LengthBonus(n), n, 6, c, p, true)
 			}
 			for w := regOff[i]; w != 0; w &= w - 1 {
 				p := i*64 + bits.TrailingZeros64(w)
@@ -384,7 +387,7 @@ func (e *chainEngine) regionChains(h *chainHints, c, d int, r *chainRun) {
 				for _, br := range branches[:nb] {
 					n += int(br.cnt[2*p])
 				}
-				e.hint(h, base+LengthBonus(n), c, p, false)
+				e.hint(h, base+LengthBonus(n), n, 6, c, p, false)
 			}
 		}
 	}

@@ -358,6 +358,7 @@ func chainRecordChain(h *chainHints, st *chainStatic, b *chainBFS, p, s int, pla
 	if !h.consider(r) {
 		return
 	}
+	h.begin(nodes, chainSortKey(st))
 	var cells chainCells81
 	var digits uint16
 	chainPathCells(b, p, !placed, &cells, &digits)
@@ -377,6 +378,7 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 	if !h.consider(r) {
 		return
 	}
+	h.begin(nodes, chainSortKey(st))
 	var cells chainCells81
 	var digits uint16
 	cells.add(q / 9)
@@ -412,4 +414,15 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			h.add(r, t, c, e, 0, cells, digits)
 		}
 	}
+}
+
+// chainSortKey is SE's tie-break rank of a unary hint: X, Y, then mixed.
+func chainSortKey(st *chainStatic) int {
+	switch {
+	case st.x && st.y:
+		return 4
+	case st.y:
+		return 3
+	}
+	return 2
 }

@@ -148,7 +148,7 @@ func uniqueLoopRating(n int) Rating {
 }
 
 // type2: the extra cells share one extra digit, which leaves every cell
-// that sees all of them.
+// that sees all of them. SE rates it as type 1.
 func (f *loopFinder) type2(extra []uint8, base Rating) {
 	cands := &f.s.p.Cands
 	z := cands[extra[0]] &^ f.v
@@ -166,7 +166,7 @@ func (f *loopFinder) type2(extra []uint8, base Rating) {
 			el = append(el, Elimination{uint8(c), uint8(first(z))})
 		}
 	}
-	f.offer(2, base+1, el)
+	f.offer(2, base, el)
 }
 
 // type3: the extra digits of the two extra cells act as one virtual
@@ -192,7 +192,7 @@ func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
 				union := extra
 				for mm := m; mm != 0; mm &= mm - 1 {
 					p := cands[unitCells[u][first(mm)]]
-					if p == 0 {
+					if count(p) < 2 {
 						continue combo
 					}
 					union |= p
@@ -217,7 +217,8 @@ func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
 }
 
 // type4: in a unit the two extra cells share, one loop digit has no
-// other place, so the other loop digit leaves both extra cells.
+// other place, so the other loop digit leaves both extra cells. SE rates
+// it as type 1.
 func (f *loopFinder) type4(r1, r2 int, base Rating) {
 	v1 := f.v & -f.v
 	v2 := f.v &^ v1
@@ -236,7 +237,7 @@ func (f *loopFinder) type4(r1, r2 int, base Rating) {
 			continue
 		}
 		el := []Elimination{{uint8(r1), uint8(first(rem))}, {uint8(r2), uint8(first(rem))}}
-		f.offer(4, base+1, el)
+		f.offer(4, base, el)
 	}
 }
 

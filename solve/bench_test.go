@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"sudokubank/solve"
@@ -60,11 +61,11 @@ func benchGrids(b *testing.B, fn func(g solve.Grid)) {
 		b.Run(set.name, func(b *testing.B) {
 			gs := readPuzzles(b, filepath.Join(sharedPuzzles, set.file))
 			b.ReportAllocs()
-			b.ResetTimer()
+			cpu := startCPU(b)
 			for i := 0; i < b.N; i++ {
 				fn(gs[i%len(gs)])
 			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			cpu.report(b, "puzzles")
 		})
 	}
 }
@@ -83,12 +84,13 @@ func BenchmarkSolveRandom(b *testing.B) {
 	var s solve.Solver
 	rng := rand.New(rand.NewPCG(1, 2))
 	b.ReportAllocs()
+	cpu := startCPU(b)
 	for i := 0; i < b.N; i++ {
 		if _, ok := s.SolveRandom(solve.Grid{}, rng, 0); !ok {
 			b.Fatal("no grid")
 		}
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "grids/s")
+	cpu.report(b, "grids")
 }
 
 // BenchmarkHasOtherSolution measures the dig-hole generator's hot call:
@@ -107,7 +109,7 @@ func BenchmarkHasOtherSolution(b *testing.B) {
 		terms[i] = g
 	}
 	b.ReportAllocs()
-	b.ResetTimer()
+	cpu := startCPU(b)
 	for i := 0; i < b.N; i++ {
 		g := terms[i%len(terms)]
 		for c := range g {
@@ -116,5 +118,27 @@ func BenchmarkHasOtherSolution(b *testing.B) {
 			}
 		}
 	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	cpu.report(b, "puzzles")
+}
+
+// cpuClock measures a benchmark loop in wall time and in the CPU time of
+// its thread.
+type cpuClock struct{ start float64 }
+
+// startCPU locks the benchmark to its thread and resets the timer.
+func startCPU(b *testing.B) cpuClock {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	b.ResetTimer()
+	return cpuClock{threadCPU()}
+}
+
+// report adds "<unit>/s" (per wall second) and "<unit>/cpu-s" (per CPU
+// second of the benchmark's thread, when known) to b's results.
+func (c cpuClock) report(b *testing.B, unit string) {
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
+	if used := threadCPU() - c.start; used > 0 && c.start > 0 {
+		b.ReportMetric(float64(b.N)/used, unit+"/cpu-s")
+	}
 }

@@ -52,6 +52,9 @@ var (
 	bandPeers [27]uint32
 	// colCells maps a column to its three cells in a band.
 	colCells [9]uint32
+	// rowCells and boxCells map a set of rows or boxes of a band (bit r,
+	// bit k) to their cells.
+	rowCells, boxCells [8]uint32
 	// otherBands lists, for each band, the two other bands.
 	otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 )
@@ -87,6 +90,14 @@ func init() {
 	for c := 0; c < 9; c++ {
 		colCells[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
+	for m := 0; m < 8; m++ {
+		for k := 0; k < 3; k++ {
+			if m&(1<<k) != 0 {
+				rowCells[m] |= 511 << (9 * k)
+				boxCells[m] |= (7 | 7<<9 | 7<<18) << (3 * k)
+			}
+		}
+	}
 	for occ := 0; occ < 512; occ++ {
 		for k := 0; k < 3; k++ {
 			s := occ >> (3 * k) & 7
@@ -112,24 +123,62 @@ func init() {
 }
 
 // load sets up the position of g; it reports false when two givens
-// clash or a cell holds a value above 9.
+// clash or a cell holds a value above 9. It computes every digit's
+// candidates at once from the givens' rows, boxes and columns, and leaves
+// the rest to propagate (all digit-bands are dirty).
 func (s *board) load(g *Grid) bool {
-	for b := range s.f {
-		for d := range s.f[b] {
-			s.f[b][d] = bandAll
-		}
-		s.u[b] = bandAll
-	}
-	s.dirty = 0
+	var placed [3][9]uint32
+	var filled [3]uint32
 	for i, v := range g {
 		if v == 0 {
 			continue
 		}
-		if v > 9 || !s.place(i/27, int(v-1), uint(i%27)) {
+		if v > 9 {
 			return false
 		}
+		b, bit := i/27, uint32(1)<<(i%27)
+		placed[b][v-1] |= bit
+		filled[b] |= bit
 	}
+	for d := 0; d < 9; d++ {
+		var cols uint32
+		n := 0
+		for b := range placed {
+			p := placed[b][d]
+			cols |= (p | p>>9 | p>>18) & 511
+			n += bits.OnesCount32(p)
+		}
+		if n != bits.OnesCount32(cols) {
+			return false // two givens of d in one column
+		}
+		seenCols := cols | cols<<9 | cols<<18
+		for b := range placed {
+			p := placed[b][d]
+			rows := rowsHit(p)
+			boxes := rowBoxes[p&511] | rowBoxes[p>>9&511] | rowBoxes[p>>18&511]
+			if k := bits.OnesCount32(p); k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
+				return false // two givens of d in one row or box
+			}
+			seen := seenCols | rowCells[rows] | boxCells[boxes&7]
+			s.f[b][d] = bandAll&^filled[b]&^seen | p
+		}
+	}
+	for b := range s.u {
+		s.u[b] = bandAll &^ filled[b]
+	}
+	s.dirty = 1<<27 - 1
 	return true
+}
+
+// rowsHit returns the set of rows of a band (bit r) that p touches.
+func rowsHit(p uint32) uint32 {
+	var r uint32
+	for k := 0; k < 3; k++ {
+		if p>>(9*k)&511 != 0 {
+			r |= 1 << k
+		}
+	}
+	return r
 }
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
@@ -275,6 +324,7 @@ func (s *board) grid(g *Grid) {
 // fewest. It returns the band, the cell in the band and the candidate
 // digits (bit d for digit d+1).
 func (s *board) branch() (int, uint, uint32) {
+	var biv [3]uint32
 	for b := range s.u {
 		if s.u[b] == 0 {
 			continue
@@ -285,12 +335,24 @@ func (s *board) branch() (int, uint, uint32) {
 			two |= one & f
 			one |= f
 		}
-		if bi := s.u[b] &^ three; bi != 0 {
-			c := uint(bits.TrailingZeros32(bi))
-			return b, c, s.cands(b, c)
+		biv[b] = s.u[b] &^ three
+	}
+	bestB, bestC, bestScore := -1, uint(0), -1
+	for b := range biv {
+		ob := &otherBands[b]
+		for m := biv[b]; m != 0; m &= m - 1 {
+			c := uint(bits.TrailingZeros32(m))
+			col := colCells[c%9]
+			score := bits.OnesCount32(s.u[b]&bandPeers[c%27]) + bits.OnesCount32(s.u[ob[0]]&col) + bits.OnesCount32(s.u[ob[1]]&col)
+			if score > bestScore {
+				bestB, bestC, bestScore = b, c, score
+			}
 		}
 	}
-	bestB, bestC, bestM, bestN := -1, uint(0), uint32(0), 10
+	if bestB >= 0 {
+		return bestB, bestC, s.cands(bestB, bestC)
+	}
+	bestM, bestN := uint32(0), 10
 	for b := range s.u {
 		for u := s.u[b]; u != 0; u &= u - 1 {
 			c := uint(bits.TrailingZeros32(u))

@@ -4,6 +4,7 @@
 package solve
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -36,35 +37,65 @@ func (g Grid) Givens() int {
 	return n
 }
 
-// Parse reads a grid from one 81-character line or from 9 lines of 9
-// cells, with '.', '0', '-', '*' or '_' for empty cells and spaces, '|'
-// and '+' rulings allowed. A grid with a digit repeated in a row, column
-// or box is an error.
+// Errors that Parse and Check wrap, for callers that must tell the cases
+// apart (an importer skipping bad lines, say).
+var (
+	ErrCellCount = errors.New("wrong number of cells")
+	ErrCharacter = errors.New("not a digit or an empty cell")
+	ErrRepeated  = errors.New("digit repeated")
+)
+
+// Parse reads a grid the way people paste one: a single line of 81 cells,
+// or 9 lines of 9, with 1-9 for a digit and '.', '0', '-', '*' or '_' for
+// an empty cell. Spaces, tabs, '|' and '+' may stand anywhere, and ruling
+// lines made of '-', '=', '+', '|' and spaces are skipped, as are blank
+// lines.
+//
+// A '-' is an empty cell, except in a ruling line. A line that holds no
+// digit and no empty-cell mark other than '-' is a ruling when it holds a
+// '+' or a '=', or when its number of dashes is neither 9 (a row of empty
+// cells) nor 81 (an empty grid on one line). So "---+---+---" and
+// "-------------------" are rulings while "- - - | - - - | - - -" is an
+// empty row.
+//
+// Errors name the problem and its place: the number of cells found when
+// it is not 81 (ErrCellCount), the character, line and column of a
+// character that is not a cell (ErrCharacter), or the digit, unit and
+// cells of a repeat (ErrRepeated, see Check).
 func Parse(s string) (Grid, error) {
 	var g Grid
-	n := 0
+	n, extraLine := 0, 0
 	for lineNo, line := range strings.Split(s, "\n") {
 		line = strings.TrimRight(line, "\r")
 		if isRuling(line) {
 			continue
 		}
-		for col, r := range line {
+		col := 0
+		for _, r := range line {
+			col++
+			var v uint8
 			switch {
 			case r >= '1' && r <= '9':
-				if n < 81 {
-					g[n] = uint8(r - '0')
-				}
-				n++
+				v = uint8(r - '0')
 			case r == '.' || r == '0' || r == '-' || r == '*' || r == '_':
-				n++
 			case r == ' ' || r == '\t' || r == '|' || r == '+':
+				continue
 			default:
-				return Grid{}, fmt.Errorf("line %d, column %d: %q is not a digit or an empty cell", lineNo+1, col+1, r)
+				return Grid{}, fmt.Errorf("line %d, column %d: %q is %w", lineNo+1, col, r, ErrCharacter)
 			}
+			if n < 81 {
+				g[n] = v
+			} else if n == 81 {
+				extraLine = lineNo + 1
+			}
+			n++
 		}
 	}
-	if n != 81 {
-		return Grid{}, fmt.Errorf("found %d cells, want 81", n)
+	switch {
+	case n > 81:
+		return Grid{}, fmt.Errorf("%w: found %d, want 81 (the 82nd is on line %d)", ErrCellCount, n, extraLine)
+	case n < 81:
+		return Grid{}, fmt.Errorf("%w: found %d, want 81", ErrCellCount, n)
 	}
 	if err := g.Check(); err != nil {
 		return Grid{}, err
@@ -72,38 +103,46 @@ func Parse(s string) (Grid, error) {
 	return g, nil
 }
 
-// isRuling reports whether a line is a horizontal ruling such as
-// "------+-------+------": it holds '+' or '=' and nothing but ruling
-// characters, or only dashes and more of them than a row has cells.
+// isRuling reports whether line is a ruling line under Parse's rule for
+// '-'; a blank line counts as one.
 func isRuling(line string) bool {
-	dashes, other := 0, false
+	dashes, marks := 0, false
 	for _, r := range line {
 		switch r {
-		case '-', '=':
+		case '-':
 			dashes++
-		case '+':
-			other = true
-		case ' ', '\t', '|':
+		case '+', '=':
+			marks = true
+		case ' ', '\t', '|', '\r':
 		default:
 			return false
 		}
 	}
-	return other || dashes > 9 || dashes == 0
+	return marks || dashes != 9 && dashes != 81
 }
 
-// Check reports the first digit repeated in a row, column or box.
+// Check reports the first digit repeated in a row, column or box, naming
+// the digit, the unit and the two cells (rows and columns from 1), as in
+// "digit repeated: 5 twice in row 3 (r3c1 and r3c7)". It also rejects a
+// cell value above 9.
 func (g Grid) Check() error {
+	for i, v := range g {
+		if v > 9 {
+			return fmt.Errorf("r%dc%d holds %d, not a digit", i/9+1, i%9+1, v)
+		}
+	}
 	for u := 0; u < 27; u++ {
-		var seen uint16
+		var seen [10]int8
 		for _, c := range Units[u] {
 			v := g[c]
 			if v == 0 {
 				continue
 			}
-			if seen&(1<<v) != 0 {
-				return fmt.Errorf("digit %d repeated in %s", v, UnitName(u))
+			if p := seen[v]; p != 0 {
+				a := int(p) - 1
+				return fmt.Errorf("%w: %d twice in %s (r%dc%d and r%dc%d)", ErrRepeated, v, UnitName(u), a/9+1, a%9+1, c/9+1, c%9+1)
 			}
-			seen |= 1 << v
+			seen[v] = int8(c + 1)
 		}
 	}
 	return nil

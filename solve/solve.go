@@ -22,12 +22,23 @@ type Solver struct {
 	stats        Stats
 	rng          *rand.Rand
 	maxNodes     int
-	aborted      bool
+	// stack holds the open branch points of the search, deepest last.
+	stack [81]frame
+}
+
+// frame is an open branch point: the position before the branch and the
+// candidates of the branch cell still to try.
+type frame struct {
+	s board
+	b int
+	c uint
+	m uint32
 }
 
 // reset prepares v for a new search stopping at limit solutions.
 func (v *Solver) reset(limit int, rng *rand.Rand, maxNodes int) {
-	*v = Solver{limit: limit, rng: rng, maxNodes: maxNodes}
+	v.limit, v.count, v.rng, v.maxNodes = limit, 0, rng, maxNodes
+	v.stats = Stats{}
 }
 
 // run searches from g and returns the number of solutions found.
@@ -92,39 +103,46 @@ func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 // Stats returns the work done by the last call.
 func (v *Solver) Stats() Stats { return v.stats }
 
-// search counts the solutions below position s, which it may change.
+// search counts the solutions below position s, which it changes. It
+// branches on one cell at a time, keeping the open branch points on
+// v.stack; the last candidate of a cell is tried in place, without a copy.
 func (v *Solver) search(s *board) {
+	depth := 0
 	for {
 		v.stats.Nodes++
 		if v.maxNodes > 0 && v.stats.Nodes > v.maxNodes {
-			v.aborted = true
 			return
 		}
-		if !s.propagate() {
-			return
-		}
-		if s.solved() {
+		ok := s.propagate()
+		if ok && s.solved() {
 			if v.count == 0 {
 				s.grid(&v.first)
 			}
-			v.count++
-			return
-		}
-		b, c, m := s.branch()
-		v.stats.Guesses++
-		// Try every candidate but the last in a copy; the last one is
-		// then forced and tried in place.
-		for bits.OnesCount32(m) > 1 {
-			d := v.digit(m)
-			m &^= 1 << d
-			child := *s
-			child.place(b, d, c)
-			v.search(&child)
-			if v.count >= v.limit || v.aborted {
+			if v.count++; v.count >= v.limit {
 				return
 			}
+			ok = false
 		}
-		s.place(b, bits.TrailingZeros32(m), c)
+		if ok {
+			b, c, m := s.branch()
+			v.stats.Guesses++
+			d := v.digit(m)
+			f := &v.stack[depth]
+			f.s, f.b, f.c, f.m = *s, b, c, m&^(1<<d)
+			depth++
+			s.place(b, d, c)
+			continue
+		}
+		if depth == 0 {
+			return
+		}
+		f := &v.stack[depth-1]
+		*s = f.s
+		d := v.digit(f.m)
+		if f.m &^= 1 << d; f.m == 0 {
+			depth--
+		}
+		s.place(f.b, d, f.c)
 	}
 }
 

@@ -257,3 +257,35 @@ func TestOpenReadOnlyAfterWriterClosed(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+func openRawRW(tb testing.TB, path string) *sql.DB {
+	tb.Helper()
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+func TestOpenOddPath(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "a dir#1")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "bank 100%?.db")
+	db := MustOpen(t, path)
+	MustWrite(t, db, []store.NewFamily{fam(1, 1, 30, 1)})
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("bank not at %s: %v", path, err)
+	}
+	r, err := store.OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if n, err := r.Count(ctx, store.Filter{}); err != nil || n != 1 {
+		t.Errorf("Count = %d, %v; want 1", n, err)
+	}
+}

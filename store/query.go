@@ -68,37 +68,53 @@ type QueryOptions struct {
 	OnePerFamily bool
 }
 
-// Row is a puzzle with its family's grade, as queries return it.
+// Row is a puzzle with its family's grade, as queries return it: the
+// fields bankquery lists. Ratings are in tenths, as in Family.
 type Row struct {
-	ID          int64   `db:"id" json:"id"`
-	FamilyID    int64   `db:"family_id" json:"family"`
-	Puzzle      string  `db:"puzzle" json:"puzzle"`
-	Solution    string  `db:"solution" json:"solution"`
-	Transform   string  `db:"transform" json:"transform,omitempty"`
-	SortKey     int64   `db:"sort_key" json:"-"`
-	Givens      int     `db:"givens" json:"givens"`
-	Level       int     `db:"level" json:"level"`
-	ER          int     `db:"er" json:"rating"`  // tenths
-	EP          int     `db:"ep" json:"pearl"`   // tenths
-	ED          int     `db:"ed" json:"diamond"` // tenths
-	Score       float64 `db:"score" json:"score"`
-	Hardest     string  `db:"hardest" json:"hardest"`
-	Symmetry    string  `db:"symmetry" json:"symmetry"`
-	Minimal     bool    `db:"minimal" json:"minimal"`
-	Source      string  `db:"source" json:"source"`
-	MinRowCol   int     `db:"min_row_col" json:"min_row_col"`
-	SearchNodes int     `db:"search_nodes" json:"search_nodes"`
+	ID          int64   `db:"id"`
+	FamilyID    int64   `db:"family_id"`
+	Puzzle      string  `db:"puzzle"`
+	Solution    string  `db:"solution"`
+	Transform   string  `db:"transform"`
+	SortKey     int64   `db:"sort_key"`
+	Givens      int     `db:"givens"`
+	Level       int     `db:"level"`
+	ER          int     `db:"er"` // tenths
+	EP          int     `db:"ep"` // tenths
+	ED          int     `db:"ed"` // tenths
+	Score       float64 `db:"score"`
+	Hardest     string  `db:"hardest"`
+	Symmetry    string  `db:"symmetry"`
+	Minimal     bool    `db:"minimal"`
+	Source      string  `db:"source"`
+	MinRowCol   int     `db:"min_row_col"`
+	SearchNodes int     `db:"search_nodes"`
 }
 
 const rowColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.sort_key,
 	p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
 
+// indexable says which columns of the puzzles table a query's plan may
+// search an index on. A condition on any other column is written as
+// +column, which SQLite never serves from an index; that keeps the plan
+// on the index that also gives the order asked for, rather than a search
+// of another index followed by a sort of every match.
+type indexable struct{ level, givens, er bool }
+
+var anyIndex = indexable{true, true, true}
+
 // where builds the WHERE clause of a filter from fixed fragments with
 // placeholders; every value is a bound argument. p names the table that
 // carries level, givens and er, famID the expression of the family ID.
 // family reports whether the clause needs the families table (as f).
-func (f Filter) where(p, famID string) (clause string, args []any, family bool, err error) {
+func (f Filter) where(p, famID string, use indexable) (clause string, args []any, family bool, err error) {
+	col := func(name string, ok bool) string {
+		if ok {
+			return p + "." + name
+		}
+		return "+" + p + "." + name
+	}
 	var conds []string
 	add := func(c string, a ...any) {
 		conds = append(conds, c)
@@ -113,19 +129,25 @@ func (f Filter) where(p, famID string) (clause string, args []any, family bool, 
 			ph[i] = "?"
 			args = append(args, l)
 		}
-		conds = append(conds, p+".level IN ("+strings.Join(ph, ", ")+")")
+		conds = append(conds, col("level", use.level)+" IN ("+strings.Join(ph, ", ")+")")
 	}
 	if f.RatingMin != 0 {
-		add(p+".er >= ?", f.RatingMin)
+		add(col("er", use.er)+" >= ?", f.RatingMin)
 	}
 	if f.RatingMax != 0 {
-		add(p+".er <= ?", f.RatingMax)
+		add(col("er", use.er)+" <= ?", f.RatingMax)
 	}
-	if f.GivensMin != 0 {
-		add(p+".givens >= ?", f.GivensMin)
-	}
-	if f.GivensMax != 0 {
-		add(p+".givens <= ?", f.GivensMax)
+	switch {
+	case f.GivensMin != 0 && f.GivensMin == f.GivensMax:
+		// An equality lets an index on (level, givens) keep rowid order.
+		add(col("givens", use.givens)+" = ?", f.GivensMin)
+	default:
+		if f.GivensMin != 0 {
+			add(col("givens", use.givens)+" >= ?", f.GivensMin)
+		}
+		if f.GivensMax != 0 {
+			add(col("givens", use.givens)+" <= ?", f.GivensMax)
+		}
 	}
 	if f.ScoreMin != nil {
 		add("f.score >= ?", *f.ScoreMin)
@@ -204,7 +226,7 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		args []any
 	)
 	if f.bucketsOnly() {
-		w, a, _, err := f.where("b", "")
+		w, a, _, err := f.where("b", "", anyIndex)
 		if err != nil {
 			return 0, fmt.Errorf("count: %w", err)
 		}
@@ -214,13 +236,13 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		}
 		q, args = "SELECT COALESCE(SUM(b."+col+"), 0) FROM buckets b WHERE "+w, a
 	} else if families {
-		w, a, _, err := f.where("f", "f.id")
+		w, a, _, err := f.where("f", "f.id", anyIndex)
 		if err != nil {
 			return 0, fmt.Errorf("count: %w", err)
 		}
 		q, args = "SELECT count(*) FROM families f WHERE "+w, a
 	} else {
-		w, a, fam, err := f.where("p", "p.family_id")
+		w, a, fam, err := f.where("p", "p.family_id", anyIndex)
 		if err != nil {
 			return 0, fmt.Errorf("count: %w", err)
 		}
@@ -255,18 +277,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	if o.Order == OrderRandom {
 		return queryRandom(ctx, q, f, o, fn)
 	}
-	w, args, _, err := f.where("p", "p.family_id")
+	s, args, err := listSQL(f, o)
 	if err != nil {
 		return err
-	}
-	s := "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
-	switch o.Order {
-	case OrderID:
-		s += " ORDER BY p.id"
-	case OrderRating:
-		s += " ORDER BY p.er, p.id"
-	default:
-		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
 	if o.Limit > 0 && !o.OnePerFamily {
 		s += " LIMIT ?"
@@ -274,6 +287,52 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	_, err = scanRows(ctx, q, s, args, o, nil, fn)
 	return err
+}
+
+// listSQL returns the statement of a query in ID or rating order.
+//
+// By ID it walks the table in rowid order, filtering, unless one level
+// and one number of givens are asked for: then the (level, givens) index
+// holds exactly the matches, already in rowid order. By rating it walks
+// the ER index, which is in (er, id) order. Either way a LIMIT stops the
+// walk early instead of sorting every match first.
+func listSQL(f Filter, o QueryOptions) (string, []any, error) {
+	var (
+		use   indexable
+		order string
+	)
+	switch o.Order {
+	case OrderID:
+		if len(f.Levels) == 1 && f.GivensMin != 0 && f.GivensMin == f.GivensMax {
+			use = indexable{level: true, givens: true}
+		}
+		order = " ORDER BY p.id"
+	case OrderRating:
+		use = indexable{er: true}
+		order = " ORDER BY p.er, p.id"
+	default:
+		return "", nil, fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
+	}
+	w, args, _, err := f.where("p", "p.family_id", use)
+	if err != nil {
+		return "", nil, err
+	}
+	return "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
+}
+
+// randomSQL returns the statement that walks one level's (level,
+// sort_key) index from a start key (wrapped: below it); f has one level.
+func randomSQL(f Filter, wrapped bool) (string, []any, error) {
+	// Only the (level, sort_key) index gives this order.
+	w, args, _, err := f.where("p", "p.family_id", indexable{level: true})
+	if err != nil {
+		return "", nil, err
+	}
+	s := "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
+	if wrapped {
+		return s + " AND p.sort_key < ? ORDER BY p.sort_key", args, nil
+	}
+	return s + " AND p.sort_key >= ? ORDER BY p.sort_key", args, nil
 }
 
 // scanRows streams the rows of s to fn, skipping families in seen when
@@ -323,7 +382,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
 	}
 	start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
-	levels := f.Levels
+	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
 	if len(levels) == 0 {
 		levels = []int{1, 2, 3, 4, 5}
 	}
@@ -331,23 +390,26 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	var picked []Row
 	for _, level := range levels {
 		g.Levels = []int{level}
-		w, args, _, err := g.where("p", "p.family_id")
-		if err != nil {
-			return err
-		}
-		base := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_key JOIN families f ON f.id = p.family_id WHERE " + w
 		// Families never span levels, so one seen set per level suffices.
 		seen := map[int64]bool{}
 		var got []Row
 		collect := func(r Row) error { got = append(got, r); return nil }
-		n, err := scanRows(ctx, q, base+" AND p.sort_key >= ? ORDER BY p.sort_key", append(args, start), o, seen, collect)
+		q1, args, err := randomSQL(g, false)
+		if err != nil {
+			return err
+		}
+		n, err := scanRows(ctx, q, q1, append(args, start), o, seen, collect)
 		if err != nil {
 			return err
 		}
 		if n < o.Limit {
 			o2 := o
 			o2.Limit = o.Limit - n
-			if _, err := scanRows(ctx, q, base+" AND p.sort_key < ? ORDER BY p.sort_key", append(args, start), o2, seen, collect); err != nil {
+			q2, args, err := randomSQL(g, true)
+			if err != nil {
+				return err
+			}
+			if _, err := scanRows(ctx, q, q2, append(args, start), o2, seen, collect); err != nil {
 				return err
 			}
 		}

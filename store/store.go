@@ -62,6 +62,20 @@ type Options struct {
 	// BusyTimeout is how long a statement waits for another writer's lock
 	// before failing; 0 means 10 seconds.
 	BusyTimeout time.Duration
+	// PageSize is the page size in bytes of a new bank (a power of two
+	// from 512 to 65536); 0 means SQLite's default, 4096. It has no effect
+	// on an existing bank.
+	PageSize int
+	// CheckpointPages is how many pages the WAL may grow to before a
+	// commit copies it back into the bank (PRAGMA wal_autocheckpoint);
+	// 0 means SQLite's default, 1000.
+	CheckpointPages int
+	// DeferIndexes is for loading many rows, above all into a fresh bank:
+	// the puzzles' secondary indexes (all but the unique puzzle string)
+	// are dropped while this writer is open and rebuilt, sorted, by
+	// Close; if the process dies first, the next writer to open the bank
+	// rebuilds them. Queries keep working meanwhile, but slowly.
+	DeferIndexes bool
 }
 
 // DB is an open bank. A DB from Open is the bank's writer and holds one
@@ -72,6 +86,7 @@ type DB struct {
 	db       *sqlx.DB
 	path     string
 	readOnly bool
+	deferred bool // indexes are deferred and Close rebuilds them
 }
 
 const defaultCacheKB = 64 << 10
@@ -102,6 +117,12 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		"_pragma=temp_store(MEMORY)",
 		"_txlock=immediate",
 	}
+	if opt.PageSize > 0 {
+		q = append(q, "_pragma=page_size("+strconv.Itoa(opt.PageSize)+")")
+	}
+	if opt.CheckpointPages > 0 {
+		q = append(q, "_pragma=wal_autocheckpoint("+strconv.Itoa(opt.CheckpointPages)+")")
+	}
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
@@ -125,7 +146,19 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: journal mode is %q, want wal", path, mode)
 	}
-	return &DB{db: x, path: path}, nil
+	db := &DB{db: x, path: path}
+	// A writer that died during a bulk load left indexes to rebuild.
+	if err := db.rebuildIndexes(ctx); err != nil {
+		x.Close()
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if opt.DeferIndexes {
+		if err := db.deferIndexes(ctx); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+	}
+	return db, nil
 }
 
 // OpenReadOnly opens an existing bank for reading. A missing file is an
@@ -169,8 +202,16 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	return &DB{db: x, path: path, readOnly: true}, nil
 }
 
-// Close closes the bank. The writer's close checkpoints the WAL.
+// Close closes the bank. A writer opened with DeferIndexes first
+// rebuilds the indexes, which takes a while on a big bank; the close
+// checkpoints the WAL.
 func (db *DB) Close() error {
+	if db.deferred {
+		if err := db.rebuildIndexes(context.Background()); err != nil {
+			db.db.Close()
+			return fmt.Errorf("close bank %s: %w", db.path, err)
+		}
+	}
 	if err := db.db.Close(); err != nil {
 		return fmt.Errorf("close bank %s: %w", db.path, err)
 	}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// openBank opens (or creates) the bank and loads its dedup set.
+func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
+	db, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		return nil, nil, pipeline.Levels{}, err
+	}
+	start := time.Now()
+	seen, have, err := pipeline.LoadBank(ctx, db)
+	if err != nil {
+		db.Close()
+		return nil, nil, pipeline.Levels{}, fmt.Errorf("bank %s: %w", path, err)
+	}
+	if seen.Len() > 0 {
+		log.Info("loaded the bank's families for dedup", "families", seen.Len(), "took", time.Since(start).Round(time.Millisecond))
+	}
+	return db, seen, have, nil
+}
+
+// codeVersion returns the module version and VCS revision bankgen was
+// built from, for the runs table.
+func codeVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			v += " " + s.Value
+		}
+	}
+	return strings.TrimSpace(v)
+}
+
+// startProgress starts reporting progress on stderr, as a bar on a
+// terminal and a log line every 30 s otherwise; the returned func stops it.
+func startProgress(ctx context.Context, quiet bool, stats *pipeline.Stats, total int, stderr io.Writer, log *slog.Logger) func() {
+	if quiet {
+		return func() {}
+	}
+	p := &pipeline.Progress{Stats: stats, Total: total, Log: log}
+	if pipeline.IsTerminal(stderr) {
+		p.Bar = stderr
+	}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		p.Run(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
+
+// finishRun records how a run ended; it runs even after an interrupt.
+func finishRun(ctx context.Context, db *store.DB, id int64, sum pipeline.Summary, runErr error) error {
+	end := store.RunEnd{
+		Status:      store.RunCompleted,
+		Families:    sum.Families,
+		Puzzles:     sum.Puzzles,
+		DupFamilies: sum.Duplicates,
+		DupPuzzles:  sum.DupPuzzles,
+		Rejected:    sum.OffLevel + sum.Invalid + sum.Failed,
+	}
+	switch {
+	case runErr != nil:
+		end.Status, end.Message = store.RunFailed, runErr.Error()
+	case sum.Interrupted:
+		end.Status, end.Message = store.RunInterrupted, "interrupted by a signal"
+	}
+	if err := db.FinishRun(context.WithoutCancel(ctx), id, end); err != nil {
+		return fmt.Errorf("record the end of run %d: %w", id, err)
+	}
+	return nil
+}

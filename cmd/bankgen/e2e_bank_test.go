@@ -1,0 +1,317 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sudokubank/gen"
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// MustOpen opens the bank at path for reading, closed when the test ends.
+func MustOpen(tb testing.TB, path string) *store.DB {
+	tb.Helper()
+	db, err := store.OpenReadOnly(context.Background(), path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// canons returns the bank's canonical forms, sorted.
+func canons(tb testing.TB, path string) []string {
+	tb.Helper()
+	var cs []string
+	if err := MustOpen(tb, path).ForEachCanon(context.Background(), func(c string) error {
+		cs = append(cs, c)
+		return nil
+	}); err != nil {
+		tb.Fatal(err)
+	}
+	slices.Sort(cs)
+	return cs
+}
+
+// families returns the number of families in the bank, 0 when it cannot
+// be read yet.
+func families(path string) int {
+	db, err := store.OpenReadOnly(context.Background(), path)
+	if err != nil {
+		return 0
+	}
+	defer db.Close()
+	n, err := db.CountFamilies(context.Background(), store.Filter{})
+	if err != nil {
+		return 0
+	}
+	return int(n)
+}
+
+// runs returns the bank's runs.
+func runs(tb testing.TB, path string) []store.Run {
+	tb.Helper()
+	rs, err := MustOpen(tb, path).Runs(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return rs
+}
+
+// mustSucceed fails the test unless r exited 0.
+func mustSucceed(tb testing.TB, r result) {
+	tb.Helper()
+	if r.code != 0 {
+		tb.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestSmallBuild(t *testing.T) {
+	dir := t.TempDir()
+	r := bankgen(t, dir, "-db", "b.db", "-count", "40", "-seed", "7", "-variants", "3", "-quiet")
+	mustSucceed(t, r)
+	db := filepath.Join(dir, "b.db")
+	if got, want := families(db), 40; got != want {
+		t.Errorf("families = %d, want %d", got, want)
+	}
+	if !strings.Contains(r.stdout, "40 families and 120 variants") || !strings.Contains(r.stdout, "seed 7") {
+		t.Errorf("summary does not give the counts and seed:\n%s", r.stdout)
+	}
+	rs := runs(t, db)
+	if len(rs) != 1 || rs[0].Seed != 7 || rs[0].Status != store.RunCompleted || rs[0].Families != 40 || rs[0].Puzzles != 160 {
+		t.Errorf("runs = %+v, want one completed run of seed 7 with 40 families and 160 puzzles", rs)
+	}
+}
+
+func TestSameSeedSameFamilies(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "w1.db", "-count", "60", "-seed", "11", "-workers", "1", "-quiet"))
+	mustSucceed(t, bankgen(t, dir, "-db", "w2.db", "-count", "60", "-seed", "11", "-workers", "2", "-quiet"))
+	mustSucceed(t, bankgen(t, dir, "-db", "w3.db", "-count", "60", "-seed", "11", "-workers", "3", "-quiet"))
+	w1 := canons(t, filepath.Join(dir, "w1.db"))
+	if len(w1) != 60 {
+		t.Fatalf("%d families, want 60", len(w1))
+	}
+	for _, name := range []string{"w2.db", "w3.db"} {
+		if got := canons(t, filepath.Join(dir, name)); !slices.Equal(got, w1) {
+			t.Errorf("%s: other families than with -workers 1", name)
+		}
+	}
+}
+
+func TestLevelFilter(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "10", "-level", "easy,1", "-seed", "3", "-quiet"))
+	n, err := MustOpen(t, filepath.Join(dir, "b.db")).CountFamilies(context.Background(), store.Filter{Levels: []int{3, 4, 5}})
+	if err != nil || n != 0 {
+		t.Errorf("%d families of levels 3-5 (err %v), want none", n, err)
+	}
+}
+
+func TestRerunSkipsDuplicates(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "5", "-quiet"))
+	first := canons(t, filepath.Join(dir, "b.db"))
+	r := bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "5", "-quiet")
+	mustSucceed(t, r)
+	all := canons(t, filepath.Join(dir, "b.db"))
+	if len(all) != 60 {
+		t.Errorf("%d families after two runs of 30 with one seed, want 60", len(all))
+	}
+	if !strings.Contains(r.stdout, "30 duplicates") {
+		t.Errorf("second run does not report the 30 families it skipped:\n%s", r.stdout)
+	}
+	for _, c := range first {
+		if _, ok := slices.BinarySearch(all, c); !ok {
+			t.Fatalf("family %s lost", c)
+		}
+	}
+}
+
+// startBankgen starts the binary without waiting.
+func startBankgen(t *testing.T, dir string, args ...string) (*exec.Cmd, *strings.Builder, *strings.Builder) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	return cmd, &out, &errb
+}
+
+// waitFamilies waits until the bank at path has at least n families.
+func waitFamilies(t *testing.T, path string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for families(path) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bank never reached %d families", n)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func exitCodeOf(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	err := cmd.Wait()
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	t.Fatal(err)
+	return -1
+}
+
+func TestInterruptThenResumeToQuota(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	args := []string{"-db", "b.db", "-quota", "extremely-easy=3000", "-variants", "20", "-quiet"}
+	// 63,000 puzzle rows take the single writer seconds even on an idle
+	// machine, so the interrupt comes in the middle.
+	cmd, out, errb := startBankgen(t, dir, args...)
+	waitFamilies(t, db, 1)
+	cmd.Process.Signal(os.Interrupt)
+	if code := exitCodeOf(t, cmd); code != 130 {
+		t.Fatalf("exit code %d after SIGINT, want 130\nstdout:\n%s\nstderr:\n%s", code, out, errb)
+	}
+	rs := runs(t, db)
+	if len(rs) != 1 || rs[0].Status != store.RunInterrupted {
+		t.Fatalf("runs = %+v, want one interrupted", rs)
+	}
+	got := families(db)
+	if got == 0 || got >= 3000 || int64(got) != rs[0].Families {
+		t.Errorf("%d families after the interrupt, run records %d; want some, not all", got, rs[0].Families)
+	}
+	mustSucceed(t, bankgen(t, dir, args...))
+	counts, err := MustOpen(t, db).LevelCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[1] != 3000 || counts[2]+counts[3]+counts[4]+counts[5] != 0 {
+		t.Errorf("level counts %v after resuming, want 3000 extremely-easy and nothing else", counts)
+	}
+	r := bankgen(t, dir, args...)
+	mustSucceed(t, r)
+	if !strings.Contains(r.stdout, " 0 families and 0 variants") {
+		t.Errorf("a third run with the quota met did something:\n%s", r.stdout)
+	}
+}
+
+func TestKillThenResume(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	cmd, _, _ := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-variants", "5", "-quiet")
+	waitFamilies(t, db, 200)
+	cmd.Process.Signal(syscall.SIGKILL)
+	if code := exitCodeOf(t, cmd); code != -1 {
+		t.Fatalf("exit code %d, want -1 (killed)", code)
+	}
+	b, err := store.Open(context.Background(), db, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.IntegrityCheck(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	b.Close()
+	before := families(db)
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-quiet"))
+	if got, want := families(db), before+20; got != want {
+		t.Errorf("%d families after resuming, want %d", got, want)
+	}
+}
+
+func TestSecondInterruptQuits(t *testing.T) {
+	dir := t.TempDir()
+	cmd, _, _ := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
+	waitFamilies(t, filepath.Join(dir, "b.db"), 1)
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Process.Signal(os.Interrupt)
+	if code := exitCodeOf(t, cmd); code != 130 {
+		t.Errorf("exit code %d, want 130", code)
+	}
+}
+
+func TestImport(t *testing.T) {
+	dir := t.TempDir()
+	// Two puzzles with one solution each, from a small bank of this seed.
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "3", "-seed", "9", "-quiet"))
+	var good []string
+	if err := MustOpen(t, filepath.Join(dir, "src.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		good = append(good, r.Puzzle)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	lines := []string{
+		"# a comment", good[0], "", "not a puzzle",
+		strings.Repeat(".", 81),                             // several solutions
+		"11" + strings.Repeat(".", 79),                      // a repeated digit
+		"12345678." + "........9" + strings.Repeat(".", 63), // no solution: row 1 needs its 9 in column 9, which has one
+		good[1] + " 1.2 1.2 1.2 rated",
+		good[0], // again: a duplicate puzzle
+	}
+	file := filepath.Join(dir, "in.txt")
+	os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+	r := bankgen(t, dir, "import", "-db", "b.db", "-source", "test", "in.txt")
+	mustSucceed(t, r)
+	for _, want := range []string{"in.txt:4:", "in.txt:5: more than one solution", "in.txt:6: digit 1 repeated in row 1", "in.txt:7: no solution"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not report %q:\n%s", want, r.stderr)
+		}
+	}
+	if !strings.Contains(r.stdout, "2 new families") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	if got := families(filepath.Join(dir, "b.db")); got != 2 {
+		t.Errorf("%d families, want 2", got)
+	}
+}
+
+func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "25", "-seed", "21", "-quiet"))
+	db := filepath.Join(dir, "b.db")
+	before := canons(t, db)
+	// Every family, relabelled, rotated and reflected at random.
+	f, err := os.Create(filepath.Join(dir, "copies.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	rng := pipeline.Item{Seed: 1}.Rand()
+	for _, c := range before {
+		g := gen.RandomTransform(rng).Apply(pipeline.GridOf(c))
+		fmt.Fprintln(w, g.String())
+	}
+	w.Flush()
+	f.Close()
+	r := bankgen(t, dir, "import", "-db", "b.db", "-source", "copies", "copies.txt")
+	mustSucceed(t, r)
+	if !strings.Contains(r.stdout, "0 new families, 25 of families the bank had") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	if got := canons(t, db); !slices.Equal(got, before) {
+		t.Errorf("the import changed the families: %d before, %d after", len(before), len(got))
+	}
+	// And a generating run never adds a family an import brought.
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "25", "-seed", "21", "-quiet"))
+	if got := len(canons(t, db)); got != 50 {
+		t.Errorf("%d families, want 50", got)
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bin is the bankgen binary the end-to-end tests run, built by TestMain.
+var bin string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "bankgen-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	bin = filepath.Join(dir, "bankgen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "build bankgen: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+// result is how a run of the binary ended.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// bankgen runs the binary in dir with args and waits for it.
+func bankgen(t *testing.T, dir string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	r := result{stdout: out.String(), stderr: errb.String()}
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		r.code = ee.ExitCode()
+	default:
+		t.Fatalf("bankgen %q: %v", args, err)
+	}
+	return r
+}
+
+func TestBadFlagsExit2(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"Level", []string{"-level", "hard"}, `invalid value "hard" for flag -level`},
+		{"Quota", []string{"-quota", "easy:5"}, `invalid value "easy:5" for flag -quota`},
+		{"Symmetry", []string{"-symmetry", "spiral"}, `invalid value "spiral" for flag -symmetry`},
+		{"Workers", []string{"-workers", "-2"}, "-workers"},
+		{"ImportNoFile", []string{"import"}, "one FILE"},
+		{"ImportBadFlag", []string{"import", "-nope", "x"}, "-nope"},
+	}
+	dir := t.TempDir()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bankgen(t, dir, tt.args...)
+			if r.code != 2 {
+				t.Errorf("exit code %d, want 2; stderr:\n%s", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("stderr %q does not say %q", r.stderr, tt.want)
+			}
+			if strings.Contains(r.stderr, "goroutine ") || strings.Contains(r.stderr, "panic") {
+				t.Errorf("stderr has a stack trace:\n%s", r.stderr)
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"import", "-h"}} {
+		r := bankgen(t, t.TempDir(), args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "Examples:") || !strings.Contains(r.stdout, "-db file") {
+			t.Errorf("bankgen %q: exit %d, stdout:\n%s", args, r.code, r.stdout)
+		}
+	}
+}

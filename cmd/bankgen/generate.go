@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+
+	"sudokubank/grade"
+)
+
+const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
+               [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
+       bankgen import [-db puzzles.db] [-source NAME] FILE|-
+
+bankgen generates graded Sudoku families (essentially different puzzles) and
+adds them to the bank, skipping any family the bank already holds.
+
+-count N adds N new families of the levels in -level. -quota instead sets
+targets for the bank's totals per level, so that the same command, run again
+after an interruption, finishes the job and then does nothing. Levels are
+named extremely-easy, easy, medium, difficult, evil, or numbered 1 to 5.
+
+Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
+twice to quit at once.
+
+Examples:
+  bankgen                                 # 1000 families into puzzles.db
+  bankgen -count 5000 -level evil,4       # 5000 evil or difficult families
+  bankgen -quota easy=1000,evil=200       # top the bank up to these totals
+  bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
+  bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
+
+Flags:
+`
+
+// generateOptions are the flags of the generating command.
+type generateOptions struct {
+	db       string
+	count    int
+	levels   []grade.Level
+	quota    quotaFlag
+	variants int
+	symmetry symmetryFlag
+	seed     uint64
+	seedSet  bool
+	workers  int
+	quiet    bool
+}
+
+// parseGenerate reads the generating command's flags.
+func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
+	var o generateOptions
+	fs := flag.NewFlagSet("bankgen", flag.ContinueOnError)
+	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
+	fs.IntVar(&o.count, "count", 1000, "add `N` new families")
+	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
+	fs.Var(&o.quota, "quota", "targets for the bank's totals, `LEVEL=N,...`, instead of -count")
+	fs.IntVar(&o.variants, "variants", 0, "store `K` more distinct puzzles per family, sharing its grade")
+	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
+	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
+	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
+	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, usageError{fmt.Errorf("unexpected argument %q (the only subcommand is import)", fs.Arg(0))}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case o.quota.set && set["count"]:
+		return o, usageError{errors.New("-count and -quota cannot be used together")}
+	case o.quota.set && set["level"]:
+		return o, usageError{errors.New("-level and -quota cannot be used together: -quota names its levels")}
+	case o.count < 0:
+		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
+	case o.variants < 0:
+		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
+	case o.workers < 1:
+		return o, usageError{fmt.Errorf("invalid value %d for flag -workers: must be 1 or more", o.workers)}
+	case o.db == "":
+		return o, usageError{errors.New("invalid value \"\" for flag -db: a file name is needed")}
+	}
+	if *seed != "" {
+		s, err := strconv.ParseUint(*seed, 0, 64)
+		if err != nil {
+			return o, usageError{fmt.Errorf("invalid value %q for flag -seed: want a number from 0 to 2^64-1", *seed)}
+		}
+		o.seed, o.seedSet = s, true
+	} else {
+		o.seed = randomSeed()
+	}
+	return o, nil
+}
+
+// randomSeed draws a seed from the operating system, for a run given none.
+func randomSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// runGenerate is the generating command.
+func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseGenerate(args, stdout)
+	if err != nil {
+		return err
+	}
+	return generate(ctx, o, args, stdout, stderr)
+}

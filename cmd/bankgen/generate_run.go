@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// generate runs the generating pipeline with options o.
+func generate(ctx context.Context, o generateOptions, args []string, stdout, stderr io.Writer) (err error) {
+	log := newLogger(stderr)
+	db, seen, have, err := openBank(ctx, o.db, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
+		}
+	}()
+
+	target := pipeline.Count(o.count, o.levels)
+	if o.quota.set {
+		target = pipeline.Quota(o.quota.want, have)
+	}
+	runID, err := db.StartRun(ctx, store.Run{Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion()})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
+
+	stats := new(pipeline.Stats)
+	stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
+	sum, runErr := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+		BuildOptions: pipeline.BuildOptions{
+			Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+			Seen: seen, RunID: runID,
+		},
+		Seed: o.seed, Target: target, Workers: o.workers, Log: log, Stats: stats,
+	})
+	stop()
+	if err := finishRun(ctx, db, runID, sum, runErr); err != nil && runErr == nil {
+		runErr = err
+	}
+	printSummary(stdout, o, runID, sum)
+	if runErr != nil {
+		return runErr
+	}
+	if sum.Interrupted {
+		return errInterrupted
+	}
+	return nil
+}
+
+// printSummary reports what a generating run did.
+func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary) {
+	secs := s.Elapsed.Seconds()
+	status := "done"
+	if s.Interrupted {
+		status = "interrupted"
+	}
+	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %.1fs (%.0f families/s, %.0f puzzles/s)\n",
+		status, s.Families, s.Puzzles-s.Families, o.db, secs, float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
+	fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
+	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+	"runtime"
+)
+
+const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet] FILE|-
+
+import reads one puzzle per line (81 cells, '.' or '0' for an empty cell, or
+any one-line form the parser takes; '#' comments and blank lines skipped),
+checks that each has exactly one solution, grades it and stores it as given.
+A puzzle whose family the bank already holds adds no new family. Bad lines
+are reported with their numbers and skipped. FILE - reads standard input.
+
+Examples:
+  bankgen import -source top1465 top1465.txt
+  zcat huge.txt.gz | bankgen import -db big.db -source forum -
+
+Flags:
+`
+
+// importOptions are the flags of the import command.
+type importOptions struct {
+	db      string
+	source  string
+	file    string
+	workers int
+	quiet   bool
+}
+
+func parseImport(args []string, stdout io.Writer) (importOptions, error) {
+	var o importOptions
+	fs := flag.NewFlagSet("bankgen import", flag.ContinueOnError)
+	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
+	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
+	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
+	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
+		return o, err
+	}
+	switch {
+	case fs.NArg() != 1:
+		return o, usageError{errors.New("import takes one FILE (or - for standard input)")}
+	case o.workers < 1:
+		return o, usageError{errors.New("-workers must be 1 or more")}
+	}
+	o.file = fs.Arg(0)
+	return o, nil
+}
+
+// runImport is the import command.
+func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseImport(args, stdout)
+	if err != nil {
+		return err
+	}
+	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
+}

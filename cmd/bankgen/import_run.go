@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// importCounts tallies an import's lines by outcome.
+type importCounts struct {
+	lines, unparseable, noSolution, several, added, known, failed int64
+}
+
+// importFile runs an import with options o.
+func importFile(ctx context.Context, o importOptions, args []string, stdout, stderr io.Writer, stdin io.Reader) (err error) {
+	log := newLogger(stderr)
+	in := stdin
+	if o.file != "-" {
+		f, err := os.Open(o.file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	if o.source == "" {
+		o.source = strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
+		if o.file == "-" {
+			o.source = "stdin"
+		}
+	}
+	db, seen, _, err := openBank(ctx, o.db, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
+		}
+	}()
+	runID, err := db.StartRun(ctx, store.Run{Params: "import " + strings.Join(args, " "), CodeVersion: codeVersion()})
+	if err != nil {
+		return err
+	}
+
+	var n importCounts
+	stats := new(pipeline.Stats)
+	stop := startProgress(ctx, o.quiet, stats, -1, stderr, log)
+	sum, runErr := pipeline.Run(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
+		Workers: o.workers,
+		Produce: pipeline.Lines(in),
+		NewWorker: func() pipeline.Work[pipeline.Line, store.NewFamily] {
+			return pipeline.NewImporter(o.source, seen).Import
+		},
+		Seen:           seen,
+		KeepDuplicates: true,
+		Write:          pipeline.Writer(db),
+		OnResult: func(l pipeline.Line, r *pipeline.Result[store.NewFamily]) {
+			n.lines++
+			switch r.Reason {
+			case pipeline.Kept:
+				n.added++
+			case pipeline.Duplicate:
+				n.known++
+			case pipeline.Failed:
+				n.failed++
+			case pipeline.Invalid:
+				switch {
+				case errors.Is(r.Err, pipeline.ErrNoSolution):
+					n.noSolution++
+				case errors.Is(r.Err, pipeline.ErrSeveralSolutions):
+					n.several++
+				default:
+					n.unparseable++
+				}
+				fmt.Fprintf(stderr, "%s:%d: %v; skipped\n", o.file, l.No, r.Err)
+			}
+		},
+		Describe: func(l pipeline.Line) []any { return []any{"line", l.No, "text", l.Text} },
+		Log:      log,
+		Stats:    stats,
+	})
+	stop()
+	if err := finishRun(ctx, db, runID, sum, runErr); err != nil && runErr == nil {
+		runErr = err
+	}
+	fmt.Fprintf(stdout, "bankgen import: %d puzzles read from %s in %.1fs: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
+		n.lines, o.file, sum.Elapsed.Seconds(), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
+	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
+		n.unparseable, n.noSolution, n.several, n.failed)
+	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)
+	if runErr != nil {
+		return runErr
+	}
+	if sum.Interrupted {
+		return errInterrupted
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+)
+
+var (
+	// errInterrupted reports a run stopped by a signal after writing what
+	// was done; the process exits with status 130.
+	errInterrupted = errors.New("interrupted")
+)
+
+// usageError is a bad command line; the process exits with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// Run runs bankgen with the arguments after the program name, as main
+// does, writing reports to stdout and logs to stderr. It returns
+// flag.ErrHelp after printing usage for -h, a usageError for a bad
+// command line, and errInterrupted when ctx was cancelled mid-run.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	var err error
+	if len(args) > 0 && args[0] == "import" {
+		err = runImport(ctx, args[1:], stdout, stderr)
+	} else {
+		err = runGenerate(ctx, args, stdout, stderr)
+	}
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// Interrupted before the pipeline started, while loading the bank.
+		return errInterrupted
+	}
+	return err
+}
+
+// exitCode reports err on stderr and returns the process's exit status.
+func exitCode(err error, stderr io.Writer) int {
+	var ue usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errInterrupted):
+		return 130
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "bankgen: %v\nRun 'bankgen -h' or 'bankgen import -h' for usage.\n", err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "bankgen: %v\n", err)
+		return 1
+	}
+}
+
+// parseFlags parses args with fs, printing usage (to stdout) for -h and
+// turning any other failure into a usageError.
+func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout io.Writer) error {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		return flag.ErrHelp
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// newLogger returns the text logger bankgen writes to stderr.
+func newLogger(stderr io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(stderr, nil))
+}

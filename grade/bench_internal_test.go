@@ -1,0 +1,54 @@
+package grade
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"sudokubank/solve"
+)
+
+// BenchmarkLogicOnly grades the gen and 17 groups of dev_se.txt without
+// the solve package's search, to separate the grader's own cost from the
+// solver's. It skips when ../shared/data is absent.
+func BenchmarkLogicOnly(b *testing.B) {
+	f, err := os.Open("../../shared/data/rated/dev_se.txt")
+	if err != nil {
+		b.Skipf("no reference data: %v", err)
+	}
+	defer f.Close()
+	groups := map[string][]solve.Grid{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 5 {
+			continue
+		}
+		p, err := solve.Parse(fs[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		groups[fs[4]] = append(groups[fs[4]], p)
+	}
+	for _, src := range []string{"gen", "qq", "17", "mt"} {
+		ps := groups[src]
+		b.Run(src, func(b *testing.B) {
+			var g Grader
+			n := 0
+			for b.Loop() {
+				g.st.load(ps[n%len(ps)])
+				for g.st.left > 0 {
+					st, ok := g.next()
+					if !ok {
+						break
+					}
+					g.st.apply(&st)
+					g.st.refresh()
+				}
+				n++
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+		})
+	}
+}

@@ -1,0 +1,76 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime"
+
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// LoadBank reads what a run needs of the bank before it starts: the dedup
+// set of its canonical forms and its count of families per level.
+func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
+	var have Levels
+	counts, err := db.LevelCounts(ctx)
+	if err != nil {
+		return nil, have, fmt.Errorf("count the bank's families: %w", err)
+	}
+	for l := range have {
+		have[l] = int(counts[l])
+	}
+	seen, err := LoadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
+		return db.ForEachCanon(ctx, func(canon string) error { return fn(GridOf(canon)) })
+	})
+	if err != nil {
+		return nil, have, fmt.Errorf("load the bank's canonical forms: %w", err)
+	}
+	return seen, have, nil
+}
+
+// Writer returns a Config.Write that stores each batch in one transaction
+// of db.
+func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+		r, err := db.WriteBatch(ctx, batch)
+		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles}, err
+	}
+}
+
+// GenerateConfig is a generating run: what to make, and from which seed.
+type GenerateConfig struct {
+	BuildOptions
+	Seed    uint64
+	Target  *Target
+	Workers int // 0 means GOMAXPROCS
+	Log     *slog.Logger
+	Stats   *Stats // live counters for progress; nil for none
+}
+
+// Generate runs the generating pipeline into db: each worker builds
+// families of items seed/0, seed/1, ... and the collector admits them in
+// item order until the target is met or ctx is cancelled. c.Seen must be
+// the bank's (see LoadBank).
+func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, error) {
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.Target != nil {
+		c.Levels = c.Target.Wanted()
+	}
+	return Run(ctx, Config[Item, store.NewFamily]{
+		Workers: c.Workers,
+		Produce: Items(c.Seed, 0),
+		NewWorker: func() Work[Item, store.NewFamily] {
+			return NewBuilder(c.BuildOptions).Build
+		},
+		Seen:     c.Seen,
+		Target:   c.Target,
+		Write:    Writer(db),
+		Describe: func(it Item) []any { return []any{"seed", it.Seed, "item", it.Index, "item_seed", it.ItemSeed()} },
+		Log:      c.Log,
+		Stats:    c.Stats,
+	})
+}

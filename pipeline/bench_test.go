@@ -1,0 +1,99 @@
+package pipeline_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"sudokubank/gen"
+	"sudokubank/grade"
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// benchGenerate runs the generating pipeline into fresh banks and reports
+// families and puzzles written per second of wall time.
+func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level) {
+	dir := b.TempDir()
+	var fams, puzzles int64
+	var took time.Duration
+	for i := 0; b.Loop(); i++ {
+		ctx := context.Background()
+		db, err := store.Open(ctx, filepath.Join(dir, fmt.Sprintf("%d.db", i)), store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		seen, _, err := pipeline.LoadBank(ctx, db)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: pipeline.BuildOptions{Variants: variants, Seen: seen},
+			Seed:         uint64(i), Target: pipeline.Count(n, levels), Workers: workers, Log: quiet(),
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		db.Close()
+		fams += sum.Families
+		puzzles += sum.Puzzles
+		took += sum.Elapsed
+	}
+	b.ReportMetric(float64(fams)/took.Seconds(), "families/s")
+	b.ReportMetric(float64(puzzles)/took.Seconds(), "puzzles/s")
+}
+
+// BenchmarkGenerate measures the whole pipeline, dig to commit, into a
+// real bank: all levels with one and two workers, each level alone, and
+// 100 variants per family.
+func BenchmarkGenerate(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("Level=all/Workers=%d", w), func(b *testing.B) { benchGenerate(b, w, 1000, 0, nil) })
+	}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		b.Run(fmt.Sprintf("Level=%s/Workers=2", l), func(b *testing.B) { benchGenerate(b, 2, 100, 0, []grade.Level{l}) })
+	}
+	b.Run("Level=all/Variants=100/Workers=2", func(b *testing.B) { benchGenerate(b, 2, 1000, 100, nil) })
+}
+
+var survey = flag.Int("survey", 0, "TestProfileSurvey: puzzles per profile (0 skips the survey)")
+
+// TestProfileSurvey prints, for each dig profile, how many puzzles of each
+// level it yields per second of one core, to choose ProfileFor's table:
+//
+//	go test ./pipeline -run ProfileSurvey -survey 300 -v
+func TestProfileSurvey(t *testing.T) {
+	if *survey == 0 {
+		t.Skip("run with -survey N")
+	}
+	profiles := append(gen.PaperLevels[:], gen.MinimalProfile(gen.NoSymmetry))
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%-22s %9s  level yield per second of one core (share of puzzles)\n", "profile", "items/s")
+	for _, p := range profiles {
+		var d gen.Digger
+		var z gen.Canonicalizer
+		var g grade.Grader
+		var hist pipeline.Levels
+		start := time.Now()
+		for i := range *survey {
+			pz := d.Generate(p, pipeline.Item{Seed: 1, Index: uint64(i)}.Rand())
+			c, _ := z.Canon(pz.Grid)
+			gr, err := g.Grade(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hist[gr.Level]++
+		}
+		rate := float64(*survey) / time.Since(start).Seconds()
+		fmt.Fprintf(&sb, "%-22s %9.0f ", p.Name, rate)
+		for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+			fmt.Fprintf(&sb, " %s %.0f/s (%d%%)", l, rate*float64(hist[l])/float64(*survey), 100*hist[l] / *survey)
+		}
+		sb.WriteByte('\n')
+	}
+	t.Log("\n" + sb.String())
+}

@@ -1,0 +1,79 @@
+package pipeline_test
+
+import (
+	"context"
+	"testing"
+
+	"sudokubank/gen"
+	"sudokubank/grade"
+	"sudokubank/pipeline"
+	"sudokubank/solve"
+)
+
+func TestProfileFor(t *testing.T) {
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		for _, name := range []string{"none", "rot180", "diagonal"} {
+			sym, err := gen.ParseSymmetry(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pipeline.ProfileFor(l, sym)
+			if err := p.Validate(); err != nil || p.Symmetry != sym {
+				t.Errorf("ProfileFor(%s, %s) = %+v, %v", l, sym, p, err)
+			}
+		}
+	}
+}
+
+func TestBuild(t *testing.T) {
+	b := pipeline.NewBuilder(pipeline.BuildOptions{Variants: 5})
+	for i := range uint64(20) {
+		it := pipeline.Item{Seed: 3, Index: i}
+		r := b.Build(context.Background(), it)
+		if r.Reason != pipeline.Kept {
+			t.Fatalf("item %d: %v %v", i, r.Reason, r.Err)
+		}
+		nf := r.Value
+		if got, want := len(nf.Puzzles), 6; got != want || r.Puzzles != want {
+			t.Fatalf("item %d: %d puzzles, want %d", i, got, want)
+		}
+		canon := pipeline.GridOf(nf.Canon)
+		if got := pipeline.Hash(canon); got != r.Hash {
+			t.Errorf("item %d: hash %x, want %x", i, r.Hash, got)
+		}
+		seen := map[string]bool{}
+		for _, p := range nf.Puzzles {
+			g, err := solve.Parse(p.Puzzle)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen[p.Puzzle] {
+				t.Errorf("item %d: puzzle %s twice", i, p.Puzzle)
+			}
+			seen[p.Puzzle] = true
+			if c, _ := gen.Canon(g); c != canon {
+				t.Errorf("item %d: puzzle %s is not of the family", i, p.Puzzle)
+			}
+			if sol, ok := solve.Solve(g); !ok || sol.String() != p.Solution {
+				t.Errorf("item %d: puzzle %s: solution %s, want %s", i, p.Puzzle, p.Solution, sol)
+			}
+			tr, err := gen.ParseTransform(p.Transform)
+			if err != nil || tr.Apply(canon) != g {
+				t.Errorf("item %d: transform %q does not take the canonical form to %s (%v)", i, p.Transform, p.Puzzle, err)
+			}
+		}
+		if again := pipeline.NewBuilder(pipeline.BuildOptions{Variants: 5}).Build(context.Background(), it); again.Value.Canon != nf.Canon ||
+			again.Value.Puzzles[5] != nf.Puzzles[5] {
+			t.Errorf("item %d: a second build differs", i)
+		}
+	}
+}
+
+func TestBuildSkipsKnownFamilies(t *testing.T) {
+	it := pipeline.Item{Seed: 4, Index: 2}
+	r := pipeline.NewBuilder(pipeline.BuildOptions{}).Build(context.Background(), it)
+	seen := pipeline.NewSeen([]uint64{r.Hash})
+	if got := pipeline.NewBuilder(pipeline.BuildOptions{Seen: seen}).Build(context.Background(), it); got.Reason != pipeline.Duplicate {
+		t.Errorf("a family in the bank: reason %v, want duplicate", got.Reason)
+	}
+}

@@ -1,0 +1,441 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"sudokubank/grade"
+)
+
+// Reason says what became of an item.
+type Reason uint8
+
+// What became of an item. Workers return Kept, Duplicate, OffLevel,
+// Invalid or Failed; the collector may turn Kept into Duplicate or
+// OffLevel when it admits results in item order.
+const (
+	Kept      Reason = iota // a new family, to be stored
+	Duplicate               // its family is already in the bank or earlier in the run
+	OffLevel                // its level is not wanted, or that level's quota is full
+	Invalid                 // the input is not a proper puzzle (import)
+	Failed                  // the work panicked or returned an error: a bug
+)
+
+// String names the reason for logs and reports.
+func (r Reason) String() string {
+	switch r {
+	case Kept:
+		return "kept"
+	case Duplicate:
+		return "duplicate"
+	case OffLevel:
+		return "off-level"
+	case Invalid:
+		return "invalid"
+	case Failed:
+		return "failed"
+	}
+	return fmt.Sprintf("reason(%d)", uint8(r))
+}
+
+// Result is what a worker made of one item.
+type Result[T any] struct {
+	Reason  Reason
+	Hash    uint64      // hash of the canonical form (Kept, Duplicate)
+	Level   grade.Level // the family's level (Kept, OffLevel)
+	Puzzles int         // puzzles the family stores: 1 + its variants (Kept)
+	Value   T           // what the writer stores (Kept)
+	Err     error       // what was wrong (Invalid, Failed)
+}
+
+// Work makes the result of one input. A Work belongs to one worker
+// goroutine, so it may keep scratch state (a solver, a grader) between
+// calls. It should return soon after ctx is done; the result is then
+// dropped.
+type Work[In, Out any] func(ctx context.Context, in In) Result[Out]
+
+// Written is what the store did with one batch.
+type Written struct {
+	Families    int // families inserted
+	Puzzles     int // puzzles inserted
+	DupFamilies int // families in the batch the store already had
+	DupPuzzles  int // puzzles in the batch the store already had
+}
+
+// Config wires a run together.
+type Config[In, Out any] struct {
+	// Workers is the number of worker goroutines; 0 means GOMAXPROCS.
+	Workers int
+	// Window bounds how far the producer may run ahead of the oldest item
+	// not yet admitted; 0 means 64 per worker.
+	Window int
+	// Produce calls emit with each input in turn, and stops when emit
+	// reports false.
+	Produce func(ctx context.Context, emit func(In) bool) error
+	// NewWorker returns the Work of one worker. It is called once per
+	// worker, and again after a panic so no damaged state is reused.
+	NewWorker func() Work[In, Out]
+	// Seen is the dedup set; nil means an empty one.
+	Seen *Seen
+	// KeepDuplicates sends Duplicate results that carry a Value (Puzzles
+	// > 0) to the writer too: the store keeps their puzzles as variants of
+	// the family it has, as import does.
+	KeepDuplicates bool
+	// Target decides which families to admit; nil means Unlimited.
+	Target *Target
+	// Write stores one batch of admitted families in one transaction.
+	Write func(ctx context.Context, batch []Out) (Written, error)
+	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
+	// long a family waits for its batch. Zero means 1000, 50000 and 500ms.
+	BatchFamilies, BatchPuzzles int
+	FlushEvery                  time.Duration
+	// OnResult, if set, sees every finished input in input order, from one
+	// goroutine (import reports bad lines with it).
+	OnResult func(in In, r *Result[Out])
+	// Describe returns slog attributes that identify an input, for the log
+	// line of a failed item (its seed and index).
+	Describe func(in In) []any
+	// Log receives failures; nil means slog.Default().
+	Log *slog.Logger
+	// Stats receives the live counters; nil means fresh ones.
+	Stats *Stats
+}
+
+// Stats are the live counters of a run, safe for concurrent use.
+type Stats struct {
+	Items      atomic.Int64 // items admitted in order (every reason)
+	Admitted   atomic.Int64 // families admitted, to be written
+	Duplicates atomic.Int64 // families skipped: in the bank already, or earlier in the run
+	OffLevel   atomic.Int64 // families skipped for their level
+	Invalid    atomic.Int64 // inputs rejected
+	Failed     atomic.Int64 // items that panicked or failed
+	Families   atomic.Int64 // families committed to the store
+	Puzzles    atomic.Int64 // puzzles committed to the store
+	DupPuzzles atomic.Int64 // puzzles the store already had
+	levels     [grade.Evil + 1]atomic.Int64
+}
+
+// Snapshot is a copy of the counters at one moment.
+type Snapshot struct {
+	Items, Admitted, Duplicates, OffLevel, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                Levels // families committed per level
+}
+
+// Snapshot returns the counters now.
+func (s *Stats) Snapshot() Snapshot {
+	n := Snapshot{
+		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
+		OffLevel: s.OffLevel.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
+		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
+	}
+	for l := range n.Levels {
+		n.Levels[l] = int(s.levels[l].Load())
+	}
+	return n
+}
+
+// Summary is the outcome of a run.
+type Summary struct {
+	Snapshot
+	Elapsed     time.Duration
+	Interrupted bool // ctx was cancelled before the target was met
+}
+
+// job is an input with its place in the run.
+type job[In any] struct {
+	idx uint64
+	in  In
+}
+
+// done is a finished job.
+type done[In, Out any] struct {
+	job[In]
+	r Result[Out]
+}
+
+// admitted is a family on its way to the writer.
+type admitted[Out any] struct {
+	v       Out
+	level   grade.Level
+	puzzles int
+	dup     bool // the family is known: only its puzzles may be new
+}
+
+// Run runs the pipeline until the target is met, the producer runs dry,
+// or ctx is cancelled. On cancellation it stops taking new work, admits
+// and writes what is finished, and reports Interrupted. Every family
+// admitted is written before Run returns, unless a write fails.
+func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
+	start := time.Now()
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	if c.Window <= 0 {
+		c.Window = 64 * c.Workers
+	}
+	if c.Seen == nil {
+		c.Seen = NewSeen(nil)
+	}
+	if c.Target == nil {
+		c.Target = Unlimited()
+	}
+	if c.BatchFamilies <= 0 {
+		c.BatchFamilies = 1000
+	}
+	if c.BatchPuzzles <= 0 {
+		c.BatchPuzzles = 50000
+	}
+	if c.FlushEvery <= 0 {
+		c.FlushEvery = 500 * time.Millisecond
+	}
+	if c.Log == nil {
+		c.Log = slog.Default()
+	}
+	if c.Stats == nil {
+		c.Stats = new(Stats)
+	}
+	if c.Describe == nil {
+		c.Describe = func(In) []any { return nil }
+	}
+
+	// The group outlives a cancelled ctx, so that finished work is still
+	// admitted and written; it is cancelled only by an error. stopCtx,
+	// cancelled by ctx or by a met target, stops the producer and workers.
+	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
+	stopCtx, stop := context.WithCancel(gctx)
+	defer stop()
+	defer context.AfterFunc(ctx, stop)()
+
+	tokens := make(chan struct{}, c.Window)
+	jobs := make(chan job[In], c.Workers)
+	results := make(chan done[In, Out], c.Workers)
+	toWriter := make(chan admitted[Out], c.BatchFamilies)
+	targetMet := c.Target.Done()
+	if targetMet {
+		stop()
+	}
+
+	g.Go(func() error {
+		defer close(jobs)
+		var idx uint64
+		emit := func(in In) bool {
+			select {
+			case tokens <- struct{}{}:
+			case <-stopCtx.Done():
+				return false
+			}
+			select {
+			case jobs <- job[In]{idx, in}:
+				idx++
+				return true
+			case <-stopCtx.Done():
+				return false
+			}
+		}
+		if err := c.Produce(stopCtx, emit); err != nil && stopCtx.Err() == nil {
+			return fmt.Errorf("produce: %w", err)
+		}
+		return nil
+	})
+
+	var wg sync.WaitGroup
+	for range c.Workers {
+		wg.Go(func() {
+			work := c.NewWorker()
+			for j := range jobs {
+				if stopCtx.Err() != nil {
+					continue // drain: the producer is stopping too
+				}
+				r := safeDo(stopCtx, &work, c, j.in)
+				if stopCtx.Err() != nil && ctx.Err() == nil {
+					continue // the target was met while this item ran
+				}
+				select {
+				case results <- done[In, Out]{j, r}:
+				case <-gctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	g.Go(func() error {
+		defer close(toWriter)
+		pending := make(map[uint64]done[In, Out])
+		var next uint64
+		for d := range results {
+			if targetMet {
+				continue // drain
+			}
+			pending[d.idx] = d
+			for !targetMet {
+				p, ok := pending[next]
+				if !ok {
+					break
+				}
+				delete(pending, next)
+				next++
+				<-tokens
+				a, keep := admit(c, &p.r)
+				if c.OnResult != nil {
+					c.OnResult(p.in, &p.r)
+				}
+				if keep {
+					select {
+					case toWriter <- a:
+					case <-gctx.Done():
+						return gctx.Err()
+					}
+				}
+				if c.Target.Done() {
+					targetMet = true
+					stop()
+				}
+			}
+		}
+		return nil
+	})
+
+	g.Go(func() error { return write(gctx, c, toWriter) })
+
+	err := g.Wait()
+	// A failed group may leave workers blocked on nothing: they exit on
+	// gctx, and the results closer with them.
+	wg.Wait()
+	s := Summary{
+		Snapshot:    c.Stats.Snapshot(),
+		Elapsed:     time.Since(start),
+		Interrupted: ctx.Err() != nil && !targetMet,
+	}
+	return s, err
+}
+
+// safeDo runs one item, turning a panic into a Failed result that is
+// logged with the item's description. After a panic the worker's state is
+// replaced, since the panic may have left it inconsistent.
+func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, Out], in In) (r Result[Out]) {
+	defer func() {
+		if p := recover(); p != nil {
+			err := fmt.Errorf("panic: %v", p)
+			c.Log.Error("item panicked; skipped", append(c.Describe(in), "err", err, "stack", string(debug.Stack()))...)
+			r = Result[Out]{Reason: Failed, Err: err}
+			*work = c.NewWorker()
+		}
+	}()
+	r = (*work)(ctx, in)
+	if r.Reason == Failed {
+		c.Log.Error("item failed; skipped", append(c.Describe(in), "err", r.Err)...)
+	}
+	return r
+}
+
+// admit decides, in item order, what becomes of a finished item, and
+// counts it.
+func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool) {
+	c.Stats.Items.Add(1)
+	if r.Reason == Kept {
+		switch {
+		case c.Seen.Contains(r.Hash):
+			r.Reason = Duplicate
+		case !c.Target.Wants(r.Level):
+			r.Reason = OffLevel
+		}
+	}
+	switch r.Reason {
+	case Kept:
+		c.Seen.Add(r.Hash)
+		c.Target.Take(r.Level)
+		c.Stats.Admitted.Add(1)
+		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1), false}, true
+	case Duplicate:
+		c.Stats.Duplicates.Add(1)
+		if c.KeepDuplicates && r.Puzzles > 0 {
+			return admitted[Out]{r.Value, r.Level, r.Puzzles, true}, true
+		}
+	case OffLevel:
+		c.Stats.OffLevel.Add(1)
+	case Invalid:
+		c.Stats.Invalid.Add(1)
+	case Failed:
+		c.Stats.Failed.Add(1)
+	}
+	return admitted[Out]{}, false
+}
+
+// write batches admitted families by size and time into store
+// transactions, and flushes the last batch when in closes.
+func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan admitted[Out]) error {
+	batch := make([]admitted[Out], 0, c.BatchFamilies)
+	vals := make([]Out, 0, c.BatchFamilies)
+	puzzles := 0
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		vals = vals[:0]
+		for _, a := range batch {
+			vals = append(vals, a.v)
+		}
+		w, err := c.Write(ctx, vals)
+		if err != nil {
+			return fmt.Errorf("write %d families: %w", len(batch), err)
+		}
+		// Per-level counts assume the store took every family not known
+		// to be a duplicate; only another process writing the same family
+		// at the same moment makes them high, and Families stays exact.
+		var levels Levels
+		known := 0
+		for _, a := range batch {
+			if a.dup {
+				known++
+			} else {
+				levels[a.level]++
+			}
+		}
+		if extra := w.DupFamilies - known; extra > 0 {
+			c.Stats.Duplicates.Add(int64(extra))
+		}
+		c.Stats.Families.Add(int64(w.Families))
+		c.Stats.Puzzles.Add(int64(w.Puzzles))
+		c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))
+		for l, n := range levels {
+			c.Stats.levels[l].Add(int64(n))
+		}
+		clear(batch) // let the written values go
+		batch, puzzles = batch[:0], 0
+		return nil
+	}
+	tick := time.NewTicker(c.FlushEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case a, ok := <-in:
+			if !ok {
+				return flush()
+			}
+			batch = append(batch, a)
+			puzzles += a.puzzles
+			if len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		case <-tick.C:
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+}

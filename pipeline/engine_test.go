@@ -1,0 +1,259 @@
+package pipeline_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"sudokubank/grade"
+	"sudokubank/pipeline"
+)
+
+// fake is a family made by fakeWork: its hash and level come from the
+// item's random source, as a real family's would.
+type fake struct {
+	Index uint64
+	Hash  uint64
+	Level grade.Level
+}
+
+// fakeWork makes a fake family per item; dupEvery > 0 makes every item
+// whose index is a multiple of it repeat item 0's family, and panicAt
+// makes the items with that index remainder mod 7 panic.
+func fakeWork(dupEvery uint64, panicAt int) func() pipeline.Work[pipeline.Item, fake] {
+	return func() pipeline.Work[pipeline.Item, fake] {
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			src := it
+			if dupEvery > 0 && it.Index%dupEvery == 0 {
+				src.Index = 0
+			}
+			rng := src.Rand()
+			f := fake{Index: it.Index, Hash: rng.Uint64(), Level: grade.Level(1 + rng.IntN(5))}
+			if panicAt >= 0 && int(it.Index%7) == panicAt {
+				panic("boom")
+			}
+			if rng.IntN(4) == 0 {
+				time.Sleep(time.Duration(rng.IntN(200)) * time.Microsecond)
+			}
+			return pipeline.Result[fake]{Hash: f.Hash, Level: f.Level, Puzzles: 1, Value: f}
+		}
+	}
+}
+
+// sink collects written families.
+type sink struct {
+	mu      sync.Mutex
+	got     []fake
+	batches []int
+}
+
+func (s *sink) write(ctx context.Context, b []fake) (pipeline.Written, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.got = append(s.got, b...)
+	s.batches = append(s.batches, len(b))
+	return pipeline.Written{Families: len(b), Puzzles: len(b)}, nil
+}
+
+func (s *sink) indexes() []uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ix []uint64
+	for _, f := range s.got {
+		ix = append(ix, f.Index)
+	}
+	slices.Sort(ix)
+	return ix
+}
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
+
+func run(t *testing.T, ctx context.Context, workers int, target *pipeline.Target, work func() pipeline.Work[pipeline.Item, fake]) (*sink, pipeline.Summary) {
+	t.Helper()
+	s := &sink{}
+	sum, err := pipeline.Run(ctx, pipeline.Config[pipeline.Item, fake]{
+		Workers:       workers,
+		Produce:       pipeline.Items(42, 0),
+		NewWorker:     work,
+		Target:        target,
+		Write:         s.write,
+		BatchFamilies: 7,
+		Log:           quiet(),
+		Describe:      func(it pipeline.Item) []any { return []any{"seed", it.Seed, "item", it.Index} },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, sum
+}
+
+func TestRunSameFamiliesForAnyWorkers(t *testing.T) {
+	levels := []grade.Level{grade.Easy, grade.Evil}
+	want, _ := run(t, context.Background(), 1, pipeline.Count(200, levels), fakeWork(0, -1))
+	if got := len(want.got); got != 200 {
+		t.Fatalf("wrote %d families, want 200", got)
+	}
+	for _, f := range want.got {
+		if f.Level != grade.Easy && f.Level != grade.Evil {
+			t.Fatalf("family %d has level %v, not asked for", f.Index, f.Level)
+		}
+	}
+	for _, w := range []int{2, 3, 8} {
+		got, _ := run(t, context.Background(), w, pipeline.Count(200, levels), fakeWork(0, -1))
+		if !slices.Equal(got.indexes(), want.indexes()) {
+			t.Errorf("workers=%d: a different set of families from workers=1", w)
+		}
+	}
+}
+
+func TestRunQuota(t *testing.T) {
+	want := pipeline.Levels{0, 10, 0, 5, 0, 3}
+	have := pipeline.Levels{0, 4, 9, 5, 0, 0}
+	s, sum := run(t, context.Background(), 4, pipeline.Quota(want, have), fakeWork(0, -1))
+	var got pipeline.Levels
+	for _, f := range s.got {
+		got[f.Level]++
+	}
+	if wantAdded := (pipeline.Levels{0, 6, 0, 0, 0, 3}); got != wantAdded {
+		t.Errorf("added per level = %v, want %v", got, wantAdded)
+	}
+	if sum.Levels != got {
+		t.Errorf("summary levels = %v, want %v", sum.Levels, got)
+	}
+}
+
+func TestRunSkipsDuplicates(t *testing.T) {
+	s, sum := run(t, context.Background(), 3, pipeline.Count(100, nil), fakeWork(2, -1))
+	seen := map[uint64]bool{}
+	for _, f := range s.got {
+		if seen[f.Hash] {
+			t.Fatalf("family hash %x written twice", f.Hash)
+		}
+		seen[f.Hash] = true
+	}
+	if got, want := len(s.got), 100; got != want {
+		t.Errorf("wrote %d, want %d", got, want)
+	}
+	if sum.Duplicates < 90 {
+		t.Errorf("skipped %d duplicates, want about 100", sum.Duplicates)
+	}
+}
+
+func TestRunSeenFromBank(t *testing.T) {
+	first, _ := run(t, context.Background(), 2, pipeline.Count(50, nil), fakeWork(0, -1))
+	var hs []uint64
+	for _, f := range first.got {
+		hs = append(hs, f.Hash)
+	}
+	s := &sink{}
+	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(42, 0), NewWorker: fakeWork(0, -1),
+		Target: pipeline.Count(50, nil), Write: s.write, Seen: pipeline.NewSeen(hs), Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := sum.Duplicates, int64(50); got != want {
+		t.Errorf("duplicates = %d, want %d (the first run's families)", got, want)
+	}
+	if got, want := s.indexes()[0], uint64(50); got != want {
+		t.Errorf("first new family is item %d, want %d", got, want)
+	}
+}
+
+func TestRunRecoversPanics(t *testing.T) {
+	s, sum := run(t, context.Background(), 2, pipeline.Count(60, nil), fakeWork(0, 3))
+	if got, want := len(s.got), 60; got != want {
+		t.Errorf("wrote %d, want %d", got, want)
+	}
+	if sum.Failed == 0 {
+		t.Error("no failed items counted")
+	}
+	for _, f := range s.got {
+		if f.Index%7 == 3 {
+			t.Errorf("item %d panicked but was written", f.Index)
+		}
+	}
+}
+
+func TestRunInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	slow := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 300 {
+				cancel()
+			}
+			return w(ctx, it)
+		}
+	}
+	s, sum := run(t, ctx, 2, pipeline.Count(1_000_000, nil), slow)
+	if !sum.Interrupted {
+		t.Error("summary does not say interrupted")
+	}
+	if sum.Admitted != sum.Families || int(sum.Families) != len(s.got) {
+		t.Errorf("admitted %d, committed %d, written %d: want all equal", sum.Admitted, sum.Families, len(s.got))
+	}
+	ix := s.indexes()
+	for i, x := range ix {
+		if uint64(i) != x {
+			t.Fatalf("written items are not a prefix: item %d at place %d", x, i)
+		}
+	}
+	if len(ix) < 250 {
+		t.Errorf("wrote %d, want the ~300 finished before the interrupt", len(ix))
+	}
+}
+
+func TestRunWriteError(t *testing.T) {
+	boom := errors.New("disk full")
+	_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: fakeWork(0, -1),
+		Target: pipeline.Count(1000, nil), BatchFamilies: 10, Log: quiet(),
+		Write: func(context.Context, []fake) (pipeline.Written, error) { return pipeline.Written{}, boom },
+	})
+	if !errors.Is(err, boom) {
+		t.Errorf("err = %v, want %v", err, boom)
+	}
+}
+
+func TestRunBatches(t *testing.T) {
+	s, _ := run(t, context.Background(), 2, pipeline.Count(50, nil), fakeWork(0, -1))
+	for _, n := range s.batches {
+		if n > 7 {
+			t.Errorf("a batch of %d, want at most 7", n)
+		}
+	}
+}
+
+func TestBar(t *testing.T) {
+	s := pipeline.Snapshot{Families: 500, Levels: pipeline.Levels{0, 100, 100, 100, 100, 100}}
+	got := pipeline.Bar(s, 1000, 2*time.Second)
+	want := "[============            ]  50% 500/1000 families  250/s  ETA 2s  extremely-easy=100 easy=100 medium=100 difficult=100 evil=100"
+	if got != want {
+		t.Errorf("Bar =\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestRunKeepDuplicates(t *testing.T) {
+	s := &sink{}
+	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: pipeline.Items(7, 0), NewWorker: fakeWork(2, -1), Target: pipeline.Count(20, nil),
+		Write: s.write, KeepDuplicates: true, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Items 0..39 or so: the even ones after 0 repeat item 0's family.
+	if got, want := len(s.got), 20+int(sum.Duplicates); got != want {
+		t.Errorf("wrote %d, want the 20 new families and the %d duplicates", got, sum.Duplicates)
+	}
+	if sum.Levels.Total() != 20 {
+		t.Errorf("levels count %d families, want 20", sum.Levels.Total())
+	}
+}

@@ -1,0 +1,71 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"sudokubank/gen"
+	"sudokubank/grade"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// Import errors, for telling the kinds of bad line apart.
+var (
+	ErrNoSolution       = errors.New("no solution")
+	ErrSeveralSolutions = errors.New("more than one solution")
+)
+
+// Importer checks, canonicalizes and grades one import line. It keeps
+// scratch state: one per worker.
+type Importer struct {
+	source string
+	seen   *Seen
+	solver solve.Solver
+	canon  gen.Canonicalizer
+	grader grade.Grader
+}
+
+// NewImporter returns an Importer for one worker, recording source with
+// each family and skipping the grading of families seen has in the bank.
+func NewImporter(source string, seen *Seen) *Importer {
+	return &Importer{source: source, seen: seen}
+}
+
+// Import makes the result of one line: Invalid for a line that is not a
+// puzzle with exactly one solution, Duplicate (still carrying the puzzle,
+// to store as a variant) for a family the bank has, Kept otherwise.
+func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
+	g, err := ParseLine(l.Text)
+	if err != nil {
+		// The parser counts lines within its input, always one here.
+		msg := strings.TrimPrefix(err.Error(), "line 1, ")
+		return Result[store.NewFamily]{Reason: Invalid, Err: errors.New(msg)}
+	}
+	switch m.solver.Count(g, 2) {
+	case 0:
+		return Result[store.NewFamily]{Reason: Invalid, Err: ErrNoSolution}
+	case 1:
+	default:
+		return Result[store.NewFamily]{Reason: Invalid, Err: ErrSeveralSolutions}
+	}
+	sol, _ := m.solver.Solve(g)
+	canon, t := m.canon.Canon(g)
+	h := Hash(canon)
+	p := store.Puzzle{Puzzle: g.String(), Solution: sol.String(), Transform: t.Inverse().String()}
+	if m.seen != nil && m.seen.InBank(h) {
+		// The store keeps the grade of the family it has; Level only
+		// passes its check.
+		nf := store.NewFamily{Family: store.Family{Canon: canon.String(), Level: int(grade.ExtremelyEasy), Source: m.source}, Puzzles: []store.Puzzle{p}}
+		return Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf}
+	}
+	gr, err := m.grader.Grade(canon)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
+	}
+	nf := store.NewFamily{Family: family(canon, &gr, m.source), Puzzles: []store.Puzzle{p}}
+	nf.Symmetry = gen.DetectSymmetry(g).String()
+	nf.Minimal = gen.IsMinimal(g)
+	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf}
+}

@@ -1,0 +1,44 @@
+package pipeline
+
+import (
+	"context"
+	"math/rand/v2"
+)
+
+// Item is one unit of generation work. All of its randomness comes from
+// Seed and Index, so the same item always makes the same family.
+type Item struct {
+	Seed  uint64 // the run's seed
+	Index uint64 // the item's number in the run, from 0
+}
+
+// ItemSeed returns the one number the item's randomness comes from,
+// derived from (Seed, Index) alone; the bank records it with the family.
+func (it Item) ItemSeed() uint64 { return Mix(it.Seed ^ Mix(it.Index)) }
+
+// Rand returns the item's own random source, seeded by ItemSeed.
+func (it Item) Rand() *rand.Rand {
+	return rand.New(rand.NewPCG(it.ItemSeed(), 0x853c49e6748fea9b))
+}
+
+// Mix scrambles x with the splitmix64 finalizer, so that neighbouring
+// item numbers seed unrelated streams.
+func Mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Items returns a producer of the items start, start+1, ... of a run with
+// the given seed; it stops when emit reports false or ctx is done.
+func Items(seed, start uint64) func(ctx context.Context, emit func(Item) bool) error {
+	return func(ctx context.Context, emit func(Item) bool) error {
+		for i := start; ctx.Err() == nil; i++ {
+			if !emit(Item{Seed: seed, Index: i}) {
+				return nil
+			}
+		}
+		return nil
+	}
+}

@@ -1,0 +1,105 @@
+package pipeline
+
+import "sudokubank/grade"
+
+// Levels is a count per level, indexed by grade.Level (index 0 unused).
+type Levels [grade.Evil + 1]int
+
+// Total returns the sum over the five levels.
+func (l Levels) Total() int {
+	n := 0
+	for _, v := range l[grade.ExtremelyEasy:] {
+		n += v
+	}
+	return n
+}
+
+// Target decides which families a run admits. The collector consults it
+// in item order, so the admitted set depends only on the seed and the bank.
+// Its zero value admits nothing; a Target belongs to one goroutine.
+type Target struct {
+	total int    // families still to admit; -1: no limit
+	need  Levels // per level still to admit; -1: no limit
+}
+
+// Count returns a target of n more families of the given levels (all
+// levels when levels is empty), as -count does.
+func Count(n int, levels []grade.Level) *Target {
+	t := &Target{total: n}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		if len(levels) == 0 {
+			t.need[l] = -1
+		}
+	}
+	for _, l := range levels {
+		t.need[l] = -1
+	}
+	return t
+}
+
+// Quota returns a target that brings the bank's count of each level up
+// to want, given what it has, as -quota does: levels without a quota, or
+// whose quota is met, get nothing.
+func Quota(want, have Levels) *Target {
+	t := &Target{}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		t.need[l] = max(want[l]-have[l], 0)
+		t.total += t.need[l]
+	}
+	return t
+}
+
+// Unlimited returns a target that admits every new family, as import does.
+func Unlimited() *Target {
+	t := &Target{total: -1}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		t.need[l] = -1
+	}
+	return t
+}
+
+// Wants reports whether a family of level l would be admitted now.
+func (t *Target) Wants(l grade.Level) bool {
+	if l < grade.ExtremelyEasy || l > grade.Evil {
+		return false
+	}
+	return t.total != 0 && t.need[l] != 0
+}
+
+// Take counts one admitted family of level l.
+func (t *Target) Take(l grade.Level) {
+	if t.total > 0 {
+		t.total--
+	}
+	if t.need[l] > 0 {
+		t.need[l]--
+	}
+}
+
+// Done reports whether the target admits nothing more.
+func (t *Target) Done() bool {
+	if t.total == 0 {
+		return true
+	}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		if t.need[l] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Remaining returns how many families are still to admit, or -1 when the
+// target has no limit.
+func (t *Target) Remaining() int { return t.total }
+
+// Wanted returns the levels the target still admits.
+func (t *Target) Wanted() []grade.Level {
+	var ls []grade.Level
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		if t.Wants(l) {
+			ls = append(ls, l)
+		}
+	}
+	return ls
+}

@@ -1,0 +1,63 @@
+package solve_test
+
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"sudokubank/solve"
+)
+
+// gridGen draws partial grids: a random full grid from SolveRandom's
+// seeded search, thinned to a random number of givens, or random
+// non-clashing givens, which mostly have no solution.
+func gridGen() *rapid.Generator[solve.Grid] {
+	return rapid.Custom(func(t *rapid.T) solve.Grid {
+		var g solve.Grid
+		if rapid.Bool().Draw(t, "fromTerminal") {
+			var s solve.Solver
+			seed := rapid.Uint64().Draw(t, "seed")
+			g, _ = s.SolveRandom(solve.Grid{}, newRand(seed), 0)
+			for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, 80), 0, 81, rapid.ID[int]).Draw(t, "holes") {
+				g[c] = 0
+			}
+			return g
+		}
+		n := rapid.IntRange(0, 40).Draw(t, "givens")
+		for i := 0; i < n; i++ {
+			c := rapid.IntRange(0, 80).Draw(t, "cell")
+			g[c] = uint8(rapid.IntRange(1, 9).Draw(t, "digit"))
+			if g.Check() != nil {
+				g[c] = 0
+			}
+		}
+		return g
+	})
+}
+
+// TestSolversAgreeProperty: the three solvers count the same.
+func TestSolversAgreeProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := gridGen().Draw(t, "grid")
+		limit := rapid.IntRange(1, 12).Draw(t, "limit")
+		crossCheck(t, g, limit)
+	})
+}
+
+// TestCountInvariantProperty: relabelling the digits and transposing the
+// grid change no count, and the solution follows the same map.
+func TestCountInvariantProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := gridGen().Draw(t, "grid")
+		perm := rapid.Permutation([]uint8{1, 2, 3, 4, 5, 6, 7, 8, 9}).Draw(t, "digits")
+		var h solve.Grid
+		for i, v := range g {
+			if v != 0 {
+				h[i%9*9+i/9] = perm[v-1]
+			}
+		}
+		if got, want := solve.Count(h, 5), solve.Count(g, 5); got != want {
+			t.Fatalf("%s: count %d, transformed %s: %d", g, want, h, got)
+		}
+	})
+}

@@ -1,0 +1,319 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"sudokubank/store"
+)
+
+// The benchmarks build multi-million-row banks; they run only under
+// go test -bench. Environment:
+//
+//	SUDOKUBANK_BENCH_ROWS  puzzle rows per insert run and in the query bank (default 1000000)
+//	SUDOKUBANK_BENCH_DIR   keep the query bank here and reuse it across runs (default: a temp dir)
+//	SUDOKUBANK_BENCH_CACHE_MB  writer page cache for the insert runs (default 256)
+//	SUDOKUBANK_BENCH_DEFER     1: insert runs defer the secondary indexes
+//	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 10000)
+//	SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT  Options.PageSize, Options.CheckpointPages
+
+func benchRows(b *testing.B) int {
+	if s := os.Getenv("SUDOKUBANK_BENCH_ROWS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatalf("SUDOKUBANK_BENCH_ROWS: %v", err)
+		}
+		return n
+	}
+	return 1_000_000
+}
+
+// benchOptions reads the writer options of the insert runs from
+// SUDOKUBANK_BENCH_CACHE_MB, SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT
+// and SUDOKUBANK_BENCH_DEFER (1: Options.DeferIndexes), so that two
+// settings give benchmarks of the same name for benchstat.
+func benchOptions(b *testing.B) store.Options {
+	o := store.Options{CacheSizeKB: benchCacheKB(b), DeferIndexes: os.Getenv("SUDOKUBANK_BENCH_DEFER") == "1"}
+	o.PageSize, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_PAGE"))
+	o.CheckpointPages, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_CKPT"))
+	return o
+}
+
+func benchCacheKB(b *testing.B) int {
+	if s := os.Getenv("SUDOKUBANK_BENCH_CACHE_MB"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatalf("SUDOKUBANK_BENCH_CACHE_MB: %v", err)
+		}
+		return n << 10
+	}
+	return 256 << 10
+}
+
+// synth makes synthetic families: random strings with a plausible number
+// of givens (22..32), uniform levels, k variants each.
+type synth struct {
+	rng *rand.Rand
+	n   int
+}
+
+func (s *synth) grid(givens int) string {
+	var g [81]byte
+	for i := range g {
+		g[i] = '.'
+	}
+	for placed := 0; placed < givens; {
+		i := s.rng.IntN(81)
+		if g[i] == '.' {
+			g[i] = byte('1' + s.rng.IntN(9))
+			placed++
+		}
+	}
+	return string(g[:])
+}
+
+func (s *synth) solution() string {
+	var g [81]byte
+	for i := range g {
+		g[i] = byte('1' + s.rng.IntN(9))
+	}
+	return string(g[:])
+}
+
+func (s *synth) family(k int) store.NewFamily {
+	s.n++
+	givens := 22 + s.rng.IntN(6) + s.rng.IntN(6)
+	level := 1 + s.rng.IntN(5)
+	f := store.NewFamily{Family: store.Family{
+		Canon: s.grid(givens), ER: 10 + level*12, EP: 10, ED: 10, Level: level,
+		Score: s.rng.Float64() * 100, Givens: givens, MinRowCol: 1, Hardest: "hidden-single",
+		Techniques: map[string]int{"hidden-single": 5, "naked-single": 30},
+		Symmetry:   "none", Source: "gen", Seed: s.rng.Uint64(), Path: "",
+	}}
+	sol := s.solution()
+	for range k {
+		f.Puzzles = append(f.Puzzles, store.Puzzle{Puzzle: s.grid(givens), Solution: sol, Transform: "r3c1d123456789"})
+	}
+	return f
+}
+
+// fillBank writes rows puzzle rows in batches of about batchRows, k
+// variants per family, and returns the time spent in WriteBatch in total
+// and for the last fifth of the rows.
+func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (total, last, cpuTotal time.Duration) {
+	ctx := context.Background()
+	s := &synth{rng: rand.New(rand.NewPCG(seed, 1))}
+	perBatch := max(1, batchRows/k)
+	written := 0
+	for written < rows {
+		batch := make([]store.NewFamily, 0, perBatch)
+		for range perBatch {
+			batch = append(batch, s.family(k))
+		}
+		start := time.Now()
+		cpu0 := cpuTime()
+		res, err := db.WriteBatch(ctx, batch)
+		d := time.Since(start)
+		cpuTotal += cpuTime() - cpu0
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += d
+		if written >= rows*4/5 {
+			last += d
+		}
+		written += res.Puzzles
+	}
+	return total, last, cpuTotal
+}
+
+// cpuTime returns the process's user and system CPU time so far. On a
+// shared machine it says more about the code than the wall clock does.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func fileSize(b *testing.B, path string) int64 {
+	var n int64
+	for _, p := range []string{path, path + "-wal"} {
+		if st, err := os.Stat(p); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
+// BenchmarkInsert measures sustained batched inserts into a fresh bank,
+// as puzzle rows per second over the whole run and over its last fifth.
+// Run with -benchtime=1x: one iteration builds one whole bank.
+func BenchmarkInsert(b *testing.B) {
+	rows := benchRows(b)
+	cases := []struct{ k, batchRows int }{
+		{1, 10000},
+		{10, 10000},
+		{50, 10000},
+	}
+	if s := os.Getenv("SUDOKUBANK_BENCH_BATCH"); s != "" {
+		for i := range cases {
+			cases[i].batchRows, _ = strconv.Atoi(s)
+		}
+	}
+	for _, c := range cases {
+		b.Run(fmt.Sprintf("K=%d/batch=%d", c.k, c.batchRows), func(b *testing.B) {
+			for range b.N {
+				path := filepath.Join(b.TempDir(), "bench.db")
+				opt := benchOptions(b)
+				db, err := store.Open(context.Background(), path, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if drop := os.Getenv("SUDOKUBANK_BENCH_DROP"); drop != "" {
+					dropIndexes(b, path, drop)
+				}
+				total, last, cpu := fillBank(b, db, rows, c.k, c.batchRows, 1)
+				// Close checkpoints and, with deferred indexes, builds
+				// them: part of the cost of the load.
+				start, cpu0 := time.Now(), cpuTime()
+				if err := db.Close(); err != nil {
+					b.Fatal(err)
+				}
+				total += time.Since(start)
+				cpu += cpuTime() - cpu0
+				b.ReportMetric(float64(rows)/total.Seconds(), "puzzles/s")
+				b.ReportMetric(float64(rows/5)/last.Seconds(), "last20%-puzzles/s")
+				b.ReportMetric(float64(rows)/cpu.Seconds(), "puzzles/cpu-s")
+				b.ReportMetric(float64(fileSize(b, path))/float64(rows), "bytes/puzzle")
+			}
+		})
+	}
+}
+
+// queryBank opens (building it once if needed) a bank of benchRows rows,
+// 10 variants per family, read-only.
+func queryBank(b *testing.B) *store.DB {
+	b.Helper()
+	rows := benchRows(b)
+	dir := os.Getenv("SUDOKUBANK_BENCH_DIR")
+	if dir == "" {
+		dir = b.TempDir()
+	}
+	path := filepath.Join(dir, fmt.Sprintf("query-%d.db", rows))
+	ctx := context.Background()
+	if _, err := os.Stat(path); err != nil {
+		db, err := store.Open(ctx, path+".tmp", store.Options{CacheSizeKB: benchCacheKB(b), DeferIndexes: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		total, last, cpu := fillBank(b, db, rows, 10, 10000, 7)
+		start, cpu0 := time.Now(), cpuTime()
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		closing, closeCPU := time.Since(start), cpuTime()-cpu0
+		b.Logf("built %s: %d rows, writes %v (last fifth %v), close %v; CPU %v + %v; %.0f puzzles/s, %.0f puzzles/cpu-s, %.1f bytes/puzzle",
+			path, rows, total, last, closing, cpu, closeCPU,
+			float64(rows)/(total+closing).Seconds(), float64(rows)/(cpu+closeCPU).Seconds(),
+			float64(fileSize(b, path+".tmp"))/float64(rows))
+		os.Remove(path + ".tmp-wal") // empty after the close's checkpoint
+		os.Remove(path + ".tmp-shm")
+		if err := os.Rename(path+".tmp", path); err != nil {
+			b.Fatal(err)
+		}
+	}
+	db, err := store.OpenReadOnly(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	return db
+}
+
+// BenchmarkRandomSample50 draws 50 random puzzles of one level.
+func BenchmarkRandomSample50(b *testing.B) {
+	db := queryBank(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		n := 0
+		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50}, func(store.Row) error {
+			n++
+			return nil
+		})
+		if err != nil || n != 50 {
+			b.Fatalf("sample: %d rows, %v", n, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+}
+
+// BenchmarkRandomSample50OnePerFamilyFresh is the export's selection:
+// one variant per family, families in no pack.
+func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
+	db := queryBank(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		n := 0
+		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}, Fresh: true, NotForClient: "acme"}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50, OnePerFamily: true}, func(store.Row) error {
+			n++
+			return nil
+		})
+		if err != nil || n != 50 {
+			b.Fatalf("sample: %d rows, %v", n, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+}
+
+// BenchmarkCountBucket counts one level x givens bucket.
+func BenchmarkCountBucket(b *testing.B) {
+	db := queryBank(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		g := 24 + i%8
+		if _, err := db.Count(ctx, store.Filter{Levels: []int{1 + i%5}, GivensMin: g, GivensMax: g}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+}
+
+// BenchmarkCountBucketRows counts the same buckets from the rows (an
+// index range count), for comparison with the counters.
+func BenchmarkCountBucketRows(b *testing.B) {
+	db := queryBank(b)
+	ctx := context.Background()
+	b.ResetTimer()
+	for i := range b.N {
+		g := 24 + i%8
+		// Minimal false and Symmetry "none" hold for every synthetic row,
+		// and force a count of the rows.
+		if _, err := db.Count(ctx, store.Filter{Levels: []int{1 + i%5}, GivensMin: g, GivensMax: g, RatingMin: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+}
+
+// dropIndexes is an experiment hook: drop the named indexes (comma list).
+func dropIndexes(b *testing.B, path, names string) {
+	db := openRawRW(b, path)
+	for _, n := range strings.Split(names, ",") {
+		if _, err := db.Exec("DROP INDEX " + n); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

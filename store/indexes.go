@@ -1,0 +1,75 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// deferIndexes drops the puzzles table's secondary indexes, keeping their
+// definitions in deferred_indexes in the same transaction.
+func (db *DB) deferIndexes(ctx context.Context) error {
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("defer indexes: %w", err)
+	}
+	defer tx.Rollback()
+	var idx []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
+		WHERE type = 'index' AND tbl_name = 'puzzles' AND sql IS NOT NULL
+		AND name <> 'puzzles_puzzle' ORDER BY name`)
+	if err != nil {
+		return fmt.Errorf("defer indexes: %w", err)
+	}
+	for _, i := range idx {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO deferred_indexes (name, sql) VALUES (?, ?)", i.Name, i.SQL); err != nil {
+			return fmt.Errorf("defer index %s: %w", i.Name, err)
+		}
+		// The name comes from sqlite_schema, not from a user; quoted.
+		if _, err := tx.ExecContext(ctx, `DROP INDEX "`+i.Name+`"`); err != nil {
+			return fmt.Errorf("defer index %s: %w", i.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("defer indexes: %w", err)
+	}
+	db.deferred = true
+	return nil
+}
+
+// rebuildIndexes recreates the indexes deferIndexes dropped, in one
+// transaction; with none deferred it does nothing.
+func (db *DB) rebuildIndexes(ctx context.Context) error {
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("rebuild indexes: %w", err)
+	}
+	defer tx.Rollback()
+	var idx []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes ORDER BY name"); err != nil {
+		return fmt.Errorf("rebuild indexes: %w", err)
+	}
+	if len(idx) == 0 {
+		db.deferred = false
+		return nil
+	}
+	for _, i := range idx {
+		// The statement is the one SQLite itself stored for the index.
+		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
+			return fmt.Errorf("rebuild index %s: %w", i.Name, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM deferred_indexes"); err != nil {
+		return fmt.Errorf("rebuild indexes: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("rebuild indexes: %w", err)
+	}
+	db.deferred = false
+	return nil
+}

@@ -1,0 +1,88 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func puzzleIndexes(t *testing.T, db *DB) []string {
+	t.Helper()
+	var names []string
+	if err := db.db.SelectContext(context.Background(), &names, "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'puzzles' AND sql IS NOT NULL ORDER BY name"); err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+func oneFamily(n int) []NewFamily {
+	s := strings.Repeat(".", 80)
+	return []NewFamily{{
+		Family:  Family{Canon: string(rune('a'+n)) + s, ER: 20, Level: 2, Givens: 25, Source: "gen"},
+		Puzzles: []Puzzle{{Puzzle: string(rune('A'+n)) + s, Solution: strings.Repeat("1", 81)}},
+	}}
+}
+
+func TestDeferIndexes(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := puzzleIndexes(t, db)
+	db.Close()
+
+	tests := []struct {
+		name  string
+		close func(db *DB) error
+	}{
+		{"Close", func(db *DB) error { return db.Close() }},
+		// A writer that dies leaves the definitions behind; the next
+		// writer rebuilds them.
+		{"Crash", func(db *DB) error { return db.db.Close() }},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			db, err := Open(ctx, path, Options{DeferIndexes: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := puzzleIndexes(t, db), []string{"puzzles_puzzle"}; !slices.Equal(got, want) {
+				t.Errorf("indexes while deferred = %v, want %v", got, want)
+			}
+			if _, err := db.WriteBatch(ctx, oneFamily(i)); err != nil {
+				t.Fatal(err)
+			}
+			// Readers still query, without the indexes.
+			r, err := OpenReadOnly(ctx, path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			if err := r.Query(ctx, Filter{Levels: []int{2}}, QueryOptions{Order: OrderRandom, Limit: 5}, func(Row) error { n++; return nil }); err != nil {
+				t.Errorf("reader query while deferred: %v", err)
+			}
+			if n != i+1 {
+				t.Errorf("reader saw %d rows, want %d", n, i+1)
+			}
+			r.Close()
+			if err := tt.close(db); err != nil {
+				t.Fatal(err)
+			}
+			db, err = Open(ctx, path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			if got := puzzleIndexes(t, db); !slices.Equal(got, all) {
+				t.Errorf("indexes after %s = %v, want %v", tt.name, got, all)
+			}
+			if err := db.IntegrityCheck(ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}

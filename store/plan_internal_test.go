@@ -1,0 +1,78 @@
+package store
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The statements Query runs must walk the index that gives their order,
+// never sort every match (USE TEMP B-TREE), so that a LIMIT stops early.
+func TestQueryPlans(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	plan := func(t *testing.T, q string, args []any) string {
+		t.Helper()
+		rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var lines []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, detail)
+		}
+		return strings.Join(lines, "\n")
+	}
+	score := 10.0
+	tests := []struct {
+		name   string
+		filter Filter
+		order  Order
+		want   string // in the plan
+	}{
+		{"IDAll", Filter{}, OrderID, "SCAN p"},
+		{"IDLevel", Filter{Levels: []int{3}}, OrderID, "SCAN p"},
+		{"IDLevelGivensRange", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 25}, OrderID, "SCAN p"},
+		{"IDBucket", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22}, OrderID, "puzzles_level_giv (level=? AND givens=?)"},
+		{"IDFamilyFields", Filter{Minimal: true, ScoreMin: &score, Technique: "x-wing"}, OrderID, "SCAN p"},
+		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
+		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
+		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (er>? AND er<?)"},
+		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
+		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
+		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var (
+				q    string
+				args []any
+				err  error
+			)
+			if tt.order == OrderRandom {
+				q, args, err = randomSQL(tt.filter, false)
+				args = append(args, int64(5))
+			} else {
+				q, args, err = listSQL(tt.filter, QueryOptions{Order: tt.order})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := plan(t, q, args)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, "TEMP B-TREE") {
+				t.Errorf("plan of %s:\n%s\nwant %q and no temp b-tree", q, got, tt.want)
+			}
+		})
+	}
+}

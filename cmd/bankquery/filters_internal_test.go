@@ -216,3 +216,17 @@ func FuzzFilterErrors(f *testing.F) {
 		}
 	})
 }
+
+func TestRuns(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{"a", "a"},
+		{"a a a b a", "a x3, b, a"},
+		{"full-house:1.0 full-house:1.0 claiming:2.8", "full-house:1.0 x2, claiming:2.8"},
+	}
+	for _, tt := range tests {
+		if got := runs(tt.in); got != tt.want {
+			t.Errorf("runs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

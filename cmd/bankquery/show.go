@@ -132,14 +132,35 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintln(&b, "\nhint path (as stored for the family):")
+	fmt.Fprintln(&b, "\nhint path (the family's stored solve, step by step; xN repeats a step N times):")
 	if f.Path == "" {
 		fmt.Fprintln(&b, "  none stored")
 	} else {
-		wrap(&b, f.Path, "  ", 78)
+		wrap(&b, strings.Split(runs(f.Path), ", "), ", ", "  ", 78)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// runs shortens a space-separated path by writing a step repeated in a
+// row once, with its count: "full-house x3 claiming".
+func runs(path string) string {
+	steps := strings.Fields(path)
+	var out []string
+	for i := 0; i < len(steps); {
+		j := i + 1
+		for j < len(steps) && steps[j] == steps[i] {
+			j++
+		}
+		if j-i > 1 {
+			out = append(out, steps[i]+" x"+strconv.Itoa(j-i)+",")
+		} else {
+			out = append(out, steps[i]+",")
+		}
+		i = j
+	}
+	s := strings.Join(out, " ")
+	return strings.TrimSuffix(s, ",")
 }
 
 // drawGrids draws the puzzle and its solution side by side.
@@ -181,12 +202,16 @@ func gridLines(s string) []string {
 	return append(out, rule)
 }
 
-// wrap writes the words of s in lines of at most width characters, each
-// starting with indent.
-func wrap(b *strings.Builder, s, indent string, width int) {
+// wrap writes words joined by sep in lines of at most width characters
+// (a longer word gets a line of its own), each starting with indent; a
+// line break replaces the space at the end of sep.
+func wrap(b *strings.Builder, words []string, sep, indent string, width int) {
 	n := 0
-	for i, word := range strings.Fields(s) {
-		if i > 0 && n+1+len(word) > width {
+	for i, word := range words {
+		if i < len(words)-1 {
+			word += strings.TrimRight(sep, " ")
+		}
+		if n > 0 && n+1+len(word) > width {
 			b.WriteByte('\n')
 			n = 0
 		}

@@ -15,9 +15,10 @@ import (
 
 // Exit statuses of the command.
 const (
-	exitOK      = 0 // done
-	exitFailure = 1 // the command ran and failed: no bank, not enough puzzles, a write error
-	exitUsage   = 2 // the command line is wrong: unknown subcommand, bad flag or value
+	exitOK      = 0   // done
+	exitFailure = 1   // the command ran and failed: no bank, not enough puzzles, a write error
+	exitUsage   = 2   // the command line is wrong: unknown subcommand, bad flag or value
+	exitStopped = 130 // interrupted (SIGINT or SIGTERM), as bankgen and shells report it
 )
 
 // usageError is an error in the command line; it exits with status 2.
@@ -32,8 +33,9 @@ func usagef(format string, args ...any) error {
 }
 
 // ExitCode returns the process exit status for an error Run returned:
-// 0 for nil, 2 for a mistake in the command line, 1 for anything else
-// (not enough matching puzzles among them).
+// 0 for nil, 2 for a mistake in the command line, 130 when it was
+// interrupted, 1 for anything else (not enough matching puzzles among
+// them).
 func ExitCode(err error) int {
 	var u usageError
 	switch {
@@ -41,6 +43,8 @@ func ExitCode(err error) int {
 		return exitOK
 	case errors.As(err, &u):
 		return exitUsage
+	case errors.Is(err, context.Canceled):
+		return exitStopped
 	default:
 		return exitFailure
 	}
@@ -83,7 +87,7 @@ Run "bankquery <command> -h" for the flags and examples of a command.
 
 Exit status: 0 when done, 1 when the command failed (no bank, not
 enough matching puzzles, a write error), 2 for a mistake in the command
-line (unknown flag, bad filter value).
+line (unknown flag, bad filter value), 130 when interrupted.
 `
 
 func printMainUsage(w io.Writer) {

@@ -34,7 +34,7 @@ const newDigit = 10
 type cand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each result column of an assigned stack
-	label   [10]uint8 // label of each source digit; 0 while unlabelled
+	label   [10]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0
 	stackOf [3]uint8  // source stack of each result stack, or noStack
 	tie     uint16    // bit j: result columns j and j+1 are interchangeable
 	used    uint16    // source rows used
@@ -73,9 +73,10 @@ type Canonicalizer struct {
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
 
 // Canon returns the canonical form of puzzle p and a transform t with
-// t.Apply(p) equal to it. p must be a grid with no digit repeated in a row,
-// column or box (any puzzle that passes solve.Parse); for other grids the
-// result is some transform of p but may not be canonical. Canon is safe for
+// t.Apply(p) equal to it. The form is defined for grids with no digit
+// repeated in a row, column or box (any grid solve.Parse accepts); for any
+// other grid Canon returns the identity and the grid as the identity
+// applies it (values above 9 become empty cells). Canon is safe for
 // concurrent use.
 func Canon(p solve.Grid) (solve.Grid, Transform) {
 	z := canonPool.Get().(*Canonicalizer)
@@ -106,10 +107,13 @@ func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
 
 // canonPuzzle is Canon without the shortcut for full grids.
 func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
-	z.load(&p)
+	if !z.load(&p) {
+		return Identity().Apply(p), Identity()
+	}
 	z.cur = z.cur[:0]
 	for tr := range 2 {
-		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack}})
+		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+			label: [10]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
 	}
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
@@ -164,9 +168,12 @@ var firstRowKey = func() (keys [512]uint64) {
 }()
 
 // load stores g and its transpose with the filled-column masks of their rows.
-// Values above 9 are not grid values; load stores them as empty cells.
-func (z *Canonicalizer) load(g *solve.Grid) {
+// Values above 9 are not grid values; load stores them as empty cells. It
+// reports whether no digit repeats in a row, column or box.
+func (z *Canonicalizer) load(g *solve.Grid) bool {
 	z.mask = [2][9]uint16{}
+	var rows, cols, boxes [9]uint16
+	ok := true
 	for r := range 9 {
 		for c := range 9 {
 			v := g[r*9+c]
@@ -178,9 +185,18 @@ func (z *Canonicalizer) load(g *solve.Grid) {
 			if v != 0 {
 				z.mask[0][r] |= 1 << c
 				z.mask[1][c] |= 1 << r
+				bit := uint16(1) << v
+				b := boxOf[r*9+c]
+				if (rows[r]|cols[c]|boxes[b])&bit != 0 {
+					ok = false
+				}
+				rows[r] |= bit
+				cols[c] |= bit
+				boxes[b] |= bit
 			}
 		}
 	}
+	return ok
 }
 
 // allowedRows returns the source rows that may become result row level
@@ -210,8 +226,24 @@ func (z *Canonicalizer) offer(key uint64, child *cand) bool {
 		z.best = key
 		z.nxt = z.nxt[:0]
 	}
-	z.nxt = append(z.nxt, *child)
+	z.keep(child)
 	return true
+}
+
+// keep adds child to the next level unless a kept candidate has the same
+// future: the same grid, rows used, column order, labels and open choices.
+// Such candidates differ only in the order of rows that looked alike (empty
+// rows, say), so every continuation of one is a continuation of the other
+// with the same string.
+func (z *Canonicalizer) keep(child *cand) {
+	for i := range z.nxt {
+		o := &z.nxt[i]
+		if o.used == child.used && o.tr == child.tr && o.cols == child.cols && o.label == child.label &&
+			o.stackOf == child.stackOf && o.tie == child.tie && o.next == child.next {
+			return
+		}
+	}
+	z.nxt = append(z.nxt, *child)
 }
 
 // perms lists the orders of n = 0..3 items, identity first.
@@ -272,8 +304,7 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		nn++
 	}
 	for _, pm := range perms[nn] {
-		var stackOf [3]uint8
-		stackOf = c.stackOf
+		stackOf := c.stackOf
 		ok := true
 		for i := range nn {
 			if i > 0 && cnt[pm[i-1]] != cnt[pm[i]] && pm[i-1] > pm[i] {
@@ -320,14 +351,7 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 		} else if tie>>(3*p)&3 == 0 {
 			// Every column of the stack is fixed: no group to order.
 			for j := 3 * p; j < 3*p+3; j++ {
-				v := row[cols[j]]
-				if v != 0 {
-					if c.label[v] != 0 {
-						v = c.label[v]
-					} else {
-						v = newDigit
-					}
-				}
+				v := c.label[row[cols[j]]]
 				cls[j] = v
 				if v == newDigit {
 					v = next
@@ -349,14 +373,7 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 			// Columns a..b form a group, empty in every row so far.
 			for j := a; j <= b; j++ {
 				col := cols[j]
-				v := row[col]
-				switch {
-				case v == 0:
-				case c.label[v] != 0:
-					v = c.label[v]
-				default:
-					v = newDigit
-				}
+				v := c.label[row[col]]
 				// Insertion sort by class, stable, within the group.
 				k := j
 				for k > a && cls[k-1] > v {
@@ -413,13 +430,13 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
-// forks offers every variant of child that orders the tied new digits of
-// the given groups differently; identity says the first group is still in
-// its original order in every group so far (that variant was offered).
+// forks keeps every variant of child that orders the tied new digits of
+// the groups at[i] (n[i] digits long) differently; identity says every
+// group handled so far keeps child's order (offer already kept that one).
 func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity bool) {
 	if len(at) == 0 {
 		if !identity {
-			z.nxt = append(z.nxt, child)
+			z.keep(&child)
 		}
 		return
 	}
@@ -463,7 +480,7 @@ func (c *cand) transform() Transform {
 	}
 	next := c.next
 	for d := 1; d <= 9; d++ {
-		if c.label[d] != 0 {
+		if c.label[d] != newDigit {
 			digits[d] = c.label[d]
 		} else {
 			digits[d] = next

@@ -2,7 +2,6 @@ package gen_test
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,13 +13,11 @@ import (
 	"sudokubank/solve"
 )
 
-var update = flag.Bool("update", false, "rewrite the fixtures in testdata/canon (needs ../shared/data)")
+const canonFixtureDir = "testdata/canon"
 
-const fixtureDir = "testdata/canon"
-
-// minimalPuzzle draws a full grid from rng and removes givens in a random
+// canonMinimalPuzzle draws a full grid from rng and removes givens in a random
 // order while the puzzle keeps a unique solution, so the result is minimal.
-func minimalPuzzle(rng *rand.Rand) (puzzle, solution solve.Grid) {
+func canonMinimalPuzzle(rng *rand.Rand) (puzzle, solution solve.Grid) {
 	var v solve.Solver
 	sol, ok := v.SolveRandom(solve.Grid{}, rng, 0)
 	if !ok {
@@ -38,23 +35,23 @@ func minimalPuzzle(rng *rand.Rand) (puzzle, solution solve.Grid) {
 	return p, sol
 }
 
-// writeLines writes lines to testdata/canon/name.
-func writeLines(tb testing.TB, name string, lines []string) {
+// canonWriteLines writes lines to testdata/canon/name.
+func canonWriteLines(tb testing.TB, name string, lines []string) {
 	tb.Helper()
-	if err := os.MkdirAll(fixtureDir, 0o755); err != nil {
+	if err := os.MkdirAll(canonFixtureDir, 0o755); err != nil {
 		tb.Fatal(err)
 	}
 	data := strings.Join(lines, "\n") + "\n"
-	if err := os.WriteFile(filepath.Join(fixtureDir, name), []byte(data), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(canonFixtureDir, name), []byte(data), 0o644); err != nil {
 		tb.Fatal(err)
 	}
 }
 
-// readFields reads the space-separated grids of each line of
+// canonReadFields reads the space-separated grids of each line of
 // testdata/canon/name.
-func readFields(tb testing.TB, name string) [][]solve.Grid {
+func canonReadFields(tb testing.TB, name string) [][]solve.Grid {
 	tb.Helper()
-	f, err := os.Open(filepath.Join(fixtureDir, name))
+	f, err := os.Open(filepath.Join(canonFixtureDir, name))
 	if err != nil {
 		tb.Fatalf("open fixture (regenerate with -update): %v", err)
 	}
@@ -78,8 +75,8 @@ func readFields(tb testing.TB, name string) [][]solve.Grid {
 	return out
 }
 
-// column returns field i of every line.
-func column(rows [][]solve.Grid, i int) []solve.Grid {
+// canonColumn returns field i of every line.
+func canonColumn(rows [][]solve.Grid, i int) []solve.Grid {
 	out := make([]solve.Grid, len(rows))
 	for j, r := range rows {
 		out[j] = r[i]
@@ -87,32 +84,32 @@ func column(rows [][]solve.Grid, i int) []solve.Grid {
 	return out
 }
 
-// TestUpdateFixtures rewrites the fixtures when run with -update: samples
+// TestCanonUpdateFixtures rewrites the fixtures when run with -update: samples
 // of the shared sets, seeded minimal puzzles with their solutions, and the
 // golden canonical forms. The golden file pins the canonical form, which
 // the bank stores, so a change to it must be deliberate.
-func TestUpdateFixtures(t *testing.T) {
+func TestCanonUpdateFixtures(t *testing.T) {
 	if !*update {
 		t.Skip("run with -update to rewrite the fixtures")
 	}
 	sample := func(name string, every int) []string {
 		var lines []string
-		for i, g := range readGrids(t, sharedData(t, name), 0) {
+		for i, g := range readGridFile(t, sharedPuzzles(t, name), 0) {
 			if i%every == 0 {
 				lines = append(lines, g.String())
 			}
 		}
 		return lines
 	}
-	writeLines(t, "17clue.txt", sample("puzzles2_17_clue.txt", 20))
-	writeLines(t, "magictour.txt", sample("puzzles3_magictour_top1465.txt", 5))
+	canonWriteLines(t, "17clue.txt", sample("puzzles2_17_clue.txt", 20))
+	canonWriteLines(t, "magictour.txt", sample("puzzles3_magictour_top1465.txt", 5))
 	rng := rand.New(rand.NewPCG(2026, 11))
 	var minimal []string
 	for range 300 {
-		p, sol := minimalPuzzle(rng)
+		p, sol := canonMinimalPuzzle(rng)
 		minimal = append(minimal, p.String()+" "+sol.String())
 	}
-	writeLines(t, "minimal.txt", minimal)
+	canonWriteLines(t, "minimal.txt", minimal)
 
 	var golden []string
 	add := func(gs []solve.Grid, n int) {
@@ -121,10 +118,10 @@ func TestUpdateFixtures(t *testing.T) {
 			golden = append(golden, fmt.Sprintf("%v %v", g, c))
 		}
 	}
-	add(column(readFields(t, "17clue.txt"), 0), 100)
-	add(column(readFields(t, "magictour.txt"), 0), 100)
-	m := readFields(t, "minimal.txt")
-	add(column(m, 0), 100)
-	add(column(m, 1), 100)
-	writeLines(t, "golden.txt", golden)
+	add(canonColumn(canonReadFields(t, "17clue.txt"), 0), 100)
+	add(canonColumn(canonReadFields(t, "magictour.txt"), 0), 100)
+	m := canonReadFields(t, "minimal.txt")
+	add(canonColumn(m, 0), 100)
+	add(canonColumn(m, 1), 100)
+	canonWriteLines(t, "golden.txt", golden)
 }

@@ -84,8 +84,8 @@ func bruteCanon(p solve.Grid) solve.Grid {
 	return best
 }
 
-// readGrids reads one grid per line, the first 81 characters of the line.
-func readGrids(tb testing.TB, path string, max int) []solve.Grid {
+// readGridFile reads one grid per line, the first 81 characters of the line.
+func readGridFile(tb testing.TB, path string, max int) []solve.Grid {
 	tb.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -111,9 +111,9 @@ func readGrids(tb testing.TB, path string, max int) []solve.Grid {
 	return out
 }
 
-// sharedData returns the path of a file in ../shared/data, skipping tb if
+// sharedPuzzles returns the path of a file in ../shared/data, skipping tb if
 // the shared data is absent.
-func sharedData(tb testing.TB, name string) string {
+func sharedPuzzles(tb testing.TB, name string) string {
 	tb.Helper()
 	path := filepath.Join("..", "..", "shared", "data", "puzzles", name)
 	if _, err := os.Stat(path); err != nil {
@@ -122,21 +122,21 @@ func sharedData(tb testing.TB, name string) string {
 	return path
 }
 
-var bruteN = flag.Int("brute", 0, "number of golden puzzles to check against the brute-force canonical form (default 12, 4 with -short)")
+var canonBruteN = flag.Int("canon.brute", 0, "number of golden puzzles to check against the brute-force canonical form (default 12, 4 with -short)")
 
 // TestCanonMatchesBruteForce checks Canon and CanonGrid against the
 // exhaustive search on the golden fixture (17-clue, magictour and minimal
 // puzzles, then full grids), and on automorphic puzzles. Each brute-force
-// form takes about a tenth of a second; -brute 400 checks the whole file.
+// form takes about a tenth of a second; -canon.brute 400 checks the whole file.
 func TestCanonMatchesBruteForce(t *testing.T) {
-	n := *bruteN
+	n := *canonBruteN
 	if n == 0 {
 		n = 12
 		if testing.Short() {
 			n = 4
 		}
 	}
-	golden := readFields(t, "golden.txt")
+	golden := canonReadFields(t, "golden.txt")
 	// Spread the sample over the four kinds of grid in the file.
 	step := max(1, len(golden)/n)
 	checked := 0
@@ -160,14 +160,14 @@ func TestCanonMatchesBruteForce(t *testing.T) {
 		checked++
 	}
 	// A grid whose row pairs are all pure, and an automorphic grid.
-	for _, g := range []solve.Grid{patternGrid(), gen.Turn90().Apply(patternGrid())} {
+	for _, g := range []solve.Grid{canonPatternGrid(), gen.Turn90().Apply(canonPatternGrid())} {
 		if got, want := canonOf(g), bruteCanon(g); got != want {
 			t.Errorf("symmetric grid %v: Canon = %v, want %v", g, got, want)
 		}
 	}
 	rng := rand.New(rand.NewPCG(3, 3))
 	for i := range max(2, n/4) {
-		p := automorphicPuzzle(t, rng)
+		p := canonAutomorphicPuzzle(t, rng)
 		if got, want := canonOf(p), bruteCanon(p); got != want {
 			t.Errorf("automorphic puzzle %d %v: Canon = %v, want %v", i, p, got, want)
 		}
@@ -181,7 +181,7 @@ func canonOf(p solve.Grid) solve.Grid {
 
 // TestCanonGolden pins the canonical forms the bank stores.
 func TestCanonGolden(t *testing.T) {
-	for i, line := range readFields(t, "golden.txt") {
+	for i, line := range canonReadFields(t, "golden.txt") {
 		g, want := line[0], line[1]
 		if got := canonOf(g); got != want {
 			t.Errorf("line %d: Canon(%v) = %v, want %v", i+1, g, got, want)
@@ -194,9 +194,9 @@ func TestCanonGolden(t *testing.T) {
 	}
 }
 
-// patternGrid is a full grid with many automorphisms: each row is the
+// canonPatternGrid is a full grid with many automorphisms: each row is the
 // first shifted, so moving rows, bands or stacks round relabels it.
-func patternGrid() solve.Grid {
+func canonPatternGrid() solve.Grid {
 	var g solve.Grid
 	for r := range 9 {
 		for c := range 9 {
@@ -206,9 +206,9 @@ func patternGrid() solve.Grid {
 	return g
 }
 
-// automorphism returns a transform that maps g onto itself with the
+// canonAutomorphism returns a transform that maps g onto itself with the
 // geometry of a, if the geometry of a maps g onto a relabelling of g.
-func automorphism(g solve.Grid, a gen.Transform) (gen.Transform, bool) {
+func canonAutomorphism(g solve.Grid, a gen.Transform) (gen.Transform, bool) {
 	moved := a.Apply(g)
 	var back [9]uint8 // back[moved digit - 1] = original digit
 	for i, v := range moved {
@@ -232,16 +232,16 @@ func automorphism(g solve.Grid, a gen.Transform) (gen.Transform, bool) {
 	return a.Then(rl), true
 }
 
-// automorphicPuzzle returns a puzzle with a nontrivial automorphism: a
+// canonAutomorphicPuzzle returns a puzzle with a nontrivial automorphism: a
 // random set of cells of a symmetric grid closed under one of the grid's
 // automorphisms, then moved by a random transform.
-func automorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {
+func canonAutomorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {
 	tb.Helper()
-	g := patternGrid()
+	g := canonPatternGrid()
 	shiftStacks, _ := gen.ParseTransform("123456789/456789123/123456789")
 	shiftRows, _ := gen.ParseTransform("231564897/123456789/123456789")
 	geoms := []gen.Transform{gen.Turn180(), shiftStacks, shiftRows, shiftStacks.Then(shiftRows), gen.Turn180().Then(shiftRows)}
-	a, ok := automorphism(g, geoms[rng.IntN(len(geoms))])
+	a, ok := canonAutomorphism(g, geoms[rng.IntN(len(geoms))])
 	if !ok {
 		tb.Fatal("pattern grid lost its automorphism")
 	}
@@ -264,16 +264,16 @@ func automorphicPuzzle(tb testing.TB, rng *rand.Rand) solve.Grid {
 	return gen.RandomTransform(rng).Apply(p)
 }
 
-// testSets returns the puzzle fixtures by name, for property tests and
+// canonSets returns the puzzle fixtures by name, for property tests and
 // benchmarks.
-func testSets(tb testing.TB) map[string][]solve.Grid {
+func canonSets(tb testing.TB) map[string][]solve.Grid {
 	tb.Helper()
-	minimal := readFields(tb, "minimal.txt")
+	minimal := canonReadFields(tb, "minimal.txt")
 	return map[string][]solve.Grid{
-		"17clue":    column(readFields(tb, "17clue.txt"), 0),
-		"magictour": column(readFields(tb, "magictour.txt"), 0),
-		"minimal":   column(minimal, 0),
-		"grids":     column(minimal, 1),
+		"17clue":    canonColumn(canonReadFields(tb, "17clue.txt"), 0),
+		"magictour": canonColumn(canonReadFields(tb, "magictour.txt"), 0),
+		"minimal":   canonColumn(minimal, 0),
+		"grids":     canonColumn(minimal, 1),
 	}
 }
 
@@ -282,14 +282,14 @@ func testSets(tb testing.TB) map[string][]solve.Grid {
 // that the returned transform maps the input onto it, and that the form
 // is its own canonical form.
 func TestCanonInvariant(t *testing.T) {
-	sets := testSets(t)
+	sets := canonSets(t)
 	rng := rand.New(rand.NewPCG(4, 4))
 	var auto []solve.Grid
 	for range 500 {
-		auto = append(auto, automorphicPuzzle(t, rng))
+		auto = append(auto, canonAutomorphicPuzzle(t, rng))
 	}
 	sets["automorphic"] = auto
-	sets["special"] = []solve.Grid{{}, {40: 5}, {0: 1, 80: 1}, patternGrid()}
+	sets["special"] = []solve.Grid{{}, {40: 5}, {0: 1, 80: 1}, canonPatternGrid()}
 	for _, name := range []string{"17clue", "magictour", "minimal", "grids", "automorphic", "special"} {
 		t.Run(name, func(t *testing.T) {
 			ps := sets[name]
@@ -339,18 +339,18 @@ func TestCanonSeparates(t *testing.T) {
 			seen[c] = i
 		}
 	}
-	t.Run("Fixture", func(t *testing.T) { check(t, testSets(t)["17clue"]) })
+	t.Run("Fixture", func(t *testing.T) { check(t, canonSets(t)["17clue"]) })
 	t.Run("Shared", func(t *testing.T) {
 		if testing.Short() {
 			t.Skip("short")
 		}
-		check(t, readGrids(t, sharedData(t, "puzzles2_17_clue.txt"), 0))
+		check(t, readGridFile(t, sharedPuzzles(t, "puzzles2_17_clue.txt"), 0))
 	})
 }
 
 // TestCanonConcurrent runs Canon from several goroutines (run with -race).
 func TestCanonConcurrent(t *testing.T) {
-	ps := testSets(t)["magictour"][:100]
+	ps := canonSets(t)["magictour"][:100]
 	want := make([]solve.Grid, len(ps))
 	for i, p := range ps {
 		want[i] = canonOf(p)
@@ -381,7 +381,7 @@ func TestCanonConcurrent(t *testing.T) {
 // TestCanonicalizerAllocs checks that a warmed-up Canonicalizer does not
 // allocate.
 func TestCanonicalizerAllocs(t *testing.T) {
-	sets := testSets(t)
+	sets := canonSets(t)
 	var z gen.Canonicalizer
 	for _, name := range []string{"17clue", "minimal", "grids"} {
 		ps := sets[name]
@@ -399,10 +399,10 @@ func TestCanonicalizerAllocs(t *testing.T) {
 	}
 }
 
-// benchmarkSet reports the rate at which f handles the puzzles ps, per
+// benchCanonSet reports the rate at which f handles the puzzles ps, per
 // second of wall-clock time and, run with -cpu 1, per second of CPU time
 // (steadier on a shared machine).
-func benchmarkSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
+func benchCanonSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
 	b.ReportAllocs()
 	i := 0
 	cpu := cpuTime()
@@ -421,16 +421,72 @@ func benchmarkSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
 }
 
 func BenchmarkCanon(b *testing.B) {
-	sets := testSets(b)
+	sets := canonSets(b)
 	for _, name := range []string{"17clue", "magictour", "minimal"} {
 		b.Run(name, func(b *testing.B) {
 			var z gen.Canonicalizer
-			benchmarkSet(b, sets[name], func(p solve.Grid) { z.Canon(p) })
+			benchCanonSet(b, sets[name], func(p solve.Grid) { z.Canon(p) })
 		})
 	}
 }
 
 func BenchmarkCanonGrid(b *testing.B) {
 	var z gen.Canonicalizer
-	benchmarkSet(b, testSets(b)["grids"], func(g solve.Grid) { z.CanonGrid(g) })
+	benchCanonSet(b, canonSets(b)["grids"], func(g solve.Grid) { z.CanonGrid(g) })
+}
+
+func TestCanonInvalidGrid(t *testing.T) {
+	g := mustGrid(t, tfPuzzle)
+	g[1] = g[0] // the same digit twice in row 1
+	got, tr := gen.Canon(g)
+	if got != g || tr != gen.Identity() {
+		t.Errorf("Canon of an invalid grid = %v, %v; want it unchanged with the identity", got, tr)
+	}
+	g[2] = 12 // not a digit either
+	if got, tr := gen.CanonGrid(g); tr.Apply(g) != got {
+		t.Errorf("CanonGrid of an invalid grid: transform %v does not give %v", tr, got)
+	}
+}
+
+// FuzzCanon checks, on grids built from arbitrary bytes, that Canon does
+// not panic, that its transform gives its form, and that the form ignores
+// a transform of the input.
+func FuzzCanon(f *testing.F) {
+	f.Add([]byte("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."), uint64(1))
+	f.Add([]byte{}, uint64(2))
+	f.Add([]byte("123456789"), uint64(3))
+	f.Fuzz(func(t *testing.T, data []byte, seed uint64) {
+		// Place each byte's digit unless it clashes with one placed before.
+		var g solve.Grid
+		var rows, cols, boxes [9]uint16
+		for i := 0; i < 81 && i < len(data); i++ {
+			v := data[i] % 10
+			r, c := i/9, i%9
+			b := r/3*3 + c/3
+			bit := uint16(1) << v
+			if v == 0 || (rows[r]|cols[c]|boxes[b])&bit != 0 {
+				continue
+			}
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
+			g[i] = v
+		}
+		var raw solve.Grid
+		copy(raw[:], data)
+		if c, tr := gen.Canon(raw); tr.Apply(raw) != c {
+			t.Fatalf("Canon(%v): transform %v does not give %v", raw, tr, c)
+		}
+		c, tr := gen.Canon(g)
+		if tr.Apply(g) != c {
+			t.Fatalf("Canon(%v): transform %v does not give %v", g, tr, c)
+		}
+		u := gen.RandomTransform(rand.New(rand.NewPCG(seed, seed)))
+		if got := canonOf(u.Apply(g)); got != c {
+			t.Fatalf("Canon(%v) = %v, but of its transform by %v = %v", g, c, u, got)
+		}
+		if got := canonOf(c); got != c {
+			t.Fatalf("Canon not idempotent on %v", g)
+		}
+	})
 }

@@ -172,6 +172,8 @@ func TestDigPanics(t *testing.T) {
 	full := gen.Terminal(newRand(1))
 	partial := full
 	partial[40] = 0
+	clash := full
+	clash[0] = clash[1] // a digit twice in row 1
 	tests := []struct {
 		name     string
 		solution solve.Grid
@@ -179,6 +181,7 @@ func TestDigPanics(t *testing.T) {
 	}{
 		{"InvalidProfile", full, gen.Profile{MinGivens: 40, MaxGivens: 30}},
 		{"IncompleteSolution", partial, gen.MinimalProfile(gen.NoSymmetry)},
+		{"InvalidSolution", clash, gen.MinimalProfile(gen.NoSymmetry)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -203,7 +206,7 @@ func TestDigAllocs(t *testing.T) {
 	if got := testing.AllocsPerRun(20, func() { d.Generate(shallow, rng) }); got != 0 {
 		t.Errorf("%s: Generate allocates %.1f times per puzzle, want 0", shallow.Name, got)
 	}
-	if _, searched := gen.DiggerChecks(&d); searched != 0 {
+	if _, _, searched := gen.DiggerChecks(&d); searched != 0 {
 		t.Fatalf("%s: %d searches, want none", shallow.Name, searched)
 	}
 
@@ -331,8 +334,8 @@ func mustParse(tb testing.TB, s string) solve.Grid {
 
 // TestGolden pins the grids and puzzles of fixed seeds, so that a change
 // of the stream of random numbers or of a digging decision shows. Run
-// with -run TestGolden -update (the package's flag, declared with the
-// canonical form's fixtures) to rewrite testdata/dig/golden.txt after a
+// with -run TestGolden -update (the package's flag, declared in
+// flags_test.go) to rewrite testdata/dig/golden.txt after a
 // deliberate change.
 func TestGolden(t *testing.T) {
 	var b strings.Builder
@@ -376,7 +379,8 @@ func benchGrids(n int) []solve.Grid {
 // benchmark takes cpu0 = cpuTime() just before its b.Loop loop.
 func reportDig(b *testing.B, d *gen.Digger, cpu0 time.Duration) {
 	reportRate(b, "puzzles", cpu0)
-	forced, searched := gen.DiggerChecks(d)
+	forced, swaps, searched := gen.DiggerChecks(d)
+	b.ReportMetric(float64(swaps)/float64(b.N), "swaps/puzzle")
 	b.ReportMetric(float64(searched)/float64(b.N), "searches/puzzle")
 	b.ReportMetric(float64(forced)/float64(b.N), "forced/puzzle")
 }

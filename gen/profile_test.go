@@ -204,3 +204,23 @@ func TestSurvey(t *testing.T) {
 	}
 	t.Log(s.GivensSummary())
 }
+
+// FuzzParseProfile checks that ParseProfile never panics and that every
+// profile it accepts is valid and carries the name it was parsed from.
+func FuzzParseProfile(f *testing.F) {
+	for _, s := range []string{"minimal", "minimal-rot90", "paper-evil", "paper-easy-flip", "paper-", "minimal-x", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		p, err := gen.ParseProfile(name)
+		if err != nil {
+			return
+		}
+		if p.Name != name {
+			t.Errorf("ParseProfile(%q).Name = %q", name, p.Name)
+		}
+		if err := p.Validate(); err != nil {
+			t.Errorf("ParseProfile(%q) = %+v: %v", name, p, err)
+		}
+	})
+}

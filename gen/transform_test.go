@@ -14,12 +14,12 @@ import (
 // A puzzle (Norvig's "hardest" example) and its solution, for tests that
 // need both.
 const (
-	puzzleText   = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-	solutionText = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	tfPuzzle   = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	tfSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 )
 
-// MustParse parses a grid or fails tb.
-func MustParse(tb testing.TB, s string) solve.Grid {
+// mustGrid parses a grid or fails tb.
+func mustGrid(tb testing.TB, s string) solve.Grid {
 	tb.Helper()
 	g, err := solve.Parse(s)
 	if err != nil {
@@ -35,8 +35,8 @@ var transformGen = rapid.Custom(func(t *rapid.T) gen.Transform {
 	return gen.RandomTransform(rand.New(rand.NewPCG(seed, 0x5eed)))
 })
 
-// cellOf returns the first cell of g holding v, or -1.
-func cellOf(g solve.Grid, v uint8) int {
+// tfCellOf returns the first cell of g holding v, or -1.
+func tfCellOf(g solve.Grid, v uint8) int {
 	for i, x := range g {
 		if x == v {
 			return i
@@ -46,8 +46,8 @@ func cellOf(g solve.Grid, v uint8) int {
 }
 
 func TestTransformKeepsPuzzleAndSolution(t *testing.T) {
-	p := MustParse(t, puzzleText)
-	sol := MustParse(t, solutionText)
+	p := mustGrid(t, tfPuzzle)
+	sol := mustGrid(t, tfSolution)
 	rapid.Check(t, func(rt *rapid.T) {
 		tr := transformGen.Draw(rt, "t")
 		tp, ts := tr.Apply(p), tr.Apply(sol)
@@ -78,7 +78,7 @@ func TestTransformKeepsPuzzleAndSolution(t *testing.T) {
 }
 
 func TestTransformGroupLaws(t *testing.T) {
-	sol := MustParse(t, solutionText)
+	sol := mustGrid(t, tfSolution)
 	rapid.Check(t, func(rt *rapid.T) {
 		a := transformGen.Draw(rt, "a")
 		b := transformGen.Draw(rt, "b")
@@ -185,7 +185,7 @@ func TestGeometricHelpers(t *testing.T) {
 				var g solve.Grid
 				g[i] = 1
 				out := tt.t.Apply(g)
-				j := cellOf(out, 1)
+				j := tfCellOf(out, 1)
 				sr, sc := tt.from(j/9, j%9)
 				if got, want := sr*9+sc, i; got != want {
 					t.Fatalf("result cell (%d,%d) comes from cell %d, want %d", j/9, j%9, got, want)

@@ -115,8 +115,12 @@ func pct(a, b int) float64 {
 }
 
 func (a *accuracy) String() string {
-	return fmt.Sprintf("n=%4d level %5.1f%%  ER exact %5.1f%%  ER±0.2 %5.1f%% (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
-		a.n, pct(a.levelOK, a.n), pct(a.exact, a.below9), pct(a.near, a.below9), a.below9,
+	er := "ER exact     -   ER±0.2     -  "
+	if a.below9 > 0 {
+		er = fmt.Sprintf("ER exact %5.1f%%  ER±0.2 %5.1f%%", pct(a.exact, a.below9), pct(a.near, a.below9))
+	}
+	return fmt.Sprintf("n=%4d level %5.1f%%  %s (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
+		a.n, pct(a.levelOK, a.n), er, a.below9,
 		pct(a.epOK, a.n), pct(a.edOK, a.n), spearman(a.ref, a.got), a.unfinished)
 }
 
@@ -227,5 +231,33 @@ func TestAccuracyFull(t *testing.T) {
 		if a := byBand[b]; a != nil {
 			t.Logf("ER %2d.x       %v", b, a)
 		}
+	}
+}
+
+// TestSearchBreaksMeasured prints the quintiles of solver search nodes on
+// the gen group of dev_se.txt, the source of grade.SearchBreaks. It runs
+// only with -accuracy.
+func TestSearchBreaksMeasured(t *testing.T) {
+	if !*fullAccuracy {
+		t.Skip("run with -accuracy")
+	}
+	path := "../../shared/data/rated/dev_se.txt"
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no reference data: %v", err)
+	}
+	var nodes []int
+	var s solve.Solver
+	for _, rp := range MustReadRated(t, path) {
+		if rp.source == "gen" {
+			s.Count(rp.puzzle, 2)
+			nodes = append(nodes, s.Stats().Nodes)
+		}
+	}
+	sort.Ints(nodes)
+	n := len(nodes)
+	got := [4]int{nodes[n/5], nodes[2*n/5], nodes[3*n/5], nodes[4*n/5]}
+	t.Logf("gen search-node quintiles: %v (SearchBreaks %v)", got, grade.SearchBreaks)
+	if got != grade.SearchBreaks {
+		t.Errorf("SearchBreaks are stale: measured %v, have %v", got, grade.SearchBreaks)
 	}
 }

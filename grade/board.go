@@ -67,6 +67,7 @@ func init() {
 			crosses[a][b] = a != b && !unitSet[a].and(unitSet[b]).empty()
 		}
 	}
+	combos[0] = []uint16{0}
 	for m := 1; m < 1<<9; m++ {
 		k := bits.OnesCount(uint(m))
 		if k <= 4 {

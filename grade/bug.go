@@ -109,9 +109,10 @@ func (s *state) bug() (Step, bool) {
 	return Step{}, false
 }
 
-// bug4: two BUG cells in one unit share exactly one non-extra digit;
-// since one of their extras is true, that shared digit is locked... SE's
-// rule removes from each cell its other non-extra digit.
+// bug4: two BUG cells in one unit share exactly one digit besides their
+// extras. One of the extras is true, and the shared digit is the unit's
+// only other place for it, so each cell keeps only its extras and the
+// shared digit: the candidate that is neither goes (SE's BUG type 4).
 func (s *state) bug4(c1, c2 uint8, vals *[81]uint16, all uint16) (Step, bool) {
 	cands := &s.p.Cands
 	com := cands[c1] & cands[c2] &^ all

@@ -31,7 +31,8 @@ import (
 // value is ready to use; it may keep scratch space between calls.
 type chainer struct {
 	hints chainHints
-	eng   *chainEngine // dynamic chaining scratch, allocated on first use
+	unary *chainUnaryScratch // allocated on first use
+	eng   *chainEngine       // dynamic chaining scratch, allocated on first use
 	// maxLevel bounds the nesting level tried: 0 means all (up to 5).
 	maxLevel int
 }
@@ -41,7 +42,10 @@ type chainer struct {
 func (c *chainer) next(p *Position) (Step, bool) {
 	h := &c.hints
 	h.reset(&p.Cands)
-	chainUnary(h, &p.Cands)
+	if c.unary == nil {
+		c.unary = new(chainUnaryScratch)
+	}
+	chainUnary(h, c.unary, &p.Cands)
 	if h.found() {
 		return h.step(), true
 	}
@@ -157,6 +161,7 @@ type chainHints struct {
 	// lowest rating: the first of lowest rating, then fewest nodes, then
 	// SE's sort key. It depends on the scan order; tests use it to
 	// compare with SE's path.
+	limit            Rating // when not 0, hints rated above it are ignored
 	single           bool
 	seq, bestSeq     int
 	nodes, sortKey   int
@@ -188,7 +193,20 @@ func (h *chainHints) better(r Rating) bool {
 func (h *chainHints) found() bool { return h.any }
 
 // consider reports whether a hint rated r could still be kept.
-func (h *chainHints) consider(r Rating) bool { return !h.any || r <= h.best }
+func (h *chainHints) consider(r Rating) bool {
+	return (h.limit == 0 || r <= h.limit) && (!h.any || r <= h.best)
+}
+
+// bound returns the highest rating a hint may still have to be kept, or
+// 0 when there is no bound yet.
+func (h *chainHints) bound() Rating {
+	switch {
+	case h.any && (h.limit == 0 || h.best < h.limit):
+		return h.best
+	default:
+		return h.limit
+	}
+}
 
 // add records one hint: it removes the digits in mask from cell, or
 // places digit place in cell when place is not 0. cells and digits
@@ -201,14 +219,14 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	if mask == 0 && place == 0 {
 		return // not worth it: nothing changes
 	}
-	if h.any && r > h.best {
+	if !h.consider(r) {
 		return
 	}
 	if h.single && h.any && h.seq != h.bestSeq && !h.better(r) {
 		return
 	}
 	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
-		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
+		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single, limit: h.limit,
 			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
 			bestNodes: h.nodes, bestK: h.sortKey}
 	}

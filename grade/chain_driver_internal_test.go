@@ -105,7 +105,9 @@ func chainTestBasic(p *Position, s *chainRuleSink) Rating {
 			chainFishRule(s, &p.Cands, ru.n)
 		}
 		if s.hints() > 0 {
-			for _, k := range s.rem[:s.remEnd[0]] {
+			// Apply every hint of the rule: the result does not depend
+			// on the scan order, so isomorphs grade alike.
+			for _, k := range s.rem {
 				p.Cands[k/9] &^= 1 << (k%9 + 1)
 			}
 			return ru.r
@@ -127,12 +129,17 @@ type chainTestResult struct {
 // chainTestGrade solves g with the driver. It checks every chain step
 // against the solution.
 func chainTestGrade(g solve.Grid, c *chainer) chainTestResult {
-	var res chainTestResult
 	sol, ok := solve.Solve(g)
 	if !ok {
-		res.wrong = true
-		return res
+		return chainTestResult{wrong: true}
 	}
+	return chainTestGradeSolved(g, sol, c)
+}
+
+// chainTestGradeSolved is chainTestGrade for a puzzle whose solution is
+// known.
+func chainTestGradeSolved(g, sol solve.Grid, c *chainer) chainTestResult {
+	var res chainTestResult
 	p := chainTestPosition(g)
 	var sink chainRuleSink
 	for {
@@ -229,6 +236,7 @@ func chainTestSees(a, b int) bool {
 
 // chainTestWing applies one XY-wing (or XYZ-wing when xyz is true).
 func chainTestWing(p *Position, xyz bool) bool {
+	var elim [81]uint16
 	size := 2
 	if xyz {
 		size = 3
@@ -258,7 +266,6 @@ func chainTestWing(p *Position, xyz bool) bool {
 				if xyz && (z&pm == 0 || (am|bm) != pm) {
 					continue
 				}
-				hit := false
 				for c := 0; c < 81; c++ {
 					if p.Cands[c]&z == 0 || c == int(a) || c == int(b) || c == pv {
 						continue
@@ -266,20 +273,30 @@ func chainTestWing(p *Position, xyz bool) bool {
 					if !chainTestSees(c, int(a)) || !chainTestSees(c, int(b)) || (xyz && !chainTestSees(c, pv)) {
 						continue
 					}
-					p.Cands[c] &^= z
-					hit = true
-				}
-				if hit {
-					return true
+					elim[c] |= z
 				}
 			}
 		}
 	}
-	return false
+	return chainTestApply(p, &elim)
+}
+
+// chainTestApply removes elim from p's candidates and reports whether
+// anything went.
+func chainTestApply(p *Position, elim *[81]uint16) bool {
+	hit := false
+	for c, m := range elim {
+		if p.Cands[c]&m != 0 {
+			p.Cands[c] &^= m
+			hit = true
+		}
+	}
+	return hit
 }
 
 // chainTestUR1 applies one unique rectangle of type 1.
 func chainTestUR1(p *Position) bool {
+	var elim [81]uint16
 	for r1 := 0; r1 < 9; r1++ {
 		for r2 := r1 + 1; r2 < 9; r2++ {
 			for c1 := 0; c1 < 9; c1++ {
@@ -295,15 +312,14 @@ func chainTestUR1(p *Position) bool {
 						}
 						x := p.Cands[cs[i]]
 						if x&m == m && x != m {
-							p.Cands[cs[i]] &^= m
-							return true
+							elim[cs[i]] |= m
 						}
 					}
 				}
 			}
 		}
 	}
-	return false
+	return chainTestApply(p, &elim)
 }
 
 // chainTestBUG1 applies BUG+1: every empty cell is bivalue but one,

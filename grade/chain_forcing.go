@@ -67,10 +67,36 @@ type chainEngine struct {
 	anc    [1458]chainBits
 	qOn    []int16
 	qOff   []int16
-	runs   [10]chainRun // one per digit of the current cell
 	offRun chainRun
-	reg    [9]chainRun // one per position of the current region
 	adv    chainAdvanced
+	// onRuns caches the run of each candidate assumed on: cell and region
+	// chains use the same runs many times over. onGen marks the valid
+	// ones with the producer call's generation.
+	onRuns [729]chainRun
+	onGen  [729]uint32
+	gen    uint32
+	// pos and opos hold, for each unit and digit, the positions left in
+	// work and in orig.
+	pos, opos [27][10]uint16
+}
+
+// onRun returns the run of candidate k assumed on, computing it once per
+// producer call.
+func (e *chainEngine) onRun(k int) *chainRun {
+	r := &e.onRuns[k]
+	if e.onGen[k] != e.gen {
+		e.onGen[k] = e.gen
+		e.run(r, k, true)
+	}
+	return r
+}
+
+// remove takes candidate d of cell c out of the working grid.
+func (e *chainEngine) remove(c, d int) {
+	e.work[c] &^= 1 << d
+	for _, u := range chainHouses[c] {
+		e.pos[u][d] &^= 1 << chainPos[u][c]
+	}
 }
 
 // chainTmpOn is an "on" consequence being built, with its ancestors.
@@ -87,10 +113,16 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
 	e.work = *e.orig
+	e.pos = e.opos
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
+	// Static chains have one parent per node: the count is the depth and
+	// the ancestor sets are not needed.
+	closures := e.mode.dynamic || e.mode.level > 0
 	n := 2*k + b2i(on)
-	e.anc[n] = chainBits{}
-	e.anc[n].add(n)
+	if closures {
+		e.anc[n] = chainBits{}
+		e.anc[n].add(n)
+	}
 	r.cnt[n] = 1
 	if on {
 		r.on.add(k)
@@ -123,8 +155,10 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				}
 				r.off.add(q)
 				qn := 2 * q
-				e.anc[qn] = e.anc[pn]
-				e.anc[qn].add(qn)
+				if closures {
+					e.anc[qn] = e.anc[pn]
+					e.anc[qn].add(qn)
+				}
 				r.cnt[qn] = r.cnt[pn] + 1
 				e.qOff = append(e.qOff, int16(q))
 			}
@@ -149,36 +183,37 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				t := &tmp[nt]
 				nt++
 				t.k = o
-				t.anc = e.anc[pn]
-				for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
-					t.anc.or(&e.anc[2*(c*9+bits.TrailingZeros16(m)-1)])
+				if closures {
+					t.anc = e.anc[pn]
+					for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
+						t.anc.or(&e.anc[2*(c*9+bits.TrailingZeros16(m)-1)])
+					}
+					t.anc.add(2*o + 1)
+					t.n = t.anc.count()
+				} else {
+					t.n = int(r.cnt[pn]) + 1
 				}
-				t.anc.add(2*o + 1)
-				t.n = t.anc.count()
 			}
 			for _, u := range chainHouses[c] {
-				var pm, om uint16
-				for i, cc := range solve.Units[u] {
-					if e.work[cc]&(1<<d) != 0 {
-						pm |= 1 << i
-					}
-					if e.orig[cc]&(1<<d) != 0 {
-						om |= 1 << i
-					}
-				}
+				pm := e.pos[u][d]
 				if bits.OnesCount16(pm) != 2 {
 					continue
 				}
 				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
 				o := oc*9 + d - 1
 				var a chainBits
-				a = e.anc[pn]
-				for m := om &^ pm; m != 0; m &= m - 1 {
-					cc := solve.Units[u][bits.TrailingZeros16(m)]
-					a.or(&e.anc[2*(cc*9+d-1)])
+				var cnt int
+				if closures {
+					a = e.anc[pn]
+					for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
+						cc := solve.Units[u][bits.TrailingZeros16(m)]
+						a.or(&e.anc[2*(cc*9+d-1)])
+					}
+					a.add(2*o + 1)
+					cnt = a.count()
+				} else {
+					cnt = int(r.cnt[pn]) + 1
 				}
-				a.add(2*o + 1)
-				cnt := a.count()
 				j := 0
 				for j < nt && tmp[j].k != o {
 					j++
@@ -196,7 +231,7 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				nt++
 			}
 			if e.mode.dynamic {
-				e.work[c] &^= 1 << d
+				e.remove(c, d)
 			}
 			for j := 0; j < nt; j++ {
 				t := &tmp[j]
@@ -212,7 +247,9 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				}
 				r.on.add(t.k)
 				on := 2*t.k + 1
-				e.anc[on] = t.anc
+				if closures {
+					e.anc[on] = t.anc
+				}
 				r.cnt[on] = int16(t.n)
 				e.qOn = append(e.qOn, int16(t.k))
 			}
@@ -241,6 +278,16 @@ func b2i(b bool) int {
 func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMode) {
 	e.mode = m
 	e.orig = cands
+	e.gen++
+	if e.gen == 0 {
+		e.onGen = [729]uint32{}
+		e.gen = 1
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			e.opos[u][d] = chainUnitPositions(cands, u, d)
+		}
+	}
 	base := m.tech.BaseRating()
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
@@ -257,8 +304,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			k := c*9 + d - 1
 			var one chainCells81
 			one.add(c)
-			r := &e.runs[d]
-			e.run(r, k, true)
+			r := e.onRun(k)
 			if doContra && r.contra {
 				h.begin(r.contraSum, 7)
 				h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
@@ -285,9 +331,6 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 					}
 				}
 			}
-			if !m.nishio {
-				e.regionChains(h, c, d, r)
-			}
 			if first {
 				cellOn, cellOff = r.on, r.off
 				first = false
@@ -306,7 +349,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				p := i*64 + bits.TrailingZeros64(w)
 				n := 0
 				for mm := cm; mm != 0; mm &= mm - 1 {
-					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p+1])
+					n += int(e.onRuns[c*9+bits.TrailingZeros16(mm)-1].cnt[2*p+1])
 				}
 				e.hint(h, base+LengthBonus(n), n, 5, c, p, true)
 			}
@@ -314,11 +357,14 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				p := i*64 + bits.TrailingZeros64(w)
 				n := 0
 				for mm := cm; mm != 0; mm &= mm - 1 {
-					n += int(e.runs[bits.TrailingZeros16(mm)].cnt[2*p])
+					n += int(e.onRuns[c*9+bits.TrailingZeros16(mm)-1].cnt[2*p])
 				}
 				e.hint(h, base+LengthBonus(n), n, 5, c, p, false)
 			}
 		}
+	}
+	if !m.nishio {
+		e.regionChains(h)
 	}
 }
 
@@ -340,30 +386,40 @@ func (e *chainEngine) hint(h *chainHints, r Rating, nodes, sortKey, src, p int, 
 	}
 }
 
-// regionChains tries the houses of cell c in which c is the first place
-// left for digit d: every place of d there is assumed in turn, and what
-// all of them force is concluded. r is the run of (c, d) on.
-func (e *chainEngine) regionChains(h *chainHints, c, d int, r *chainRun) {
+// regionChains tries every house and digit: each place of the digit in
+// the house is assumed in turn, and what all of them force is concluded.
+//
+// SE tries a house only from its first cell, and its static multiple
+// chains skip bivalue cells, so SE misses the houses whose first place is
+// a bivalue cell there; which cell is first depends on how the grid is
+// written, so we try every house to keep grades equal on isomorphs.
+func (e *chainEngine) regionChains(h *chainHints) {
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			e.regionChain(h, u, d)
+		}
+	}
+}
+
+// regionChain tries digit d in unit u.
+func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 	m := e.mode
 	base := m.tech.BaseRating()
-	for _, u := range chainHouses[c] {
-		pm := chainUnitPositions(e.orig, int(u), d)
+	{
+		pm := e.opos[u][d]
 		card := bits.OnesCount16(pm)
 		if !(card == 2 || (m.multiple && card > 2)) {
-			continue
+			return
 		}
-		if solve.Units[u][bits.TrailingZeros16(pm)] != c {
-			continue
-		}
+		c := solve.Units[u][bits.TrailingZeros16(pm)]
 		var branches [9]*chainRun
 		nb := 0
-		regOn, regOff := r.on, r.off
+		var regOn, regOff chainSet
 		for w := pm; w != 0; w &= w - 1 {
 			oc := solve.Units[u][bits.TrailingZeros16(w)]
-			br := r
-			if oc != c {
-				br = &e.reg[bits.TrailingZeros16(w)]
-				e.run(br, oc*9+d-1, true)
+			br := e.onRun(oc*9 + d - 1)
+			if nb == 0 {
+				regOn, regOff = br.on, br.off
 			}
 			branches[nb] = br
 			nb++

@@ -29,6 +29,8 @@ type chainStatic struct {
 	y, x    bool
 	strongN [729]uint8
 	strong  [729][4]int16
+	weakN   [729]uint8
+	weakL   [729][28]int16 // the candidates turned off when one is on
 }
 
 func (s *chainStatic) build(cands *Candidates, y, x bool) {
@@ -73,25 +75,27 @@ func (s *chainStatic) build(cands *Candidates, y, x bool) {
 				}
 			}
 			s.strongN[k] = uint8(n)
+			n = 0
+			if y {
+				for m := cm &^ (1 << d); m != 0; m &= m - 1 {
+					s.weakL[k][n] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+					n++
+				}
+			}
+			for _, o := range chainPeers[c] {
+				if cands[o]&(1<<d) != 0 {
+					s.weakL[k][n] = int16(int(o)*9 + d - 1)
+					n++
+				}
+			}
+			s.weakN[k] = uint8(n)
 		}
 	}
 }
 
-// weak appends to buf the candidates turned off when k is on.
-func (s *chainStatic) weak(buf []int16, k int) []int16 {
-	c, d := k/9, k%9+1
-	if s.y {
-		for m := s.cands[c] &^ (1 << d); m != 0; m &= m - 1 {
-			buf = append(buf, int16(c*9+bits.TrailingZeros16(m)-1))
-		}
-	}
-	for _, o := range chainPeers[c] {
-		if s.cands[o]&(1<<d) != 0 {
-			buf = append(buf, int16(int(o)*9+d-1))
-		}
-	}
-	return buf
-}
+// weak returns the candidates turned off when k is on: the other
+// candidates of its cell (with Y-links), then its digit in the peers.
+func (s *chainStatic) weak(k int) []int16 { return s.weakL[k][:s.weakN[k]] }
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
 type chainBFS struct {
@@ -116,19 +120,43 @@ func (b *chainBFS) next() {
 	}
 }
 
-// chainUnaryScratch is reused between calls; the searches are serial.
-var chainUnaryScratch = struct {
-	st  chainStatic
+// chainUnaryScratch is the scratch of chainUnary.
+type chainUnaryScratch struct {
+	st  [3]chainStatic
 	bfs chainBFS
-}{}
+}
+
+// chainUnaryLimits are the rating caps of the successive passes of
+// chainUnary: a pass only follows chains short enough to rate within its
+// cap, so the first passes are cheap, and the last has no cap.
+var chainUnaryLimits = [...]Rating{0}
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
-// Y-links only, then both.
-func chainUnary(h *chainHints, cands *Candidates) {
-	sc := &chainUnaryScratch
-	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
-		y, x := mode[0], mode[1]
-		sc.st.build(cands, y, x)
+// Y-links only, then both. SE applies the lowest rated of all these
+// hints; we look for them under a rising cap, which finds the same
+// lowest hints with less work.
+func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
+	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
+	for i, mode := range modes {
+		sc.st[i].build(cands, mode[0], mode[1])
+	}
+	defer func() { h.limit = 0 }()
+	for _, limit := range chainUnaryLimits {
+		h.limit = limit
+		for i := range modes {
+			chainUnaryMode(h, sc, &sc.st[i])
+		}
+		if h.found() {
+			return
+		}
+	}
+}
+
+// chainUnaryMode searches from every candidate with the links of st.
+func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic) {
+	cands := st.cands
+	x := st.x
+	{
 		for c := 0; c < 81; c++ {
 			cm := cands[c]
 			if bits.OnesCount16(cm) < 2 {
@@ -139,9 +167,9 @@ func chainUnary(h *chainHints, cands *Candidates) {
 			}
 			for m := cm; m != 0; m &= m - 1 {
 				k := c*9 + bits.TrailingZeros16(m) - 1
-				chainFromOn(h, &sc.st, &sc.bfs, k)
+				chainFromOn(h, st, &sc.bfs, k)
 				if x {
-					chainFromOff(h, &sc.st, &sc.bfs, k)
+					chainFromOff(h, st, &sc.bfs, k)
 				}
 			}
 		}
@@ -165,14 +193,15 @@ func chainUnaryTech(y, x bool, cycle bool) Technique {
 // chainMaxNodes returns the most nodes a chain rated base may have
 // before its rating passes the best found so far.
 func chainMaxNodes(h *chainHints, base Rating) int {
-	if !h.any {
+	b := h.bound()
+	if b == 0 {
 		return 1 << 20
 	}
 	n := 1
-	for n < 2000 && base+LengthBonus(n+1) <= h.best {
+	for n < 2000 && base+LengthBonus(n+1) <= b {
 		n++
 	}
-	if base+LengthBonus(n) > h.best {
+	if base+LengthBonus(n) > b {
 		return 0
 	}
 	return n
@@ -220,8 +249,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			if dp+1 > maxNodes {
 				continue
 			}
-			b.buf = st.weak(b.buf[:0], p)
-			for _, q16 := range b.buf {
+			for _, q16 := range st.weak(p) {
 				q := int(q16)
 				if x && !chainFound && q == s && dp+1 <= maxChain {
 					chainFound = true
@@ -293,8 +321,7 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			if dp+2 > maxChain {
 				continue
 			}
-			b.buf = st.weak(b.buf[:0], p)
-			for _, q16 := range b.buf {
+			for _, q16 := range st.weak(p) {
 				q := int(q16)
 				if b.offGen[q] == g {
 					continue

@@ -70,7 +70,6 @@ func (g *Grader) Grade(p solve.Grid) (Grade, error) {
 		return gr, fmt.Errorf("grade %s: %w", p, ErrMultipleSolutions)
 	}
 	nodes := g.solver.Stats().Nodes
-	gr.Solution, _ = g.solver.Solve(p)
 	gr.Metrics = MetricsOf(p)
 	gr.Metrics.SearchNodes = nodes
 
@@ -83,9 +82,6 @@ func (g *Grader) Grade(p solve.Grid) (Grade, error) {
 		if !ok {
 			gr.Unfinished = true
 			break
-		}
-		if err := checkStep(&st, &gr.Solution); err != nil {
-			return gr, fmt.Errorf("grade %s: step %d (%s): %w", p, len(gr.Path)+1, st.Technique.Slug(), err)
 		}
 		s.apply(&st)
 		s.refresh()
@@ -101,6 +97,22 @@ func (g *Grader) Grade(p solve.Grid) (Grade, error) {
 			if len(st.Placements) > 0 {
 				gr.EP, epSet = gr.ER, true
 			}
+		}
+	}
+	// A finished solve ends at the unique solution; otherwise search it.
+	// Either way every step is checked against it afterwards, so that a
+	// grader bug surfaces as an error, never as a grade.
+	if gr.Unfinished {
+		gr.Solution, _ = g.solver.Solve(p)
+	} else {
+		gr.Solution = s.p.Grid
+		if err := gr.Solution.Check(); err != nil {
+			return gr, fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
+		}
+	}
+	for i := range gr.Path {
+		if err := checkStep(&gr.Path[i], &gr.Solution); err != nil {
+			return gr, fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Path[i].Technique.Slug(), err)
 		}
 	}
 	gr.Steps = len(gr.Path)

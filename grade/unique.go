@@ -127,6 +127,7 @@ func (f *loopFinder) check() {
 			f.type2(extra[:ne], base)
 		} else if count(rp) >= 2 {
 			f.type3(r1, r2, rp, base)
+			f.type3Hidden(r1, r2, rp, base)
 		}
 		f.type4(r1, r2, base)
 	}
@@ -208,6 +209,55 @@ func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
 					c := unitCells[u][j]
 					for x := cands[c] & union; x != 0; x &= x - 1 {
 						el = append(el, Elimination{c, uint8(first(x))})
+					}
+				}
+				f.offer(3, base+Rating(k-1), el)
+			}
+		}
+	}
+}
+
+// type3Hidden: in a unit the two extra cells share, at most one of them
+// holds a loop digit, so they count as one place for the loop digits; if
+// the loop digits and k-2 other digits (none of them extra) then fit in k
+// places, the other candidates leave those places.
+func (f *loopFinder) type3Hidden(r1, r2 int, extra uint16, base Rating) {
+	cands := &f.s.p.Cands
+	for t := 0; t < 3; t++ {
+		u := int(cellUnits[r1][t])
+		if int(cellUnits[r2][t]) != u {
+			continue
+		}
+		i1, i2 := int(cellIndex[r1][t]), int(cellIndex[r2][t])
+		rest := allDigits &^ f.v &^ extra // candidates for the other hidden digits
+		for k := count(extra); k <= 5; k++ {
+			if 2*k >= f.s.empty[u] {
+				break
+			}
+			for _, m := range combos[k-2] {
+				others := m << 1
+				if others&^rest != 0 {
+					continue
+				}
+				digits := others | f.v
+				var union uint16
+				ok := true
+				for x := digits; x != 0; x &= x - 1 {
+					w := f.s.where[u][first(x)] &^ (1 << i2)
+					if w == 0 {
+						ok = false
+						break
+					}
+					union |= w
+				}
+				if !ok || count(union) != k {
+					continue
+				}
+				var el []Elimination
+				for x := union &^ (1<<i1 | 1<<i2); x != 0; x &= x - 1 {
+					c := unitCells[u][first(x)]
+					for y := cands[c] &^ digits; y != 0; y &= y - 1 {
+						el = append(el, Elimination{c, uint8(first(y))})
 					}
 				}
 				f.offer(3, base+Rating(k-1), el)

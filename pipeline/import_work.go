@@ -60,7 +60,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 		nf := store.NewFamily{Family: store.Family{Canon: canon.String(), Level: int(grade.ExtremelyEasy), Source: m.source}, Puzzles: []store.Puzzle{p}}
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf}
 	}
-	gr, err := gradeSerial(&m.grader, canon)
+	gr, err := m.grader.Grade(canon)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}

@@ -125,21 +125,24 @@ func init() {
 // load sets up the position of g; it reports false when two givens
 // clash or a cell holds a value above 9. It computes every digit's
 // candidates at once from the givens' rows, boxes and columns, and leaves
-// the rest to propagate (all digit-bands are dirty).
+// the rest to propagate. A digit-band holding its three givens is already
+// at the band rules' fixed point and is not marked dirty.
 func (s *board) load(g *Grid) bool {
 	var placed [3][9]uint32
 	var filled [3]uint32
-	for i, v := range g {
-		if v == 0 {
-			continue
+	for b := range placed {
+		for j, v := range g[b*27 : b*27+27] {
+			if v == 0 {
+				continue
+			}
+			if v > 9 {
+				return false
+			}
+			placed[b][v-1] |= 1 << j
+			filled[b] |= 1 << j
 		}
-		if v > 9 {
-			return false
-		}
-		b, bit := i/27, uint32(1)<<(i%27)
-		placed[b][v-1] |= bit
-		filled[b] |= bit
 	}
+	s.dirty = 0
 	for d := 0; d < 9; d++ {
 		var cols uint32
 		n := 0
@@ -156,29 +159,26 @@ func (s *board) load(g *Grid) bool {
 			p := placed[b][d]
 			rows := rowsHit(p)
 			boxes := rowBoxes[p&511] | rowBoxes[p>>9&511] | rowBoxes[p>>18&511]
-			if k := bits.OnesCount32(p); k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
+			k := bits.OnesCount32(p)
+			if k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
 				return false // two givens of d in one row or box
 			}
-			seen := seenCols | rowCells[rows] | boxCells[boxes&7]
-			s.f[b][d] = bandAll&^filled[b]&^seen | p
+			s.f[b][d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
+			if k != 3 {
+				s.dirty |= 1 << (b*9 + d)
+			}
 		}
 	}
 	for b := range s.u {
 		s.u[b] = bandAll &^ filled[b]
 	}
-	s.dirty = 1<<27 - 1
 	return true
 }
 
 // rowsHit returns the set of rows of a band (bit r) that p touches.
 func rowsHit(p uint32) uint32 {
-	var r uint32
-	for k := 0; k < 3; k++ {
-		if p>>(9*k)&511 != 0 {
-			r |= 1 << k
-		}
-	}
-	return r
+	// (x + 511) >> 9 is 1 for a non-zero 9-bit x, 0 for zero.
+	return (p&511+511)>>9 | (p>>9&511+511)>>9<<1 | (p>>18&511+511)>>9<<2
 }
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
@@ -352,17 +352,28 @@ func (s *board) branch() (int, uint, uint32) {
 	if bestB >= 0 {
 		return bestB, bestC, s.cands(bestB, bestC)
 	}
-	bestM, bestN := uint32(0), 10
+	// No bivalue cell: take the first cell with the fewest candidates,
+	// counting the candidates of a band's cells all at once.
+	bestN := 10
 	for b := range s.u {
-		for u := s.u[b]; u != 0; u &= u - 1 {
-			c := uint(bits.TrailingZeros32(u))
-			m := s.cands(b, c)
-			if n := bits.OnesCount32(m); n < bestN {
-				bestB, bestC, bestM, bestN = b, c, m, n
+		if s.u[b] == 0 {
+			continue
+		}
+		var ge [10]uint32 // ge[k]: cells with more than k candidates
+		for _, f := range s.f[b] {
+			for k := 8; k > 0; k-- {
+				ge[k] |= ge[k-1] & f
+			}
+			ge[0] |= f
+		}
+		for n := 3; n < bestN; n++ {
+			if exact := s.u[b] & ge[n-1] &^ ge[n]; exact != 0 {
+				bestB, bestC, bestN = b, uint(bits.TrailingZeros32(exact)), n
+				break
 			}
 		}
 	}
-	return bestB, bestC, bestM
+	return bestB, bestC, s.cands(bestB, bestC)
 }
 
 // cands returns the candidate digits of cell c of band b, bit d for d+1.

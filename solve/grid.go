@@ -1,6 +1,16 @@
 // Package solve holds the Sudoku grid type, its parser and the exact
-// solvers that count solutions. It knows nothing of human techniques
-// (see package grade), generation (package gen) or storage.
+// solvers that count solutions: the uniqueness check (Count with limit
+// 2), first solutions, random terminal grids for the generators
+// (SolveRandom) and the dig-hole question (HasOtherSolution), with
+// deterministic search statistics for the grader.
+//
+// Behind the API is one fast solver, a band-oriented bitboard solver with
+// singles and locked-candidate propagation (board.go). Two independent
+// solvers, Algorithm X with dancing links (dlx.go) and a plain
+// backtracker (backtrack.go), exist only to cross-check it in the tests.
+//
+// It knows nothing of human techniques (see package grade), generation
+// (package gen) or storage.
 package solve
 
 import (
@@ -40,9 +50,12 @@ func (g Grid) Givens() int {
 // Errors that Parse and Check wrap, for callers that must tell the cases
 // apart (an importer skipping bad lines, say).
 var (
+	// ErrCellCount: the input does not hold exactly 81 cells.
 	ErrCellCount = errors.New("wrong number of cells")
+	// ErrCharacter: a character is neither a cell nor a ruling.
 	ErrCharacter = errors.New("not a digit or an empty cell")
-	ErrRepeated  = errors.New("digit repeated")
+	// ErrRepeated: a digit appears twice in a row, column or box.
+	ErrRepeated = errors.New("digit repeated")
 )
 
 // Parse reads a grid the way people paste one: a single line of 81 cells,
@@ -158,6 +171,20 @@ var Units = func() (u [27][9]int) {
 		}
 	}
 	return u
+}()
+
+// peers lists, for each cell, the 20 other cells of its row, column and box.
+var peers = func() (p [81][20]uint8) {
+	for i := range p {
+		n := 0
+		for j := 0; j < 81; j++ {
+			if j != i && (j/9 == i/9 || j%9 == i%9 || j/27 == i/27 && j%9/3 == i%9/3) {
+				p[i][n] = uint8(j)
+				n++
+			}
+		}
+	}
+	return p
 }()
 
 // UnitName names unit u (0..26) for messages: "row 3", "column 5", "box 9".

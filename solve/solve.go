@@ -3,6 +3,7 @@ package solve
 import (
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 )
 
 // Stats counts the work of the last call on a Solver. The counts depend
@@ -69,9 +70,12 @@ func (v *Solver) Solve(g Grid) (Grid, bool) {
 
 // SolveRandom returns a solution of g found with the digits tried in a
 // random order drawn from rng, so that an empty or sparse grid yields a
-// random terminal grid; the same rng state gives the same grid. It gives
-// up after maxNodes search nodes (0 means no limit) and then reports
-// false, as it does when g has no solution.
+// random terminal grid; the same rng state gives the same grid (a nil
+// rng tries digits in increasing order). It gives up after maxNodes
+// search nodes, counted as in Stats (0 means no limit), and then reports
+// false, as it does when g has no solution. A node is a propagated
+// position, not a cell: from the empty grid a search takes about 50, from
+// 11 random givens about 35.
 func (v *Solver) SolveRandom(g Grid, rng *rand.Rand, maxNodes int) (Grid, bool) {
 	v.reset(1, rng, maxNodes)
 	if v.run(&g) == 0 {
@@ -87,6 +91,15 @@ func (v *Solver) SolveRandom(g Grid, rng *rand.Rand, maxNodes int) (Grid, bool) 
 func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 	v.reset(1, nil, 0)
 	g[cell] = 0
+	// Early in a dig the cell's peers usually hold every other digit:
+	// then no other digit can go there, and no search is needed.
+	var seen uint16
+	for _, p := range peers[cell] {
+		seen |= 1 << g[p]
+	}
+	if seen|1<<digit|1 == 0x3ff {
+		return false
+	}
 	var s board
 	if !s.load(&g) {
 		return false
@@ -158,15 +171,25 @@ func (v *Solver) digit(m uint32) int {
 	return bits.TrailingZeros32(m)
 }
 
-// Solve returns the first solution of g, if it has one.
+// solvers keeps Solvers for the package-level functions: a Solver's
+// search stack is 11 KB, too much to zero on every call.
+var solvers = sync.Pool{New: func() any { return new(Solver) }}
+
+// Solve returns the first solution of g, if it has one. It is safe for
+// concurrent use.
 func Solve(g Grid) (Grid, bool) {
-	var v Solver
-	return v.Solve(g)
+	v := solvers.Get().(*Solver)
+	sol, ok := v.Solve(g)
+	solvers.Put(v)
+	return sol, ok
 }
 
 // Count returns the number of solutions of g, stopping at limit (limit 2
-// is the uniqueness check). A grid whose givens clash has none.
+// is the uniqueness check). A grid whose givens clash has none. It is
+// safe for concurrent use.
 func Count(g Grid, limit int) int {
-	var v Solver
-	return v.Count(g, limit)
+	v := solvers.Get().(*Solver)
+	n := v.Count(g, limit)
+	solvers.Put(v)
+	return n
 }

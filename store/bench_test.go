@@ -23,7 +23,6 @@ import (
 //	SUDOKUBANK_BENCH_CACHE_MB  writer page cache for the insert runs (default 256)
 //	SUDOKUBANK_BENCH_DEFER     1: insert runs defer the secondary indexes
 //	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 10000)
-//	SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT  Options.PageSize, Options.CheckpointPages
 
 func benchRows(b *testing.B) int {
 	if s := os.Getenv("SUDOKUBANK_BENCH_ROWS"); s != "" {
@@ -37,13 +36,11 @@ func benchRows(b *testing.B) int {
 }
 
 // benchOptions reads the writer options of the insert runs from
-// SUDOKUBANK_BENCH_CACHE_MB, SUDOKUBANK_BENCH_PAGE, SUDOKUBANK_BENCH_CKPT
-// and SUDOKUBANK_BENCH_DEFER (1: Options.DeferIndexes), so that two
-// settings give benchmarks of the same name for benchstat.
+// SUDOKUBANK_BENCH_CACHE_MB and SUDOKUBANK_BENCH_DEFER (1:
+// Options.DeferIndexes), so that two settings give benchmarks of the same
+// name for benchstat.
 func benchOptions(b *testing.B) store.Options {
 	o := store.Options{CacheSizeKB: benchCacheKB(b), DeferIndexes: os.Getenv("SUDOKUBANK_BENCH_DEFER") == "1"}
-	o.PageSize, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_PAGE"))
-	o.CheckpointPages, _ = strconv.Atoi(os.Getenv("SUDOKUBANK_BENCH_CKPT"))
 	return o
 }
 
@@ -245,6 +242,7 @@ func BenchmarkRandomSample50(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		n := 0
 		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50}, func(store.Row) error {
@@ -256,6 +254,7 @@ func BenchmarkRandomSample50(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
 }
 
 // BenchmarkRandomSample50OnePerFamilyFresh is the export's selection:
@@ -264,6 +263,7 @@ func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		n := 0
 		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}, Fresh: true, NotForClient: "acme"}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50, OnePerFamily: true}, func(store.Row) error {
@@ -275,6 +275,7 @@ func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
 }
 
 // BenchmarkCountBucket counts one level x givens bucket.
@@ -282,6 +283,7 @@ func BenchmarkCountBucket(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		g := 24 + i%8
 		if _, err := db.Count(ctx, store.Filter{Levels: []int{1 + i%5}, GivensMin: g, GivensMax: g}); err != nil {
@@ -289,6 +291,7 @@ func BenchmarkCountBucket(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // BenchmarkCountBucketRows counts the same buckets from the rows (an
@@ -297,6 +300,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
+	cpu0 := cpuTime()
 	for i := range b.N {
 		g := 24 + i%8
 		// Minimal false and Symmetry "none" hold for every synthetic row,
@@ -306,6 +310,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // dropIndexes is an experiment hook: drop the named indexes (comma list).

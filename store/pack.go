@@ -37,6 +37,27 @@ type Pack struct {
 // When fewer than n puzzles match, nothing is recorded and the error
 // wraps ErrNotEnough with the number that did.
 func (db *DB) CreatePack(ctx context.Context, spec PackSpec, f Filter, o QueryOptions, n int) (Pack, []Row, error) {
+	return db.CreatePackWith(ctx, spec, f, o, n, PackHooks{})
+}
+
+// PackHooks let the caller of CreatePackWith shape a pack and finish its
+// own work inside the pack's transaction.
+type PackHooks struct {
+	// Arrange, when set, reorders the selected rows in place before they
+	// are recorded: the pack's positions follow the new order.
+	Arrange func(rows []Row)
+	// BeforeCommit, when set, is called once the pack and its items are
+	// recorded and before the transaction commits. An error from it rolls
+	// everything back and is returned; the exporter writes its file here,
+	// so that a pack is recorded only if its file could be written.
+	// The bank stays locked for writing while it runs.
+	BeforeCommit func(ctx context.Context, p Pack, rows []Row) error
+}
+
+// CreatePackWith is CreatePack with hooks: the selected rows may be
+// reordered before they are recorded, and the caller's own work can
+// decide, before the commit, whether the pack is recorded at all.
+func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o QueryOptions, n int, h PackHooks) (Pack, []Row, error) {
 	if n <= 0 {
 		return Pack{}, nil, fmt.Errorf("create pack %q: size %d: %w", spec.Name, n, ErrInvalid)
 	}
@@ -62,6 +83,9 @@ func (db *DB) CreatePack(ctx context.Context, spec PackSpec, f Filter, o QueryOp
 	}
 	if len(rows) < n {
 		return Pack{}, nil, fmt.Errorf("create pack %q: %d of %d puzzles match: %w", spec.Name, len(rows), n, ErrNotEnough)
+	}
+	if h.Arrange != nil {
+		h.Arrange(rows)
 	}
 	now := time.Now()
 	res, err := tx.ExecContext(ctx, `INSERT INTO packs (name, client, format, filter, size, created_at)
@@ -104,10 +128,48 @@ func (db *DB) CreatePack(ctx context.Context, spec PackSpec, f Filter, o QueryOp
 			return Pack{}, nil, fmt.Errorf("create pack %q: family %d is reserved to %q: %w", spec.Name, r.FamilyID, owner, ErrReserved)
 		}
 	}
+	pack := Pack{ID: id, PackSpec: spec, Size: n, CreatedAt: time.Unix(now.Unix(), 0).UTC()}
+	if h.BeforeCommit != nil {
+		if err := h.BeforeCommit(ctx, pack, rows); err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+		}
+	}
 	if err := tx.Commit(); err != nil {
 		return Pack{}, nil, fmt.Errorf("create pack %q: commit: %w", spec.Name, err)
 	}
-	return Pack{ID: id, PackSpec: spec, Size: n, CreatedAt: time.Unix(now.Unix(), 0).UTC()}, rows, nil
+	return pack, rows, nil
+}
+
+// DeletePack removes pack id, its items and the reservations it made, in
+// one transaction: it undoes a CreatePack whose export failed after the
+// commit. Reservations a client holds from other packs stay.
+func (db *DB) DeletePack(ctx context.Context, id int64) error {
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("delete pack %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	for _, q := range []string{
+		"DELETE FROM reservations WHERE pack_id = ?",
+		"DELETE FROM pack_items WHERE pack_id = ?",
+	} {
+		if _, err := tx.ExecContext(ctx, q, id); err != nil {
+			return fmt.Errorf("delete pack %d: %w", id, err)
+		}
+	}
+	res, err := tx.ExecContext(ctx, "DELETE FROM packs WHERE id = ?", id)
+	if err != nil {
+		return fmt.Errorf("delete pack %d: %w", id, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("delete pack %d: %w", id, err)
+	} else if n == 0 {
+		return fmt.Errorf("delete pack %d: %w", id, ErrNotFound)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("delete pack %d: commit: %w", id, err)
+	}
+	return nil
 }
 
 // Packs returns every pack, oldest first.

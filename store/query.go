@@ -38,6 +38,9 @@ type Filter struct {
 	// may still be given: families not reserved to another client and not
 	// already in a pack made for this client.
 	NotForClient string
+	// Unreserved keeps only families reserved to no client: what a pack
+	// without a client may take. A read-only preview of such a pack uses it.
+	Unreserved bool
 
 	// packFor is set by CreatePack: skip families reserved to anyone
 	// but this client (to anyone at all when it is "").
@@ -184,6 +187,9 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = "+famID+" AND r.client <> ?)", f.NotForClient)
 		add("NOT EXISTS (SELECT 1 FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE i.family_id = "+famID+" AND k.client = ?)", f.NotForClient)
 	}
+	if f.Unreserved {
+		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = " + famID + ")")
+	}
 	if f.packFor != nil {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = "+famID+" AND r.client <> ?)", *f.packFor)
 	}
@@ -198,7 +204,7 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 func (f Filter) bucketsOnly() bool {
 	return f.RatingMin == 0 && f.RatingMax == 0 && f.ScoreMin == nil && f.ScoreMax == nil &&
 		f.Technique == "" && f.Hardest == "" && f.Symmetry == "" && !f.Minimal &&
-		f.Source == "" && f.RunID == 0 && !f.Fresh && f.NotForClient == "" && f.packFor == nil
+		f.Source == "" && f.RunID == 0 && !f.Fresh && f.NotForClient == "" && !f.Unreserved && f.packFor == nil
 }
 
 // Count returns the number of puzzles the filter selects. A filter on

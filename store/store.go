@@ -62,14 +62,6 @@ type Options struct {
 	// BusyTimeout is how long a statement waits for another writer's lock
 	// before failing; 0 means 10 seconds.
 	BusyTimeout time.Duration
-	// PageSize is the page size in bytes of a new bank (a power of two
-	// from 512 to 65536); 0 means SQLite's default, 4096. It has no effect
-	// on an existing bank.
-	PageSize int
-	// CheckpointPages is how many pages the WAL may grow to before a
-	// commit copies it back into the bank (PRAGMA wal_autocheckpoint);
-	// 0 means SQLite's default, 1000.
-	CheckpointPages int
 	// DeferIndexes is for loading many rows, above all into a fresh bank:
 	// the puzzles' secondary indexes (all but the unique puzzle string)
 	// are dropped while this writer is open and rebuilt, sorted, by
@@ -117,12 +109,7 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		"_pragma=temp_store(MEMORY)",
 		"_txlock=immediate",
 	}
-	if opt.PageSize > 0 {
-		q = append(q, "_pragma=page_size("+strconv.Itoa(opt.PageSize)+")")
-	}
-	if opt.CheckpointPages > 0 {
-		q = append(q, "_pragma=wal_autocheckpoint("+strconv.Itoa(opt.CheckpointPages)+")")
-	}
+
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
@@ -173,7 +160,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		"_pragma=busy_timeout(10000)",
 		"_pragma=query_only(1)",
 		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")",
-		"_pragma=mmap_size(268435456)",
+		"_pragma=mmap_size(2147418112)", // SQLite's default ceiling: the whole bank, up to 2 GiB
 	}
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {

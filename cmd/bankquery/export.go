@@ -1,0 +1,281 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"sudokubank/export"
+	"sudokubank/store"
+)
+
+const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N -format FORMAT -out FILE
+                        [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
+                        [-page letter|a4|6x9] [-per-page 1|2|4|6] [-title TEXT] [-force] [-no-record]
+
+Export writes a pack of N puzzles that match the filters, never two of
+one family, to FILE in one of the formats: sdm (one puzzle a line), sdk
+(SadMan), opensudoku (the Android app's XML), csv (with a header), json
+(JSON Lines) or pdf (a print-ready book with an answer key).
+
+The puzzles are a random sample of those that match: the same -seed on
+the same bank picks the same puzzles (without -seed one is drawn and
+printed to stderr). -order sets their order in the pack: rating (the
+default, rising difficulty), random (the sample's order) or id.
+
+Every export is recorded in the bank as a pack, so that what left the
+building is remembered: under -pack NAME, or else under an automatic
+name "export-<UTC time>-<file name>". With -client NAME the pack's
+families are reserved to that client: no later export for another
+client, and none with -fresh, can pick them, and the client is not given
+a family a pack already gave them. -no-record writes the file and
+records nothing (the bank stays read-only); it still never picks a
+reserved family, and it takes neither -pack nor -client.
+
+The file is written whole or not at all: a temporary file beside it is
+filled and synced while the pack is recorded, and it takes the name only
+once the pack is committed; if anything fails, nothing is recorded and no
+file is left. An existing file is replaced only with -force. While the
+file is written the bank is locked for writing (readers carry on).
+
+Exit status 1 when fewer than N puzzles match (the message says how many
+did), 2 for a bad flag or value.
+
+` + filterUsage + `
+Examples:
+  bankquery export -level evil -count 100 -format pdf -out evil.pdf -title "Evil Sudoku"
+  bankquery export -rating 7.0-9.9 -givens 22-26 -count 500 -format csv -out acme.csv \
+      -pack acme-2026-11 -client acme
+  bankquery export -level easy,medium -fresh -count 10000 -format sdm -out easy.sdm -seed 7
+  bankquery export -level difficult -count 60 -format pdf -page 6x9 -per-page 1 -out book.pdf
+`
+
+func runExport(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "export", exportUsage)
+	db := dbFlag(fs)
+	ff := addFilterFlags(fs)
+	count := fs.Int("count", 0, "the number of puzzles in the pack (`N`, required)")
+	format := fs.String("format", "", "the file `format`: sdm, sdk, opensudoku, csv, json or pdf (required)")
+	out := fs.String("out", "", "the `file` to write (required)")
+	packName := fs.String("pack", "", "record the pack under this `name` (default: an automatic name)")
+	client := fs.String("client", "", "reserve the pack's families to this `client`")
+	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
+	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
+	page := fs.String("page", "letter", "PDF page `size`: letter, a4 or 6x9")
+	perPage := fs.Int("per-page", 4, "PDF puzzles a page: `1, 2, 4 or 6`")
+	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder")
+	force := fs.Bool("force", false, "replace FILE if it exists")
+	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
+	if err := parseFlags(e, fs, args); err != nil {
+		return helped(err)
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	f, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	switch {
+	case *count <= 0:
+		return flagError("count", fmt.Sprint(*count), errors.New("want the number of puzzles, 1 or more"))
+	case *format == "":
+		return usagef("-format: required (sdm, sdk, opensudoku, csv, json or pdf)")
+	case *out == "":
+		return usagef("-out: required")
+	}
+	fmtv, err := export.ParseFormat(*format)
+	if err != nil {
+		return flagError("format", *format, errors.New("want sdm, sdk, opensudoku, csv, json or pdf"))
+	}
+	arrange, err := arranger(*order)
+	if err != nil {
+		return flagError("order", *order, err)
+	}
+	opt := export.Options{Title: *title, PDF: export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
+	if fmtv == export.PDF {
+		switch opt.PDF.Page {
+		case "letter", "a4", "6x9":
+		default:
+			return flagError("page", *page, errors.New("want letter, a4 or 6x9"))
+		}
+		switch opt.PDF.PerPage {
+		case 1, 2, 4, 6:
+		default:
+			return flagError("per-page", fmt.Sprint(*perPage), errors.New("want 1, 2, 4 or 6"))
+		}
+	} else {
+		for _, name := range []string{"page", "per-page"} {
+			if isSet(fs, name) {
+				return usagef("-%s: only with -format pdf", name)
+			}
+		}
+	}
+	if *noRecord && (*packName != "" || *client != "") {
+		return usagef("-no-record: records nothing, so it takes neither -pack nor -client")
+	}
+	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
+		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
+	}
+	o := store.QueryOptions{Order: store.OrderRandom, Limit: *count, OnePerFamily: true}
+	if o.Seed, err = seedFlag(e, fs, *seed); err != nil {
+		return err
+	}
+	if err := checkDestination(*out, *force); err != nil {
+		return err
+	}
+
+	x := exportJob{
+		db: *db, out: *out, format: fmtv, opt: opt, filter: f, options: o, n: *count,
+		arrange: arrange, force: *force,
+		spec: store.PackSpec{Name: *packName, Client: *client, Format: string(fmtv), FilterText: ff.text()},
+	}
+	if *noRecord {
+		return x.unrecorded(ctx, e)
+	}
+	if x.spec.Name == "" {
+		x.spec.Name = fmt.Sprintf("export-%s-%s", time.Now().UTC().Format("20060102T150405Z"), filepath.Base(*out))
+	}
+	if x.spec.Client != "" {
+		x.filter.NotForClient = x.spec.Client
+	}
+	// The record says how to pick the same puzzles again.
+	x.spec.FilterText = strings.TrimSpace(x.spec.FilterText + fmt.Sprintf(" -seed=%d", o.Seed))
+	return x.recorded(ctx, e)
+}
+
+// exportJob is one export, its flags checked.
+type exportJob struct {
+	db, out string
+	format  export.Format
+	opt     export.Options
+	filter  store.Filter
+	options store.QueryOptions
+	n       int
+	arrange func([]store.Row)
+	force   bool
+	spec    store.PackSpec
+}
+
+// recorded selects, records and writes the pack. The file is written to
+// a temporary name inside the pack's transaction; it takes its name
+// after the commit, and if that fails the pack is deleted again.
+func (x exportJob) recorded(ctx context.Context, e *env) error {
+	if _, err := os.Stat(x.db); err != nil {
+		return fmt.Errorf("open bank %s: %w", x.db, err)
+	}
+	bank, err := store.Open(ctx, x.db, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer bank.Close()
+	if x.spec.Name != "" {
+		packs, err := bank.Packs(ctx)
+		if err != nil {
+			return err
+		}
+		for _, p := range packs {
+			if p.Name == x.spec.Name {
+				return usageError{fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
+			}
+		}
+	}
+	pf := &pendingFile{path: x.out, force: x.force}
+	defer pf.discard()
+	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
+		Arrange: x.arrange,
+		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
+			return pf.write(ctx, x.format, items(rows), x.opt)
+		},
+	})
+	if err != nil {
+		return exportError(err)
+	}
+	if err := pf.publish(); err != nil {
+		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
+			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
+		}
+		return fmt.Errorf("%w (the pack was not recorded)", err)
+	}
+	x.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
+	return nil
+}
+
+// unrecorded selects read-only among the unreserved families and writes
+// the file; the bank is not changed.
+func (x exportJob) unrecorded(ctx context.Context, e *env) error {
+	bank, err := openReadOnly(ctx, x.db)
+	if err != nil {
+		return err
+	}
+	defer bank.Close()
+	x.filter.Unreserved = true
+	var rows []store.Row
+	err = bank.Query(ctx, x.filter, x.options, func(r store.Row) error {
+		rows = append(rows, r)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(rows) < x.n {
+		return exportError(fmt.Errorf("%d of %d puzzles match: %w", len(rows), x.n, store.ErrNotEnough))
+	}
+	x.arrange(rows)
+	if err := export.WriteFile(ctx, x.out, x.format, items(rows), x.opt, x.force); err != nil {
+		return err
+	}
+	x.report(e, rows, "not recorded")
+	return nil
+}
+
+// report tells the user what was written.
+func (x exportJob) report(e *env, rows []store.Row, how string) {
+	what := fmt.Sprintf("%d puzzles", len(rows))
+	if x.format == export.PDF {
+		if pages, err := export.PDFPages(len(rows), x.opt); err == nil {
+			what += fmt.Sprintf(", %d pages", pages)
+		}
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%s, %s); %s\n", x.out, x.format, what, how)
+}
+
+// exportError explains a shortfall of matching puzzles.
+func exportError(err error) error {
+	if errors.Is(err, store.ErrNotEnough) {
+		return fmt.Errorf("export: %w (relax the filters or lower -count)", err)
+	}
+	return fmt.Errorf("export: %w", err)
+}
+
+func forClient(c string) string {
+	if c == "" {
+		return ""
+	}
+	return " for client " + c
+}
+
+// arranger returns the function that puts a sample in the -order asked.
+func arranger(order string) (func([]store.Row), error) {
+	switch strings.ToLower(order) {
+	case "rating":
+		return func(rows []store.Row) {
+			slices.SortStableFunc(rows, func(a, b store.Row) int {
+				return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID))
+			})
+		}, nil
+	case "id":
+		return func(rows []store.Row) {
+			slices.SortFunc(rows, func(a, b store.Row) int { return cmp.Compare(a.ID, b.ID) })
+		}, nil
+	case "random":
+		return func([]store.Row) {}, nil
+	}
+	return nil, errors.New("want rating, random or id")
+}

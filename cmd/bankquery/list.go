@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+
+	"sudokubank/export"
+	"sudokubank/store"
+)
+
+const listUsage = `Usage: bankquery list [-db puzzles.db] [filters] [-limit N] [-random] [-seed S] [-format sdm|json|csv]
+
+List prints the puzzles that match the filters, in the bank's order (by
+ID) or, with -random, a random sample: the same -seed on the same bank
+gives the same sample. Without -seed a sample's seed is drawn at random
+and printed to stderr so that it can be repeated. Every stored variant
+of a family is a separate puzzle.
+
+Formats: sdm, one puzzle a line (81 characters, 0 for an empty cell);
+json, JSON Lines, one object a puzzle with number, id, family, puzzle,
+solution, givens, level, level_name, rating, pearl, diamond, score,
+hardest, symmetry, minimal and source; csv, the same columns with a
+header row. These are the layouts of bankquery export.
+
+` + filterUsage + `
+Examples:
+  bankquery list -level evil -limit 10
+  bankquery list -rating 7.0-9.9 -givens 22-26 -random -seed 42 -limit 5 -format json
+  bankquery list -technique x-wing -symmetry rot180 -minimal -format csv -limit 0 > x-wings.csv
+`
+
+// listChunk is how many rows list hands to the formatter at a time.
+const listChunk = 1024
+
+func runList(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "list", listUsage)
+	db := dbFlag(fs)
+	ff := addFilterFlags(fs)
+	limit := fs.Int("limit", 100, "print at most `N` puzzles; 0 prints all (not with -random)")
+	random := fs.Bool("random", false, "print a random sample instead of the first puzzles")
+	seed := fs.Uint64("seed", 0, "the random sample's `seed` (default: drawn at random and printed to stderr)")
+	format := fs.String("format", "sdm", "output `format`: sdm, json or csv")
+	if err := parseFlags(e, fs, args); err != nil {
+		return helped(err)
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	f, err := ff.filter()
+	if err != nil {
+		return err
+	}
+	fmtv, err := export.ParseFormat(*format)
+	if err != nil || (fmtv != export.SDM && fmtv != export.JSON && fmtv != export.CSV) {
+		return flagError("format", *format, fmt.Errorf("want sdm, json or csv"))
+	}
+	if *limit < 0 {
+		return flagError("limit", fmt.Sprint(*limit), fmt.Errorf("want 0 (all) or more"))
+	}
+	o := store.QueryOptions{Limit: *limit, Order: store.OrderID}
+	if *random {
+		if *limit == 0 {
+			return flagError("limit", "0", fmt.Errorf("a random sample needs a limit"))
+		}
+		o.Order = store.OrderRandom
+		o.Seed, err = seedFlag(e, fs, *seed)
+		if err != nil {
+			return err
+		}
+	} else if isSet(fs, "seed") {
+		return usagef("-seed: only with -random")
+	}
+
+	bank, err := openReadOnly(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer bank.Close()
+
+	lw := &listWriter{w: e.stdout, format: fmtv}
+	err = bank.Query(ctx, f, o, func(r store.Row) error { return lw.add(ctx, r) })
+	if err != nil {
+		return err
+	}
+	return lw.flush(ctx)
+}
+
+// listWriter formats rows in chunks through package export, so that a
+// list of millions streams in constant memory and prints exactly what an
+// export of the same puzzles would.
+type listWriter struct {
+	w      io.Writer
+	format export.Format
+	buf    []export.Item
+	n      int // rows formatted so far
+	chunks int // chunks written so far
+}
+
+func (lw *listWriter) add(ctx context.Context, r store.Row) error {
+	lw.buf = append(lw.buf, item(lw.n+len(lw.buf)+1, r))
+	if len(lw.buf) >= listChunk {
+		return lw.flush(ctx)
+	}
+	return nil
+}
+
+func (lw *listWriter) flush(ctx context.Context) error {
+	if len(lw.buf) == 0 && (lw.chunks > 0 || lw.format != export.CSV) {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := export.Write(ctx, &b, lw.format, lw.buf, export.Options{}); err != nil {
+		return err
+	}
+	out := b.Bytes()
+	if lw.format == export.CSV && lw.chunks > 0 {
+		// Only the first chunk keeps the header row.
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			out = out[i+1:]
+		}
+	}
+	lw.n += len(lw.buf)
+	lw.buf = lw.buf[:0]
+	lw.chunks++
+	if _, err := lw.w.Write(out); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// seedFlag returns the -seed value if it was set, and otherwise draws a
+// seed and tells the user on stderr how to repeat the sample.
+func seedFlag(e *env, fs *flag.FlagSet, seed uint64) (uint64, error) {
+	if isSet(fs, "seed") {
+		return seed, nil
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, fmt.Errorf("draw a seed: %w", err)
+	}
+	seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	fmt.Fprintf(e.stderr, "bankquery %s: -seed %d\n", fs.Name()[len("bankquery "):], seed)
+	return seed, nil
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}

@@ -1,0 +1,23 @@
+// Command bankquery answers questions about a puzzle bank and exports
+// puzzle packs from it: statistics, lists by difficulty, single puzzles
+// with their grade, pack exports in every format of package export, and
+// the record of the packs made so far.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "bankquery: %v\n", err)
+	}
+	os.Exit(ExitCode(err))
+}

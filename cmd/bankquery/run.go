@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"sudokubank/store"
+)
+
+// Exit statuses of the command.
+const (
+	exitOK      = 0   // done
+	exitFailure = 1   // the command ran and failed: no bank, not enough puzzles, a write error
+	exitUsage   = 2   // the command line is wrong: unknown subcommand, bad flag or value
+	exitStopped = 130 // interrupted (SIGINT or SIGTERM), as bankgen and shells report it
+)
+
+// usageError is an error in the command line; it exits with status 2.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef returns a usageError with a formatted message.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// ExitCode returns the process exit status for an error Run returned:
+// 0 for nil, 2 for a mistake in the command line, 130 when it was
+// interrupted, 1 for anything else (not enough matching puzzles among
+// them).
+func ExitCode(err error) int {
+	var u usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &u):
+		return exitUsage
+	case errors.Is(err, context.Canceled):
+		return exitStopped
+	default:
+		return exitFailure
+	}
+}
+
+// command is one subcommand: its name, a one-line summary for the main
+// usage text, and the function that runs it with the arguments after its
+// name.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *env, args []string) error
+}
+
+// env is what every subcommand gets: the output streams and the logger.
+type env struct {
+	stdout, stderr io.Writer
+	log            *slog.Logger
+}
+
+func commands() []command {
+	return []command{
+		{"stats", "counts per level and givens, families, packs and runs", runStats},
+		{"list", "list the puzzles that match the filters", runList},
+		{"show", "show one puzzle, its solution, grade and technique path", runShow},
+		{"export", "write a pack of puzzles to a file and record it", runExport},
+		{"packs", "list the packs exported so far", runPacks},
+	}
+}
+
+const mainUsage = `bankquery answers questions about a puzzle bank and exports puzzle packs.
+
+Usage:
+
+	bankquery <command> [flags] [arguments]
+
+Commands:
+%s
+Run "bankquery <command> -h" for the flags and examples of a command.
+
+Exit status: 0 when done, 1 when the command failed (no bank, not
+enough matching puzzles, a write error), 2 for a mistake in the command
+line (unknown flag, bad filter value), 130 when interrupted.
+`
+
+func printMainUsage(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "\t%-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, mainUsage, b.String())
+}
+
+// Run runs bankquery with the command-line arguments args (without the
+// program name), writing results to stdout and messages to stderr. Its
+// error, if any, is for the caller to print; ExitCode maps it to the
+// process's exit status. Run never exits the process.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	e := &env{
+		stdout: stdout,
+		stderr: stderr,
+		log:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
+	}
+	if len(args) == 0 {
+		printMainUsage(stderr)
+		return usagef("no command given")
+	}
+	name := args[0]
+	switch name {
+	case "-h", "-help", "--help", "help":
+		printMainUsage(stdout)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	return usagef("unknown command %q (commands: stats, list, show, export, packs)", name)
+}
+
+// newFlagSet returns a FlagSet for a subcommand that prints usage (the
+// synopsis, the examples and the flags) to stderr on a mistake and
+// returns the mistake rather than exiting.
+func newFlagSet(e *env, name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet("bankquery "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprint(out, usage)
+		fmt.Fprintln(out, "\nFlags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args into fs. A request for help prints the usage to
+// stdout and returns errHelp; a bad flag has been reported by the flag
+// package and becomes a usageError.
+func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
+			fs.SetOutput(e.stdout)
+			fs.Usage()
+			return errHelp
+		}
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// errHelp reports that usage was printed on request; Run returns nil for it.
+var errHelp = errors.New("help requested")
+
+// helped turns errHelp into success.
+func helped(err error) error {
+	if errors.Is(err, errHelp) {
+		return nil
+	}
+	return err
+}
+
+// openReadOnly opens the bank at path for reading. A missing file is an
+// error, and the bank is never created.
+func openReadOnly(ctx context.Context, path string) (*store.DB, error) {
+	if path == "" {
+		return nil, usagef("-db: no bank named")
+	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	return store.OpenReadOnly(ctx, path)
+}
+
+// dbFlag registers the -db flag every subcommand has.
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", "puzzles.db", "the bank `file` to read")
+}
+
+// noArgs fails when fs has positional arguments left.
+func noArgs(fs *flag.FlagSet) error {
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (flags go before arguments; see -h)", fs.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,131 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestGoldenText(t *testing.T) {
+	db := MustBank(t)
+	dir := filepath.Dir(db)
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"StatsText", []string{"stats", "-db", db}},
+		{"StatsJSON", []string{"stats", "-db", db, "-json"}},
+		{"ListSDM", []string{"list", "-db", db, "-level", "evil", "-limit", "5"}},
+		{"ListJSON", []string{"list", "-db", db, "-rating", "3.0-6.0", "-givens", "-26", "-limit", "4", "-format", "json"}},
+		{"ListCSV", []string{"list", "-db", db, "-symmetry", "rot180", "-minimal", "-limit", "3", "-format", "csv"}},
+		{"ListRandom", []string{"list", "-db", db, "-random", "-seed", "42", "-limit", "6", "-format", "json"}},
+		{"ListTechnique", []string{"list", "-db", db, "-technique", "x-wing", "-format", "csv", "-limit", "0"}},
+		{"ListScoreSource", []string{"list", "-db", db, "-score", "4.5-", "-source", "fixture-import", "-limit", "0"}},
+		{"ListEmpty", []string{"list", "-db", db, "-level", "1", "-givens", "22", "-format", "csv"}},
+		{"ShowID", []string{"show", "-db", db, "7"}},
+		{"ShowPuzzle", []string{"show", "-db", db, strings.Repeat(".", 16) + "12.....34.5...........1.4...6..7..6891.18.24..7.32.65..4.4..38.2."}},
+		{"PacksNone", []string{"packs", "-db", db}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := mustRun(t, tt.args...)
+			golden(t, strings.ToLower(tt.name)+".golden", []byte(stable(got, dir)))
+		})
+	}
+}
+
+func TestListJSONKeys(t *testing.T) {
+	db := MustBank(t)
+	out := mustRun(t, "list", "-db", db, "-format", "json", "-limit", "0")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if got, want := len(lines), 390; got != want {
+		t.Fatalf("list -limit 0 printed %d lines, want %d", got, want)
+	}
+	want := []string{"id", "family", "puzzle", "solution", "givens", "level", "level_name", "rating",
+		"pearl", "diamond", "score", "hardest", "symmetry", "minimal", "source"}
+	for i, line := range lines {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		for _, k := range want {
+			if _, ok := obj[k]; !ok {
+				t.Fatalf("line %d has no key %q: %s", i+1, k, line)
+			}
+		}
+	}
+}
+
+func TestListRandomIsReproducible(t *testing.T) {
+	db := MustBank(t)
+	a := mustRun(t, "list", "-db", db, "-random", "-seed", "7", "-limit", "20", "-level", "2,3")
+	b := mustRun(t, "list", "-db", db, "-random", "-seed", "7", "-limit", "20", "-level", "medium,easy")
+	c := mustRun(t, "list", "-db", db, "-random", "-seed", "8", "-limit", "20", "-level", "2,3")
+	if a != b {
+		t.Errorf("the same seed gave different samples:\n%s\n%s", a, b)
+	}
+	if a == c {
+		t.Errorf("seeds 7 and 8 gave the same sample")
+	}
+	if n := strings.Count(a, "\n"); n != 20 {
+		t.Errorf("sample has %d puzzles, want 20", n)
+	}
+	r := run(t, "list", "-db", db, "-random", "-limit", "3")
+	if r.err != nil || !strings.Contains(r.stderr, "-seed ") {
+		t.Errorf("list -random without -seed: err %v, stderr %q; want the drawn seed on stderr", r.err, r.stderr)
+	}
+}
+
+func TestShowByIDAndPuzzleAgree(t *testing.T) {
+	db := MustBank(t)
+	for _, id := range []string{"1", "100", "390"} {
+		byID := mustRun(t, "show", "-db", db, id)
+		puzzle := strings.SplitN(byID, "\n", 3)[1]
+		zeros := strings.ReplaceAll(puzzle, ".", "0")
+		if got := mustRun(t, "show", "-db", db, zeros); got != byID {
+			t.Errorf("show %s and show %s differ", id, zeros)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, cmd := range []string{"stats", "list", "show", "export", "packs"} {
+		t.Run(cmd, func(t *testing.T) {
+			r := run(t, cmd, "-h")
+			if r.code != 0 || !strings.Contains(r.stdout, "Usage: bankquery "+cmd) || !strings.Contains(r.stdout, "Examples:") {
+				t.Errorf("%s -h: code %d, stdout:\n%s", cmd, r.code, r.stdout)
+			}
+		})
+	}
+	if r := run(t, "-h"); r.code != 0 || !strings.Contains(r.stdout, "export") {
+		t.Errorf("-h: code %d, stdout:\n%s", r.code, r.stdout)
+	}
+}
+
+// The bank is never created by a query, and never changed by one.
+func TestMissingBankIsNotCreated(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "none.db")
+	for _, args := range [][]string{
+		{"stats", "-db", db},
+		{"list", "-db", db},
+		{"show", "-db", db, "1"},
+		{"packs", "-db", db},
+		{"export", "-db", db, "-count", "1", "-format", "sdm", "-out", filepath.Join(dir, "x.sdm")},
+		{"export", "-db", db, "-count", "1", "-format", "sdm", "-out", filepath.Join(dir, "x.sdm"), "-no-record"},
+	} {
+		r := run(t, args...)
+		if r.code != 1 || !strings.Contains(r.err.Error(), "none.db") {
+			t.Errorf("%v: code %d, error %v; want 1 and an error naming the bank", args, r.code, r.err)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("the directory holds %v after queries of a missing bank, want nothing", entries)
+	}
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"sudokubank/store"
+)
+
+const statsUsage = `Usage: bankquery stats [-db puzzles.db] [-json]
+
+Stats prints what the bank holds: families and puzzles (variants) per
+level, the number of puzzles per level and number of givens, the packs
+exported and the families reserved to clients, and the generator's runs.
+It reads counters kept by the bank, not the puzzles, so it is quick on
+any size of bank. -json prints the same as one JSON object.
+
+Examples:
+  bankquery stats
+  bankquery stats -db /data/puzzles.db -json | jq .levels
+`
+
+// statsJSON is the object stats -json prints.
+type statsJSON struct {
+	Bank          string        `json:"bank"`
+	SchemaVersion int           `json:"schema_version"`
+	Families      int64         `json:"families"`
+	Puzzles       int64         `json:"puzzles"`
+	Levels        []levelJSON   `json:"levels"`
+	Buckets       []bucketJSON  `json:"buckets"`
+	Packs         packStatsJSON `json:"packs"`
+	Runs          []runJSON     `json:"runs"`
+}
+
+type levelJSON struct {
+	Level    int    `json:"level"`
+	Name     string `json:"name"`
+	Families int64  `json:"families"`
+	Puzzles  int64  `json:"puzzles"`
+}
+
+type bucketJSON struct {
+	Level    int   `json:"level"`
+	Givens   int   `json:"givens"`
+	Families int64 `json:"families"`
+	Puzzles  int64 `json:"puzzles"`
+}
+
+type packStatsJSON struct {
+	Packs            int64 `json:"packs"`
+	Puzzles          int64 `json:"puzzles"`
+	ReservedFamilies int64 `json:"reserved_families"`
+	Clients          int64 `json:"clients"`
+}
+
+type runJSON struct {
+	ID          int64  `json:"id"`
+	Status      string `json:"status"`
+	Seed        uint64 `json:"seed"`
+	CodeVersion string `json:"code_version"`
+	StartedAt   string `json:"started_at"`
+	EndedAt     string `json:"ended_at,omitempty"`
+	Families    int64  `json:"families"`
+	Puzzles     int64  `json:"puzzles"`
+	DupFamilies int64  `json:"dup_families"`
+	DupPuzzles  int64  `json:"dup_puzzles"`
+	Rejected    int64  `json:"rejected"`
+	Message     string `json:"message,omitempty"`
+	Params      string `json:"params,omitempty"`
+}
+
+func runStats(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "stats", statsUsage)
+	db := dbFlag(fs)
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(e, fs, args); err != nil {
+		return helped(err)
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	bank, err := openReadOnly(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer bank.Close()
+	st, err := bank.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	runs, err := bank.Runs(ctx)
+	if err != nil {
+		return err
+	}
+	s := makeStatsJSON(*db, st, runs)
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(s)
+	}
+	return printStats(e.stdout, s)
+}
+
+func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
+	s := statsJSON{
+		Bank: path, SchemaVersion: st.SchemaVersion, Families: st.Families, Puzzles: st.Puzzles,
+		Buckets: []bucketJSON{}, Runs: []runJSON{},
+		Packs: packStatsJSON{Packs: st.Packs, Puzzles: st.PackItems, ReservedFamilies: st.Reserved, Clients: st.Clients},
+	}
+	for l := 1; l <= 5; l++ {
+		s.Levels = append(s.Levels, levelJSON{Level: l, Name: levelName(l)})
+	}
+	for _, b := range st.Buckets {
+		s.Buckets = append(s.Buckets, bucketJSON(b))
+		if b.Level >= 1 && b.Level <= 5 {
+			s.Levels[b.Level-1].Families += b.Families
+			s.Levels[b.Level-1].Puzzles += b.Puzzles
+		}
+	}
+	for _, r := range runs {
+		j := runJSON{
+			ID: r.ID, Status: r.Status, Seed: r.Seed, CodeVersion: r.CodeVersion,
+			StartedAt: r.StartedAt.UTC().Format(time.RFC3339), Families: r.Families, Puzzles: r.Puzzles,
+			DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles, Rejected: r.Rejected,
+			Message: r.Message, Params: r.Params,
+		}
+		if !r.EndedAt.IsZero() {
+			j.EndedAt = r.EndedAt.UTC().Format(time.RFC3339)
+		}
+		s.Runs = append(s.Runs, j)
+	}
+	return s
+}
+
+// printStats prints the summary as text: totals, a table of puzzles per
+// givens (rows) and level (columns), the packs and the runs.
+func printStats(w io.Writer, s statsJSON) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "bank %s (schema %d)\n", s.Bank, s.SchemaVersion)
+	fmt.Fprintf(&b, "%d families, %d puzzles (%s variants a family)\n\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
+
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "level\tname\tfamilies\tpuzzles\tvariants\t")
+	for _, l := range s.Levels {
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t\n", l.Level, l.Name, l.Families, l.Puzzles, perFamily(l.Puzzles, l.Families))
+	}
+	tw.Flush()
+
+	if len(s.Buckets) > 0 {
+		fmt.Fprintln(&b, "\npuzzles per number of givens (rows) and level (columns):")
+		cells := map[[2]int]int64{}
+		lo, hi := 81, 0
+		for _, k := range s.Buckets {
+			cells[[2]int{k.Givens, k.Level}] = k.Puzzles
+			lo, hi = min(lo, k.Givens), max(hi, k.Givens)
+		}
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "givens\t1\t2\t3\t4\t5\ttotal\t")
+		for g := lo; g <= hi; g++ {
+			row := strconv.Itoa(g)
+			var total int64
+			for l := 1; l <= 5; l++ {
+				n := cells[[2]int{g, l}]
+				total += n
+				row += "\t" + dash(n)
+			}
+			if total > 0 {
+				fmt.Fprintf(tw, "%s\t%s\t\n", row, dash(total))
+			}
+		}
+		tw.Flush()
+	}
+
+	fmt.Fprintf(&b, "\n%d packs holding %d puzzles; %d families reserved to %d clients\n",
+		s.Packs.Packs, s.Packs.Puzzles, s.Packs.ReservedFamilies, s.Packs.Clients)
+
+	if len(s.Runs) == 0 {
+		fmt.Fprintln(&b, "\nno generator runs")
+	} else {
+		fmt.Fprintln(&b, "\nruns:")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "id\tstatus\tstarted\tended\tfamilies\tpuzzles\tdup families\tdup puzzles\trejected\tseed\t")
+		for _, r := range s.Runs {
+			ended := r.EndedAt
+			if ended == "" {
+				ended = "-"
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.ID, r.Status, r.StartedAt, ended,
+				r.Families, r.Puzzles, r.DupFamilies, r.DupPuzzles, r.Rejected, r.Seed)
+		}
+		tw.Flush()
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// perFamily formats puzzles per family with one decimal, "-" for none.
+func perFamily(puzzles, families int64) string {
+	if families == 0 {
+		return "-"
+	}
+	return strconv.FormatFloat(float64(puzzles)/float64(families), 'f', 1, 64)
+}
+
+// dash formats a count, "." for zero so that the table's shape shows.
+func dash(n int64) string {
+	if n == 0 {
+		return "."
+	}
+	return strconv.FormatInt(n, 10)
+}

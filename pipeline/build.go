@@ -41,19 +41,24 @@ type BuildOptions struct {
 
 // bestProfile names, for each level, the dig profile that yields it
 // fastest, from TestProfileSurvey (go test ./pipeline -run ProfileSurvey
-// -survey 1500 -v). The survey of 21 Nov 2026, 15:25 UTC, with main's
-// grader, on the shared 2-core machine at load average 12 (so the rates
-// are low, but measured side by side), gave per core: extremely-easy
-// 2240/s from paper-extremely-easy; easy 204/s from paper-evil (145/s from
-// paper-difficult); medium 33/s from paper-evil (26/s from
-// paper-difficult); difficult 60/s and evil 46/s from paper-difficult
-// (44/s and 34/s from paper-evil; minimal: 21/s and 29/s).
+// -survey 1000 -v), which counts CPU seconds because the machine is
+// shared. Two surveys of 21 Nov 2026, 16:08 UTC, with main's grader
+// (load average 14 on 2 cores), gave per CPU second:
+//
+//	extremely-easy  11500-16600 from paper-extremely-easy
+//	easy              930-1190  from paper-evil (600 from paper-difficult)
+//	medium            170-220   from paper-evil (110 from paper-difficult)
+//	difficult         245       from paper-difficult (215-275 from paper-evil)
+//	evil              175-225   from paper-evil (195 from paper-difficult, 160-180 minimal)
+//
+// Where two profiles tie, the table takes different ones for neighbouring
+// levels, so that the bank's levels do not all come from one dig.
 var bestProfile = [grade.Evil + 1]string{
 	grade.ExtremelyEasy: "paper-extremely-easy",
 	grade.Easy:          "paper-evil",
 	grade.Medium:        "paper-evil",
 	grade.Difficult:     "paper-difficult",
-	grade.Evil:          "paper-difficult",
+	grade.Evil:          "paper-evil",
 }
 
 // ProfileFor returns the dig profile that yields level l fastest, with

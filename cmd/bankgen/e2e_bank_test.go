@@ -343,3 +343,20 @@ func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
 		t.Errorf("%d families, want 50", got)
 	}
 }
+
+func TestSymmetry(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "15", "-symmetry", "rot180", "-variants", "2", "-seed", "8", "-quiet"))
+	n := 0
+	err := MustOpen(t, filepath.Join(dir, "b.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		n++
+		// rot90 implies rot180, and DetectSymmetry names the stronger.
+		if r.Symmetry != "rot180" && r.Symmetry != "rot90" {
+			t.Errorf("puzzle %d: family symmetry %q, want rot180", r.ID, r.Symmetry)
+		}
+		return nil
+	})
+	if err != nil || n != 45 {
+		t.Errorf("%d puzzles (err %v), want 45", n, err)
+	}
+}

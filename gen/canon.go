@@ -226,16 +226,23 @@ func (z *Canonicalizer) offer(key uint64, child *cand) bool {
 		z.best = key
 		z.nxt = z.nxt[:0]
 	}
-	z.keep(child)
+	z.nxt = append(z.nxt, *child)
 	return true
 }
 
-// keep adds child to the next level unless a kept candidate has the same
-// future: the same grid, rows used, column order, labels and open choices.
-// Such candidates differ only in the order of rows that looked alike (empty
-// rows, say), so every continuation of one is a continuation of the other
-// with the same string.
-func (z *Canonicalizer) keep(child *cand) {
+// offerEmpty offers child, which took an empty row, unless a kept
+// candidate has the same future: the same grid, rows used, column order,
+// labels and open choices. Such candidates differ only in the order of
+// empty rows, so every continuation of one is a continuation of the other
+// with the same string. (Once an empty row is the best, every kept
+// candidate took one, so the scan stays as short as the set of distinct
+// states; the empty grid keeps two candidates a level instead of up to
+// 2,592.)
+func (z *Canonicalizer) offerEmpty(child *cand) {
+	if z.best != 0 {
+		z.best = 0
+		z.nxt = z.nxt[:0]
+	}
 	for i := range z.nxt {
 		o := &z.nxt[i]
 		if o.used == child.used && o.tr == child.tr && o.cols == child.cols && o.label == child.label &&
@@ -262,7 +269,7 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		child := *c
 		child.rows[level] = uint8(r)
 		child.used |= 1 << r
-		z.offer(0, &child)
+		z.offerEmpty(&child)
 		return
 	}
 	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
@@ -430,13 +437,13 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
-// forks keeps every variant of child that orders the tied new digits of
+// forks offers every variant of child that orders the tied new digits of
 // the groups at[i] (n[i] digits long) differently; identity says every
 // group handled so far keeps child's order (offer already kept that one).
 func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity bool) {
 	if len(at) == 0 {
 		if !identity {
-			z.keep(&child)
+			z.nxt = append(z.nxt, child)
 		}
 		return
 	}

@@ -275,6 +275,21 @@ func (t Transform) String() string {
 	return string(b[:n+29])
 }
 
+// MarshalText returns t.String(), so that a Transform is stored and
+// exported in its stable text form by encodings that use
+// encoding.TextMarshaler.
+func (t Transform) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText sets t from the text form, as ParseTransform reads it.
+func (t *Transform) UnmarshalText(text []byte) error {
+	u, err := ParseTransform(string(text))
+	if err != nil {
+		return err
+	}
+	*t = u
+	return nil
+}
+
 // ParseTransform parses the text form written by Transform.String. Its
 // errors name the group and position at fault and wrap
 // ErrTransformSyntax, ErrNotPermutation or ErrBandBroken.

@@ -430,6 +430,22 @@ func BenchmarkCanon(b *testing.B) {
 	}
 }
 
+// BenchmarkCanonParallel measures the package-level Canon, which takes a
+// Canonicalizer from a pool, from GOMAXPROCS goroutines as the pipeline
+// calls it.
+func BenchmarkCanonParallel(b *testing.B) {
+	ps := canonSets(b)["minimal"]
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			gen.Canon(ps[i%len(ps)])
+			i++
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
 func BenchmarkCanonGrid(b *testing.B) {
 	var z gen.Canonicalizer
 	benchCanonSet(b, canonSets(b)["grids"], func(g solve.Grid) { z.CanonGrid(g) })

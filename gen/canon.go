@@ -136,8 +136,15 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		}
 		z.cur, z.nxt = z.nxt, z.cur
 	}
-	t := z.cur[0].transform()
-	return t.Apply(p), t
+	rows, cols, digits := z.cur[0].complete()
+	g := &z.src[z.cur[0].tr]
+	var out solve.Grid
+	for i := range 9 {
+		for j := range 9 {
+			out[i*9+j] = digits[g[int(rows[i])*9+int(cols[j])]]
+		}
+	}
+	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
 }
 
 // firstRowKey is the key of the smallest result row 0 a source row with
@@ -461,12 +468,10 @@ func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity b
 	}
 }
 
-// transform completes c, which has all nine rows, into a Transform: open
-// stacks and columns are all empty, so any order serves; digits that never
-// appear take the remaining labels in increasing order.
-func (c *cand) transform() Transform {
-	var rows, cols [9]uint8
-	var digits [10]uint8
+// complete returns the line maps and relabelling of c, which has all nine
+// rows: open stacks and columns are all empty, so any order serves; digits
+// that never appear take the remaining labels in increasing order.
+func (c *cand) complete() (rows, cols [9]uint8, digits [10]uint8) {
 	rows = c.rows
 	var open uint8 = 7
 	for p := range 3 {
@@ -494,7 +499,7 @@ func (c *cand) transform() Transform {
 			next++
 		}
 	}
-	return makeTransform(c.tr == 1, rows, cols, digits)
+	return rows, cols, digits
 }
 
 // isFullGrid reports whether g is a complete grid with every row, column

@@ -5,11 +5,11 @@ go 1.26.0
 require (
 	github.com/jmoiron/sqlx v1.4.0
 	github.com/mattn/go-isatty v0.0.24
+	golang.org/x/image v0.45.0
 	golang.org/x/sync v0.24.0
 	modernc.org/sqlite v1.60.1
+	pgregory.net/rapid v1.3.0
 )
-
-require golang.org/x/image v0.45.0
 
 require (
 	github.com/dustin/go-humanize v1.0.1 // indirect
@@ -21,5 +21,4 @@ require (
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
-	pgregory.net/rapid v1.3.0 // indirect
 )

@@ -203,7 +203,7 @@ func TestBadInput(t *testing.T) {
 		{"BadPerPage", export.PDF, good, export.Options{PDF: export.PDFOptions{PerPage: 3}}, "3 puzzles a page: want 1, 2, 4 or 6"},
 		{"ShortPuzzle", export.SDM, with(func(it *export.Item) { it.Puzzle = it.Puzzle[:80] }), export.Options{}, "item 2 (number 2, id 102): puzzle: 80 characters, want 81"},
 		{"BadCharacter", export.CSV, with(func(it *export.Item) { it.Puzzle = "x" + it.Puzzle[1:] }), export.Options{}, `item 2 (number 2, id 102): puzzle: character 1: 'x' is not a digit 1-9, '.' or '0'`},
-		{"RepeatedDigit", export.JSON, with(func(it *export.Item) { it.Puzzle = "77" + it.Puzzle[2:]; it.Givens += 2 }), export.Options{}, "puzzle: digit 7 repeated in row 1"},
+		{"RepeatedDigit", export.JSON, with(func(it *export.Item) { it.Puzzle = "77" + it.Puzzle[2:]; it.Givens += 2 }), export.Options{}, "puzzle: digit repeated: 7 twice in row 1"},
 		{"WrongGivens", export.SDK, with(func(it *export.Item) { it.Givens++ }), export.Options{}, "givens is 24 but the puzzle has 23"},
 		{"ZeroNumber", export.SDM, with(func(it *export.Item) { it.Number = 0 }), export.Options{}, "number 0, want 1 or more"},
 		{"SolutionDisagrees", export.CSV, with(func(it *export.Item) {

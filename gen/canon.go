@@ -30,8 +30,8 @@ const noStack = 0xff
 // label because the next label is larger than all labels given so far.
 const newDigit = 10
 
-// cand is a partial transform of a puzzle after some result rows.
-type cand struct {
+// canonCand is a partial transform of a puzzle after some result rows.
+type canonCand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each result column of an assigned stack
 	label   [10]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0
@@ -42,10 +42,10 @@ type cand struct {
 	next    uint8     // the next label to give
 }
 
-// gcand is a partial transform of a full grid after some result rows. In a
+// gridCand is a partial transform of a full grid after some result rows. In a
 // full grid the labels follow from result row 0, which is always 123456789:
 // digit d becomes one plus the result column of d in that row.
-type gcand struct {
+type gridCand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each assigned result column
 	inv     [9]uint8  // result column of each assigned source column
@@ -65,8 +65,8 @@ type gcand struct {
 type Canonicalizer struct {
 	src        [2]solve.Grid // the grid and its transpose
 	mask       [2][9]uint16  // filled columns of each row of src
-	cur, nxt   []cand
-	gcur, gnxt []gcand
+	cur, nxt   []canonCand
+	gcur, gnxt []gridCand
 	best       uint64 // the smallest row key of the level being built
 }
 
@@ -99,7 +99,7 @@ func CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 
 // Canon is the package-level Canon using z's scratch space.
 func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
-	if isFullGrid(p) {
+	if canonIsFull(p) {
 		return z.CanonGrid(p)
 	}
 	return z.canonPuzzle(p)
@@ -112,7 +112,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	}
 	z.cur = z.cur[:0]
 	for tr := range 2 {
-		z.cur = append(z.cur, cand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+		z.cur = append(z.cur, canonCand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
 			label: [10]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
 	}
 	for level := range 9 {
@@ -136,8 +136,15 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		}
 		z.cur, z.nxt = z.nxt, z.cur
 	}
-	t := z.cur[0].transform()
-	return t.Apply(p), t
+	rows, cols, digits := z.cur[0].complete()
+	g := &z.src[z.cur[0].tr]
+	var out solve.Grid
+	for i := range 9 {
+		for j := range 9 {
+			out[i*9+j] = digits[g[int(rows[i])*9+int(cols[j])]]
+		}
+	}
+	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
 }
 
 // firstRowKey is the key of the smallest result row 0 a source row with
@@ -186,7 +193,7 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 				z.mask[0][r] |= 1 << c
 				z.mask[1][c] |= 1 << r
 				bit := uint16(1) << v
-				b := boxOf[r*9+c]
+				b := canonBoxOf[r*9+c]
 				if (rows[r]|cols[c]|boxes[b])&bit != 0 {
 					ok = false
 				}
@@ -218,7 +225,7 @@ func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
 // offer records child with row key key: it replaces the level's candidates
 // if key is smaller than every key so far, joins them if equal, and is
 // dropped if larger. It reports whether the child was kept.
-func (z *Canonicalizer) offer(key uint64, child *cand) bool {
+func (z *Canonicalizer) offer(key uint64, child *canonCand) bool {
 	if key > z.best {
 		return false
 	}
@@ -226,16 +233,23 @@ func (z *Canonicalizer) offer(key uint64, child *cand) bool {
 		z.best = key
 		z.nxt = z.nxt[:0]
 	}
-	z.keep(child)
+	z.nxt = append(z.nxt, *child)
 	return true
 }
 
-// keep adds child to the next level unless a kept candidate has the same
-// future: the same grid, rows used, column order, labels and open choices.
-// Such candidates differ only in the order of rows that looked alike (empty
-// rows, say), so every continuation of one is a continuation of the other
-// with the same string.
-func (z *Canonicalizer) keep(child *cand) {
+// offerEmpty offers child, which took an empty row, unless a kept
+// candidate has the same future: the same grid, rows used, column order,
+// labels and open choices. Such candidates differ only in the order of
+// empty rows, so every continuation of one is a continuation of the other
+// with the same string. (Once an empty row is the best, every kept
+// candidate took one, so the scan stays as short as the set of distinct
+// states; the empty grid keeps two candidates a level instead of up to
+// 2,592.)
+func (z *Canonicalizer) offerEmpty(child *canonCand) {
+	if z.best != 0 {
+		z.best = 0
+		z.nxt = z.nxt[:0]
+	}
 	for i := range z.nxt {
 		o := &z.nxt[i]
 		if o.used == child.used && o.tr == child.tr && o.cols == child.cols && o.label == child.label &&
@@ -246,8 +260,8 @@ func (z *Canonicalizer) keep(child *cand) {
 	z.nxt = append(z.nxt, *child)
 }
 
-// perms lists the orders of n = 0..3 items, identity first.
-var perms = [4][][3]uint8{
+// canonOrders lists the orders of n = 0..3 items, identity first.
+var canonOrders = [4][][3]uint8{
 	{{}},
 	{{0}},
 	{{0, 1}, {1, 0}},
@@ -255,14 +269,14 @@ var perms = [4][][3]uint8{
 }
 
 // expand tries source row r of c's grid as result row level.
-func (z *Canonicalizer) expand(c *cand, level, r int) {
+func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 	m := z.mask[c.tr][r]
 	if m == 0 {
 		// An empty row keeps every open choice open.
 		child := *c
 		child.rows[level] = uint8(r)
 		child.used |= 1 << r
-		z.offer(0, &child)
+		z.offerEmpty(&child)
 		return
 	}
 	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
@@ -303,7 +317,7 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 		need[i], cnt[i] = uint8(s), k
 		nn++
 	}
-	for _, pm := range perms[nn] {
+	for _, pm := range canonOrders[nn] {
 		stackOf := c.stackOf
 		ok := true
 		for i := range nn {
@@ -325,7 +339,7 @@ func (z *Canonicalizer) expand(c *cand, level, r int) {
 // new digits; if the row's key is no larger than the best of the level it
 // offers the child, and its variants that order tied new digits
 // differently.
-func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
+func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
 	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
 	cols, tie := c.cols, c.tie
 	var cls [9]uint8
@@ -430,13 +444,13 @@ func (z *Canonicalizer) finishRow(c *cand, stackOf [3]uint8, level, r int) {
 	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
-// forks keeps every variant of child that orders the tied new digits of
+// forks offers every variant of child that orders the tied new digits of
 // the groups at[i] (n[i] digits long) differently; identity says every
 // group handled so far keeps child's order (offer already kept that one).
-func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity bool) {
+func (z *Canonicalizer) forks(child canonCand, row []uint8, at, n []uint8, identity bool) {
 	if len(at) == 0 {
 		if !identity {
-			z.keep(&child)
+			z.nxt = append(z.nxt, child)
 		}
 		return
 	}
@@ -444,7 +458,7 @@ func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity b
 	first := child.label[row[child.cols[a]]]
 	var orig [3]uint8
 	copy(orig[:m], child.cols[a:a+m])
-	for i, pm := range perms[m] {
+	for i, pm := range canonOrders[m] {
 		v := child
 		for k := range m {
 			v.cols[a+k] = orig[pm[k]]
@@ -454,12 +468,10 @@ func (z *Canonicalizer) forks(child cand, row []uint8, at, n []uint8, identity b
 	}
 }
 
-// transform completes c, which has all nine rows, into a Transform: open
-// stacks and columns are all empty, so any order serves; digits that never
-// appear take the remaining labels in increasing order.
-func (c *cand) transform() Transform {
-	var rows, cols [9]uint8
-	var digits [10]uint8
+// complete returns the line maps and relabelling of c, which has all nine
+// rows: open stacks and columns are all empty, so any order serves; digits
+// that never appear take the remaining labels in increasing order.
+func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
 	rows = c.rows
 	var open uint8 = 7
 	for p := range 3 {
@@ -487,12 +499,12 @@ func (c *cand) transform() Transform {
 			next++
 		}
 	}
-	return makeTransform(c.tr == 1, rows, cols, digits)
+	return rows, cols, digits
 }
 
-// isFullGrid reports whether g is a complete grid with every row, column
+// canonIsFull reports whether g is a complete grid with every row, column
 // and box holding each digit once.
-func isFullGrid(g solve.Grid) bool {
+func canonIsFull(g solve.Grid) bool {
 	var rows, cols, boxes [9]uint16
 	for r := range 9 {
 		for c := range 9 {
@@ -502,7 +514,7 @@ func isFullGrid(g solve.Grid) bool {
 			}
 			rows[r] |= 1 << v
 			cols[c] |= 1 << v
-			boxes[boxOf[r*9+c]] |= 1 << v
+			boxes[canonBoxOf[r*9+c]] |= 1 << v
 		}
 	}
 	for i := range 9 {
@@ -513,8 +525,8 @@ func isFullGrid(g solve.Grid) bool {
 	return true
 }
 
-// boxOf is the box (0..8) of each cell.
-var boxOf = func() (b [81]uint8) {
+// canonBoxOf is the box (0..8) of each cell.
+var canonBoxOf = func() (b [81]uint8) {
 	for i := range b {
 		b[i] = uint8(i/27*3 + i%9/3)
 	}
@@ -523,14 +535,14 @@ var boxOf = func() (b [81]uint8) {
 
 // CanonGrid is the package-level CanonGrid using z's scratch space.
 func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
-	if !isFullGrid(sol) {
+	if !canonIsFull(sol) {
 		return z.Canon(sol)
 	}
 	z.load(&sol)
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {
-			c := gcand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
+			c := gridCand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
 			c.rows[0] = uint8(r)
 			for col := range 9 {
 				c.pos[z.src[tr][r*9+col]] = uint8(col)
@@ -627,8 +639,8 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 // stackOfLine is the band or stack (0..2) of each line.
 var stackOfLine = [9]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2}
 
-// sibling lists the two other lines of each line's band.
-var sibling = [9][2]uint8{{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3}, {3, 4}, {7, 8}, {8, 6}, {6, 7}}
+// lineSiblings lists the two other lines of each line's band.
+var lineSiblings = [9][2]uint8{{1, 2}, {2, 0}, {0, 1}, {4, 5}, {5, 3}, {3, 4}, {7, 8}, {8, 6}, {6, 7}}
 
 // pureKeys are the row-1 keys of pure pairs by fixed points of f cubed.
 var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
@@ -637,7 +649,7 @@ var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
 // source row r that is exact in as many cells as the pair decides (all
 // nine for a pure pair, four otherwise, then all ones), and the source
 // columns that may come first in a row achieving it.
-func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
+func (z *Canonicalizer) pairKey(c *gridCand, r int) (uint64, uint16) {
 	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
 	var f [9]uint8
 	for col := range 9 {
@@ -673,7 +685,7 @@ func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
 	var mask uint16
 	for x := range uint8(9) {
 		// x' is the other column of x's stack sent with it, a3 the third.
-		xx, a3 := sibling[x][0], sibling[x][1]
+		xx, a3 := lineSiblings[x][0], lineSiblings[x][1]
 		if fs[xx] != fs[x] {
 			xx, a3 = a3, xx
 		}
@@ -703,7 +715,7 @@ func (z *Canonicalizer) pairKey(c *gcand, r int) (uint64, uint16) {
 // row row, whose key so far is key, branching where the result column is
 // still open, and offers every completion whose key is the smallest.
 
-func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64, first uint16) {
+func (z *Canonicalizer) gridRow(c gridCand, row *[9]uint8, j int, key uint64, first uint16) {
 	for ; j < 9; j++ {
 		if key > z.best>>(4*(9-j)) {
 			return
@@ -771,7 +783,7 @@ func (z *Canonicalizer) gridRow(c gcand, row *[9]uint8, j int, key uint64, first
 
 // place puts source column x at result column j, and x's stack at j's
 // stack if that is still open.
-func (c *gcand) place(x uint8, j int) {
+func (c *gridCand) place(x uint8, j int) {
 	if t := j / 3; c.stackOf[t] == noStack {
 		c.stackOf[t] = x / 3
 		c.stackAt[x/3] = uint8(t)
@@ -780,7 +792,7 @@ func (c *gcand) place(x uint8, j int) {
 }
 
 // assign puts source column x at result column j.
-func (c *gcand) assign(x uint8, j int) {
+func (c *gridCand) assign(x uint8, j int) {
 	c.cols[j] = x
 	c.inv[x] = uint8(j)
 	c.colSet |= 1 << x
@@ -790,7 +802,7 @@ func (c *gcand) assign(x uint8, j int) {
 // value returns the label of digit d: one plus the result column of d in
 // result row 0. If that column is still open, d's source column goes to the
 // first free result column it may take, which gives the smallest label.
-func (c *gcand) value(d uint8) uint8 {
+func (c *gridCand) value(d uint8) uint8 {
 	y := c.pos[d]
 	if c.colSet&(1<<y) != 0 {
 		return c.inv[y] + 1
@@ -808,8 +820,8 @@ func (c *gcand) value(d uint8) uint8 {
 	return uint8(j) + 1
 }
 
-// transform turns a finished gcand into a Transform.
-func (c *gcand) transform() Transform {
+// transform turns a finished gridCand into a Transform.
+func (c *gridCand) transform() Transform {
 	var digits [10]uint8
 	for d := 1; d <= 9; d++ {
 		digits[d] = c.inv[c.pos[d]] + 1

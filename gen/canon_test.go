@@ -159,7 +159,8 @@ func TestCanonMatchesBruteForce(t *testing.T) {
 		}
 		checked++
 	}
-	// A grid whose row pairs are all pure, and an automorphic grid.
+	// A grid with many automorphisms whose row pairs are all pure, and a
+	// turned copy of it.
 	for _, g := range []solve.Grid{canonPatternGrid(), gen.Turn90().Apply(canonPatternGrid())} {
 		if got, want := canonOf(g), bruteCanon(g); got != want {
 			t.Errorf("symmetric grid %v: Canon = %v, want %v", g, got, want)
@@ -174,6 +175,7 @@ func TestCanonMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// canonOf returns the canonical form of p.
 func canonOf(p solve.Grid) solve.Grid {
 	c, _ := gen.Canon(p)
 	return c
@@ -195,7 +197,8 @@ func TestCanonGolden(t *testing.T) {
 }
 
 // canonPatternGrid is a full grid with many automorphisms: each row is the
-// first shifted, so moving rows, bands or stacks round relabels it.
+// first shifted, so turning it half round, or cycling the rows of every
+// band or the stacks, only relabels it.
 func canonPatternGrid() solve.Grid {
 	var g solve.Grid
 	for r := range 9 {
@@ -428,6 +431,22 @@ func BenchmarkCanon(b *testing.B) {
 			benchCanonSet(b, sets[name], func(p solve.Grid) { z.Canon(p) })
 		})
 	}
+}
+
+// BenchmarkCanonParallel measures the package-level Canon, which takes a
+// Canonicalizer from a pool, from GOMAXPROCS goroutines as the pipeline
+// calls it.
+func BenchmarkCanonParallel(b *testing.B) {
+	ps := canonSets(b)["minimal"]
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		i := 0
+		for pb.Next() {
+			gen.Canon(ps[i%len(ps)])
+			i++
+		}
+	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 }
 
 func BenchmarkCanonGrid(b *testing.B) {

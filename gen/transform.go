@@ -142,44 +142,44 @@ func (t Transform) Inverse() Transform {
 }
 
 // RandomTransform draws a transform uniformly from the whole group
-// (2 x 6^8 geometric transforms x 9! relabellings) using only rng, so the
+// (2 x 6^8 tfGeometric transforms x 9! relabellings) using only rng, so the
 // same seed gives the same transforms on every machine.
 func RandomTransform(rng *rand.Rand) Transform {
 	var rows, cols [9]uint8
 	var digits [10]uint8
-	randomLines(rng, &rows)
-	randomLines(rng, &cols)
+	tfRandomLines(rng, &rows)
+	tfRandomLines(rng, &cols)
 	for d := range 10 {
 		digits[d] = uint8(d)
 	}
-	shuffle(rng, digits[1:])
+	tfShuffle(rng, digits[1:])
 	return makeTransform(rng.IntN(2) == 1, rows, cols, digits)
 }
 
-// randomLines fills p with a random band-preserving permutation of 9 lines.
-func randomLines(rng *rand.Rand, p *[9]uint8) {
+// tfRandomLines fills p with a random band-preserving permutation of 9 lines.
+func tfRandomLines(rng *rand.Rand, p *[9]uint8) {
 	bands := [3]uint8{0, 1, 2}
-	shuffle(rng, bands[:])
+	tfShuffle(rng, bands[:])
 	for b := range 3 {
 		in := [3]uint8{0, 1, 2}
-		shuffle(rng, in[:])
+		tfShuffle(rng, in[:])
 		for i := range 3 {
 			p[b*3+i] = bands[b]*3 + in[i]
 		}
 	}
 }
 
-// shuffle permutes s uniformly (Fisher-Yates) without allocating.
-func shuffle(rng *rand.Rand, s []uint8) {
+// tfShuffle permutes s uniformly (Fisher-Yates) without allocating.
+func tfShuffle(rng *rand.Rand, s []uint8) {
 	for i := len(s) - 1; i > 0; i-- {
 		j := rng.IntN(i + 1)
 		s[i], s[j] = s[j], s[i]
 	}
 }
 
-// geometric returns a transform without relabelling from line maps given
+// tfGeometric returns a transform without relabelling from line maps given
 // as functions of the result line.
-func geometric(transpose bool, row, col func(int) int) Transform {
+func tfGeometric(transpose bool, row, col func(int) int) Transform {
 	var rows, cols [9]uint8
 	var digits [10]uint8
 	for i := range 9 {
@@ -192,33 +192,33 @@ func geometric(transpose bool, row, col func(int) int) Transform {
 	return makeTransform(transpose, rows, cols, digits)
 }
 
-func same(i int) int     { return i }
-func reversed(i int) int { return 8 - i }
+func tfKeep(i int) int    { return i }
+func tfReverse(i int) int { return 8 - i }
 
 // Turn90 returns the quarter turn clockwise: the left column becomes the
 // top row.
-func Turn90() Transform { return geometric(true, same, reversed) }
+func Turn90() Transform { return tfGeometric(true, tfKeep, tfReverse) }
 
 // Turn180 returns the half turn.
-func Turn180() Transform { return geometric(false, reversed, reversed) }
+func Turn180() Transform { return tfGeometric(false, tfReverse, tfReverse) }
 
 // Turn270 returns the quarter turn anticlockwise: the top row becomes the
 // left column.
-func Turn270() Transform { return geometric(true, reversed, same) }
+func Turn270() Transform { return tfGeometric(true, tfReverse, tfKeep) }
 
 // MirrorLR returns the reflection in the vertical axis: left and right swap.
-func MirrorLR() Transform { return geometric(false, same, reversed) }
+func MirrorLR() Transform { return tfGeometric(false, tfKeep, tfReverse) }
 
 // FlipTB returns the reflection in the horizontal axis: top and bottom swap.
-func FlipTB() Transform { return geometric(false, reversed, same) }
+func FlipTB() Transform { return tfGeometric(false, tfReverse, tfKeep) }
 
 // Transpose returns the reflection in the main diagonal (top left to bottom
 // right): rows become columns.
-func Transpose() Transform { return geometric(true, same, same) }
+func Transpose() Transform { return tfGeometric(true, tfKeep, tfKeep) }
 
 // AntiTranspose returns the reflection in the anti-diagonal (top right to
 // bottom left).
-func AntiTranspose() Transform { return geometric(true, reversed, reversed) }
+func AntiTranspose() Transform { return tfGeometric(true, tfReverse, tfReverse) }
 
 // Relabel returns the transform that only relabels digits: digit d becomes
 // digits[d-1]. It reports an error unless digits is a permutation of 1..9.
@@ -273,6 +273,21 @@ func (t Transform) String() string {
 	}
 	b[n+9], b[n+19] = '/', '/'
 	return string(b[:n+29])
+}
+
+// MarshalText returns t.String(), so that a Transform is stored and
+// exported in its stable text form by encodings that use
+// encoding.TextMarshaler.
+func (t Transform) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText sets t from the text form, as ParseTransform reads it.
+func (t *Transform) UnmarshalText(text []byte) error {
+	u, err := ParseTransform(string(text))
+	if err != nil {
+		return err
+	}
+	*t = u
+	return nil
 }
 
 // ParseTransform parses the text form written by Transform.String. Its

@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"testing"
@@ -116,6 +117,27 @@ func TestTransformStringRoundTrip(t *testing.T) {
 			rt.Fatalf("ParseTransform(%q) = %v, want %v", s, got, tr)
 		}
 	})
+}
+
+func TestTransformJSON(t *testing.T) {
+	in := map[string]gen.Transform{"rot": gen.Turn90()}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), `{"rot":"T123456789/987654321/123456789"}`; got != want {
+		t.Errorf("json.Marshal = %s, want %s", got, want)
+	}
+	var out map[string]gen.Transform
+	if err := json.Unmarshal(data, &out); err != nil {
+		t.Fatal(err)
+	}
+	if out["rot"] != gen.Turn90() {
+		t.Errorf("round trip gave %v", out["rot"])
+	}
+	if err := json.Unmarshal([]byte(`{"rot":"123"}`), &out); !errors.Is(err, gen.ErrTransformSyntax) {
+		t.Errorf("bad text: error %v, want ErrTransformSyntax", err)
+	}
 }
 
 func TestTransformStringKnown(t *testing.T) {

@@ -70,9 +70,12 @@ func (v *Solver) Solve(g Grid) (Grid, bool) {
 
 // SolveRandom returns a solution of g found with the digits tried in a
 // random order drawn from rng, so that an empty or sparse grid yields a
-// random terminal grid; the same rng state gives the same grid. It gives
-// up after maxNodes search nodes (0 means no limit) and then reports
-// false, as it does when g has no solution.
+// random terminal grid; the same rng state gives the same grid (a nil
+// rng tries digits in increasing order). It gives up after maxNodes
+// search nodes, counted as in Stats (0 means no limit), and then reports
+// false, as it does when g has no solution. A node is a propagated
+// position, not a cell: from the empty grid a search takes about 50, from
+// 11 random givens about 35.
 func (v *Solver) SolveRandom(g Grid, rng *rand.Rand, maxNodes int) (Grid, bool) {
 	v.reset(1, rng, maxNodes)
 	if v.run(&g) == 0 {

@@ -295,7 +295,7 @@ func TestImport(t *testing.T) {
 	os.WriteFile(file, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
 	r := bankgen(t, dir, "import", "-db", "b.db", "-source", "test", "in.txt")
 	mustSucceed(t, r)
-	for _, want := range []string{"in.txt:4:", "in.txt:5: more than one solution", "in.txt:6: digit 1 repeated in row 1", "in.txt:7: no solution"} {
+	for _, want := range []string{"in.txt:4:", "in.txt:5: more than one solution", "in.txt:6: digit repeated: 1 twice in row 1", "in.txt:7: no solution"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not report %q:\n%s", want, r.stderr)
 		}

@@ -198,6 +198,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return exportError(err)
 	}
 	if err := pf.publish(); err != nil {
+		e.log.Warn("the file could not take its name; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
 		}

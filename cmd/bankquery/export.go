@@ -191,7 +191,12 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
-			return pf.write(ctx, x.format, items(rows), x.opt)
+			if err := pf.write(ctx, x.format, items(rows), x.opt); err != nil {
+				return err
+			}
+			// Another export may have taken the name meanwhile: give up
+			// before the commit rather than delete the pack after it.
+			return checkDestination(x.out, x.force)
 		},
 	})
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 // for the chainer's share.
 func BenchmarkChainDriver(b *testing.B) {
 	lines := chainTestData(b)
-	for _, src := range []string{"gen", "17", "qq", "mt", "q2"} {
+	for _, src := range []string{"gen", "17", "qq", "mt", "q2", "h11"} {
 		var set, sols []solve.Grid
 		for _, l := range lines {
 			if l.src == src {

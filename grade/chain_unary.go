@@ -126,9 +126,10 @@ type chainUnaryScratch struct {
 	bfs chainBFS
 }
 
-// chainUnaryLimits are the rating caps of the successive passes of
-// chainUnary: a pass only follows chains short enough to rate within its
-// cap, so the first passes are cheap, and the last has no cap.
+// chainUnaryLimits are the rating caps of the successive passes of the
+// mixed search in chainUnary: a pass only follows chains short enough to
+// rate within its cap, so the first pass is cheap, and the last has no
+// cap.
 var chainUnaryLimits = [...]Rating{0}
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
@@ -141,11 +142,13 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 		sc.st[i].build(cands, mode[0], mode[1])
 	}
 	defer func() { h.limit = 0 }()
+	// X- and Y-only searches are cheap: run them whole. The mixed search
+	// is bounded by what they found, or else deepened step by step.
+	chainUnaryMode(h, sc, &sc.st[0])
+	chainUnaryMode(h, sc, &sc.st[1])
 	for _, limit := range chainUnaryLimits {
 		h.limit = limit
-		for i := range modes {
-			chainUnaryMode(h, sc, &sc.st[i])
-		}
+		chainUnaryMode(h, sc, &sc.st[2])
 		if h.found() {
 			return
 		}

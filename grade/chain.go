@@ -161,7 +161,6 @@ type chainHints struct {
 	// lowest rating: the first of lowest rating, then fewest nodes, then
 	// SE's sort key. It depends on the scan order; tests use it to
 	// compare with SE's path.
-	limit            Rating // when not 0, hints rated above it are ignored
 	single           bool
 	seq, bestSeq     int
 	nodes, sortKey   int
@@ -194,18 +193,16 @@ func (h *chainHints) found() bool { return h.any }
 
 // consider reports whether a hint rated r could still be kept.
 func (h *chainHints) consider(r Rating) bool {
-	return (h.limit == 0 || r <= h.limit) && (!h.any || r <= h.best)
+	return !h.any || r <= h.best
 }
 
 // bound returns the highest rating a hint may still have to be kept, or
 // 0 when there is no bound yet.
 func (h *chainHints) bound() Rating {
-	switch {
-	case h.any && (h.limit == 0 || h.best < h.limit):
+	if h.any {
 		return h.best
-	default:
-		return h.limit
 	}
+	return 0
 }
 
 // add records one hint: it removes the digits in mask from cell, or
@@ -226,7 +223,7 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 		return
 	}
 	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
-		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single, limit: h.limit,
+		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
 			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
 			bestNodes: h.nodes, bestK: h.sortKey}
 	}

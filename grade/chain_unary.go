@@ -108,7 +108,6 @@ type chainBFS struct {
 	offParent [729]int16 // the on candidate that turned it off, or -1
 	onAnc     [729][12]uint64
 	qOn, qOff []int16
-	buf       []int16
 }
 
 func (b *chainBFS) next() {
@@ -126,60 +125,42 @@ type chainUnaryScratch struct {
 	bfs chainBFS
 }
 
-// chainUnaryLimits are the rating caps of the successive passes of the
-// mixed search in chainUnary: a pass only follows chains short enough to
-// rate within its cap, so the first pass is cheap, and the last has no
-// cap.
-var chainUnaryLimits = [...]Rating{0}
-
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
 // Y-links only, then both. SE applies the lowest rated of all these
-// hints; we look for them under a rising cap, which finds the same
-// lowest hints with less work.
+// hints; once a hint is known, longer chains are not followed.
 func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	for i, mode := range modes {
 		sc.st[i].build(cands, mode[0], mode[1])
 	}
-	defer func() { h.limit = 0 }()
-	// X- and Y-only searches are cheap: run them whole. The mixed search
-	// is bounded by what they found, or else deepened step by step.
-	chainUnaryMode(h, sc, &sc.st[0])
-	chainUnaryMode(h, sc, &sc.st[1])
-	for _, limit := range chainUnaryLimits {
-		h.limit = limit
-		chainUnaryMode(h, sc, &sc.st[2])
-		if h.found() {
-			return
-		}
+	for i := range modes {
+		chainUnaryMode(h, sc, &sc.st[i])
 	}
 }
 
 // chainUnaryMode searches from every candidate with the links of st.
 func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic) {
 	cands := st.cands
-	x := st.x
-	{
-		for c := 0; c < 81; c++ {
-			cm := cands[c]
-			if bits.OnesCount16(cm) < 2 {
-				continue
-			}
-			if !x && bits.OnesCount16(cm) > 2 {
-				continue // Y-cycles start in a bivalue cell only
-			}
-			for m := cm; m != 0; m &= m - 1 {
-				k := c*9 + bits.TrailingZeros16(m) - 1
-				chainFromOn(h, st, &sc.bfs, k)
-				if x {
-					chainFromOff(h, st, &sc.bfs, k)
-				}
+	for c := 0; c < 81; c++ {
+		cm := cands[c]
+		if bits.OnesCount16(cm) < 2 {
+			continue
+		}
+		if !st.x && bits.OnesCount16(cm) > 2 {
+			continue // Y-cycles start in a bivalue cell only
+		}
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			chainFromOn(h, st, &sc.bfs, k)
+			if st.x {
+				chainFromOff(h, st, &sc.bfs, k)
 			}
 		}
 	}
 }
 
-// chainUnaryTech returns the technique and base ratings of a mode.
+// chainUnaryTech returns the technique of a cycle or chain found with
+// the given links.
 func chainUnaryTech(y, x bool, cycle bool) Technique {
 	switch {
 	case x && y:

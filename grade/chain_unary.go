@@ -106,7 +106,6 @@ type chainBFS struct {
 	offDepth  [729]int16
 	onParent  [729]int16 // the off candidate that turned it on, or -1
 	offParent [729]int16 // the on candidate that turned it off, or -1
-	onAnc     [729][12]uint64
 	qOn, qOff []int16
 }
 
@@ -222,7 +221,6 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	b.onGen[s] = g
 	b.onDepth[s] = 1
 	b.onParent[s] = -1
-	b.onAnc[s] = [12]uint64{}
 	b.qOn = append(b.qOn[:0], int16(s))
 	b.qOff = b.qOff[:0]
 	chainFound := false
@@ -239,12 +237,12 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 					chainFound = true
 					chainRecordChain(h, st, b, p, s, false, dp+1)
 				}
-				if b.onAnc[p][q>>6]&(1<<(q&63)) != 0 {
-					continue // isParent
-				}
+				// SE skips a node that is an ancestor of p; an ancestor is
+				// already discovered, so that only matters for closing a
+				// cycle.
 				if p != s && dp+1 <= maxCycle {
 					for j := 0; j < nClosers; j++ {
-						if int(closers[j]) == q {
+						if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
 							chainRecordCycle(h, st, b, p, q, s, dp+1)
 						}
 					}
@@ -270,14 +268,27 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 				b.onGen[o] = g
 				b.onDepth[o] = int16(dq + 1)
 				b.onParent[o] = int16(q)
-				pp := int(b.offParent[q])
-				b.onAnc[o] = b.onAnc[pp]
-				b.onAnc[o][q>>6] |= 1 << (q & 63)
 				b.qOn = append(b.qOn, int16(o))
 			}
 		}
 		b.qOff = b.qOff[:0]
 	}
+}
+
+// chainIsAncestor reports whether the off node q is on the path that
+// reached the on node p.
+func chainIsAncestor(b *chainBFS, p, q int) bool {
+	for p >= 0 {
+		o := int(b.onParent[p])
+		if o < 0 {
+			return false
+		}
+		if o == q {
+			return true
+		}
+		p = int(b.offParent[o])
+	}
+	return false
 }
 
 // chainFromOff searches from candidate s assumed off for a chain that

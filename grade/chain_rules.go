@@ -18,7 +18,11 @@ import (
 
 // chainRuleSink receives the hints of a rule: for each hint the
 // candidates it removes and the candidates whose earlier removal it
-// relied on (those in orig but no longer in the grid).
+// relied on (those in orig but no longer in the grid), as SE counts them:
+// for locked candidates and fish the removed places of the digit in the
+// base houses outside the cover houses, for hidden sets the removed set
+// digits outside the set's cells, for naked sets the removed other
+// digits of the set's cells.
 type chainRuleSink struct {
 	orig   *Candidates // the grid when the chain started; nil: no parents
 	rem    []int16
@@ -79,7 +83,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				}
 				if len(s.rem) > rs {
 					for _, c := range solve.Units[b] {
-						s.parent(cands, c, d)
+						if chainPos[line][c] == 9 {
+							s.parent(cands, c, d)
+						}
 					}
 				}
 				s.commit(rs, ps)
@@ -112,7 +118,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 			}
 			if len(s.rem) > rs {
 				for _, c := range solve.Units[line] {
-					s.parent(cands, c, d)
+					if chainPos[box][c] == 9 {
+						s.parent(cands, c, d)
+					}
 				}
 			}
 			s.commit(rs, ps)
@@ -243,8 +251,10 @@ func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 				}
 				if len(s.rem) > rs {
 					for _, i := range idx[:n] {
-						for _, c := range solve.Units[u] {
-							s.parent(cands, c, digs[i])
+						for j, c := range solve.Units[u] {
+							if m&(1<<j) == 0 {
+								s.parent(cands, c, digs[i])
+							}
 						}
 					}
 				}
@@ -304,8 +314,10 @@ func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
 					}
 					if len(s.rem) > rs {
 						for _, i := range idx[:n] {
-							for _, c := range solve.Units[baseStart+lines[i]] {
-								s.parent(cands, c, d)
+							for j, c := range solve.Units[baseStart+lines[i]] {
+								if m&(1<<j) == 0 {
+									s.parent(cands, c, d)
+								}
 							}
 						}
 					}

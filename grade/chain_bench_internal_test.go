@@ -78,3 +78,18 @@ func BenchmarkChainNext(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/(chainCPUSeconds()-cpu0), "calls/cpu-s")
 }
+
+// BenchmarkChainNextHard times chainer.next on the positions met while
+// grading q2 puzzles, where dynamic chains (+) decide.
+func BenchmarkChainNextHard(b *testing.B) {
+	ps := chainBenchPositions(b, "q2", 60)
+	b.ReportAllocs()
+	b.ResetTimer()
+	var c chainer
+	cpu0 := chainCPUSeconds()
+	for i := 0; i < b.N; i++ {
+		p := ps[i%len(ps)]
+		c.next(&p)
+	}
+	b.ReportMetric(float64(b.N)/(chainCPUSeconds()-cpu0), "calls/cpu-s")
+}

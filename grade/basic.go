@@ -178,8 +178,17 @@ func (s *state) nakedSet(k int) (Step, bool) {
 			if s.empty[u] < 2*k {
 				continue
 			}
+			var ok uint16 // positions of cells with two or more candidates
+			for j, c := range unitCells[u] {
+				if count(s.p.Cands[c]) >= 2 {
+					ok |= 1 << j
+				}
+			}
 		combo:
 			for _, m := range combos[k] {
+				if m&^ok != 0 {
+					continue
+				}
 				var union uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					cm := s.p.Cands[unitCells[u][first(mm)]]
@@ -240,8 +249,17 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) {
 				continue
 			}
+			var ok uint16 // digits (bit d-1) with two or more places
+			for d := 1; d <= 9; d++ {
+				if count(s.where[u][d]) >= 2 {
+					ok |= 1 << (d - 1)
+				}
+			}
 		combo:
 			for _, m := range combos[k] {
+				if m&^ok != 0 {
+					continue
+				}
 				var union uint16
 				for mm := m; mm != 0; mm &= mm - 1 {
 					w := s.where[u][first(mm)+1]
@@ -301,10 +319,18 @@ func (s *state) fish(k int) (Step, bool) {
 	tech := [5]Technique{2: XWing, 3: Swordfish, 4: Jellyfish}[k]
 	for _, bt := range [2]int{colType, rowType} {
 		ct := colType + rowType - bt
+		var ok [10]uint16 // base lines where the digit has two or more places
+		for d := 1; d <= 9; d++ {
+			for i := 0; i < 9; i++ {
+				if count(s.where[unitOf(bt, i)][d]) >= 2 {
+					ok[d] |= 1 << i
+				}
+			}
+		}
 		for _, m := range combos[k] {
 		digit:
 			for d := 1; d <= 9; d++ {
-				if s.placed[d]+2*k > 9 {
+				if s.placed[d]+2*k > 9 || m&^ok[d] != 0 {
 					continue
 				}
 				var union uint16

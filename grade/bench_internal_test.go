@@ -3,6 +3,7 @@ package grade
 import (
 	"bufio"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -34,8 +35,11 @@ func BenchmarkLogicOnly(b *testing.B) {
 	for _, src := range []string{"gen", "qq", "17", "mt"} {
 		ps := groups[src]
 		b.Run(src, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			var g Grader
 			n := 0
+			cpu0 := threadCPU()
 			for b.Loop() {
 				g.st.load(ps[n%len(ps)])
 				for g.st.left > 0 {
@@ -49,6 +53,9 @@ func BenchmarkLogicOnly(b *testing.B) {
 				n++
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+			if cpu := threadCPU() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(n)/cpu.Seconds(), "puzzles/cpu-s")
+			}
 		})
 	}
 }

@@ -13,7 +13,7 @@ import (
 // for the chainer's share.
 func BenchmarkChainDriver(b *testing.B) {
 	lines := chainTestData(b)
-	for _, src := range []string{"gen", "17", "qq", "mt", "q2"} {
+	for _, src := range []string{"gen", "17", "qq", "mt", "q2", "h11"} {
 		var set, sols []solve.Grid
 		for _, l := range lines {
 			if l.src == src {
@@ -69,6 +69,21 @@ func chainBenchPositions(b *testing.B, src string, max int) []Position {
 // grading gen puzzles.
 func BenchmarkChainNext(b *testing.B) {
 	ps := chainBenchPositions(b, "gen", 400)
+	b.ResetTimer()
+	var c chainer
+	cpu0 := chainCPUSeconds()
+	for i := 0; i < b.N; i++ {
+		p := ps[i%len(ps)]
+		c.next(&p)
+	}
+	b.ReportMetric(float64(b.N)/(chainCPUSeconds()-cpu0), "calls/cpu-s")
+}
+
+// BenchmarkChainNextHard times chainer.next on the positions met while
+// grading q2 puzzles, where dynamic chains (+) decide.
+func BenchmarkChainNextHard(b *testing.B) {
+	ps := chainBenchPositions(b, "q2", 60)
+	b.ReportAllocs()
 	b.ResetTimer()
 	var c chainer
 	cpu0 := chainCPUSeconds()

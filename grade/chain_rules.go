@@ -2,7 +2,6 @@ package grade
 
 import (
 	"math/bits"
-	"sort"
 
 	"sudokubank/solve"
 )
@@ -18,7 +17,11 @@ import (
 
 // chainRuleSink receives the hints of a rule: for each hint the
 // candidates it removes and the candidates whose earlier removal it
-// relied on (those in orig but no longer in the grid).
+// relied on (those in orig but no longer in the grid), as SE counts them:
+// for locked candidates and fish the removed places of the digit in the
+// base houses outside the cover houses, for hidden sets the removed set
+// digits outside the set's cells, for naked sets the removed other
+// digits of the set's cells.
 type chainRuleSink struct {
 	orig   *Candidates // the grid when the chain started; nil: no parents
 	rem    []int16
@@ -49,13 +52,12 @@ func (s *chainRuleSink) commit(remStart, parStart int) {
 	}
 	// SE sorts a hint's removals by column, then row.
 	r := s.rem[remStart:]
-	sort.Slice(r, func(i, j int) bool {
-		ci, cj := int(r[i])/9, int(r[j])/9
-		if ci%9 != cj%9 {
-			return ci%9 < cj%9
+	key := func(k int16) int { return int(k)/9%9*1000 + int(k) }
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && key(r[j]) < key(r[j-1]); j-- {
+			r[j], r[j-1] = r[j-1], r[j]
 		}
-		return r[i] < r[j]
-	})
+	}
 	s.remEnd = append(s.remEnd, len(s.rem))
 	s.parEnd = append(s.parEnd, len(s.par))
 }
@@ -71,6 +73,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				continue
 			}
 			for _, line := range chainLockedLines(b, pm) {
+				if line < 0 {
+					continue
+				}
 				rs, ps := len(s.rem), len(s.par)
 				for _, c := range solve.Units[line] {
 					if chainPos[b][c] == 9 && cands[c]&(1<<d) != 0 {
@@ -79,7 +84,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				}
 				if len(s.rem) > rs {
 					for _, c := range solve.Units[b] {
-						s.parent(cands, c, d)
+						if chainPos[line][c] == 9 {
+							s.parent(cands, c, d)
+						}
 					}
 				}
 				s.commit(rs, ps)
@@ -112,7 +119,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 			}
 			if len(s.rem) > rs {
 				for _, c := range solve.Units[line] {
-					s.parent(cands, c, d)
+					if chainPos[box][c] == 9 {
+						s.parent(cands, c, d)
+					}
 				}
 			}
 			s.commit(rs, ps)
@@ -120,11 +129,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 	}
 }
 
-// chainLockedLines returns the row and/or column (unit indices) that hold
-// every position in pm of box b; at most one of each.
-func chainLockedLines(b int, pm uint16) []int {
-	var out [2]int
-	n := 0
+// chainLockedLines returns the row and the column (unit indices) that
+// hold every position in pm of box b, each -1 when there is none.
+func chainLockedLines(b int, pm uint16) [2]int {
 	row, col := -1, -1
 	for w := pm; w != 0; w &= w - 1 {
 		c := solve.Units[b][bits.TrailingZeros16(w)]
@@ -140,15 +147,7 @@ func chainLockedLines(b int, pm uint16) []int {
 			col = -2
 		}
 	}
-	if row >= 0 {
-		out[n] = row
-		n++
-	}
-	if col >= 0 {
-		out[n] = col
-		n++
-	}
-	return out[:n]
+	return [2]int{max(row, -1), max(col, -1)}
 }
 
 // chainNakedSetRule finds naked sets of size n: n cells of a house whose
@@ -164,11 +163,17 @@ func chainNakedSetRule(s *chainRuleSink, cands *Candidates, n int) {
 			}
 		}
 		var idx [4]int
-		var rec func(start, depth int, m uint16)
-		rec = func(start, depth int, m uint16) {
-			if depth == n {
+		if nc >= n {
+			for i := range idx[:n] {
+				idx[i] = i
+			}
+			for ok := true; ok; ok = chainNextCombo(idx[:n], nc) {
+				var m uint16
+				for _, i := range idx[:n] {
+					m |= cands[cells[i]]
+				}
 				if bits.OnesCount16(m) != n {
-					return
+					continue
 				}
 				rs, ps := len(s.rem), len(s.par)
 				for _, c := range solve.Units[u] {
@@ -194,18 +199,8 @@ func chainNakedSetRule(s *chainRuleSink, cands *Candidates, n int) {
 					}
 				}
 				s.commit(rs, ps)
-				return
-			}
-			for i := start; i < nc; i++ {
-				mm := m | cands[cells[i]]
-				if bits.OnesCount16(mm) > n {
-					continue
-				}
-				idx[depth] = i
-				rec(i+1, depth+1, mm)
 			}
 		}
-		rec(0, 0, 0)
 	}
 }
 
@@ -224,11 +219,17 @@ func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 			}
 		}
 		var idx [4]int
-		var rec func(start, depth int, m uint16)
-		rec = func(start, depth int, m uint16) {
-			if depth == n {
+		if nd >= n {
+			for i := range idx[:n] {
+				idx[i] = i
+			}
+			for ok := true; ok; ok = chainNextCombo(idx[:n], nd) {
+				var m uint16
+				for _, i := range idx[:n] {
+					m |= pos[digs[i]]
+				}
 				if bits.OnesCount16(m) != n {
-					return
+					continue
 				}
 				var dm uint16
 				for _, i := range idx[:n] {
@@ -243,24 +244,16 @@ func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 				}
 				if len(s.rem) > rs {
 					for _, i := range idx[:n] {
-						for _, c := range solve.Units[u] {
-							s.parent(cands, c, digs[i])
+						for j, c := range solve.Units[u] {
+							if m&(1<<j) == 0 {
+								s.parent(cands, c, digs[i])
+							}
 						}
 					}
 				}
 				s.commit(rs, ps)
-				return
-			}
-			for i := start; i < nd; i++ {
-				mm := m | pos[digs[i]]
-				if bits.OnesCount16(mm) > n {
-					continue
-				}
-				idx[depth] = i
-				rec(i+1, depth+1, mm)
 			}
 		}
-		rec(0, 0, 0)
 	}
 }
 
@@ -281,11 +274,17 @@ func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
 				}
 			}
 			var idx [4]int
-			var rec func(start, depth int, m uint16)
-			rec = func(start, depth int, m uint16) {
-				if depth == n {
+			if nl >= n {
+				for i := range idx[:n] {
+					idx[i] = i
+				}
+				for ok := true; ok; ok = chainNextCombo(idx[:n], nl) {
+					var m uint16
+					for _, i := range idx[:n] {
+						m |= pos[lines[i]]
+					}
 					if bits.OnesCount16(m) != n {
-						return
+						continue
 					}
 					rs, ps := len(s.rem), len(s.par)
 					for w := m; w != 0; w &= w - 1 {
@@ -304,26 +303,36 @@ func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
 					}
 					if len(s.rem) > rs {
 						for _, i := range idx[:n] {
-							for _, c := range solve.Units[baseStart+lines[i]] {
-								s.parent(cands, c, d)
+							for j, c := range solve.Units[baseStart+lines[i]] {
+								if m&(1<<j) == 0 {
+									s.parent(cands, c, d)
+								}
 							}
 						}
 					}
 					s.commit(rs, ps)
-					return
-				}
-				for i := start; i < nl; i++ {
-					mm := m | pos[lines[i]]
-					if bits.OnesCount16(mm) > n {
-						continue
-					}
-					idx[depth] = i
-					rec(i+1, depth+1, mm)
 				}
 			}
-			rec(0, 0, 0)
 		}
 	}
+}
+
+// chainNextCombo advances idx, n increasing indices below k, to the next
+// combination in lexicographic order, or reports false after the last.
+func chainNextCombo(idx []int, k int) bool {
+	n := len(idx)
+	i := n - 1
+	for i >= 0 && idx[i] == k-n+i {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	idx[i]++
+	for j := i + 1; j < n; j++ {
+		idx[j] = idx[j-1] + 1
+	}
+	return true
 }
 
 // chainAdvanced is the scratch of the "(+)" links.

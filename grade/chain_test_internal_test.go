@@ -2,6 +2,7 @@ package grade
 
 import (
 	"bufio"
+	"flag"
 	"os"
 	"strings"
 	"testing"
@@ -147,4 +148,35 @@ func TestChainIsomorphs(t *testing.T) {
 			}
 		}
 	}
+}
+
+var chainIsoAll = flag.Bool("chainiso", false, "TestChainIsomorphsData: grade isomorphs of the dev_se puzzles rated 7.5-9.0 (slow)")
+
+// TestChainIsomorphsData counts, over the dev_se puzzles rated 7.5 to 9.0
+// (where Nishio and dynamic chains decide), how often an isomorph gets a
+// different ER from the driver. SE's dynamic chains count ancestors in
+// visiting order, so a few may differ; the test reports the rate.
+func TestChainIsomorphsData(t *testing.T) {
+	if !*chainIsoAll {
+		t.Skip("needs -chainiso")
+	}
+	perm := [10]uint8{0, 5, 3, 9, 1, 7, 2, 8, 4, 6}
+	rows := [9]int{6, 8, 7, 0, 2, 1, 3, 5, 4}
+	var c chainer
+	n, diff := 0, 0
+	for _, l := range chainTestData(t) {
+		if l.er < 75 || l.er > 90 {
+			continue
+		}
+		base := chainTestGrade(l.g, &c)
+		for _, tr := range []bool{false, true} {
+			res := chainTestGrade(chainTransform(l.g, perm, rows, tr), &c)
+			n++
+			if res.er != base.er {
+				diff++
+				t.Logf("%s transpose=%v: ER %v, original %v (reference %v)", l.g, tr, res.er, base.er, l.er)
+			}
+		}
+	}
+	t.Logf("%d isomorphs, %d with a different ER", n, diff)
 }

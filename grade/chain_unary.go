@@ -106,9 +106,7 @@ type chainBFS struct {
 	offDepth  [729]int16
 	onParent  [729]int16 // the off candidate that turned it on, or -1
 	offParent [729]int16 // the on candidate that turned it off, or -1
-	onAnc     [729][12]uint64
 	qOn, qOff []int16
-	buf       []int16
 }
 
 func (b *chainBFS) next() {
@@ -126,57 +124,42 @@ type chainUnaryScratch struct {
 	bfs chainBFS
 }
 
-// chainUnaryLimits are the rating caps of the successive passes of
-// chainUnary: a pass only follows chains short enough to rate within its
-// cap, so the first passes are cheap, and the last has no cap.
-var chainUnaryLimits = [...]Rating{0}
-
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
 // Y-links only, then both. SE applies the lowest rated of all these
-// hints; we look for them under a rising cap, which finds the same
-// lowest hints with less work.
+// hints; once a hint is known, longer chains are not followed.
 func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	for i, mode := range modes {
 		sc.st[i].build(cands, mode[0], mode[1])
 	}
-	defer func() { h.limit = 0 }()
-	for _, limit := range chainUnaryLimits {
-		h.limit = limit
-		for i := range modes {
-			chainUnaryMode(h, sc, &sc.st[i])
-		}
-		if h.found() {
-			return
-		}
+	for i := range modes {
+		chainUnaryMode(h, sc, &sc.st[i])
 	}
 }
 
 // chainUnaryMode searches from every candidate with the links of st.
 func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic) {
 	cands := st.cands
-	x := st.x
-	{
-		for c := 0; c < 81; c++ {
-			cm := cands[c]
-			if bits.OnesCount16(cm) < 2 {
-				continue
-			}
-			if !x && bits.OnesCount16(cm) > 2 {
-				continue // Y-cycles start in a bivalue cell only
-			}
-			for m := cm; m != 0; m &= m - 1 {
-				k := c*9 + bits.TrailingZeros16(m) - 1
-				chainFromOn(h, st, &sc.bfs, k)
-				if x {
-					chainFromOff(h, st, &sc.bfs, k)
-				}
+	for c := 0; c < 81; c++ {
+		cm := cands[c]
+		if bits.OnesCount16(cm) < 2 {
+			continue
+		}
+		if !st.x && bits.OnesCount16(cm) > 2 {
+			continue // Y-cycles start in a bivalue cell only
+		}
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			chainFromOn(h, st, &sc.bfs, k)
+			if st.x {
+				chainFromOff(h, st, &sc.bfs, k)
 			}
 		}
 	}
 }
 
-// chainUnaryTech returns the technique and base ratings of a mode.
+// chainUnaryTech returns the technique of a cycle or chain found with
+// the given links.
 func chainUnaryTech(y, x bool, cycle bool) Technique {
 	switch {
 	case x && y:
@@ -238,7 +221,6 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	b.onGen[s] = g
 	b.onDepth[s] = 1
 	b.onParent[s] = -1
-	b.onAnc[s] = [12]uint64{}
 	b.qOn = append(b.qOn[:0], int16(s))
 	b.qOff = b.qOff[:0]
 	chainFound := false
@@ -255,12 +237,12 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 					chainFound = true
 					chainRecordChain(h, st, b, p, s, false, dp+1)
 				}
-				if b.onAnc[p][q>>6]&(1<<(q&63)) != 0 {
-					continue // isParent
-				}
+				// SE skips a node that is an ancestor of p; an ancestor is
+				// already discovered, so that only matters for closing a
+				// cycle.
 				if p != s && dp+1 <= maxCycle {
 					for j := 0; j < nClosers; j++ {
-						if int(closers[j]) == q {
+						if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
 							chainRecordCycle(h, st, b, p, q, s, dp+1)
 						}
 					}
@@ -286,14 +268,27 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 				b.onGen[o] = g
 				b.onDepth[o] = int16(dq + 1)
 				b.onParent[o] = int16(q)
-				pp := int(b.offParent[q])
-				b.onAnc[o] = b.onAnc[pp]
-				b.onAnc[o][q>>6] |= 1 << (q & 63)
 				b.qOn = append(b.qOn, int16(o))
 			}
 		}
 		b.qOff = b.qOff[:0]
 	}
+}
+
+// chainIsAncestor reports whether the off node q is on the path that
+// reached the on node p.
+func chainIsAncestor(b *chainBFS, p, q int) bool {
+	for p >= 0 {
+		o := int(b.onParent[p])
+		if o < 0 {
+			return false
+		}
+		if o == q {
+			return true
+		}
+		p = int(b.offParent[o])
+	}
+	return false
 }
 
 // chainFromOff searches from candidate s assumed off for a chain that

@@ -263,3 +263,25 @@ func TestMetricsOf(t *testing.T) {
 		t.Errorf("MinRowCol = %d, want 0 (row 3 is empty)", got.MinRowCol)
 	}
 }
+
+// FuzzParseStep checks that every step ParseStep accepts prints back to
+// a text that parses to the same step.
+func FuzzParseStep(f *testing.F) {
+	f.Add("pointing 2.6 3,4 5 - 6:5,7:5")
+	f.Add("naked-single 2.3 40 7 40=7 -")
+	f.Add("bug-1 5.6 27 4 - 27:3,27:9")
+	f.Fuzz(func(t *testing.T, s string) {
+		st, err := grade.ParseStep(s)
+		if err != nil {
+			return
+		}
+		text := st.String()
+		back, err := grade.ParseStep(text)
+		if err != nil {
+			t.Fatalf("ParseStep(%q) = %v, its String %q does not parse: %v", s, st, text, err)
+		}
+		if back.String() != text {
+			t.Fatalf("round trip of %q: %q, then %q", s, text, back.String())
+		}
+	})
+}

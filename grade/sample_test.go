@@ -9,11 +9,14 @@ import (
 // TestSampleAccuracy grades the committed sample of the reference file
 // and checks the accuracy targets. The part of the scale this
 // package covers (reference ER below 6.5) must agree almost exactly; the
-// targets over the whole sample apply once no puzzle is left unfinished
-// (that is, once the chains land behind chainer.next).
+// targets over the whole sample apply once no puzzle rated below 9.0 by
+// the reference is left unfinished (that is, once the chains land behind
+// chainer.next; above 9.0 an unfinished puzzle is evil either way and
+// ranks at the top).
 func TestSampleAccuracy(t *testing.T) {
 	ps := MustReadRated(t, "testdata/se_sample.txt")
 	var all, low accuracy
+	unfinishedBelow9 := 0
 	var g grade.Grader
 	for _, rp := range ps {
 		gr, err := g.Grade(rp.puzzle)
@@ -21,6 +24,9 @@ func TestSampleAccuracy(t *testing.T) {
 			t.Fatalf("%s: %v", rp.puzzle, err)
 		}
 		all.add(rp, gr)
+		if gr.Unfinished && rp.er < 90 {
+			unfinishedBelow9++
+		}
 		if rp.er < 65 {
 			low.add(rp, gr)
 			if gr.ER != rp.er {
@@ -42,8 +48,8 @@ func TestSampleAccuracy(t *testing.T) {
 	check("below 6.5: ER exact", pct(low.exact, low.below9), 98)
 	check("below 6.5: EP exact", pct(low.epOK, low.n), 98)
 	check("below 6.5: ED exact", pct(low.edOK, low.n), 98)
-	if all.unfinished > 0 {
-		t.Logf("%d puzzles unfinished: whole-sample targets not checked until the chains land", all.unfinished)
+	if unfinishedBelow9 > 0 {
+		t.Logf("%d puzzles rated below 9.0 unfinished: whole-sample targets not checked until the chains land", unfinishedBelow9)
 		return
 	}
 	check("level agreement", pct(all.levelOK, all.n), 95)

@@ -135,6 +135,11 @@ func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o Que
 		}
 	}
 	if err := tx.Commit(); err != nil {
+		if cerr := ctx.Err(); cerr != nil {
+			// database/sql rolled the transaction back when ctx was
+			// cancelled; say so rather than "already rolled back".
+			err = cerr
+		}
 		return Pack{}, nil, fmt.Errorf("create pack %q: commit: %w", spec.Name, err)
 	}
 	return pack, rows, nil

@@ -147,3 +147,26 @@ func TestFilterUnreserved(t *testing.T) {
 		})
 	}
 }
+
+// A pack whose context is cancelled while it is being made is not
+// recorded, and the error says it was cancelled.
+func TestCreatePackWithCancelled(t *testing.T) {
+	db, _ := MustOpenTemp(t)
+	manyVariants(t, db, 10, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	_, _, err := db.CreatePackWith(ctx, store.PackSpec{Name: "p"}, store.Filter{}, store.QueryOptions{}, 5,
+		store.PackHooks{BeforeCommit: func(context.Context, store.Pack, []store.Row) error {
+			cancel()
+			return nil
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("CreatePackWith error = %v, want context.Canceled", err)
+	}
+	st, err := db.Stats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Packs != 0 || st.PackItems != 0 {
+		t.Errorf("after a cancelled pack, Stats = %+v, want no packs", st)
+	}
+}

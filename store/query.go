@@ -375,63 +375,115 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 
 // queryRandom walks each selected level's (level, sort_key) index from a
 // key derived from the seed, wrapping around at the end, and merges the
-// levels by distance from that key. Each level contributes at most Limit
-// rows, so this reads O(levels x Limit) rows, not the whole bank.
+// levels by distance from that key.
+//
+// The answer is the Limit rows nearest the start key over all levels, so
+// a level can contribute at most Limit rows, but on average it contributes
+// only its share. Each level is first read for a little more than an
+// even share; a level whose last row read is nearer than the Limit-th row
+// of the merge might hold more of the answer and is read again with twice
+// the quota, until every level was either read past that row, read to
+// its end, or read for Limit rows. The result is the same as reading
+// Limit rows from every level, for a fraction of the rows read: an
+// export of 10,000 from five levels reads about 13,000 rows, not 50,000.
 func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit == 0 {
 		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
 	}
 	start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
+	// Distance from start going up and wrapping: keys are 63-bit.
+	dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
 	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
 	if len(levels) == 0 {
 		levels = []int{1, 2, 3, 4, 5}
 	}
-	g := f
-	var picked []Row
-	for _, level := range levels {
-		g.Levels = []int{level}
-		// Families never span levels, so one seen set per level suffices.
-		seen := map[int64]bool{}
-		var got []Row
-		collect := func(r Row) error { got = append(got, r); return nil }
-		q1, args, err := randomSQL(g, false)
-		if err != nil {
-			return err
-		}
-		n, err := scanRows(ctx, q, q1, append(args, start), o, seen, collect)
-		if err != nil {
-			return err
-		}
-		if n < o.Limit {
-			o2 := o
-			o2.Limit = o.Limit - n
-			q2, args, err := randomSQL(g, true)
+	quota := o.Limit
+	if len(levels) > 1 {
+		quota = min(o.Limit, o.Limit*5/(4*len(levels))+16)
+	}
+	got := make([][]Row, len(levels))
+	quotas := make([]int, len(levels))
+	stale := make([]bool, len(levels))
+	for i := range levels {
+		quotas[i], stale[i] = quota, true
+	}
+	for {
+		for i, level := range levels {
+			if !stale[i] {
+				continue
+			}
+			rows, err := randomLevel(ctx, q, f, o, level, start, quotas[i])
 			if err != nil {
 				return err
 			}
-			if _, err := scanRows(ctx, q, q2, append(args, start), o2, seen, collect); err != nil {
+			got[i], stale[i] = rows, false
+		}
+		var picked []Row
+		for _, rows := range got {
+			picked = append(picked, rows...)
+		}
+		slices.SortStableFunc(picked, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
+		// Every level read short of its quota is read to its end; one
+		// read to its quota may hold rows nearer than the cut.
+		cut := uint64(1<<63 - 1)
+		if len(picked) >= o.Limit {
+			cut = dist(picked[o.Limit-1].SortKey)
+		}
+		again := false
+		for i, rows := range got {
+			full := len(rows) == quotas[i] && quotas[i] < o.Limit
+			if full && dist(rows[len(rows)-1].SortKey) <= cut {
+				quotas[i] = min(o.Limit, 2*quotas[i])
+				stale[i], again = true, true
+			}
+		}
+		if again {
+			continue
+		}
+		for i, r := range picked {
+			if i >= o.Limit {
+				break
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if err := fn(r); err != nil {
 				return err
 			}
 		}
-		picked = append(picked, got...)
+		return nil
 	}
-	if len(levels) > 1 {
-		// Distance from start going up and wrapping: keys are 63-bit.
-		dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
-		slices.SortStableFunc(picked, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
+}
+
+// randomLevel returns the first n rows of one level in the random order
+// from start, wrapping around at the end of the keys.
+func randomLevel(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, level int, start int64, n int) ([]Row, error) {
+	g := f
+	g.Levels = []int{level}
+	o.Limit = n
+	// Families never span levels, so one seen set per level suffices.
+	seen := map[int64]bool{}
+	var got []Row
+	collect := func(r Row) error { got = append(got, r); return nil }
+	q1, args, err := randomSQL(g, false)
+	if err != nil {
+		return nil, err
 	}
-	for i, r := range picked {
-		if i >= o.Limit {
-			break
+	m, err := scanRows(ctx, q, q1, append(args, start), o, seen, collect)
+	if err != nil {
+		return nil, err
+	}
+	if m < n {
+		o.Limit = n - m
+		q2, args, err := randomSQL(g, true)
+		if err != nil {
+			return nil, err
 		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := fn(r); err != nil {
-			return err
+		if _, err := scanRows(ctx, q, q2, append(args, start), o, seen, collect); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return got, nil
 }
 
 // Puzzle returns the puzzle with the given ID, or ErrNotFound.

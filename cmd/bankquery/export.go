@@ -191,13 +191,19 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
-			return pf.write(ctx, x.format, items(rows), x.opt)
+			if err := pf.write(ctx, x.format, items(rows), x.opt); err != nil {
+				return err
+			}
+			// Another export may have taken the name meanwhile: give up
+			// before the commit rather than delete the pack after it.
+			return checkDestination(x.out, x.force)
 		},
 	})
 	if err != nil {
 		return exportError(err)
 	}
 	if err := pf.publish(); err != nil {
+		e.log.Warn("the file could not take its name; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
 		}

@@ -1,0 +1,93 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// queryRandom reads each level only as far as the answer needs, and must
+// give exactly what reading Limit rows from every level gives: that is
+// checked here against the plain merge, on levels of very different sizes,
+// for small and large limits, with and without one puzzle per family.
+func TestQueryRandomMatchesFullMerge(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// Level l holds a share of the families that falls steeply with l;
+	// each family has 1 to 3 variants.
+	var batch []NewFamily
+	for i := range 1500 {
+		level := 1
+		switch {
+		case i%40 == 0:
+			level = 5
+		case i%10 == 0:
+			level = 4
+		case i%4 == 0:
+			level = 3
+		case i%2 == 0:
+			level = 2
+		}
+		f := NewFamily{Family: Family{
+			Canon: fmt.Sprintf("c%019d", i) + strings.Repeat(".", 61), ER: 10 * level, Level: level,
+			Givens: 22 + i%10, Hardest: "hidden-single", Symmetry: "none", Source: "gen",
+		}}
+		for v := range 1 + i%3 {
+			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: fmt.Sprintf("p%d-%019d", v, i) + strings.Repeat(".", 59), Solution: strings.Repeat("123456789", 9)})
+		}
+		batch = append(batch, f)
+	}
+	if _, err := db.WriteBatch(ctx, batch); err != nil {
+		t.Fatal(err)
+	}
+
+	// reference reads Limit rows from every level and merges them.
+	reference := func(f Filter, o QueryOptions) []int64 {
+		start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
+		dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
+		levels := f.Levels
+		if len(levels) == 0 {
+			levels = []int{1, 2, 3, 4, 5}
+		}
+		var all []Row
+		for _, l := range levels {
+			rows, err := randomLevel(ctx, db.db, f, o, l, start, o.Limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			all = append(all, rows...)
+		}
+		slices.SortStableFunc(all, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
+		var ids []int64
+		for i := 0; i < len(all) && i < o.Limit; i++ {
+			ids = append(ids, all[i].ID)
+		}
+		return ids
+	}
+	for _, levels := range [][]int{nil, {1, 5}, {4, 5}, {3}} {
+		for _, limit := range []int{1, 7, 60, 400, 2000, 5000} {
+			for _, one := range []bool{false, true} {
+				for seed := range uint64(4) {
+					f := Filter{Levels: levels}
+					o := QueryOptions{Order: OrderRandom, Limit: limit, Seed: seed, OnePerFamily: one}
+					var got []int64
+					if err := db.Query(ctx, f, o, func(r Row) error { got = append(got, r.ID); return nil }); err != nil {
+						t.Fatal(err)
+					}
+					if want := reference(f, o); !slices.Equal(got, want) {
+						t.Errorf("levels %v, limit %d, one a family %v, seed %d: got %d rows, want %d, or another order",
+							levels, limit, one, seed, len(got), len(want))
+					}
+				}
+			}
+		}
+	}
+}

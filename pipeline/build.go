@@ -42,17 +42,18 @@ type BuildOptions struct {
 // bestProfile names, for each level, the dig profile that yields it
 // fastest, from TestProfileSurvey (go test ./pipeline -run ProfileSurvey
 // -survey 1000 -v), which counts CPU seconds because the machine is
-// shared. Two surveys of 21 Nov 2026, 16:08 UTC, with main's grader
-// (load average 14 on 2 cores), gave per CPU second:
+// shared. Three surveys of 21 Nov 2026, 16:08-16:31 UTC, with main's
+// grader (load average 12-14 on 2 cores), gave per CPU second:
 //
-//	extremely-easy  11500-16600 from paper-extremely-easy
-//	easy              930-1190  from paper-evil (600 from paper-difficult)
-//	medium            170-220   from paper-evil (110 from paper-difficult)
-//	difficult         245       from paper-difficult (215-275 from paper-evil)
-//	evil              175-225   from paper-evil (195 from paper-difficult, 160-180 minimal)
+//	extremely-easy  10100-16600 from paper-extremely-easy
+//	easy              870-1190  from paper-evil (600-640 from paper-difficult)
+//	medium            160-220   from paper-evil (110-120 from paper-difficult)
+//	difficult         245-260   from paper-difficult (200-275 from paper-evil)
+//	evil              165-225   from paper-evil (195-210 from paper-difficult, 150-180 minimal)
 //
-// Where two profiles tie, the table takes different ones for neighbouring
-// levels, so that the bank's levels do not all come from one dig.
+// Difficult and evil are ties within the surveys' spread; the table takes
+// different profiles for them so that the bank's hard levels do not all
+// come from one dig.
 var bestProfile = [grade.Evil + 1]string{
 	grade.ExtremelyEasy: "paper-extremely-easy",
 	grade.Easy:          "paper-evil",

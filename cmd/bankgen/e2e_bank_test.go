@@ -105,11 +105,30 @@ func TestSameSeedSameFamilies(t *testing.T) {
 	if len(w1) != 60 {
 		t.Fatalf("%d families, want 60", len(w1))
 	}
+	g1 := graded(t, filepath.Join(dir, "w1.db"))
 	for _, name := range []string{"w2.db", "w3.db"} {
 		if got := canons(t, filepath.Join(dir, name)); !slices.Equal(got, w1) {
 			t.Errorf("%s: other families than with -workers 1", name)
 		}
+		if got := graded(t, filepath.Join(dir, name)); !slices.Equal(got, g1) {
+			t.Errorf("%s: other puzzles or grades than with -workers 1", name)
+		}
 	}
+}
+
+// graded returns the bank's puzzles with their level and ratings, sorted.
+func graded(tb testing.TB, path string) []string {
+	tb.Helper()
+	var ps []string
+	err := MustOpen(tb, path).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		ps = append(ps, fmt.Sprintf("%s %d %d %d %d %s", r.Puzzle, r.Level, r.ER, r.EP, r.ED, r.Hardest))
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	slices.Sort(ps)
+	return ps
 }
 
 func TestLevelFilter(t *testing.T) {

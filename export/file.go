@@ -16,7 +16,7 @@ import (
 // file. It refuses to replace an existing file unless force is set
 // (ErrExists). On any error, cancellation included, it removes its
 // temporary file and leaves path as it was.
-func WriteFile(ctx context.Context, path string, f Format, items []Item, opt Options, force bool) (err error) {
+func WriteFile(ctx context.Context, path string, f Format, items []Item, opt Options, force bool) error {
 	if !force {
 		if _, err := os.Lstat(path); err == nil {
 			return fmt.Errorf("write %s: %w (use force to replace it)", path, ErrExists)
@@ -24,50 +24,95 @@ func WriteFile(ctx context.Context, path string, f Format, items []Item, opt Opt
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 	}
-	dir, base := filepath.Split(path)
+	p := NewPendingFile(path, force)
+	defer p.Discard()
+	if err := p.Write(ctx, f, items, opt); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return p.Publish()
+}
+
+// PendingFile is an output file written in two steps: Write fills a
+// temporary file next to the destination and syncs it; Publish gives it
+// its name. A caller that must record something only for a file written
+// whole (bankquery records the pack) does so between the two.
+type PendingFile struct {
+	path  string // the destination
+	tmp   string // the temporary file, "" before Write and once published or discarded
+	force bool   // replace an existing destination
+}
+
+// NewPendingFile returns a pending file for path; with force, Publish may
+// replace an existing file.
+func NewPendingFile(path string, force bool) *PendingFile {
+	return &PendingFile{path: path, force: force}
+}
+
+// Write writes items in format f to a temporary file beside the
+// destination and syncs it to disk. On error it removes the temporary file.
+func (p *PendingFile) Write(ctx context.Context, f Format, items []Item, opt Options) (err error) {
+	dir, base := filepath.Split(p.path)
 	if dir == "" {
 		dir = "."
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
-	tmpName := tmp.Name()
+	p.tmp = tmp.Name()
 	defer func() {
 		if err != nil {
 			tmp.Close()
-			os.Remove(tmpName)
+			p.Discard()
 		}
 	}()
-
 	bw := bufio.NewWriterSize(tmp, 1<<16)
 	if err := Write(ctx, bw, f, items, opt); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	if err := tmp.Chmod(0o644); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: sync: %w", path, err)
+		return fmt.Errorf("write %s: sync: %w", p.path, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", p.path, err)
 	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
+	return nil
+}
+
+// Publish gives the written temporary file its name. Without force it
+// never replaces a file, even one that appeared while it was written
+// (ErrExists).
+func (p *PendingFile) Publish() error {
+	if p.tmp == "" {
+		return fmt.Errorf("write %s: nothing written", p.path)
 	}
-	if force {
-		if err := os.Rename(tmpName, path); err != nil {
-			return fmt.Errorf("write %s: %w", path, err)
+	if p.force {
+		if err := os.Rename(p.tmp, p.path); err != nil {
+			return fmt.Errorf("write %s: %w", p.path, err)
 		}
-	} else if err := linkNew(tmpName, path); err != nil {
+	} else if err := linkNew(p.tmp, p.path); err != nil {
 		return err
 	}
-	syncDir(dir)
+	p.tmp = ""
+	syncDir(filepath.Dir(p.path))
 	return nil
+}
+
+// Discard removes the temporary file, if any; after Publish it does nothing.
+func (p *PendingFile) Discard() {
+	if p.tmp != "" {
+		os.Remove(p.tmp)
+		p.tmp = ""
+	}
 }
 
 // linkNew gives the finished temporary file its name without replacing a

@@ -186,12 +186,12 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			}
 		}
 	}
-	pf := &pendingFile{path: x.out, force: x.force}
-	defer pf.discard()
+	pf := export.NewPendingFile(x.out, x.force)
+	defer pf.Discard()
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
-			if err := pf.write(ctx, x.format, items(rows), x.opt); err != nil {
+			if err := pf.Write(ctx, x.format, items(rows), x.opt); err != nil {
 				return err
 			}
 			// Another export may have taken the name meanwhile: give up
@@ -202,7 +202,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	if err != nil {
 		return exportError(err)
 	}
-	if err := pf.publish(); err != nil {
+	if err := pf.Publish(); err != nil {
 		e.log.Warn("the file could not take its name; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)

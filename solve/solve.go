@@ -106,8 +106,9 @@ func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 	}
 	if digit >= 1 && digit <= 9 {
 		b, c := cell/27, cell%27
-		s.f[b][digit-1] &^= 1 << c
-		s.dirty |= 1 << (b*9 + int(digit) - 1)
+		x := b*9 + int(digit) - 1
+		s.f[x] &^= 1 << c
+		s.dirty |= 1 << x
 	}
 	v.search(&s)
 	return v.count > 0

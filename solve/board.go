@@ -284,8 +284,10 @@ func (s *board) update(x int) bool {
 }
 
 // propagate runs the band rules and naked singles to a fixed point. It
-// reports false on a contradiction.
-func (s *board) propagate() bool {
+// reports false on a contradiction. On success biv holds each band's
+// unsolved cells with two candidates, for branch: the last round of naked
+// singles, which placed nothing, counts them on the way.
+func (s *board) propagate(biv *[3]uint32) bool {
 	for {
 		for s.dirty != 0 {
 			x := bits.TrailingZeros32(s.dirty)
@@ -298,10 +300,12 @@ func (s *board) propagate() bool {
 		for b := range s.u {
 			u := s.u[b]
 			if u == 0 {
+				biv[b] = 0
 				continue
 			}
-			var one, two uint32
+			var one, two, three uint32
 			for _, f := range s.digits(b) {
+				three |= two & f
 				two |= one & f
 				one |= f
 			}
@@ -310,6 +314,7 @@ func (s *board) propagate() bool {
 			}
 			single := u &^ two
 			if single == 0 {
+				biv[b] = u &^ three
 				continue
 			}
 			progress = true
@@ -340,23 +345,11 @@ func (s *board) grid(g *Grid) {
 }
 
 // branch chooses the cell to branch on in a propagated, unsolved
-// position: the first cell with two candidates, else the first with the
-// fewest. It returns the band, the cell in the band and the candidate
-// digits (bit d for digit d+1).
-func (s *board) branch() (int, uint, uint32) {
-	var biv [3]uint32
-	for b := range s.u {
-		if s.u[b] == 0 {
-			continue
-		}
-		var one, two, three uint32
-		for _, f := range s.digits(b) {
-			three |= two & f
-			two |= one & f
-			one |= f
-		}
-		biv[b] = s.u[b] &^ three
-	}
+// position, given its bivalue cells biv from propagate: the bivalue cell
+// with the most unsolved peers (the first of them), else the first cell
+// with the fewest candidates. It returns the band, the cell in the band
+// and the candidate digits (bit d for digit d+1).
+func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// A cell's score is its number of unsolved peers, counted with one
 	// popcount: the band's row and box peers in bits 0-26, the column in
 	// the two other bands from bits 27 and 37 (column c sits at bits c,

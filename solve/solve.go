@@ -122,12 +122,13 @@ func (v *Solver) Stats() Stats { return v.stats }
 // v.stack; the last candidate of a cell is tried in place, without a copy.
 func (v *Solver) search(s *board) {
 	depth := 0
+	var biv [3]uint32
 	for {
 		v.stats.Nodes++
 		if v.maxNodes > 0 && v.stats.Nodes > v.maxNodes {
 			return
 		}
-		ok := s.propagate()
+		ok := s.propagate(&biv)
 		if ok && s.solved() {
 			if v.count == 0 {
 				s.grid(&v.first)
@@ -138,7 +139,7 @@ func (v *Solver) search(s *board) {
 			ok = false
 		}
 		if ok {
-			b, c, m := s.branch()
+			b, c, m := s.branch(&biv)
 			v.stats.Guesses++
 			d := v.digit(m)
 			f := &v.stack[depth]

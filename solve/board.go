@@ -237,9 +237,7 @@ func (s *board) place(b, d int, c uint) bool {
 // false on a contradiction.
 func (s *board) update(x int) bool {
 	x &= 31
-	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	y0, y1 := s.f[o0], s.f[o1]
-	o := y0 | y1
+	o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
 	other := (o | o>>9 | o>>18) & 511
 	a, occ := s.f[x], uint32(0)
 	for {
@@ -276,6 +274,8 @@ func (s *board) update(x int) bool {
 		s.dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
 	}
 	s.f[x] = a
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	y0, y1 := s.f[o0], s.f[o1]
 	if cm := colElim[occ]; (y0|y1)&cm != 0 {
 		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
 		s.dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1

@@ -16,12 +16,16 @@ const bandAll = 1<<27 - 1
 
 // board is a position of the fast solver.
 //
+// A digit-band is indexed x = b*9+d, so that one array of 32 masks holds
+// them all and an index masked with 31 needs no bounds check.
+//
 // Invariants between propagations: a cell of band b holds digit d+1 only
-// if bit c of f[b][d] is set; u[b] holds the band's cells not yet placed,
-// and a placed cell is set in exactly one f[b][d]; dirty has bit b*9+d set
-// when f[b][d] changed since the band rules last ran on it.
+// if bit c of f[b*9+d] is set; f[27:] stays zero; u[b] holds the band's
+// cells not yet placed, and a placed cell is set in exactly one of the
+// band's f; dirty has bit x set when f[x] changed since the band rules
+// last ran on it.
 type board struct {
-	f     [3][9]uint32
+	f     [32]uint32
 	u     [3]uint32
 	dirty uint32
 }
@@ -55,8 +59,8 @@ var (
 	// rowCells and boxCells map a set of rows or boxes of a band (bit r,
 	// bit k) to their cells.
 	rowCells, boxCells [8]uint32
-	// otherBands lists, for each band, the two other bands.
-	otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
+	// mates maps a digit-band x to the same digit's two other bands.
+	mates [32][2]uint8
 )
 
 func init() {
@@ -112,6 +116,9 @@ func init() {
 			}
 		}
 	}
+	for x := 0; x < 27; x++ {
+		mates[x] = [2]uint8{uint8((x + 9) % 27), uint8((x + 18) % 27)}
+	}
 	for i := 0; i < 27; i++ {
 		r, c := i/9, i%9
 		for j := 0; j < 27; j++ {
@@ -163,7 +170,7 @@ func (s *board) load(g *Grid) bool {
 			if k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
 				return false // two givens of d in one row or box
 			}
-			s.f[b][d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
+			s.f[b*9+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
 			if k != 3 {
 				s.dirty |= 1 << (b*9 + d)
 			}
@@ -181,47 +188,60 @@ func rowsHit(p uint32) uint32 {
 	return (p&511+511)>>9 | (p>>9&511+511)>>9<<1 | (p>>18&511+511)>>9<<2
 }
 
+// triads returns the set of (row r, box k) triads of band mask a that
+// hold a cell, bit r*3+k.
+func triads(a uint32) uint32 {
+	return (rowBoxes[a&511] | rowBoxes[a>>9&511]<<3 | rowBoxes[a>>18&511]<<6) & 511
+}
+
+// digits returns the nine digit masks of band b.
+func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*9 : b*9+9]) }
+
 // place puts digit d+1 in cell c of band b, removing it from the cell's
 // row, box and column and the other digits from the cell. It reports
 // false when the digit is no longer a candidate there.
 func (s *board) place(b, d int, c uint) bool {
 	bit := uint32(1) << (c & 31)
-	if s.f[b][d]&bit == 0 {
+	x := (b*9 + d) & 31
+	a := s.f[x]
+	if a&bit == 0 {
 		return false
 	}
 	s.u[b] &^= bit
-	for e := range s.f[b] {
-		if e != d && s.f[b][e]&bit != 0 {
-			s.f[b][e] &^= bit
-			s.dirty |= 1 << (b*9 + e)
+	// changed has bit e set when digit e+1 loses the cell; d's own mask
+	// is stored below.
+	fb := s.digits(b)
+	var changed uint32
+	for e := range fb {
+		if fb[e]&bit != 0 {
+			fb[e] &^= bit
+			changed |= 1 << e
 		}
 	}
-	s.f[b][d] &^= bandPeers[c%27]
-	s.dirty |= 1 << (b*9 + d)
+	s.f[x] = a &^ bandPeers[c%27]
+	s.dirty |= changed<<(b*9&31) | 1<<x
+	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
+	// for a non-zero 27-bit y, 0 for zero.
 	col := colCells[c%9]
-	for _, o := range otherBands[b] {
-		if s.f[o][d]&col != 0 {
-			s.f[o][d] &^= col
-			s.dirty |= 1 << (o*9 + d)
-		}
-	}
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	y0, y1 := s.f[o0], s.f[o1]
+	s.f[o0], s.f[o1] = y0&^col, y1&^col
+	s.dirty |= (y0&col+bandAll)>>27<<o0 | (y1&col+bandAll)>>27<<o1
 	return true
 }
 
-// update applies the band rules to digit d in band b: locked candidates
+// update applies the band rules to digit-band x: locked candidates
 // between rows and boxes, columns that only this band can serve, hidden
 // singles in rows (which the first rule turns hidden singles in boxes and
 // columns into), and columns the band takes from the others. It reports
 // false on a contradiction.
-func (s *board) update(b, d int) bool {
-	a := s.f[b][d]
-	ob := &otherBands[b]
-	o := s.f[ob[0]][d] | s.f[ob[1]][d]
+func (s *board) update(x int) bool {
+	x &= 31
+	o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
 	other := (o | o>>9 | o>>18) & 511
-	var occ uint32
+	a, occ := s.f[x], uint32(0)
 	for {
-		t := rowBoxes[a&511] | rowBoxes[a>>9&511]<<3 | rowBoxes[a>>18&511]<<6
-		a &= keepMask[t&511]
+		a &= keepMask[triads(a)]
 		if a == 0 {
 			return false
 		}
@@ -229,46 +249,50 @@ func (s *board) update(b, d int) bool {
 		if occ|other != 511 {
 			return false // a column has no place left for the digit
 		}
-		must := occ &^ other
-		if must == 0 {
-			break
+		// Usually no column is left to this band alone, or the band
+		// already keeps only such columns in their boxes.
+		if na := a & colKeep[occ&^other&511]; na != a {
+			a = na
+			continue
 		}
-		na := a & colKeep[must]
-		if na == a {
-			break
-		}
-		a = na
+		break
 	}
-	s.f[b][d] = a
 	single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+	b := x / 9
 	if placed := single & s.u[b]; placed != 0 {
+		// The other digits lose the placed cells; changed has bit e set
+		// when digit e+1 lost one. x keeps them: a is stored below.
 		s.u[b] &^= placed
-		for e := range s.f[b] {
-			if e != d && s.f[b][e]&placed != 0 {
-				s.f[b][e] &^= placed
-				s.dirty |= 1 << (b*9 + e)
+		fb := s.digits(b)
+		var changed uint32
+		for e := range fb {
+			if fb[e]&placed != 0 {
+				fb[e] &^= placed
+				changed |= 1 << e
 			}
 		}
+		s.dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
 	}
-	if cm := colElim[occ]; cm != 0 {
-		for _, x := range ob {
-			if s.f[x][d]&cm != 0 {
-				s.f[x][d] &^= cm
-				s.dirty |= 1 << (x*9 + d)
-			}
-		}
+	s.f[x] = a
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	y0, y1 := s.f[o0], s.f[o1]
+	if cm := colElim[occ]; (y0|y1)&cm != 0 {
+		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
+		s.dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 	}
 	return true
 }
 
 // propagate runs the band rules and naked singles to a fixed point. It
-// reports false on a contradiction.
-func (s *board) propagate() bool {
+// reports false on a contradiction. On success biv holds each band's
+// unsolved cells with two candidates, for branch: the last round of naked
+// singles, which placed nothing, counts them on the way.
+func (s *board) propagate(biv *[3]uint32) bool {
 	for {
 		for s.dirty != 0 {
 			x := bits.TrailingZeros32(s.dirty)
 			s.dirty &= s.dirty - 1
-			if !s.update(x/9, x%9) {
+			if !s.update(x) {
 				return false
 			}
 		}
@@ -276,10 +300,12 @@ func (s *board) propagate() bool {
 		for b := range s.u {
 			u := s.u[b]
 			if u == 0 {
+				biv[b] = 0
 				continue
 			}
-			var one, two uint32
-			for _, f := range s.f[b] {
+			var one, two, three uint32
+			for _, f := range s.digits(b) {
+				three |= two & f
 				two |= one & f
 				one |= f
 			}
@@ -288,10 +314,11 @@ func (s *board) propagate() bool {
 			}
 			single := u &^ two
 			if single == 0 {
+				biv[b] = u &^ three
 				continue
 			}
 			progress = true
-			for d, f := range s.f[b] {
+			for d, f := range s.digits(b) {
 				for m := f & single; m != 0; m &= m - 1 {
 					if !s.place(b, d, uint(bits.TrailingZeros32(m))) {
 						return false
@@ -310,40 +337,30 @@ func (s *board) solved() bool { return s.u[0]|s.u[1]|s.u[2] == 0 }
 
 // grid writes a solved position as a grid.
 func (s *board) grid(g *Grid) {
-	for b := range s.f {
-		for d, f := range s.f[b] {
-			for m := f; m != 0; m &= m - 1 {
-				g[b*27+bits.TrailingZeros32(m)] = uint8(d + 1)
-			}
+	for x, f := range s.f[:27] {
+		for m := f; m != 0; m &= m - 1 {
+			g[x/9*27+bits.TrailingZeros32(m)] = uint8(x%9 + 1)
 		}
 	}
 }
 
 // branch chooses the cell to branch on in a propagated, unsolved
-// position: the first cell with two candidates, else the first with the
-// fewest. It returns the band, the cell in the band and the candidate
-// digits (bit d for digit d+1).
-func (s *board) branch() (int, uint, uint32) {
-	var biv [3]uint32
-	for b := range s.u {
-		if s.u[b] == 0 {
-			continue
-		}
-		var one, two, three uint32
-		for _, f := range s.f[b] {
-			three |= two & f
-			two |= one & f
-			one |= f
-		}
-		biv[b] = s.u[b] &^ three
-	}
+// position, given its bivalue cells biv from propagate: the bivalue cell
+// with the most unsolved peers (the first of them), else the first cell
+// with the fewest candidates. It returns the band, the cell in the band
+// and the candidate digits (bit d for digit d+1).
+func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
+	// A cell's score is its number of unsolved peers, counted with one
+	// popcount: the band's row and box peers in bits 0-26, the column in
+	// the two other bands from bits 27 and 37 (column c sits at bits c,
+	// c+9 and c+18 of a band, so the two never share a bit).
 	bestB, bestC, bestScore := -1, uint(0), -1
 	for b := range biv {
-		ob := &otherBands[b]
+		u0, u1 := s.u[(b+1)%3], s.u[(b+2)%3]
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := uint(bits.TrailingZeros32(m))
 			col := colCells[c%9]
-			score := bits.OnesCount32(s.u[b]&bandPeers[c%27]) + bits.OnesCount32(s.u[ob[0]]&col) + bits.OnesCount32(s.u[ob[1]]&col)
+			score := bits.OnesCount64(uint64(s.u[b]&bandPeers[c%27]) | uint64(u0&col)<<27 | uint64(u1&col)<<37)
 			if score > bestScore {
 				bestB, bestC, bestScore = b, c, score
 			}
@@ -360,7 +377,7 @@ func (s *board) branch() (int, uint, uint32) {
 			continue
 		}
 		var ge [10]uint32 // ge[k]: cells with more than k candidates
-		for _, f := range s.f[b] {
+		for _, f := range s.digits(b) {
 			for k := 8; k > 0; k-- {
 				ge[k] |= ge[k-1] & f
 			}
@@ -379,7 +396,7 @@ func (s *board) branch() (int, uint, uint32) {
 // cands returns the candidate digits of cell c of band b, bit d for d+1.
 func (s *board) cands(b int, c uint) uint32 {
 	var m uint32
-	for d, f := range s.f[b] {
+	for d, f := range s.digits(b) {
 		m |= (f >> (c & 31) & 1) << d
 	}
 	return m

@@ -378,10 +378,22 @@ func (s *state) fish(k int) (Step, bool) {
 				}
 			}
 		}
+		// Digits that can make a fish at all: placed at most 9-2k times,
+		// with k or more base lines holding two or more places.
+		var eligible uint16
+		for d := 1; d <= 9; d++ {
+			if s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
+				eligible |= bit(d)
+			}
+		}
+		if eligible == 0 {
+			continue
+		}
 		for _, m := range combos[k] {
 		digit:
-			for d := 1; d <= 9; d++ {
-				if s.placed[d]+2*k > 9 || m&^ok[d] != 0 {
+			for dm := eligible; dm != 0; dm &= dm - 1 {
+				d := first(dm)
+				if m&^ok[d] != 0 {
 					continue
 				}
 				var union uint16

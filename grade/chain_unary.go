@@ -31,9 +31,20 @@ type chainWeak struct {
 	n     [729]uint8 // links of each candidate
 	cellN [729]uint8 // of those, the first cellN are in its cell
 	l     [729][28]int16
+	// pos[u][d] holds the positions of digit d in unit u (bit i for
+	// solve.Units[u][i]); the strong links of every mode read it.
+	pos [27][10]uint16
 }
 
 func (w *chainWeak) build(cands *Candidates) {
+	w.pos = [27][10]uint16{}
+	for u := 0; u < 27; u++ {
+		for i, c := range solve.Units[u] {
+			for m := cands[c]; m != 0; m &= m - 1 {
+				w.pos[u][bits.TrailingZeros16(m)] |= 1 << i
+			}
+		}
+	}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		for m := cm; m != 0; m &= m - 1 {
@@ -65,16 +76,10 @@ type chainStatic struct {
 	strong  [729][4]int16
 }
 
+// build fills the strong links; w must be built for cands.
 func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
 	s.cands, s.w, s.y, s.x = cands, w, y, x
-	var pos [27][10]uint16
-	for u := 0; u < 27; u++ {
-		for i, c := range solve.Units[u] {
-			for m := cands[c]; m != 0; m &= m - 1 {
-				pos[u][bits.TrailingZeros16(m)] |= 1 << i
-			}
-		}
-	}
+	pos := &w.pos
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		for m := cm; m != 0; m &= m - 1 {
@@ -445,6 +450,7 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 	digits |= 1 << (q%9 + 1)
 	chainPathCells(b, p, true, &cells, &digits)
 	var forw, back [81]uint16
+	var touched chainCells81 // cells with a forw digit
 	mark := func(k int, on bool) {
 		c, d := k/9, k%9+1
 		for _, o := range chainPeers[c] {
@@ -453,6 +459,7 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			}
 			if on {
 				forw[o] |= 1 << d
+				touched.add(int(o))
 			} else {
 				back[o] |= 1 << d
 			}
@@ -469,9 +476,12 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 		}
 		on = !on
 	}
-	for c := 0; c < 81; c++ {
-		if e := forw[c] & back[c]; e != 0 {
-			h.add(r, t, c, e, 0, cells, digits)
+	for w := 0; w < 2; w++ {
+		for m := touched[w]; m != 0; m &= m - 1 {
+			c := w*64 + bits.TrailingZeros64(m)
+			if e := forw[c] & back[c]; e != 0 {
+				h.add(r, t, c, e, 0, cells, digits)
+			}
 		}
 	}
 }

@@ -75,15 +75,14 @@ var lockingPairs = [4][2]int{{boxType, colType}, {boxType, rowType}, {colType, b
 // coverOf returns the unit of type t that holds every cell of unit u at
 // the positions of m, or -1.
 func coverOf(u int, m uint16, t int) int {
-	cu := -1
-	for ; m != 0; m &= m - 1 {
-		x := int(cellUnits[unitCells[u][first(m)]][t])
-		if cu >= 0 && x != cu {
-			return -1
-		}
-		cu = x
+	if m == 0 {
+		return -1
 	}
-	return cu
+	i := first(m)
+	if m&^sameCover[u][t][i] != 0 {
+		return -1
+	}
+	return int(cellUnits[unitCells[u][i]][t])
 }
 
 // locking finds a pointing or claiming: the candidates of a digit in a
@@ -106,12 +105,7 @@ func (s *state) locking(direct bool) (Step, bool) {
 					continue
 				}
 				// Removable: the digit in the cover outside the base.
-				var rem uint16
-				for m := s.where[u2][d]; m != 0; m &= m - 1 {
-					if int(cellUnits[unitCells[u2][first(m)]][t1]) != u1 {
-						rem |= m & -m
-					}
-				}
+				rem := s.where[u2][d] &^ posIn[u2][u1]
 				if rem == 0 {
 					continue
 				}

@@ -51,6 +51,7 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 			}
 			see := peerSet[c0].has(c1)
 			var ok0, ok1 uint16 // values allowed in some pair
+		pairs:
 			for a := cands[c0]; a != 0; a &= a - 1 {
 				va := a & -a
 				for b := cands[c1]; b != 0; b &= b - 1 {
@@ -68,6 +69,9 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 					if allowed {
 						ok0 |= va
 						ok1 |= vb
+						if ok0 == cands[c0] && ok1 == cands[c1] {
+							break pairs // every value allowed: nothing goes
+						}
 					}
 				}
 			}

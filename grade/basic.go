@@ -75,15 +75,14 @@ var lockingPairs = [4][2]int{{boxType, colType}, {boxType, rowType}, {colType, b
 // coverOf returns the unit of type t that holds every cell of unit u at
 // the positions of m, or -1.
 func coverOf(u int, m uint16, t int) int {
-	cu := -1
-	for ; m != 0; m &= m - 1 {
-		x := int(cellUnits[unitCells[u][first(m)]][t])
-		if cu >= 0 && x != cu {
-			return -1
-		}
-		cu = x
+	if m == 0 {
+		return -1
 	}
-	return cu
+	i := first(m)
+	if m&^sameCover[u][t][i] != 0 {
+		return -1
+	}
+	return int(cellUnits[unitCells[u][i]][t])
 }
 
 // locking finds a pointing or claiming: the candidates of a digit in a
@@ -106,12 +105,7 @@ func (s *state) locking(direct bool) (Step, bool) {
 					continue
 				}
 				// Removable: the digit in the cover outside the base.
-				var rem uint16
-				for m := s.where[u2][d]; m != 0; m &= m - 1 {
-					if int(cellUnits[unitCells[u2][first(m)]][t1]) != u1 {
-						rem |= m & -m
-					}
-				}
+				rem := s.where[u2][d] &^ posIn[u2][u1]
 				if rem == 0 {
 					continue
 				}
@@ -178,27 +172,18 @@ func (s *state) nakedSet(k int) (Step, bool) {
 			if s.empty[u] < 2*k {
 				continue
 			}
-			var ok uint16 // positions of cells with two or more candidates
+			// Members: the cells with two or more candidates.
+			var sw subsetWalk
 			for j, c := range unitCells[u] {
-				if count(s.p.Cands[c]) >= 2 {
-					ok |= 1 << j
+				if cm := s.p.Cands[c]; count(cm) >= 2 {
+					sw.add(cm, j)
 				}
 			}
-		combo:
-			for _, m := range combos[k] {
-				if m&^ok != 0 {
-					continue
-				}
-				var union uint16
-				for mm := m; mm != 0; mm &= mm - 1 {
-					cm := s.p.Cands[unitCells[u][first(mm)]]
-					if count(cm) < 2 {
-						continue combo
-					}
-					union |= cm
-				}
-				if count(union) != k {
-					continue
+			sw.start(k)
+			for {
+				m, union, more := sw.next()
+				if !more {
+					break
 				}
 				var rem [9]uint16
 				any := false
@@ -219,6 +204,75 @@ func (s *state) nakedSet(k int) (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// subsetWalk visits the k-subsets of up to 9 members (each a bit
+// position and a set) whose sets together hold exactly k elements, in
+// increasing order of their position masks, as a scan of combos[k] would.
+// It drops a partial subset as soon as its union passes k elements, which
+// skips most of the combinations a full scan tests.
+type subsetWalk struct {
+	sets [9]uint16
+	pos  [9]uint8 // increasing
+	n, k int
+	j    int       // the index being advanced; idx[j+1:] are fixed
+	idx  [4]int    // member indices, idx[0] < ... < idx[k-1]
+	un   [5]uint16 // un[i] is the union of the sets of idx[i:k]
+}
+
+// add appends a member; positions must come in increasing order.
+func (w *subsetWalk) add(set uint16, pos int) {
+	w.sets[w.n], w.pos[w.n] = set, uint8(pos)
+	w.n++
+}
+
+// start begins the walk over the subsets of k members (1 <= k <= 4).
+func (w *subsetWalk) start(k int) {
+	w.k, w.j = k, k-1
+	w.un[k] = 0
+	w.idx[k-1] = k - 2
+}
+
+// next returns the next subset's position mask and union, or false at
+// the end. Subsets are ordered colexicographically (highest member
+// first), which is increasing order of the masks.
+func (w *subsetWalk) next() (mask, union uint16, ok bool) {
+	k := w.k
+	if k > w.n {
+		return 0, 0, false
+	}
+	for {
+		j := w.j
+		w.idx[j]++
+		limit := w.n
+		if j < k-1 {
+			limit = w.idx[j+1]
+		}
+		if w.idx[j] >= limit {
+			if j == k-1 {
+				w.k = 10 // exhausted
+				return 0, 0, false
+			}
+			w.j++
+			continue
+		}
+		w.un[j] = w.un[j+1] | w.sets[w.idx[j]]
+		if count(w.un[j]) > k {
+			continue // every subset with these members is too wide
+		}
+		if j > 0 {
+			w.j--
+			w.idx[j-1] = j - 2
+			continue
+		}
+		if count(w.un[0]) != k {
+			continue
+		}
+		for i := 0; i < k; i++ {
+			mask |= 1 << w.pos[w.idx[i]]
+		}
+		return mask, w.un[0], true
+	}
 }
 
 // unitElims lists the eliminations rem[j] (a digit mask) at position j of
@@ -249,27 +303,18 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) {
 				continue
 			}
-			var ok uint16 // digits (bit d-1) with two or more places
+			// Members: the digits (bit d-1) with two or more places.
+			var sw subsetWalk
 			for d := 1; d <= 9; d++ {
-				if count(s.where[u][d]) >= 2 {
-					ok |= 1 << (d - 1)
+				if w := s.where[u][d]; count(w) >= 2 {
+					sw.add(w, d-1)
 				}
 			}
-		combo:
-			for _, m := range combos[k] {
-				if m&^ok != 0 {
-					continue
-				}
-				var union uint16
-				for mm := m; mm != 0; mm &= mm - 1 {
-					w := s.where[u][first(mm)+1]
-					if count(w) < 2 {
-						continue combo
-					}
-					union |= w
-				}
-				if count(union) != k {
-					continue
+			sw.start(k)
+			for {
+				m, union, more := sw.next()
+				if !more {
+					break
 				}
 				digits := m << 1
 				var rem [9]uint16
@@ -327,10 +372,22 @@ func (s *state) fish(k int) (Step, bool) {
 				}
 			}
 		}
+		// Digits that can make a fish at all: placed at most 9-2k times,
+		// with k or more base lines holding two or more places.
+		var eligible uint16
+		for d := 1; d <= 9; d++ {
+			if s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
+				eligible |= bit(d)
+			}
+		}
+		if eligible == 0 {
+			continue
+		}
 		for _, m := range combos[k] {
 		digit:
-			for d := 1; d <= 9; d++ {
-				if s.placed[d]+2*k > 9 || m&^ok[d] != 0 {
+			for dm := eligible; dm != 0; dm &= dm - 1 {
+				d := first(dm)
+				if m&^ok[d] != 0 {
 					continue
 				}
 				var union uint16

@@ -48,7 +48,6 @@ func BenchmarkLogicOnly(b *testing.B) {
 						break
 					}
 					g.st.apply(&st)
-					g.st.refresh()
 				}
 				n++
 			}

@@ -13,6 +13,11 @@ var (
 	crosses   [27][27]bool  // whether two units share a cell (and differ)
 	unitSet   [27]cellSet   // the cells of each unit as a set
 	combos    [5][]uint16   // combos[k] lists the k-subsets of 9 bits, in increasing order
+	// sameCover[u][t][i]: the positions of unit u whose cell shares its
+	// unit of type t with the cell at position i.
+	sameCover [27][3][9]uint16
+	// posIn[a][b]: the positions of unit a whose cell is also in unit b.
+	posIn [27][27]uint16
 )
 
 // Unit types, the index into cellUnits.
@@ -65,6 +70,24 @@ func init() {
 	for a := 0; a < 27; a++ {
 		for b := 0; b < 27; b++ {
 			crosses[a][b] = a != b && !unitSet[a].and(unitSet[b]).empty()
+		}
+	}
+	for u := 0; u < 27; u++ {
+		for t := 0; t < 3; t++ {
+			for i, ci := range unitCells[u] {
+				for j, cj := range unitCells[u] {
+					if cellUnits[ci][t] == cellUnits[cj][t] {
+						sameCover[u][t][i] |= 1 << j
+					}
+				}
+			}
+		}
+		for b := 0; b < 27; b++ {
+			for i, c := range unitCells[u] {
+				if unitSet[b].has(int(c)) {
+					posIn[u][b] |= 1 << i
+				}
+			}
 		}
 	}
 	combos[0] = []uint16{0}

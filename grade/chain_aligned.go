@@ -85,6 +85,10 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 	}
 	s01, s02, s12 := sees(t[0], t[1]), sees(t[0], t[2]), sees(t[1], t[2])
 	var allowed [3]uint16
+	// Once every candidate of the three cells is allowed, no further
+	// combination can change the outcome: nothing goes.
+	full := [3]uint16{cands[t[0]], cands[t[1]], cands[t[2]]}
+combos:
 	for m0 := cands[t[0]]; m0 != 0; m0 &= m0 - 1 {
 		v0 := m0 & -m0
 		for m1 := cands[t[1]]; m1 != 0; m1 &= m1 - 1 {
@@ -109,6 +113,9 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 					allowed[0] |= v0
 					allowed[1] |= v1
 					allowed[2] |= v2
+					if allowed == full {
+						break combos
+					}
 				}
 			}
 		}

@@ -15,7 +15,7 @@ import (
 	"sudokubank/solve"
 )
 
-var chainUpdate = flag.Bool("update", false, "rewrite grade/testdata/chains/steps.txt from ../shared/data")
+var chainUpdate = flag.Bool("update", false, "rewrite the golden files: grade/testdata/chains/steps.txt (from ../shared/data) and grade/testdata/grades.golden")
 
 const chainFixtureFile = "testdata/chains/steps.txt"
 

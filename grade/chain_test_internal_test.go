@@ -180,3 +180,23 @@ func TestChainIsomorphsData(t *testing.T) {
 	}
 	t.Logf("%d isomorphs, %d with a different ER", n, diff)
 }
+
+// TestChainMaxNodes checks the closed form against the definition: the
+// most nodes n (up to 2000) with base+LengthBonus(n) within the bound.
+func TestChainMaxNodes(t *testing.T) {
+	for bound := Rating(1); bound <= 130; bound++ {
+		for base := Rating(1); base <= 130; base++ {
+			h := chainHints{any: true, best: bound}
+			n := 1
+			for n < 2000 && base+LengthBonus(n+1) <= bound {
+				n++
+			}
+			if base+LengthBonus(n) > bound {
+				n = 0
+			}
+			if got := chainMaxNodes(&h, base); got != n {
+				t.Fatalf("bound %s base %s: %d nodes, want %d", bound, base, got, n)
+			}
+		}
+	}
+}

@@ -23,26 +23,63 @@ import (
 // ancestor count is its depth. A cycle closes when an "off" node links
 // back to the start; a forcing chain when the start's opposite is reached.
 
-// chainStatic holds the strong links of one grid for one link mode.
-type chainStatic struct {
-	cands   *Candidates
-	y, x    bool
-	strongN [729]uint8
-	strong  [729][4]int16
-	weakN   [729]uint8
-	weakL   [729][28]int16 // the candidates turned off when one is on
+// chainWeak holds the weak links of one grid: for each candidate, the
+// other candidates of its cell, then its digit in the peers, box first.
+// Every link mode uses the same lists, the X-only mode without the cell
+// part, so they are built once per call.
+type chainWeak struct {
+	n     [729]uint8 // links of each candidate
+	cellN [729]uint8 // of those, the first cellN are in its cell
+	l     [729][28]int16
+	// pos[u][d] holds the positions of digit d in unit u (bit i for
+	// solve.Units[u][i]); the strong links of every mode read it.
+	pos [27][10]uint16
 }
 
-func (s *chainStatic) build(cands *Candidates, y, x bool) {
-	s.cands, s.y, s.x = cands, y, x
-	var pos [27][10]uint16
+func (w *chainWeak) build(cands *Candidates) {
+	w.pos = [27][10]uint16{}
 	for u := 0; u < 27; u++ {
 		for i, c := range solve.Units[u] {
 			for m := cands[c]; m != 0; m &= m - 1 {
-				pos[u][bits.TrailingZeros16(m)] |= 1 << i
+				w.pos[u][bits.TrailingZeros16(m)] |= 1 << i
 			}
 		}
 	}
+	for c := 0; c < 81; c++ {
+		cm := cands[c]
+		for m := cm; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			k := c*9 + d - 1
+			n := 0
+			for mo := cm &^ (1 << d); mo != 0; mo &= mo - 1 {
+				w.l[k][n] = int16(c*9 + bits.TrailingZeros16(mo) - 1)
+				n++
+			}
+			w.cellN[k] = uint8(n)
+			for _, o := range chainPeers[c] {
+				if cands[o]&(1<<d) != 0 {
+					w.l[k][n] = int16(int(o)*9 + d - 1)
+					n++
+				}
+			}
+			w.n[k] = uint8(n)
+		}
+	}
+}
+
+// chainStatic holds the links of one grid for one link mode.
+type chainStatic struct {
+	cands   *Candidates
+	y, x    bool
+	w       *chainWeak
+	strongN [729]uint8
+	strong  [729][4]int16
+}
+
+// build fills the strong links; w must be built for cands.
+func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
+	s.cands, s.w, s.y, s.x = cands, w, y, x
+	pos := &w.pos
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		for m := cm; m != 0; m &= m - 1 {
@@ -75,27 +112,19 @@ func (s *chainStatic) build(cands *Candidates, y, x bool) {
 				}
 			}
 			s.strongN[k] = uint8(n)
-			n = 0
-			if y {
-				for m := cm &^ (1 << d); m != 0; m &= m - 1 {
-					s.weakL[k][n] = int16(c*9 + bits.TrailingZeros16(m) - 1)
-					n++
-				}
-			}
-			for _, o := range chainPeers[c] {
-				if cands[o]&(1<<d) != 0 {
-					s.weakL[k][n] = int16(int(o)*9 + d - 1)
-					n++
-				}
-			}
-			s.weakN[k] = uint8(n)
 		}
 	}
 }
 
 // weak returns the candidates turned off when k is on: the other
 // candidates of its cell (with Y-links), then its digit in the peers.
-func (s *chainStatic) weak(k int) []int16 { return s.weakL[k][:s.weakN[k]] }
+func (s *chainStatic) weak(k int) []int16 {
+	l := s.w.l[k][:s.w.n[k]]
+	if !s.y {
+		return l[s.w.cellN[k]:]
+	}
+	return l
+}
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
 type chainBFS struct {
@@ -120,8 +149,9 @@ func (b *chainBFS) next() {
 
 // chainUnaryScratch is the scratch of chainUnary.
 type chainUnaryScratch struct {
-	st  [3]chainStatic
-	bfs chainBFS
+	weak chainWeak
+	st   [3]chainStatic
+	bfs  chainBFS
 }
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
@@ -129,8 +159,9 @@ type chainUnaryScratch struct {
 // hints; once a hint is known, longer chains are not followed.
 func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
+	sc.weak.build(cands)
 	for i, mode := range modes {
-		sc.st[i].build(cands, mode[0], mode[1])
+		sc.st[i].build(cands, &sc.weak, mode[0], mode[1])
 	}
 	for i := range modes {
 		chainUnaryMode(h, sc, &sc.st[i])
@@ -174,20 +205,28 @@ func chainUnaryTech(y, x bool, cycle bool) Technique {
 }
 
 // chainMaxNodes returns the most nodes a chain rated base may have
-// before its rating passes the best found so far.
+// before its rating passes the best found so far (at most 2000), or 0
+// when even the shortest chain would.
 func chainMaxNodes(h *chainHints, base Rating) int {
 	b := h.bound()
 	if b == 0 {
 		return 1 << 20
 	}
-	n := 1
-	for n < 2000 && base+LengthBonus(n+1) <= b {
-		n++
-	}
-	if base+LengthBonus(n) > b {
+	if base > b {
 		return 0
 	}
-	return n
+	// LengthBonus(n) <= a exactly when n-2 <= the a-th ceiling of its
+	// growth sequence (4, 6, 8, 12, ...).
+	ceil, grow32 := 4, true
+	for a := b - base; a > 0 && ceil < 2000; a-- {
+		if grow32 {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		grow32 = !grow32
+	}
+	return min(ceil+2, 2000)
 }
 
 // chainFromOn searches from candidate s assumed on: for cycles back to s
@@ -231,16 +270,20 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			if dp+1 > maxNodes {
 				continue
 			}
+			// The chain and cycle tests depend on p only: most on nodes
+			// can close neither, and then only the discovery loop runs.
+			canChain := x && dp+1 <= maxChain
+			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
 			for _, q16 := range st.weak(p) {
 				q := int(q16)
-				if x && !chainFound && q == s && dp+1 <= maxChain {
+				if canChain && !chainFound && q == s {
 					chainFound = true
 					chainRecordChain(h, st, b, p, s, false, dp+1)
 				}
 				// SE skips a node that is an ancestor of p; an ancestor is
 				// already discovered, so that only matters for closing a
 				// cycle.
-				if p != s && dp+1 <= maxCycle {
+				if canCycle {
 					for j := 0; j < nClosers; j++ {
 						if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
 							chainRecordCycle(h, st, b, p, q, s, dp+1)
@@ -407,6 +450,7 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 	digits |= 1 << (q%9 + 1)
 	chainPathCells(b, p, true, &cells, &digits)
 	var forw, back [81]uint16
+	var touched chainCells81 // cells with a forw digit
 	mark := func(k int, on bool) {
 		c, d := k/9, k%9+1
 		for _, o := range chainPeers[c] {
@@ -415,6 +459,7 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			}
 			if on {
 				forw[o] |= 1 << d
+				touched.add(int(o))
 			} else {
 				back[o] |= 1 << d
 			}
@@ -431,9 +476,12 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 		}
 		on = !on
 	}
-	for c := 0; c < 81; c++ {
-		if e := forw[c] & back[c]; e != 0 {
-			h.add(r, t, c, e, 0, cells, digits)
+	for w := 0; w < 2; w++ {
+		for m := touched[w]; m != 0; m &= m - 1 {
+			c := w*64 + bits.TrailingZeros64(m)
+			if e := forw[c] & back[c]; e != 0 {
+				h.add(r, t, c, e, 0, cells, digits)
+			}
 		}
 	}
 }

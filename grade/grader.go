@@ -84,7 +84,6 @@ func (g *Grader) Grade(p solve.Grid) (Grade, error) {
 			break
 		}
 		s.apply(&st)
-		s.refresh()
 		gr.Path = append(gr.Path, st)
 		gr.Uses[st.Technique]++
 		if st.Rating > gr.ER {

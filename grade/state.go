@@ -6,7 +6,7 @@ import "sudokubank/solve"
 const allDigits uint16 = 0x3fe
 
 // state is the working position of a logical solve plus the tables the
-// techniques read, rebuilt after every step by refresh.
+// techniques read, built by refresh and kept current by apply.
 type state struct {
 	p      Position
 	where  [27][10]uint16 // bit i of where[u][d]: digit d may go in unitCells[u][i]
@@ -65,18 +65,42 @@ func (s *state) refresh() {
 }
 
 // apply plays a step on the position: its placements (which also clear
-// the digit from the peers) and its eliminations. It does not refresh.
+// the digit from the peers) and its eliminations. It keeps where, empty,
+// placed and left as refresh would build them, updating only the units
+// of the cells that changed.
 func (s *state) apply(st *Step) {
 	for _, pl := range st.Placements {
 		c, d := int(pl.Cell), pl.Digit
+		s.drop(c, s.p.Cands[c])
 		s.p.Grid[c] = d
-		s.p.Cands[c] = 0
+		s.placed[d]++
+		s.left--
+		for _, u := range cellUnits[c] {
+			s.empty[u]--
+		}
 		for _, q := range peers[c] {
-			s.p.Cands[q] &^= 1 << d
+			s.drop(int(q), s.p.Cands[q]&(1<<d))
 		}
 	}
 	for _, e := range st.Eliminations {
-		s.p.Cands[e.Cell] &^= 1 << e.Digit
+		s.drop(int(e.Cell), s.p.Cands[e.Cell]&(1<<e.Digit))
+	}
+}
+
+// drop removes the candidates m (a subset of c's) from cell c and from
+// the where masks of c's units.
+func (s *state) drop(c int, m uint16) {
+	if m == 0 {
+		return
+	}
+	s.p.Cands[c] &^= m
+	r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+	ir, ik, ib := cellIndex[c][0], cellIndex[c][1], cellIndex[c][2]
+	for ; m != 0; m &= m - 1 {
+		d := first(m)
+		s.where[r][d] &^= 1 << ir
+		s.where[k][d] &^= 1 << ik
+		s.where[b][d] &^= 1 << ib
 	}
 }
 

@@ -13,6 +13,7 @@ type loopFinder struct {
 	loop     [81]uint8
 	n        int
 	inLoop   cellSet
+	withV    cellSet // the cells holding both loop digits
 	best     Step
 	bestType int
 	found    bool
@@ -22,12 +23,19 @@ type loopFinder struct {
 func (s *state) uniqueLoops() (Step, bool) {
 	var f loopFinder
 	f.s = s
+	var has [10]cellSet // has[d]: the cells with candidate d
+	for c := 0; c < 81; c++ {
+		for m := s.p.Cands[c]; m != 0; m &= m - 1 {
+			has[first(m)].add(c)
+		}
+	}
 	for c := 0; c < 81; c++ {
 		m := s.p.Cands[c]
 		if count(m) != 2 {
 			continue
 		}
 		f.v = m
+		f.withV = has[first(m)].and(has[first(m&(m-1))])
 		f.n = 0
 		f.inLoop = cellSet{}
 		f.search(c, 2, 0, -1)
@@ -47,28 +55,30 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 		if t == last {
 			continue
 		}
-		u := cellUnits[c][t]
-		for _, nx := range unitCells[u] {
-			next := int(nx)
-			if next == int(f.loop[0]) && f.n >= 4 {
-				f.check()
-				continue
-			}
-			if f.inLoop.has(next) {
-				continue
-			}
-			p := cands[next]
-			if p&f.v != f.v {
-				continue
-			}
-			// As in SE, the extra digits accumulate over the cells tried here.
-			ex |= p &^ f.v
-			if count(p) == 2 || count(ex) == 1 || allowedEx > 0 {
-				a := allowedEx
-				if count(p) > 2 {
-					a--
+		// The unit's cells that hold both digits, in unit order (which
+		// is increasing cell order for every unit type); the start cell
+		// is one of them.
+		us := unitSet[cellUnits[c][t]].and(f.withV)
+		for w := 0; w < 2; w++ {
+			for m := us[w]; m != 0; m &= m - 1 {
+				next := w*64 + trailing64(m)
+				if next == int(f.loop[0]) && f.n >= 4 {
+					f.check()
+					continue
 				}
-				f.search(next, a, ex, t)
+				if f.inLoop.has(next) {
+					continue
+				}
+				p := cands[next]
+				// As in SE, the extra digits accumulate over the cells tried here.
+				ex |= p &^ f.v
+				if count(p) == 2 || count(ex) == 1 || allowedEx > 0 {
+					a := allowedEx
+					if count(p) > 2 {
+						a--
+					}
+					f.search(next, a, ex, t)
+				}
 			}
 		}
 	}

@@ -1,0 +1,86 @@
+package grade
+
+import (
+	"bufio"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strings"
+	"testing"
+
+	"sudokubank/solve"
+)
+
+const gradesGoldenFile = "testdata/grades.golden"
+
+// gradesGoldenLine writes the grade of p as one line: the puzzle, ER, EP,
+// ED, level, step count, hardest technique and a hash of the whole path
+// (every step's technique, rating, placements and eliminations), so that
+// a change of any step shows even when the ratings agree.
+func gradesGoldenLine(p solve.Grid, gr Grade) string {
+	h := fnv.New64a()
+	for _, st := range gr.Path {
+		fmt.Fprintf(h, "%d %d %v %v;", st.Technique, st.Rating, st.Placements, st.Eliminations)
+	}
+	return fmt.Sprintf("%s %s %s %s %s %d %s %016x", p, gr.ER, gr.EP, gr.ED, gr.Level, gr.Steps, gr.Hardest.Slug(), h.Sum64())
+}
+
+// TestGradesPinned grades the committed sample (testdata/se_sample.txt)
+// and compares every grade and path with testdata/grades.golden, so that
+// a change meant only to make the grader faster cannot move a rating.
+// Regenerate with: go test ./grade -run TestGradesPinned -update
+func TestGradesPinned(t *testing.T) {
+	f, err := os.Open("testdata/se_sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got []string
+	var g Grader
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		p, err := solve.Parse(fs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.Grade(p)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		got = append(got, gradesGoldenLine(p, gr))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if *chainUpdate {
+		out := "# PUZZLE ER EP ED LEVEL STEPS HARDEST PATH-HASH of testdata/se_sample.txt.\n" +
+			"# Regenerate with: go test ./grade -run TestGradesPinned -update\n" +
+			strings.Join(got, "\n") + "\n"
+		if err := os.WriteFile(gradesGoldenFile, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(gradesGoldenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			want = append(want, l)
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d grades, golden file has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("grade changed:\n got %s\nwant %s", got[i], want[i])
+		}
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -136,6 +137,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	type pending struct {
 		p                 *Puzzle
 		puzzle, solution  []byte // packed
+		seq               int    // position in the batch
 		fam               int64
 		level, givens, er int
 		bucket            bucketKey
@@ -191,13 +193,21 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		}
 		for j := range batch[i].Puzzles {
 			puzzles = append(puzzles, pending{
-				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], fam: id, level: level, givens: givens, er: er,
+				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], seq: len(puzzles), fam: id, level: level, givens: givens, er: er,
 				bucket: bucketKey{level, givens},
 			})
 			packed = packed[2:]
 		}
 	}
-	slices.SortStableFunc(puzzles, func(a, b pending) int { return bytes.Compare(a.puzzle, b.puzzle) })
+	// Equal strings keep their batch order, so that the first is stored
+	// and the others count as duplicates; pdqsort with the position as a
+	// tie-break is cheaper than a stable merge sort.
+	slices.SortFunc(puzzles, func(a, b pending) int {
+		if c := bytes.Compare(a.puzzle, b.puzzle); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
 	for _, q := range puzzles {
 		key := q.p.SortKey
 		if key == 0 {

@@ -5,7 +5,10 @@
 --     scale: 23 means 2.3; levels are 1..5;
 --   * times are Unix seconds (UTC);
 --   * 64-bit seeds are stored as the signed integer with the same bits;
---   * puzzle and solution strings are 81 characters, '.' for an empty cell.
+--   * grid strings (canon) are 81 characters, '.' for an empty cell;
+--   * the puzzles table stores its grids packed in 41 bytes, two cells a
+--     byte, high nibble first, 0 for an empty cell: half the text's size
+--     in the table and its unique index, in the text's order.
 
 -- A run of the generator: its parameters, how far it got, how it ended.
 CREATE TABLE runs (
@@ -65,8 +68,8 @@ CREATE TABLE family_techniques (
 CREATE TABLE puzzles (
     id         INTEGER PRIMARY KEY,
     family_id  INTEGER NOT NULL REFERENCES families (id),
-    puzzle     TEXT    NOT NULL CHECK (length(puzzle) = 81),
-    solution   TEXT    NOT NULL CHECK (length(solution) = 81),
+    puzzle     BLOB    NOT NULL CHECK (typeof(puzzle) = 'blob' AND length(puzzle) = 41),
+    solution   BLOB    NOT NULL CHECK (typeof(solution) = 'blob' AND length(solution) = 41),
     transform  TEXT    NOT NULL DEFAULT '',    -- from the family's canon, opaque
     sort_key   INTEGER NOT NULL,
     level      INTEGER NOT NULL,

@@ -161,6 +161,7 @@ func BenchmarkInsert(b *testing.B) {
 		{1, 10000},
 		{10, 10000},
 		{50, 10000},
+		{100, 10000}, // bankgen -variants 100
 	}
 	if s := os.Getenv("SUDOKUBANK_BENCH_BATCH"); s != "" {
 		for i := range cases {
@@ -194,6 +195,45 @@ func BenchmarkInsert(b *testing.B) {
 				b.ReportMetric(float64(fileSize(b, path))/float64(rows), "bytes/puzzle")
 			}
 		})
+	}
+}
+
+// BenchmarkInsertFamilies measures batched inserts of families without
+// variants (bankgen -variants 0), as families per second, into a fresh
+// bank with the writer options of the insert runs. Run with -benchtime=1x.
+func BenchmarkInsertFamilies(b *testing.B) {
+	n := benchRows(b) / 10
+	ctx := context.Background()
+	for range b.N {
+		path := filepath.Join(b.TempDir(), "bench.db")
+		db, err := store.Open(ctx, path, benchOptions(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		s := &synth{rng: rand.New(rand.NewPCG(3, 1))}
+		var total, cpu time.Duration
+		for written := 0; written < n; {
+			batch := make([]store.NewFamily, 1000)
+			for i := range batch {
+				batch[i] = s.family(0)
+			}
+			start, cpu0 := time.Now(), cpuTime()
+			res, err := db.WriteBatch(ctx, batch)
+			total += time.Since(start)
+			cpu += cpuTime() - cpu0
+			if err != nil {
+				b.Fatal(err)
+			}
+			written += res.Families
+		}
+		start, cpu0 := time.Now(), cpuTime()
+		if err := db.Close(); err != nil {
+			b.Fatal(err)
+		}
+		total += time.Since(start)
+		cpu += cpuTime() - cpu0
+		b.ReportMetric(float64(n)/total.Seconds(), "families/s")
+		b.ReportMetric(float64(n)/cpu.Seconds(), "families/cpu-s")
 	}
 }
 

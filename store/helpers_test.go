@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,11 +47,20 @@ func MustWrite(tb testing.TB, db *store.DB, batch []store.NewFamily) store.Write
 	return res
 }
 
-// grid returns a distinct 81-character string for (tag, n): tag and n in
-// digits, padded with '.'.
+// grid returns a distinct grid string for (tag, n): each byte of tag as
+// three base-9 digits, then n as 20, each digit plus one, padded with '.'.
+// Tags have at most 9 bytes.
 func grid(tag string, n int) string {
-	s := fmt.Sprintf("%s%019d", tag, n)
-	return s + strings.Repeat(".", 81-len(s))
+	var b strings.Builder
+	for _, c := range []byte(tag) {
+		b.WriteByte('1' + c/81%9)
+		b.WriteByte('1' + c/9%9)
+		b.WriteByte('1' + c%9)
+	}
+	for _, d := range fmt.Sprintf("%020s", strconv.FormatUint(uint64(n), 9)) {
+		b.WriteByte(byte(max(d, '0')) + 1)
+	}
+	return b.String() + strings.Repeat(".", 81-b.Len())
 }
 
 // solution is a placeholder 81-character solution.

@@ -21,7 +21,7 @@ func oneFamily(n int) []NewFamily {
 	s := strings.Repeat(".", 80)
 	return []NewFamily{{
 		Family:  Family{Canon: string(rune('a'+n)) + s, ER: 20, Level: 2, Givens: 25, Source: "gen"},
-		Puzzles: []Puzzle{{Puzzle: string(rune('A'+n)) + s, Solution: strings.Repeat("1", 81)}},
+		Puzzles: []Puzzle{{Puzzle: string(rune('1'+n)) + s, Solution: strings.Repeat("1", 81)}},
 	}}
 }
 

@@ -215,5 +215,8 @@ func (db *DB) PackRows(ctx context.Context, id int64) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pack %d: %w", id, err)
 	}
+	for i := range rows {
+		rows[i].unpack()
+	}
 	return rows, nil
 }

@@ -353,6 +353,7 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 		if err := rows.StructScan(&r); err != nil {
 			return n, err
 		}
+		r.unpack()
 		if o.OnePerFamily {
 			if seen[r.FamilyID] {
 				continue
@@ -496,20 +497,26 @@ func (db *DB) Puzzle(ctx context.Context, id int64) (Row, error) {
 	if err != nil {
 		return Row{}, fmt.Errorf("puzzle %d: %w", id, err)
 	}
+	r.unpack()
 	return r, nil
 }
 
 // PuzzleByString returns the stored puzzle with this 81-character
 // string, or ErrNotFound.
 func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
+	key, err := packGrid(s)
+	if err != nil {
+		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
+	}
 	var r Row
-	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+" FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.puzzle = ?", s)
+	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+" FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.puzzle = ?", key)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
 	if err != nil {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, err)
 	}
+	r.unpack()
 	return r, nil
 }
 

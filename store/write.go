@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -90,8 +91,12 @@ func (r *WriteResult) Add(o WriteResult) {
 // Puzzle rows are inserted in the order of their strings, which keeps
 // the unique index's writes local; IDs within a batch follow that order.
 func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, error) {
+	// packed holds each puzzle's grids in their stored form, two a puzzle,
+	// in batch order.
+	var packed [][]byte
 	for i := range batch {
-		if err := validFamily(&batch[i]); err != nil {
+		var err error
+		if packed, err = validFamily(&batch[i], packed); err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
 		}
 	}
@@ -131,6 +136,8 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	type bucketKey struct{ level, givens int }
 	type pending struct {
 		p                 *Puzzle
+		puzzle, solution  []byte // packed
+		seq               int    // position in the batch
 		fam               int64
 		level, givens, er int
 		bucket            bucketKey
@@ -186,18 +193,27 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		}
 		for j := range batch[i].Puzzles {
 			puzzles = append(puzzles, pending{
-				p: &batch[i].Puzzles[j], fam: id, level: level, givens: givens, er: er,
+				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], seq: len(puzzles), fam: id, level: level, givens: givens, er: er,
 				bucket: bucketKey{level, givens},
 			})
+			packed = packed[2:]
 		}
 	}
-	slices.SortStableFunc(puzzles, func(a, b pending) int { return cmp.Compare(a.p.Puzzle, b.p.Puzzle) })
+	// Equal strings keep their batch order, so that the first is stored
+	// and the others count as duplicates; pdqsort with the position as a
+	// tie-break is cheaper than a stable merge sort.
+	slices.SortFunc(puzzles, func(a, b pending) int {
+		if c := bytes.Compare(a.puzzle, b.puzzle); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
 	for _, q := range puzzles {
 		key := q.p.SortKey
 		if key == 0 {
 			key = SortKeyOf(q.p.Puzzle)
 		}
-		r, err := insPuz.ExecContext(ctx, q.fam, q.p.Puzzle, q.p.Solution, q.p.Transform, key, q.level, q.givens, q.er)
+		r, err := insPuz.ExecContext(ctx, q.fam, q.puzzle, q.solution, q.p.Transform, key, q.level, q.givens, q.er)
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: puzzle %s: %w", q.p.Puzzle, err)
 		}
@@ -229,24 +245,31 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	return res, nil
 }
 
-// validFamily checks what the schema cannot say clearly.
-func validFamily(nf *NewFamily) error {
+// validFamily checks what the schema cannot say clearly, and appends the
+// stored forms of each puzzle's grids, puzzle then solution, to packed.
+func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 	f := &nf.Family
 	if len(f.Canon) != 81 {
-		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
+		return nil, fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
 	}
 	if f.Level < 1 || f.Level > 5 {
-		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
+		return nil, fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
 	}
 	if f.Source == "" {
-		return fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
+		return nil, fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
 	}
 	for _, p := range nf.Puzzles {
-		if len(p.Puzzle) != 81 || len(p.Solution) != 81 {
-			return fmt.Errorf("family %s: puzzle %q: puzzle and solution must have 81 characters: %w", f.Canon, p.Puzzle, ErrInvalid)
+		pz, err := packGrid(p.Puzzle)
+		if err != nil {
+			return nil, fmt.Errorf("family %s: puzzle: %w", f.Canon, err)
 		}
+		sol, err := packGrid(p.Solution)
+		if err != nil {
+			return nil, fmt.Errorf("family %s: solution of %s: %w", f.Canon, p.Puzzle, err)
+		}
+		packed = append(packed, pz, sol)
 	}
-	return nil
+	return packed, nil
 }
 
 func sortedKeys(m map[string]int) []string {

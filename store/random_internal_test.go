@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -37,11 +38,11 @@ func TestQueryRandomMatchesFullMerge(t *testing.T) {
 			level = 2
 		}
 		f := NewFamily{Family: Family{
-			Canon: fmt.Sprintf("c%019d", i) + strings.Repeat(".", 61), ER: 10 * level, Level: level,
+			Canon: "9" + ninesDigits(i) + strings.Repeat(".", 60), ER: 10 * level, Level: level,
 			Givens: 22 + i%10, Hardest: "hidden-single", Symmetry: "none", Source: "gen",
 		}}
 		for v := range 1 + i%3 {
-			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: fmt.Sprintf("p%d-%019d", v, i) + strings.Repeat(".", 59), Solution: strings.Repeat("123456789", 9)})
+			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: string(rune('1'+v)) + ninesDigits(i) + strings.Repeat(".", 60), Solution: strings.Repeat("123456789", 9)})
 		}
 		batch = append(batch, f)
 	}
@@ -90,4 +91,14 @@ func TestQueryRandomMatchesFullMerge(t *testing.T) {
 			}
 		}
 	}
+}
+
+// ninesDigits writes i as 20 digits 1-9 (base 9, each digit plus one), so
+// that distinct numbers give distinct valid grid prefixes.
+func ninesDigits(i int) string {
+	b := []byte(fmt.Sprintf("%020s", strconv.FormatUint(uint64(i), 9)))
+	for k := range b {
+		b[k] = max(b[k], '0') + 1
+	}
+	return string(b)
 }

@@ -2,10 +2,8 @@ package export_test
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +13,7 @@ import (
 	"testing"
 
 	"sudokubank/export"
+	"sudokubank/export/exporttest"
 )
 
 // MustPDF writes items as a PDF and returns it.
@@ -28,42 +27,9 @@ func MustPDF(tb testing.TB, items []export.Item, opt export.Options) []byte {
 }
 
 var (
-	streamRE = regexp.MustCompile(`(?s)<<([^<>]*(?:<<[^<>]*>>[^<>]*)*)>>\nstream\n`)
-	countRE  = regexp.MustCompile(`/Type /Pages /Count (\d+)`)
-	pageRE   = regexp.MustCompile(`/Type /Page\b[^s]`)
-	tjRE     = regexp.MustCompile(`\(((?:\\.|[^\\)])*)\) Tj`)
-	lengthRE = regexp.MustCompile(`/Length (\d+)`)
+	countRE = regexp.MustCompile(`/Type /Pages /Count (\d+)`)
+	pageRE  = regexp.MustCompile(`/Type /Page\b[^s]`)
 )
-
-// pdfTexts returns the strings shown on each page content stream, in
-// order, by inflating every Flate stream that is not a font file.
-func pdfTexts(tb testing.TB, pdf []byte) []string {
-	tb.Helper()
-	var texts []string
-	for _, m := range streamRE.FindAllSubmatchIndex(pdf, -1) {
-		dict := string(pdf[m[2]:m[3]])
-		if strings.Contains(dict, "/Length1") {
-			continue // a font file
-		}
-		lm := lengthRE.FindStringSubmatch(dict)
-		if lm == nil {
-			tb.Fatalf("stream without /Length: %s", dict)
-		}
-		n, _ := strconv.Atoi(lm[1])
-		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+n]))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		data, err := io.ReadAll(zr)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, tm := range tjRE.FindAllSubmatch(data, -1) {
-			texts = append(texts, string(tm[1]))
-		}
-	}
-	return texts
-}
 
 func TestPDFPages(t *testing.T) {
 	tests := []struct {
@@ -113,7 +79,7 @@ func TestPDFPages(t *testing.T) {
 func TestPDFText(t *testing.T) {
 	items := MustManyItems(t, 9)
 	opt := export.Options{Title: "Nine (test) puzzles", PDF: export.PDFOptions{Page: "a4", PerPage: 4}}
-	texts := pdfTexts(t, MustPDF(t, items, opt))
+	texts := exporttest.PDFTexts(t, MustPDF(t, items, opt))
 	all := "\n" + strings.Join(texts, "\n") + "\n"
 	// Title page, 3 puzzle pages (2-4), 1 answer page (5).
 	for _, want := range []string{

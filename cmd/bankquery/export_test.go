@@ -2,11 +2,9 @@ package main_test
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
 	"encoding/csv"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,6 +14,7 @@ import (
 	"testing"
 
 	"sudokubank/export"
+	"sudokubank/export/exporttest"
 	"sudokubank/gen"
 	"sudokubank/store"
 )
@@ -124,9 +123,6 @@ func num(s string) float64 {
 
 var (
 	pagesCountRE = regexp.MustCompile(`/Type /Pages /Count (\d+)`)
-	pdfStreamRE  = regexp.MustCompile(`(?s)<<([^<>]*(?:<<[^<>]*>>[^<>]*)*)>>\nstream\n`)
-	pdfLengthRE  = regexp.MustCompile(`/Length (\d+)`)
-	pdfTjRE      = regexp.MustCompile(`\(((?:\\.|[^\\)])*)\) Tj`)
 )
 
 // The command's wiring of the PDF: the page count the flags ask for, the
@@ -174,7 +170,7 @@ func TestExportPDF(t *testing.T) {
 			if got := bytes.Count(pdf, []byte("/FontFile2")); got != 2 {
 				t.Errorf("%d embedded font files, want 2", got)
 			}
-			texts := "\n" + strings.Join(MustPDFTexts(t, pdf), "\n") + "\n"
+			texts := "\n" + strings.Join(exporttest.PDFTexts(t, pdf), "\n") + "\n"
 			for i := 1; i <= tt.n; i++ {
 				if got := strings.Count(texts, fmt.Sprintf("\nPuzzle %d\n", i)); got != 1 {
 					t.Errorf("\"Puzzle %d\" shown %d times, want 1", i, got)
@@ -191,35 +187,6 @@ func TestExportPDF(t *testing.T) {
 			}
 		})
 	}
-}
-
-// MustPDFTexts returns the strings the PDF's content streams show.
-func MustPDFTexts(tb testing.TB, pdf []byte) []string {
-	tb.Helper()
-	var texts []string
-	for _, m := range pdfStreamRE.FindAllSubmatchIndex(pdf, -1) {
-		dict := string(pdf[m[2]:m[3]])
-		if strings.Contains(dict, "/Length1") {
-			continue // a font file
-		}
-		lm := pdfLengthRE.FindStringSubmatch(dict)
-		if lm == nil {
-			tb.Fatalf("stream without /Length: %s", dict)
-		}
-		n, _ := strconv.Atoi(lm[1])
-		zr, err := zlib.NewReader(bytes.NewReader(pdf[m[1] : m[1]+n]))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		data, err := io.ReadAll(zr)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		for _, tm := range pdfTjRE.FindAllSubmatch(data, -1) {
-			texts = append(texts, string(tm[1]))
-		}
-	}
-	return texts
 }
 
 // Two clients' packs never share a family, even when every family has

@@ -279,34 +279,32 @@ func queryBank(b *testing.B) *store.DB {
 
 // BenchmarkRandomSample50 draws 50 random puzzles of one level.
 func BenchmarkRandomSample50(b *testing.B) {
-	db := queryBank(b)
-	ctx := context.Background()
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	for i := range b.N {
-		n := 0
-		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50}, func(store.Row) error {
-			n++
-			return nil
-		})
-		if err != nil || n != 50 {
-			b.Fatalf("sample: %d rows, %v", n, err)
-		}
-	}
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
+	benchmarkSample50(b, func(level int) store.Filter {
+		return store.Filter{Levels: []int{level}}
+	}, store.QueryOptions{})
 }
 
 // BenchmarkRandomSample50OnePerFamilyFresh is the export's selection:
 // one variant per family, families in no pack.
 func BenchmarkRandomSample50OnePerFamilyFresh(b *testing.B) {
+	benchmarkSample50(b, func(level int) store.Filter {
+		return store.Filter{Levels: []int{level}, Fresh: true, NotForClient: "acme"}
+	}, store.QueryOptions{OnePerFamily: true})
+}
+
+// benchmarkSample50 draws seeded random samples of 50 with the filter
+// filterFor gives each level in turn and the options o, and reports the
+// time per sample.
+func benchmarkSample50(b *testing.B, filterFor func(level int) store.Filter, o store.QueryOptions) {
 	db := queryBank(b)
 	ctx := context.Background()
+	o.Order, o.Limit = store.OrderRandom, 50
 	b.ResetTimer()
 	cpu0 := cpuTime()
 	for i := range b.N {
 		n := 0
-		err := db.Query(ctx, store.Filter{Levels: []int{1 + i%5}, Fresh: true, NotForClient: "acme"}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i), Limit: 50, OnePerFamily: true}, func(store.Row) error {
+		o.Seed = uint64(i)
+		err := db.Query(ctx, filterFor(1+i%5), o, func(store.Row) error {
 			n++
 			return nil
 		})

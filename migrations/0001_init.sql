@@ -39,7 +39,6 @@ CREATE TABLE families (
     ed            INTEGER NOT NULL,             -- diamond, tenths
     level         INTEGER NOT NULL CHECK (level BETWEEN 1 AND 5),
     score         REAL    NOT NULL,             -- the paper's composite score
-    metrics       TEXT    NOT NULL DEFAULT '',  -- raw metrics behind score, opaque
     search_nodes  INTEGER NOT NULL DEFAULT 0,
     givens        INTEGER NOT NULL CHECK (givens BETWEEN 0 AND 81),
     min_row_col   INTEGER NOT NULL,             -- lowest givens in any row or column

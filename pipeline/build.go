@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"time"
@@ -106,17 +105,7 @@ func NewBuilder(o BuildOptions) *Builder {
 }
 
 // symmetries are the true symmetries -symmetry random draws from.
-var symmetries = func() []gen.Symmetry {
-	var ss []gen.Symmetry
-	for _, name := range []string{"rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal"} {
-		s, err := gen.ParseSymmetry(name)
-		if err != nil {
-			panic(err)
-		}
-		ss = append(ss, s)
-	}
-	return ss
-}()
+var symmetries = []gen.Symmetry{gen.Rot180, gen.Rot90, gen.Mirror, gen.Flip, gen.Diagonal, gen.Antidiagonal}
 
 // Build makes the family of item it, drawing every random choice from the
 // item's own source.
@@ -192,7 +181,6 @@ func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
 		ED:          int(gr.ED),
 		Level:       int(gr.Level),
 		Score:       gr.Score,
-		Metrics:     fmt.Sprintf("givens=%d min_row_col=%d er=%d search_nodes=%d", gr.Metrics.Givens, gr.Metrics.MinRowCol, gr.Metrics.ER, gr.Metrics.SearchNodes),
 		SearchNodes: gr.Metrics.SearchNodes,
 		Givens:      gr.Metrics.Givens,
 		MinRowCol:   gr.Metrics.MinRowCol,

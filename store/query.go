@@ -531,7 +531,6 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		ED          int           `db:"ed"`
 		Level       int           `db:"level"`
 		Score       float64       `db:"score"`
-		Metrics     string        `db:"metrics"`
 		SearchNodes int           `db:"search_nodes"`
 		Givens      int           `db:"givens"`
 		MinRowCol   int           `db:"min_row_col"`
@@ -544,7 +543,7 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		Seed        int64         `db:"seed"`
 		CreatedAt   int64         `db:"created_at"`
 	}
-	err := db.db.GetContext(ctx, &r, `SELECT id, canon, er, ep, ed, level, score, metrics,
+	err := db.db.GetContext(ctx, &r, `SELECT id, canon, er, ep, ed, level, score,
 		search_nodes, givens, min_row_col, hardest, path, minimal, symmetry, source, run_id,
 		seed, created_at FROM families WHERE id = ?`, id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -555,7 +554,7 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	}
 	fam := Family{
 		ID: r.ID, Canon: r.Canon, ER: r.ER, EP: r.EP, ED: r.ED, Level: r.Level, Score: r.Score,
-		Metrics: r.Metrics, SearchNodes: r.SearchNodes, Givens: r.Givens, MinRowCol: r.MinRowCol,
+		SearchNodes: r.SearchNodes, Givens: r.Givens, MinRowCol: r.MinRowCol,
 		Hardest: r.Hardest, Path: r.Path, Minimal: r.Minimal, Symmetry: r.Symmetry,
 		Source: r.Source, RunID: r.RunID.Int64, Seed: uint64(r.Seed),
 		CreatedAt: time.Unix(r.CreatedAt, 0).UTC(), Techniques: map[string]int{},

@@ -19,9 +19,8 @@ type Family struct {
 	ER, EP, ED int
 	Level      int     // 1..5
 	Score      float64 // the dig-hole paper's composite score
-	// Metrics holds the raw metrics behind Score, as the grader encodes
-	// them; the store does not read it.
-	Metrics     string
+	// SearchNodes, Givens and MinRowCol, with ER, are the raw metrics
+	// behind Score, so a different weighting needs no regrading.
 	SearchNodes int
 	Givens      int
 	MinRowCol   int // the lowest number of givens in any row or column
@@ -106,9 +105,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	defer tx.Rollback()
 	insFam, err := tx.PrepareContext(ctx, `INSERT INTO families
-		(canon, er, ep, ed, level, score, metrics, search_nodes, givens, min_row_col,
+		(canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
 		 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (canon) DO NOTHING`)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
@@ -158,7 +157,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		if f.RunID != 0 {
 			runID = f.RunID
 		}
-		r, err := insFam.ExecContext(ctx, f.Canon, f.ER, f.EP, f.ED, f.Level, f.Score, f.Metrics,
+		r, err := insFam.ExecContext(ctx, f.Canon, f.ER, f.EP, f.ED, f.Level, f.Score,
 			f.SearchNodes, f.Givens, f.MinRowCol, f.Hardest, f.Path, f.Minimal, f.Symmetry,
 			f.Source, runID, int64(f.Seed), created.Unix())
 		if err != nil {

@@ -117,8 +117,8 @@ func TestFamilyRoundTrip(t *testing.T) {
 	nf.RunID = runID
 	nf.Seed = 1<<64 - 1
 	nf.Path = "naked-single r1c1=5; x-wing 3 r1r5"
-	nf.Metrics = `{"fill":0.4}`
 	nf.Minimal = true
+	nf.SearchNodes, nf.MinRowCol = 17, 2
 	nf.Symmetry = "rot180"
 	nf.Techniques = map[string]int{"x-wing": 1, "naked-single": 40}
 	MustWrite(t, db, []store.NewFamily{nf})
@@ -131,7 +131,8 @@ func TestFamilyRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.Canon != nf.Canon || got.RunID != runID || got.Seed != nf.Seed || got.Path != nf.Path ||
-		got.Metrics != nf.Metrics || !got.Minimal || got.Symmetry != "rot180" || got.ER != nf.ER ||
+		got.SearchNodes != nf.SearchNodes || got.MinRowCol != nf.MinRowCol || got.Givens != nf.Givens ||
+		!got.Minimal || got.Symmetry != "rot180" || got.ER != nf.ER ||
 		len(got.Techniques) != 2 || got.Techniques["x-wing"] != 1 || got.Techniques["naked-single"] != 40 {
 		t.Errorf("Family = %+v, want %+v", got, nf.Family)
 	}

@@ -162,6 +162,32 @@ func parsePair(s, sep string) (uint8, uint8, error) {
 	return c, b[0] - '0', nil
 }
 
+// Slugs returns a hint path in the compact form the bank stores: one
+// technique slug per step, separated by spaces. The full steps
+// (EncodePath) take about 1 KB a family; grading again recomputes them.
+func Slugs(path []Step) string {
+	var b strings.Builder
+	for i, s := range path {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s.Technique.Slug())
+	}
+	return b.String()
+}
+
+// UseCounts returns how many steps used each technique, by slug, for
+// the techniques the solve used.
+func (g Grade) UseCounts() map[string]int {
+	m := make(map[string]int)
+	for t, n := range g.Uses {
+		if n > 0 {
+			m[Technique(t).Slug()] = int(n)
+		}
+	}
+	return m
+}
+
 // EncodePath returns the text form of a hint path: its steps joined by ";".
 func EncodePath(path []Step) string {
 	parts := make([]string, len(path))

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"sudokubank/gen"
@@ -168,12 +167,6 @@ func addVariants(ps []store.Puzzle, canon, sol solve.Grid, n int, rng *rand.Rand
 
 // family returns the store's family row of a graded canonical form.
 func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
-	techs := make(map[string]int)
-	for _, t := range grade.Techniques() {
-		if n := gr.Uses[t]; n > 0 {
-			techs[t.Slug()] = int(n)
-		}
-	}
 	return store.Family{
 		Canon:       canon.String(),
 		ER:          int(gr.ER),
@@ -185,21 +178,8 @@ func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
 		Givens:      gr.Metrics.Givens,
 		MinRowCol:   gr.Metrics.MinRowCol,
 		Hardest:     gr.Hardest.Slug(),
-		Techniques:  techs,
-		Path:        pathString(gr.Path),
+		Techniques:  gr.UseCounts(),
+		Path:        grade.Slugs(gr.Path),
 		Source:      source,
 	}
-}
-
-// pathString encodes a hint path compactly: one technique slug per step,
-// space-separated. The full steps can be recomputed by grading again.
-func pathString(steps []grade.Step) string {
-	var b strings.Builder
-	for i, s := range steps {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s.Technique.Slug())
-	}
-	return b.String()
 }

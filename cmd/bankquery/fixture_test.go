@@ -92,16 +92,6 @@ func writeFixture(tb testing.TB, path string, perLevel int) {
 		seen[canon.String()] = true
 		levels[gr.Level]++
 		csol := tr.Apply(pz.Solution)
-		techs := map[string]int{}
-		for _, tech := range grade.Techniques() {
-			if u := gr.Uses[tech]; u > 0 {
-				techs[tech.Slug()] = int(u)
-			}
-		}
-		steps := make([]string, len(gr.Path))
-		for j, s := range gr.Path {
-			steps[j] = s.Technique.Slug() + ":" + s.Rating.String()
-		}
 		source := "gen"
 		if i%11 == 10 {
 			source = "fixture-import"
@@ -110,7 +100,7 @@ func writeFixture(tb testing.TB, path string, perLevel int) {
 			Canon: canon.String(), ER: int(gr.ER), EP: int(gr.EP), ED: int(gr.ED),
 			Level: int(gr.Level), Score: gr.Score, SearchNodes: gr.Metrics.SearchNodes,
 			Givens: pz.Grid.Givens(), MinRowCol: gen.MinRowColGivens(pz.Grid),
-			Hardest: gr.Hardest.Slug(), Techniques: techs, Path: strings.Join(steps, " "),
+			Hardest: gr.Hardest.Slug(), Techniques: gr.UseCounts(), Path: grade.Slugs(gr.Path),
 			Minimal: pz.Minimal || gen.IsMinimal(pz.Grid), Symmetry: gen.DetectSymmetry(pz.Grid).String(),
 			Source: source, Seed: uint64(i), CreatedAt: fixtureEpoch,
 		}}

@@ -138,6 +138,31 @@ type chainBFS struct {
 	qOn, qOff []int16
 }
 
+// visitOff queues candidate q as off, reached at depth from parent, the
+// first time the current search meets it.
+func (b *chainBFS) visitOff(q, depth, parent int) {
+	if b.offGen[q] == b.gen {
+		return
+	}
+	b.offGen[q] = b.gen
+	b.offDepth[q] = int16(depth)
+	b.offParent[q] = int16(parent)
+	b.qOff = append(b.qOff, int16(q))
+}
+
+// visitOn queues candidate o as on, reached at depth from parent, the
+// first time the current search meets it.
+func (b *chainBFS) visitOn(o, depth, parent int) {
+	if b.onGen[o] == b.gen {
+		return
+	}
+	b.onGen[o] = b.gen
+	b.onDepth[o] = int16(depth)
+	b.onParent[o] = int16(parent)
+	b.qOn = append(b.qOn, int16(o))
+}
+
+// next starts a new search: every node becomes unvisited.
 func (b *chainBFS) next() {
 	b.gen++
 	if b.gen == 0 {
@@ -290,13 +315,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 						}
 					}
 				}
-				if b.offGen[q] == g {
-					continue
-				}
-				b.offGen[q] = g
-				b.offDepth[q] = int16(dp + 1)
-				b.offParent[q] = int16(p)
-				b.qOff = append(b.qOff, q16)
+				b.visitOff(q, dp+1, p)
 			}
 		}
 		b.qOn = b.qOn[:0]
@@ -305,13 +324,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			dq := int(b.offDepth[q])
 			for j := 0; j < int(st.strongN[q]); j++ {
 				o := int(st.strong[q][j])
-				if b.onGen[o] == g {
-					continue
-				}
-				b.onGen[o] = g
-				b.onDepth[o] = int16(dq + 1)
-				b.onParent[o] = int16(q)
-				b.qOn = append(b.qOn, int16(o))
+				b.visitOn(o, dq+1, q)
 			}
 		}
 		b.qOff = b.qOff[:0]
@@ -361,13 +374,7 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			}
 			for _, q16 := range st.weak(p) {
 				q := int(q16)
-				if b.offGen[q] == g {
-					continue
-				}
-				b.offGen[q] = g
-				b.offDepth[q] = int16(dp + 1)
-				b.offParent[q] = int16(p)
-				b.qOff = append(b.qOff, q16)
+				b.visitOff(q, dp+1, p)
 			}
 		}
 		b.qOn = b.qOn[:0]
@@ -382,13 +389,7 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 					}
 					return
 				}
-				if b.onGen[o] == g {
-					continue
-				}
-				b.onGen[o] = g
-				b.onDepth[o] = int16(dq + 1)
-				b.onParent[o] = int16(q)
-				b.qOn = append(b.qOn, int16(o))
+				b.visitOn(o, dq+1, q)
 			}
 		}
 		b.qOff = b.qOff[:0]

@@ -179,6 +179,12 @@ func TestChainIsomorphsData(t *testing.T) {
 		}
 	}
 	t.Logf("%d isomorphs, %d with a different ER", n, diff)
+	// SE's dynamic chains count ancestors in visiting order, so a few
+	// isomorphs rate 0.1 apart (1 of 496 when measured); more than 1% is
+	// a regression, not that quirk.
+	if diff*100 > n {
+		t.Errorf("%d of %d isomorphs rate differently, want at most 1%%", diff, n)
+	}
 }
 
 // TestChainMaxNodes checks the closed form against the definition: the

@@ -25,6 +25,7 @@ type Importer struct {
 	solver solve.Solver
 	canon  gen.Canonicalizer
 	grader grade.Grader
+	dig    gen.Digger // for IsMinimal, reusing its solver and scratch
 }
 
 // NewImporter returns an Importer for one worker, recording source with
@@ -66,6 +67,6 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	}
 	nf := store.NewFamily{Family: family(canon, &gr, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()
-	nf.Minimal = gen.IsMinimal(g)
+	nf.Minimal = m.dig.IsMinimal(g)
 	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf}
 }

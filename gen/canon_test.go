@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"sudokubank/gen"
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -408,7 +409,7 @@ func TestCanonicalizerAllocs(t *testing.T) {
 func benchCanonSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
 	b.ReportAllocs()
 	i := 0
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		f(ps[i])
 		i++
@@ -416,7 +417,7 @@ func benchCanonSet(b *testing.B, ps []solve.Grid, f func(solve.Grid)) {
 			i = 0
 		}
 	}
-	cpu = cpuTime() - cpu
+	cpu = cputime.Process() - cpu
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 	if cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")

@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"sudokubank/gen"
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -376,7 +377,7 @@ func benchGrids(n int) []solve.Grid {
 }
 
 // reportDig reports the rate and how the digger settled its checks. The
-// benchmark takes cpu0 = cpuTime() just before its b.Loop loop.
+// benchmark takes cpu0 = cputime.Process() just before its b.Loop loop.
 func reportDig(b *testing.B, d *gen.Digger, cpu0 time.Duration) {
 	reportRate(b, "puzzles", cpu0)
 	forced, swaps, searched := gen.DiggerChecks(d)
@@ -390,7 +391,7 @@ func reportDig(b *testing.B, d *gen.Digger, cpu0 time.Duration) {
 // figure to trust when other processes share the machine.
 func reportRate(b *testing.B, items string, cpu0 time.Duration) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), items+"/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), items+"/cpu-s")
 	}
 }
@@ -403,7 +404,7 @@ func BenchmarkDigMinimal(b *testing.B) {
 	rng := newRand(12)
 	p := gen.MinimalProfile(gen.NoSymmetry)
 	i := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		d.Dig(grids[i%len(grids)], p, rng)
 		i++
@@ -424,7 +425,7 @@ func BenchmarkDigCheck(b *testing.B) {
 			rng := newRand(12)
 			p := gen.MinimalProfile(gen.NoSymmetry)
 			i := 0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				d.Dig(grids[i%len(grids)], p, rng)
 				i++
@@ -460,7 +461,7 @@ func BenchmarkProfiles(b *testing.B) {
 			var d gen.Digger
 			var s gen.Survey
 			rng := newRand(13)
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				pz := d.Generate(p, rng)
 				s.Add(pz, classify(pz))

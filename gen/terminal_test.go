@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sudokubank/gen"
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -156,7 +157,7 @@ func TestTerminalPairStatistic(t *testing.T) {
 func BenchmarkTerminal(b *testing.B) {
 	b.Run("Direct", func(b *testing.B) {
 		rng := rand.New(rand.NewPCG(1, 1))
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			gen.Terminal(rng)
 		}
@@ -165,7 +166,7 @@ func BenchmarkTerminal(b *testing.B) {
 	b.Run("LasVegas", func(b *testing.B) {
 		rng := rand.New(rand.NewPCG(1, 1))
 		trials := 0
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			for {
 				trials++

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkLogicOnly(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			var g Grader
 			n := 0
-			cpu0 := threadCPU()
+			cpu0 := cputime.Thread()
 			for b.Loop() {
 				g.st.load(ps[n%len(ps)])
 				for g.st.left > 0 {
@@ -52,7 +53,7 @@ func BenchmarkLogicOnly(b *testing.B) {
 				n++
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
-			if cpu := threadCPU() - cpu0; cpu > 0 {
+			if cpu := cputime.Thread() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(n)/cpu.Seconds(), "puzzles/cpu-s")
 			}
 		})

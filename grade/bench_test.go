@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sudokubank/grade"
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -32,14 +33,14 @@ func BenchmarkGradeGroups(b *testing.B) {
 			defer runtime.UnlockOSThread()
 			var g grade.Grader
 			n := 0
-			cpu0 := grade.ThreadCPU()
+			cpu0 := cputime.Thread()
 			for b.Loop() {
 				if _, err := g.Grade(ps[n%len(ps)]); err != nil {
 					b.Fatal(err)
 				}
 				n++
 			}
-			reportRate(b, n, grade.ThreadCPU()-cpu0)
+			reportRate(b, n, cputime.Thread()-cpu0)
 		})
 	}
 }
@@ -60,12 +61,12 @@ func BenchmarkSolveCount(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	var s solve.Solver
 	n := 0
-	cpu0 := grade.ThreadCPU()
+	cpu0 := cputime.Thread()
 	for b.Loop() {
 		s.Count(ps[n%len(ps)], 2)
 		n++
 	}
-	reportRate(b, n, grade.ThreadCPU()-cpu0)
+	reportRate(b, n, cputime.Thread()-cpu0)
 }
 
 // reportRate reports n puzzles per wall second and, when the thread's CPU

@@ -1,9 +1,9 @@
 package grade
 
 import (
-	"syscall"
 	"testing"
 
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -25,7 +25,7 @@ func BenchmarkChainDriver(b *testing.B) {
 		b.Run(src, func(b *testing.B) {
 			var c chainer
 			n := 0
-			cpu0 := chainCPUSeconds()
+			cpu0 := cputime.Process().Seconds()
 			for i := 0; i < b.N; i++ {
 				j := i % len(set)
 				res := chainTestGradeSolved(set[j], sols[j], &c)
@@ -35,19 +35,9 @@ func BenchmarkChainDriver(b *testing.B) {
 				n++
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
-			b.ReportMetric(float64(n)/(chainCPUSeconds()-cpu0), "puzzles/cpu-s")
+			b.ReportMetric(float64(n)/(cputime.Process().Seconds()-cpu0), "puzzles/cpu-s")
 		})
 	}
-}
-
-// chainCPUSeconds returns the CPU time the process has used. On a shared
-// machine it tracks the work done better than the wall clock.
-func chainCPUSeconds() float64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return float64(ru.Utime.Sec+ru.Stime.Sec) + float64(ru.Utime.Usec+ru.Stime.Usec)/1e6
 }
 
 // chainBenchPositions returns the positions the driver hands to the
@@ -71,12 +61,12 @@ func BenchmarkChainNext(b *testing.B) {
 	ps := chainBenchPositions(b, "gen", 400)
 	b.ResetTimer()
 	var c chainer
-	cpu0 := chainCPUSeconds()
+	cpu0 := cputime.Process().Seconds()
 	for i := 0; i < b.N; i++ {
 		p := ps[i%len(ps)]
 		c.next(&p)
 	}
-	b.ReportMetric(float64(b.N)/(chainCPUSeconds()-cpu0), "calls/cpu-s")
+	b.ReportMetric(float64(b.N)/(cputime.Process().Seconds()-cpu0), "calls/cpu-s")
 }
 
 // BenchmarkChainNextHard times chainer.next on the positions met while
@@ -86,10 +76,10 @@ func BenchmarkChainNextHard(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	var c chainer
-	cpu0 := chainCPUSeconds()
+	cpu0 := cputime.Process().Seconds()
 	for i := 0; i < b.N; i++ {
 		p := ps[i%len(ps)]
 		c.next(&p)
 	}
-	b.ReportMetric(float64(b.N)/(chainCPUSeconds()-cpu0), "calls/cpu-s")
+	b.ReportMetric(float64(b.N)/(cputime.Process().Seconds()-cpu0), "calls/cpu-s")
 }

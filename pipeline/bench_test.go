@@ -11,6 +11,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/cputime"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -31,7 +32,7 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level)
 		if err != nil {
 			b.Fatal(err)
 		}
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: pipeline.BuildOptions{Variants: variants, Seen: seen},
 			Seed:         uint64(i), Target: pipeline.Count(n, levels), Workers: workers, Log: quiet(),
@@ -39,7 +40,7 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level)
 		if err != nil {
 			b.Fatal(err)
 		}
-		cpu += cpuTime() - cpu0
+		cpu += cputime.Process() - cpu0
 		db.Close()
 		fams += sum.Families
 		puzzles += sum.Puzzles
@@ -87,7 +88,7 @@ func TestProfileSurvey(t *testing.T) {
 		var z gen.Canonicalizer
 		var g grade.Grader
 		var hist pipeline.Levels
-		start := cpuTime() // not wall time: the machine is shared
+		start := cputime.Process() // not wall time: the machine is shared
 		for i := range *survey {
 			pz := d.Generate(p, pipeline.Item{Seed: 1, Index: uint64(i)}.Rand())
 			c, _ := z.Canon(pz.Grid)
@@ -97,7 +98,7 @@ func TestProfileSurvey(t *testing.T) {
 			}
 			hist[gr.Level]++
 		}
-		rate := float64(*survey) / (cpuTime() - start).Seconds()
+		rate := float64(*survey) / (cputime.Process() - start).Seconds()
 		fmt.Fprintf(&sb, "%-22s %9.0f ", p.Name, rate)
 		for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 			fmt.Fprintf(&sb, " %s %.0f/s (%d%%)", l, rate*float64(hist[l])/float64(*survey), 100*hist[l] / *survey)

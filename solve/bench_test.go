@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"testing"
 
+	"sudokubank/internal/cputime"
 	"sudokubank/solve"
 )
 
@@ -130,7 +131,7 @@ func startCPU(b *testing.B) cpuClock {
 	runtime.LockOSThread()
 	b.Cleanup(runtime.UnlockOSThread)
 	b.ResetTimer()
-	return cpuClock{threadCPU()}
+	return cpuClock{cputime.Thread().Seconds()}
 }
 
 // report adds "<unit>/s" (per wall second) and "<unit>/cpu-s" (per CPU
@@ -138,7 +139,7 @@ func startCPU(b *testing.B) cpuClock {
 func (c cpuClock) report(b *testing.B, unit string) {
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), unit+"/s")
-	if used := threadCPU() - c.start; used > 0 && c.start > 0 {
+	if used := cputime.Thread().Seconds() - c.start; used > 0 && c.start > 0 {
 		b.ReportMetric(float64(b.N)/used, unit+"/cpu-s")
 	}
 }

@@ -8,10 +8,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"sudokubank/internal/cputime"
 	"sudokubank/store"
 )
 
@@ -116,10 +116,10 @@ func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (
 			batch = append(batch, s.family(k))
 		}
 		start := time.Now()
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		res, err := db.WriteBatch(ctx, batch)
 		d := time.Since(start)
-		cpuTotal += cpuTime() - cpu0
+		cpuTotal += cputime.Process() - cpu0
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -130,16 +130,6 @@ func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (
 		written += res.Puzzles
 	}
 	return total, last, cpuTotal
-}
-
-// cpuTime returns the process's user and system CPU time so far. On a
-// shared machine it says more about the code than the wall clock does.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func fileSize(b *testing.B, path string) int64 {
@@ -183,12 +173,12 @@ func BenchmarkInsert(b *testing.B) {
 				total, last, cpu := fillBank(b, db, rows, c.k, c.batchRows, 1)
 				// Close checkpoints and, with deferred indexes, builds
 				// them: part of the cost of the load.
-				start, cpu0 := time.Now(), cpuTime()
+				start, cpu0 := time.Now(), cputime.Process()
 				if err := db.Close(); err != nil {
 					b.Fatal(err)
 				}
 				total += time.Since(start)
-				cpu += cpuTime() - cpu0
+				cpu += cputime.Process() - cpu0
 				b.ReportMetric(float64(rows)/total.Seconds(), "puzzles/s")
 				b.ReportMetric(float64(rows/5)/last.Seconds(), "last20%-puzzles/s")
 				b.ReportMetric(float64(rows)/cpu.Seconds(), "puzzles/cpu-s")
@@ -217,21 +207,21 @@ func BenchmarkInsertFamilies(b *testing.B) {
 			for i := range batch {
 				batch[i] = s.family(0)
 			}
-			start, cpu0 := time.Now(), cpuTime()
+			start, cpu0 := time.Now(), cputime.Process()
 			res, err := db.WriteBatch(ctx, batch)
 			total += time.Since(start)
-			cpu += cpuTime() - cpu0
+			cpu += cputime.Process() - cpu0
 			if err != nil {
 				b.Fatal(err)
 			}
 			written += res.Families
 		}
-		start, cpu0 := time.Now(), cpuTime()
+		start, cpu0 := time.Now(), cputime.Process()
 		if err := db.Close(); err != nil {
 			b.Fatal(err)
 		}
 		total += time.Since(start)
-		cpu += cpuTime() - cpu0
+		cpu += cputime.Process() - cpu0
 		b.ReportMetric(float64(n)/total.Seconds(), "families/s")
 		b.ReportMetric(float64(n)/cpu.Seconds(), "families/cpu-s")
 	}
@@ -254,11 +244,11 @@ func queryBank(b *testing.B) *store.DB {
 			b.Fatal(err)
 		}
 		total, last, cpu := fillBank(b, db, rows, 10, 10000, 7)
-		start, cpu0 := time.Now(), cpuTime()
+		start, cpu0 := time.Now(), cputime.Process()
 		if err := db.Close(); err != nil {
 			b.Fatal(err)
 		}
-		closing, closeCPU := time.Since(start), cpuTime()-cpu0
+		closing, closeCPU := time.Since(start), cputime.Process()-cpu0
 		b.Logf("built %s: %d rows, writes %v (last fifth %v), close %v; CPU %v + %v; %.0f puzzles/s, %.0f puzzles/cpu-s, %.1f bytes/puzzle",
 			path, rows, total, last, closing, cpu, closeCPU,
 			float64(rows)/(total+closing).Seconds(), float64(rows)/(cpu+closeCPU).Seconds(),
@@ -300,7 +290,7 @@ func benchmarkSample50(b *testing.B, filterFor func(level int) store.Filter, o s
 	ctx := context.Background()
 	o.Order, o.Limit = store.OrderRandom, 50
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := range b.N {
 		n := 0
 		o.Seed = uint64(i)
@@ -313,7 +303,7 @@ func benchmarkSample50(b *testing.B, filterFor func(level int) store.Filter, o s
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
 }
 
 // BenchmarkCountBucket counts one level x givens bucket.
@@ -321,7 +311,7 @@ func BenchmarkCountBucket(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := range b.N {
 		g := 24 + i%8
 		if _, err := db.Count(ctx, store.Filter{Levels: []int{1 + i%5}, GivensMin: g, GivensMax: g}); err != nil {
@@ -329,7 +319,7 @@ func BenchmarkCountBucket(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // BenchmarkCountBucketRows counts the same buckets from the rows (an
@@ -338,7 +328,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 	db := queryBank(b)
 	ctx := context.Background()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for i := range b.N {
 		g := 24 + i%8
 		// Minimal false and Symmetry "none" hold for every synthetic row,
@@ -348,7 +338,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
 }
 
 // dropIndexes is an experiment hook: drop the named indexes (comma list).

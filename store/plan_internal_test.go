@@ -49,9 +49,9 @@ func TestQueryPlans(t *testing.T) {
 		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
 		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
 		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (er>? AND er<?)"},
-		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
-		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
-		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
+		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
+		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
+		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

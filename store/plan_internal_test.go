@@ -76,3 +76,42 @@ func TestQueryPlans(t *testing.T) {
 		})
 	}
 }
+
+// The writer's lookups of a batch's rows must search the unique indexes,
+// one probe a row, never scan the bank.
+func TestWritePlans(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.db.ExecContext(ctx, "CREATE VIRTUAL TABLE IF NOT EXISTS "+rowsTable+" USING "+rowsModule); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, sql, want string }{
+		{"Families", findFamiliesSQL, "SEARCH f USING INDEX sqlite_autoindex_families_1 (canon=?)"},
+		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+tt.sql, int64(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var lines []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, detail)
+			}
+			got := strings.Join(lines, "\n")
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("plan:\n%s\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -510,7 +510,7 @@ func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
 	}
 	// The string's level is unknown here: look in the key window of
 	// each level (five index searches).
-	lo, hi := window(SortKeyOf(s))
+	lo, hi := window(keyOf(s))
 	var r Row
 	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
 		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND p.puzzle = ?`, lo, hi, packed)

@@ -133,7 +133,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		for j := range batch[i].Puzzles {
 			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
-				p: p, puzzle: packed[0], solution: packed[1], key: SortKeyOf(p.Puzzle),
+				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
 				seq: len(puzzles), fam: fm.id, level: fm.level, givens: fm.givens, er: fm.er,
 			})
 			packed = packed[2:]
@@ -185,9 +185,7 @@ type famRow struct {
 func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *WriteResult) ([]famRow, error) {
 	out := make([]famRow, len(batch))
 	found := make([]bool, len(batch))
-	err := queryRows(ctx, tx, `SELECT r.c0, f.id, f.level, f.givens, f.er
-		FROM `+rowsTable+` r CROSS JOIN families f ON f.canon = r.c1
-		WHERE r.handle = ?`,
+	err := queryRows(ctx, tx, findFamiliesSQL,
 		funcSource{len(batch), func(i, col int) any {
 			if col == 0 {
 				return int64(i)
@@ -318,6 +316,19 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *Wri
 	}
 	return out, nil
 }
+
+// findFamiliesSQL finds the stored families among a batch's, by
+// canonical form: c0 is the batch index, c1 the canonical form.
+const findFamiliesSQL = `SELECT r.c0, f.id, f.level, f.givens, f.er
+	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.canon = r.c1
+	WHERE r.handle = ?`
+
+// findPuzzlesSQL finds the stored puzzles in the key windows of a
+// batch's: c0 is the level, c1 and c2 the window's first and last key.
+const findPuzzlesSQL = `SELECT p.level, p.sort_key, p.puzzle
+	FROM ` + rowsTable + ` r CROSS JOIN puzzles p
+	ON p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
+	WHERE r.handle = ?`
 
 type techRow struct {
 	family    int64
@@ -460,10 +471,7 @@ func resolveKeys(ctx context.Context, tx *sqlx.Tx, rows []pending) ([]pending, i
 		key   int64
 	}
 	taken := map[slot][]byte{}
-	err := queryRows(ctx, tx, `SELECT p.level, p.sort_key, p.puzzle
-		FROM `+rowsTable+` r CROSS JOIN puzzles p
-		ON p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
-		WHERE r.handle = ?`,
+	err := queryRows(ctx, tx, findPuzzlesSQL,
 		funcSource{len(rows), func(i, col int) any {
 			lo, hi := window(rows[i].key)
 			switch col {
@@ -594,6 +602,9 @@ func sortedKeys(m map[string]int) []string {
 	slices.Sort(keys)
 	return keys
 }
+
+// keyOf is SortKeyOf; a test swaps in a hash that collides.
+var keyOf = SortKeyOf
 
 // SortKeyOf returns the sort key of a puzzle string: a 63-bit hash
 // (FNV-1a, then a SplitMix64 finaliser), never zero. It orders random

@@ -382,3 +382,30 @@ func TestCSVFormulaInjection(t *testing.T) {
 		}
 	})
 }
+
+// TestExportPackNames checks that a name given with -pack is never used
+// twice, while the automatic name of a repeated export (the same file
+// within one second) gets a number instead of failing the export.
+func TestExportPackNames(t *testing.T) {
+	db := MustBank(t)
+	out := filepath.Join(t.TempDir(), "daily.sdm")
+	for range 3 {
+		mustRun(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force")
+	}
+	names := map[string]bool{}
+	for _, p := range MustPacks(t, db) {
+		if names[p.Name] {
+			t.Errorf("two packs are named %q", p.Name)
+		}
+		names[p.Name] = true
+	}
+	if len(names) != 3 {
+		t.Errorf("got %d pack names, want 3: %v", len(names), names)
+	}
+
+	mustRun(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force", "-pack", "acme-1")
+	r := run(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force", "-pack", "acme-1")
+	if r.code != 2 || !strings.Contains(r.err.Error(), `-pack "acme-1": the bank already has a pack of that name`) {
+		t.Errorf("a second -pack acme-1: code %d, error %v; want 2 and the name taken", r.code, r.err)
+	}
+}

@@ -446,16 +446,26 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 				return err
 			}
 		}
-		var picked []Row
-		for _, c := range cursors {
-			picked = append(picked, c.rows...)
+		// The merge sorts small references rather than rows; ties keep
+		// the levels' order and each level's own, as a stable sort would.
+		type ref struct {
+			dist     uint64
+			level, i int
 		}
-		slices.SortStableFunc(picked, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
+		var picked []ref
+		for l, c := range cursors {
+			for i, r := range c.rows {
+				picked = append(picked, ref{dist(r.SortKey), l, i})
+			}
+		}
+		slices.SortFunc(picked, func(a, b ref) int {
+			return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.level, b.level), cmp.Compare(a.i, b.i))
+		})
 		// Every level read short of its quota is read to its end; one
 		// read to its quota may hold rows nearer than the cut.
 		cut := uint64(1<<63 - 1)
 		if len(picked) >= o.Limit {
-			cut = dist(picked[o.Limit-1].SortKey)
+			cut = picked[o.Limit-1].dist
 		}
 		again := false
 		for i, c := range cursors {
@@ -468,14 +478,14 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		if again {
 			continue
 		}
-		for i, r := range picked {
+		for i, p := range picked {
 			if i >= o.Limit {
 				break
 			}
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := fn(r); err != nil {
+			if err := fn(cursors[p.level].rows[p.i]); err != nil {
 				return err
 			}
 		}

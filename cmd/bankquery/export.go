@@ -285,7 +285,8 @@ func arranger(order string) (func([]store.Row), error) {
 	switch strings.ToLower(order) {
 	case "rating":
 		return func(rows []store.Row) {
-			slices.SortStableFunc(rows, func(a, b store.Row) int {
+			// IDs are unique, so the order is total and needs no stable sort.
+			slices.SortFunc(rows, func(a, b store.Row) int {
 				return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID))
 			})
 		}, nil

@@ -420,7 +420,7 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 // rows. A level read further goes on where it stopped. The result is the
 // same as reading Limit rows from every level, for little more than the
 // rows it returns: an export of 10,000 from the five levels of a 5M bank
-// with 100 variants a family reads about 12,500 rows, a thousand of them
+// with 100 variants a family reads about 12,000 rows, a thousand of them
 // variants of families already taken (with even first shares, each level
 // read again from its start: 31,000).
 func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
@@ -496,8 +496,8 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 }
 
 // randomQuotas returns how many rows queryRandom first reads from each
-// level: a tenth more than the level's share of the limit, by the
-// per-bucket counts of the filter's levels and givens, and at least 16.
+// level: the level's share of the limit, by the per-bucket counts of the
+// filter's levels and givens, with a margin for chance, and at least 16.
 // The other filters may shift the shares; queryRandom then reads further.
 func randomQuotas(ctx context.Context, q sqlx.QueryerContext, f Filter, levels []int, limit int) ([]int, error) {
 	quotas := make([]int, len(levels))
@@ -531,7 +531,10 @@ func randomQuotas(ctx context.Context, q sqlx.QueryerContext, f Filter, levels [
 				}
 			}
 		}
-		quotas[i] = min(limit, int(float64(limit)*share*1.1)+16)
+		// A level's count in the sample is about binomial: three
+		// standard deviations over its expectation rarely fall short.
+		exp := float64(limit) * share
+		quotas[i] = min(limit, int(exp+3*math.Sqrt(exp))+16)
 	}
 	return quotas, nil
 }

@@ -170,11 +170,24 @@ func recordItems(ctx context.Context, tx *sqlx.Tx, id int64, client string, now 
 			return fmt.Errorf("items: %w", err)
 		}
 	}
+	// The (pack_id, family_id) index gives the new items in family order.
+	// (WHERE before an upsert is SQLite's rule for INSERT ... SELECT.)
+	_, err := tx.ExecContext(ctx, `INSERT INTO packed_families (family_id, packs)
+		SELECT i.family_id, 1 FROM pack_items i WHERE i.pack_id = ? ORDER BY i.family_id
+		ON CONFLICT (family_id) DO UPDATE SET packs = packs + 1`, id)
+	if err != nil {
+		return fmt.Errorf("count families: %w", err)
+	}
 	if client == "" {
 		return nil
 	}
-	// The (pack_id, family_id) index gives the new items in family order.
-	_, err := tx.ExecContext(ctx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
+	_, err = tx.ExecContext(ctx, `INSERT INTO client_families (family_id, client, packs)
+		SELECT i.family_id, ?, 1 FROM pack_items i WHERE i.pack_id = ? ORDER BY i.family_id
+		ON CONFLICT (family_id, client) DO UPDATE SET packs = packs + 1`, client, id)
+	if err != nil {
+		return fmt.Errorf("count families: %w", err)
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
 		SELECT i.family_id, ?, ?, ? FROM pack_items i WHERE i.pack_id = ? ORDER BY i.family_id
 		ON CONFLICT (family_id) DO NOTHING`, client, id, now, id)
 	if err != nil {
@@ -220,9 +233,18 @@ func (db *DB) DeletePack(ctx context.Context, id int64) error {
 		return fmt.Errorf("delete pack %d: %w", id, err)
 	}
 	defer tx.Rollback()
+	// The per-family counts go down by the pack's families, and the
+	// families no pack holds any more leave them, while the pack's items
+	// still name its families.
+	const families = "SELECT i.family_id FROM pack_items i WHERE i.pack_id = ?1"
 	for _, q := range []string{
-		"DELETE FROM reservations WHERE pack_id = ?",
-		"DELETE FROM pack_items WHERE pack_id = ?",
+		"UPDATE packed_families SET packs = packs - 1 WHERE family_id IN (" + families + ")",
+		"DELETE FROM packed_families WHERE packs = 0 AND family_id IN (" + families + ")",
+		`UPDATE client_families SET packs = packs - 1
+			WHERE client = (SELECT client FROM packs WHERE id = ?1) AND family_id IN (` + families + ")",
+		"DELETE FROM client_families WHERE packs = 0 AND family_id IN (" + families + ")",
+		"DELETE FROM reservations WHERE pack_id = ?1",
+		"DELETE FROM pack_items WHERE pack_id = ?1",
 	} {
 		if _, err := tx.ExecContext(ctx, q, id); err != nil {
 			return fmt.Errorf("delete pack %d: %w", id, err)

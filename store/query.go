@@ -200,11 +200,11 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		family = true
 	}
 	if f.Fresh {
-		add("NOT EXISTS (SELECT 1 FROM pack_items i WHERE i.family_id = " + famID + ")")
+		add("NOT EXISTS (SELECT 1 FROM packed_families k WHERE k.family_id = " + famID + ")")
 	}
 	if f.NotForClient != "" {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = "+famID+" AND r.client <> ?)", f.NotForClient)
-		add("NOT EXISTS (SELECT 1 FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE i.family_id = "+famID+" AND k.client = ?)", f.NotForClient)
+		add("NOT EXISTS (SELECT 1 FROM client_families c WHERE c.family_id = "+famID+" AND c.client = ?)", f.NotForClient)
 	}
 	if f.Unreserved {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = " + famID + ")")

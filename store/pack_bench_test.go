@@ -11,13 +11,13 @@ import (
 	"sudokubank/store"
 )
 
-// BenchmarkCreatePack records packs of 10,000 puzzles, as bankquery
+// BenchmarkRecordPack records packs of 10,000 puzzles, as bankquery
 // export -count 10000 does, from a bank of 40,000 families of two
 // variants: without a client (no reservations) and for a client (each
 // family reserved too), with the CPU time per pack beside the wall
 // time, which the machine's other load distorts. The pack is deleted again, untimed, after each
 // run, so that every run finds the same bank.
-func BenchmarkCreatePack(b *testing.B) {
+func BenchmarkRecordPack(b *testing.B) {
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "bank.db"), store.Options{})
 	if err != nil {

@@ -197,6 +197,19 @@ func triads(a uint32) uint32 {
 // digits returns the nine digit masks of band b.
 func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*9 : b*9+9]) }
 
+// clear removes cells from every digit of band b and returns the digits
+// that lost one (bit e for digit e+1). It has no branch: whether a digit
+// holds one of the cells is close to a coin toss, which a branch would
+// mispredict, and (y + bandAll) >> 27 is 1 for a non-zero 27-bit y.
+func (s *board) clear(b int, cells uint32) uint32 {
+	f := s.digits(b)
+	y0, y1, y2, y3, y4, y5, y6, y7, y8 := f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]
+	f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8] = y0&^cells, y1&^cells, y2&^cells, y3&^cells, y4&^cells, y5&^cells, y6&^cells, y7&^cells, y8&^cells
+	return (y0&cells+bandAll)>>27 | (y1&cells+bandAll)>>27<<1 | (y2&cells+bandAll)>>27<<2 |
+		(y3&cells+bandAll)>>27<<3 | (y4&cells+bandAll)>>27<<4 | (y5&cells+bandAll)>>27<<5 |
+		(y6&cells+bandAll)>>27<<6 | (y7&cells+bandAll)>>27<<7 | (y8&cells+bandAll)>>27<<8
+}
+
 // place puts digit d+1 in cell c of band b, removing it from the cell's
 // row, box and column and the other digits from the cell. It reports
 // false when the digit is no longer a candidate there.
@@ -208,16 +221,8 @@ func (s *board) place(b, d int, c uint) bool {
 		return false
 	}
 	s.u[b] &^= bit
-	// changed has bit e set when digit e+1 loses the cell; d's own mask
-	// is stored below.
-	fb := s.digits(b)
-	var changed uint32
-	for e := range fb {
-		if fb[e]&bit != 0 {
-			fb[e] &^= bit
-			changed |= 1 << e
-		}
-	}
+	// d's own mask is stored below, and x is marked dirty anyway.
+	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c%27]
 	s.dirty |= changed<<(b*9&31) | 1<<x
 	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
@@ -263,15 +268,7 @@ func (s *board) update(x int) bool {
 		// The other digits lose the placed cells; changed has bit e set
 		// when digit e+1 lost one. x keeps them: a is stored below.
 		s.u[b] &^= placed
-		fb := s.digits(b)
-		var changed uint32
-		for e := range fb {
-			if fb[e]&placed != 0 {
-				fb[e] &^= placed
-				changed |= 1 << e
-			}
-		}
-		s.dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
+		s.dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
 	}
 	s.f[x] = a
 	o0, o1 := mates[x][0]&31, mates[x][1]&31

@@ -272,11 +272,12 @@ func (s *board) update(x int) bool {
 	}
 	s.f[x] = a
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	// Stored without a test: whether the other bands lose a column is
+	// unpredictable, and a store that changes nothing sets no dirty bit.
 	y0, y1 := s.f[o0], s.f[o1]
-	if cm := colElim[occ]; (y0|y1)&cm != 0 {
-		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-		s.dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
-	}
+	cm := colElim[occ]
+	s.f[o0], s.f[o1] = y0&^cm, y1&^cm
+	s.dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 	return true
 }
 
@@ -351,24 +352,26 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// popcount: the band's row and box peers in bits 0-26, the column in
 	// the two other bands from bits 27 and 37 (column c sits at bits c,
 	// c+9 and c+18 of a band, so the two never share a bit).
-	bestB, bestC, bestScore := -1, uint(0), -1
+	// The best cell is the one with the largest key, its score above the
+	// complement of its index b*27+c: a tie goes to the first cell. The
+	// maximum is taken without a branch, which would be unpredictable.
+	best := -1
 	for b := range biv {
-		u0, u1 := s.u[(b+1)%3], s.u[(b+2)%3]
+		ub, u0, u1 := s.u[b], s.u[(b+1)%3], s.u[(b+2)%3]
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := uint(bits.TrailingZeros32(m))
 			col := colCells[c%9]
-			score := bits.OnesCount64(uint64(s.u[b]&bandPeers[c%27]) | uint64(u0&col)<<27 | uint64(u1&col)<<37)
-			if score > bestScore {
-				bestB, bestC, bestScore = b, c, score
-			}
+			score := bits.OnesCount64(uint64(ub&bandPeers[c%27]) | uint64(u0&col)<<27 | uint64(u1&col)<<37)
+			best = max(best, score<<7|(127-b*27-int(c)))
 		}
 	}
-	if bestB >= 0 {
-		return bestB, bestC, s.cands(bestB, bestC)
+	if best >= 0 {
+		i := 127 - best&127
+		return i / 27, uint(i % 27), s.cands(i/27, uint(i%27))
 	}
 	// No bivalue cell: take the first cell with the fewest candidates,
 	// counting the candidates of a band's cells all at once.
-	bestN := 10
+	bestB, bestC, bestN := -1, uint(0), 10
 	for b := range s.u {
 		if s.u[b] == 0 {
 			continue

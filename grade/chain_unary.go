@@ -420,6 +420,10 @@ func chainRecordChain(h *chainHints, st *chainStatic, b *chainBFS, p, s int, pla
 	if st.y {
 		t, base = AIC, AIC.BaseRating()
 	}
+	if h.nest != nil {
+		h.nest.nestUnaryChain(st, b, p, s, placed, nodes)
+		return
+	}
 	r := base + LengthBonus(nodes)
 	if !h.consider(r) {
 		return
@@ -476,6 +480,16 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			k = int(b.offParent[k])
 		}
 		on = !on
+	}
+	if h.nest != nil {
+		for w := 0; w < 2; w++ {
+			for m := touched[w]; m != 0; m &= m - 1 {
+				c := w*64 + bits.TrailingZeros64(m)
+				forw[c] &= back[c]
+			}
+		}
+		h.nest.nestCycle(st, b, p, q, s, nodes, &forw, touched)
+		return
 	}
 	for w := 0; w < 2; w++ {
 		for m := touched[w]; m != 0; m &= m - 1 {

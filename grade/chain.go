@@ -68,6 +68,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if h.found() {
 		return h.step(), true
 	}
+	e.memo.reset()
 	maxLevel := c.maxLevel
 	if maxLevel <= 0 || maxLevel > chainMaxNesting {
 		maxLevel = chainMaxNesting

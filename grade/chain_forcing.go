@@ -340,8 +340,8 @@ func b2i(b bool) int {
 func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMode) {
 	e.mode = m
 	e.orig = cands
-	if m.level >= 2 {
-		e.memo.reset()
+	if m.level >= 2 && e.sink != nil {
+		e.memo.reset() // the grid the chains start from is new
 	}
 	e.gen++
 	if e.gen == 0 {

@@ -45,11 +45,15 @@ type chainNestHint struct {
 	target  int  // candidate concluded on or off
 	parDone bool
 	par     chainSet
+	// canon is the memo index of the first hint with the same chain:
+	// SE counts a nested chain once however many times it was found.
+	canon int32
 }
 
 // Kinds of chainNestHint.
 const (
 	nestUnary uint8 = iota
+	nestCycle
 	nestContra
 	nestDouble
 	nestCell
@@ -75,12 +79,16 @@ type chainNestOut struct {
 // outer chain's grid), whose chain started from src.
 type chainNestSink struct {
 	src, cur *Candidates
-	gen      uint32
-	bestGen  [729]uint32
-	best     [729]chainNestBest
-	order    []int16 // candidates with a hint, first seen first
-	hints    []chainNestHint
-	out      []chainNestOut
+	// clean says src has no cycle or forcing chain (the chainer looked
+	// before trying nested chains), so the unary search may skip links
+	// that src already had.
+	clean   bool
+	gen     uint32
+	bestGen [729]uint32
+	best    [729]chainNestBest
+	order   []int16 // candidates with a hint, first seen first
+	hints   []chainNestHint
+	out     []chainNestOut
 }
 
 func (s *chainNestSink) reset(src, cur *Candidates) {
@@ -232,7 +240,7 @@ func (s *chainNestSink) nestUnaryChain(st *chainStatic, b *chainBFS, p, sk int, 
 	if mask == 0 || !s.wants(c, mask, r, nodes, key) {
 		return
 	}
-	h := chainNestHint{cx: nodes, kind: nestUnary, parDone: true}
+	h := chainNestHint{cx: nodes, kind: nestUnary, parDone: true, src: sk, target: p, on: placed}
 	if placed {
 		s.linkParents(p, sk, &h.par) // the last link turns s on
 	}
@@ -297,7 +305,7 @@ func (s *chainNestSink) nestCycle(st *chainStatic, b *chainBFS, p, q, sk int, no
 	if !want {
 		return
 	}
-	h := chainNestHint{cx: nodes, kind: nestUnary, parDone: true}
+	h := chainNestHint{cx: nodes, kind: nestCycle, parDone: true, src: sk, target: q, u: p}
 	s.linkParents(p, q, &h.par)
 	s.linkParents(q, sk, &h.par)
 	s.pathAllParents(b, p, true, &h.par)
@@ -387,12 +395,16 @@ func (e *chainEngine) ancParents(a *chainBits, par *chainSet) {
 }
 
 // chainNestMemo remembers the conclusions of the inner producers per
-// grid during one producer call: different assumptions often lead to the
-// same grid (a bivalue cell's two candidates on and off, say).
+// grid while the grid the chains start from stays the same (one call of
+// chainer.next, or of an inner producer): different assumptions often
+// lead to the same grid (a bivalue cell's two candidates on and off,
+// say), and level 3 asks first what level 2 asked.
 type chainNestMemo struct {
 	index map[uint64]int32
+	canon map[uint64]int32 // hint key -> index of the first such hint
 	grids []Candidates
-	spans [][2]int32
+	spans [][4][2]int32 // per grid and inner producer, the conclusions in outs
+	done  [][4]bool     // per grid and inner producer, whether it ran
 	outs  []chainNestOut
 	hints []chainNestHint
 	remap []int32 // per sink hint, its index in hints during one call, or -1
@@ -401,9 +413,12 @@ type chainNestMemo struct {
 func (m *chainNestMemo) reset() {
 	if m.index == nil {
 		m.index = make(map[uint64]int32)
+		m.canon = make(map[uint64]int32)
 	}
 	clear(m.index)
-	m.grids, m.spans, m.outs, m.hints = m.grids[:0], m.spans[:0], m.outs[:0], m.hints[:0]
+	clear(m.canon)
+	m.grids, m.spans, m.done = m.grids[:0], m.spans[:0], m.done[:0]
+	m.outs, m.hints = m.outs[:0], m.hints[:0]
 }
 
 // chainNestMemoMax bounds the grids one producer call remembers.
@@ -414,39 +429,36 @@ const chainNestMemoMax = 1 << 14
 // added nodes to propagate.
 func (e *chainEngine) advanceNested(r *chainRun) bool {
 	m := &e.memo
+	ent := -1
 	key := chainHash(&e.work)
-	var outs []chainNestOut
-	var hints []chainNestHint
 	if i, ok := m.index[key]; ok && m.grids[i] == e.work {
-		sp := m.spans[i]
-		outs = m.outs[sp[0]:sp[1]]
-		hints = m.hints
-	} else {
-		s := e.innerRun()
-		// Keep only the hints used, renumbered into the memo: a hint's
-		// index there names it for the whole producer call.
-		start := int32(len(m.outs))
-		for len(m.remap) < len(s.hints) {
-			m.remap = append(m.remap, -1)
-		}
-		for _, o := range s.out {
-			j := m.remap[o.hint]
-			if j < 0 {
-				m.hints = append(m.hints, s.hints[o.hint])
-				j = int32(len(m.hints) - 1)
-				m.remap[o.hint] = j
+		ent = int(i)
+	} else if len(m.grids) < chainNestMemoMax {
+		ent = len(m.grids)
+		m.index[key] = int32(ent)
+		m.grids = append(m.grids, e.work)
+		m.spans = append(m.spans, [4][2]int32{})
+		m.done = append(m.done, [4]bool{})
+	}
+	var outs []chainNestOut
+	hints := m.hints
+	steps, n := e.innerSteps()
+	for _, step := range steps[:n] {
+		if ent >= 0 && m.done[ent][step] {
+			sp := m.spans[ent][step]
+			outs = m.outs[sp[0]:sp[1]]
+		} else {
+			start := m.store(e.innerStep(step))
+			outs = m.outs[start:]
+			if ent >= 0 {
+				m.done[ent][step] = true
+				m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
 			}
-			m.outs = append(m.outs, chainNestOut{k: o.k, hint: j})
 		}
-		for _, o := range s.out {
-			m.remap[o.hint] = -1
+		hints = m.hints
+		if len(outs) > 0 {
+			break
 		}
-		if len(m.grids) < chainNestMemoMax {
-			m.index[key] = int32(len(m.grids))
-			m.grids = append(m.grids, e.work)
-			m.spans = append(m.spans, [2]int32{start, int32(len(m.outs))})
-		}
-		outs, hints = m.outs[start:], m.hints
 	}
 	if len(outs) == 0 {
 		return false
@@ -463,12 +475,13 @@ func (e *chainEngine) advanceNested(r *chainRun) bool {
 			e.gidRun = append(e.gidRun, 0)
 			e.gidGen = append(e.gidGen, 0)
 		}
-		id := int(e.gidRun[o.hint])
-		if e.gidGen[o.hint] != e.runGen {
-			e.gidGen[o.hint] = e.runGen
+		g := h.canon
+		id := int(e.gidRun[g])
+		if e.gidGen[g] != e.runGen {
+			e.gidGen[g] = e.runGen
 			id = len(e.nestGID)
-			e.gidRun[o.hint] = int32(id)
-			e.nestGID = append(e.nestGID, o.hint)
+			e.gidRun[g] = int32(id)
+			e.nestGID = append(e.nestGID, g)
 			e.nestCx = append(e.nestCx, h.cx)
 		}
 		n := 2 * k
@@ -490,52 +503,88 @@ func (e *chainEngine) advanceNested(r *chainRun) bool {
 	return added
 }
 
-// innerRun runs the inner producers of the current level on the working
-// grid, in order, until one concludes something, and returns the sink
-// holding the conclusions.
-func (e *chainEngine) innerRun() *chainNestSink {
+// innerSteps returns the inner producers of the current level, in the
+// order they are tried: 0 cycles and forcing chains, 1 static multiple
+// forcing chains, 2 dynamic forcing chains, 3 nested level 2.
+func (e *chainEngine) innerSteps() ([2]uint8, int) {
+	switch e.mode.level {
+	case 2:
+		return [2]uint8{0}, 1
+	case 3:
+		return [2]uint8{0, 1}, 2
+	case 4:
+		return [2]uint8{2}, 1
+	}
+	return [2]uint8{2, 3}, 2
+}
+
+// innerStep runs inner producer step on the working grid and returns the
+// sink holding its conclusions.
+func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 	s := &e.nsink
 	if e.inner == nil {
 		e.inner = new(chainEngine)
 		e.innerUnary = new(chainUnaryScratch)
 	}
-	level := e.mode.level
-	try := func(step int) bool {
-		s.reset(e.orig, &e.work)
-		switch step {
-		case 0: // cycles and forcing chains
-			var h chainHints
-			h.nest = s
-			chainUnary(&h, e.innerUnary, &e.work)
-		case 1: // static multiple forcing chains
-			e.inner.nested(s, &e.work, chainMode{multiple: true, tech: MultipleForcingChains})
-		case 2: // dynamic forcing chains
-			e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
-		case 3: // nested forcing chains, level 2
-			e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
-		}
-		if step == 0 {
-			s.finish(nil)
-		}
-		return len(s.out) > 0
-	}
-	var steps []int
-	switch {
-	case level == 2:
-		steps = []int{0}
-	case level == 3:
-		steps = []int{0, 1}
-	case level == 4:
-		steps = []int{2}
-	default:
-		steps = []int{2, 3}
-	}
-	for _, st := range steps {
-		if try(st) {
-			break
-		}
+	s.reset(e.orig, &e.work)
+	switch step {
+	case 0:
+		var h chainHints
+		h.nest = s
+		chainUnary(&h, e.innerUnary, &e.work)
+		s.finish(nil)
+	case 1:
+		e.inner.nested(s, &e.work, chainMode{multiple: true, tech: MultipleForcingChains})
+	case 2:
+		e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
+	case 3:
+		e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
 	}
 	return s
+}
+
+// key hashes what identifies a hint's chain: its kind, source, target,
+// complexity and parents.
+func (h *chainNestHint) key() uint64 {
+	x := uint64(h.kind) | uint64(b2i(h.on))<<8 | uint64(h.src)<<9 | uint64(h.u)<<20 |
+		uint64(h.d)<<28 | uint64(h.target)<<32 | uint64(h.cx)<<44
+	k := (x ^ 0x9e3779b97f4a7c15) * 0xff51afd7ed558ccd
+	for _, w := range h.par {
+		k = (k ^ w) * 0xc4ceb9fe1a85ec53
+		k ^= k >> 31
+	}
+	return k
+}
+
+// store copies the conclusions of s into the memo, keeping only the hints
+// used, and returns where they start in m.outs. A hint's index in m.hints
+// names it for the whole memo's life.
+func (m *chainNestMemo) store(s *chainNestSink) int32 {
+	start := int32(len(m.outs))
+	for len(m.remap) < len(s.hints) {
+		m.remap = append(m.remap, -1)
+	}
+	for _, o := range s.out {
+		j := m.remap[o.hint]
+		if j < 0 {
+			h := s.hints[o.hint]
+			j = int32(len(m.hints))
+			key := h.key()
+			if c, ok := m.canon[key]; ok {
+				h.canon = c
+			} else {
+				h.canon = j
+				m.canon[key] = j
+			}
+			m.hints = append(m.hints, h)
+			m.remap[o.hint] = j
+		}
+		m.outs = append(m.outs, chainNestOut{k: o.k, hint: j})
+	}
+	for _, o := range s.out {
+		m.remap[o.hint] = -1
+	}
+	return start
 }
 
 // nested runs producer m on cands as an inner producer, recording its

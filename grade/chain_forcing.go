@@ -92,6 +92,12 @@ type chainEngine struct {
 	cause [729]uint8
 	// contraAnc holds the ancestors of the last run's contradiction.
 	contraAnc chainBits
+	ancTmp    chainBits // an "on" consequence's ancestors being built
+	// workGen is the producer call (gen) work was last copied for.
+	workGen uint32
+	// posGiven, when set, holds the positions of the grid multipleChains
+	// is called on, so that it need not count them.
+	posGiven *[27][10]uint16
 	// stopAt, when not 0, ends a nested producer call as soon as a hint
 	// rated at most stopAt is known.
 	stopAt Rating
@@ -159,8 +165,13 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
-	e.work = *e.orig
-	e.pos = e.opos
+	// A static run never changes the grid: copy it once per producer
+	// call.
+	if e.mode.dynamic || e.workGen != e.gen {
+		e.work = *e.orig
+		e.pos = e.opos
+		e.workGen = e.gen
+	}
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
 	// Static chains have one parent per node: the count is the depth and
 	// the ancestor sets are not needed.
@@ -258,34 +269,40 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
 				o := oc*9 + d - 1
-				var a chainBits
-				var cnt int
+				// Static runs keep no ancestor sets: a is built, and
+				// copied into tmp, only with closures.
+				a := &e.ancTmp
+				cnt := int(r.cnt[pn]) + 1
 				if closures {
-					a = e.anc[pn]
+					*a = e.anc[pn]
 					for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
 						cc := solve.Units[u][bits.TrailingZeros16(m)]
 						a.or(&e.anc[2*(cc*9+d-1)])
 					}
 					a.add(2*o + 1)
 					cnt = a.count()
-				} else {
-					cnt = int(r.cnt[pn]) + 1
 				}
 				j := 0
 				for j < nt && tmp[j].k != o {
 					j++
 				}
 				if j < nt {
-					if cnt < tmp[j].n {
-						// SE keeps the shorter of two equal consequences
-						// and moves it to the end.
-						copy(tmp[j:nt-1], tmp[j+1:nt])
-						tmp[nt-1] = chainTmpOn{k: o, anc: a, n: cnt, cause: 2 + u}
+					if cnt >= tmp[j].n {
+						continue
 					}
-					continue
+					// SE keeps the shorter of two equal consequences and
+					// moves it to the end.
+					copy(tmp[j:nt-1], tmp[j+1:nt])
+					j = nt - 1
+				} else {
+					j = nt
+					nt++
 				}
-				tmp[nt] = chainTmpOn{k: o, anc: a, n: cnt, cause: 2 + u}
-				nt++
+				t := &tmp[j]
+				t.k, t.n, t.cause = o, cnt, 2+u
+				if closures {
+					t.anc = *a
+				}
 			}
 			if e.mode.dynamic {
 				e.remove(c, d)
@@ -348,9 +365,13 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		e.onGen = [729]uint32{}
 		e.gen = 1
 	}
-	for u := 0; u < 27; u++ {
-		for d := 1; d <= 9; d++ {
-			e.opos[u][d] = chainUnitPositions(cands, u, d)
+	if e.posGiven != nil {
+		e.opos = *e.posGiven
+	} else {
+		for u := 0; u < 27; u++ {
+			for d := 1; d <= 9; d++ {
+				e.opos[u][d] = chainUnitPositions(cands, u, d)
+			}
 		}
 	}
 	base := m.tech.BaseRating()

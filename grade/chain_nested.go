@@ -79,10 +79,11 @@ type chainNestOut struct {
 // outer chain's grid), whose chain started from src.
 type chainNestSink struct {
 	src, cur *Candidates
-	// clean says src has no cycle or forcing chain (the chainer looked
+	// srcPos, when set, holds the positions of src per unit and digit,
+	// and says src has no cycle or forcing chain (the chainer looked
 	// before trying nested chains), so the unary search may skip links
 	// that src already had.
-	clean   bool
+	srcPos  *[27][10]uint16
 	gen     uint32
 	bestGen [729]uint32
 	best    [729]chainNestBest
@@ -531,14 +532,18 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 	case 0:
 		var h chainHints
 		h.nest = s
+		s.srcPos = nil
+		if e.sink == nil {
+			s.srcPos = &e.opos
+		}
 		chainUnary(&h, e.innerUnary, &e.work)
 		s.finish(nil)
 	case 1:
-		e.inner.nested(s, &e.work, chainMode{multiple: true, tech: MultipleForcingChains})
+		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, tech: MultipleForcingChains})
 	case 2:
-		e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
+		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
 	case 3:
-		e.inner.nested(s, &e.work, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
+		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
 	}
 	return s
 }
@@ -589,8 +594,10 @@ func (m *chainNestMemo) store(s *chainNestSink) int32 {
 
 // nested runs producer m on cands as an inner producer, recording its
 // hints in s.
-func (e *chainEngine) nested(s *chainNestSink, cands *Candidates, m chainMode) {
+func (e *chainEngine) nested(s *chainNestSink, cands *Candidates, pos *[27][10]uint16, m chainMode) {
 	e.sink = s
+	e.posGiven = pos
+	defer func() { e.posGiven = nil }()
 	e.multipleChains(nil, cands, m)
 	s.finish(e)
 	e.sink = nil

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -240,6 +241,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	}
 
 	g.Go(func() error {
+		setRole("producer")
 		defer close(jobs)
 		var idx uint64
 		emit := func(in In) bool {
@@ -276,6 +278,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	}
 	var worker func(slot *busy[In])
 	worker = func(slot *busy[In]) {
+		setRole("worker")
 		abandoned := false
 		defer func() {
 			if !abandoned {
@@ -322,6 +325,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	})
 
 	g.Go(func() error {
+		setRole("collector")
 		defer close(toWriter)
 		pending := make(map[uint64]done[In, Out])
 		var next uint64
@@ -358,7 +362,10 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 		return nil
 	})
 
-	g.Go(func() error { return write(gctx, c, toWriter) })
+	g.Go(func() error {
+		setRole("writer")
+		return write(gctx, c, toWriter)
+	})
 
 	err := g.Wait()
 	// Workers exit on gctx after an error; abandoned ones are not waited for.
@@ -369,6 +376,14 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 		Interrupted: ctx.Err() != nil && !targetMet,
 	}
 	return s, err
+}
+
+// setRole labels the calling goroutine with its part in the pipeline, so
+// that a CPU profile tells the workers' time from the rest
+// (go tool pprof -tags, or -tagfocus role=writer): the scaling from one
+// worker to two depends on how much the rest costs.
+func setRole(role string) {
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels("role", role)))
 }
 
 // busy is what one worker is doing, for the watchdog.

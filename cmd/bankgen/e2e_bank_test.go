@@ -379,3 +379,12 @@ func TestSymmetry(t *testing.T) {
 		t.Errorf("%d puzzles (err %v), want 45", n, err)
 	}
 }
+
+func TestCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-seed", "4", "-quiet", "-cpuprofile", "cpu.prof"))
+	fi, err := os.Stat(filepath.Join(dir, "cpu.prof"))
+	if err != nil || fi.Size() == 0 {
+		t.Errorf("no CPU profile written (%v)", err)
+	}
+}

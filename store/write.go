@@ -137,13 +137,14 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		p                 *Puzzle
 		puzzle, solution  []byte // packed
 		seq               int    // position in the batch
-		fam               int64
+		fam, run          int64
 		level, givens, er int
 		bucket            bucketKey
 	}
 	var (
 		res     WriteResult
 		buckets = map[bucketKey][2]int64{}
+		runs    = map[int64][2]int{} // families and puzzles written per run
 		puzzles []pending
 		now     = time.Now()
 	)
@@ -174,6 +175,11 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 				return WriteResult{}, fmt.Errorf("write batch: family %s: %w", f.Canon, err)
 			}
 			res.Families++
+			if f.RunID != 0 {
+				c := runs[f.RunID]
+				c[0]++
+				runs[f.RunID] = c
+			}
 			for _, t := range sortedKeys(f.Techniques) {
 				if _, err := insTech.ExecContext(ctx, id, t, f.Techniques[t]); err != nil {
 					return WriteResult{}, fmt.Errorf("write batch: family %s: technique %s: %w", f.Canon, t, err)
@@ -192,7 +198,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		}
 		for j := range batch[i].Puzzles {
 			puzzles = append(puzzles, pending{
-				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], seq: len(puzzles), fam: id, level: level, givens: givens, er: er,
+				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], seq: len(puzzles), fam: id, run: f.RunID, level: level, givens: givens, er: er,
 				bucket: bucketKey{level, givens},
 			})
 			packed = packed[2:]
@@ -228,6 +234,16 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		c := buckets[q.bucket]
 		c[1]++
 		buckets[q.bucket] = c
+		if q.run != 0 {
+			r := runs[q.run]
+			r[1]++
+			runs[q.run] = r
+		}
+	}
+	for id, c := range runs {
+		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
+			return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		}
 	}
 	for k, c := range buckets {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO buckets (level, givens, families, puzzles)

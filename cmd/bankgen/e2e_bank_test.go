@@ -274,9 +274,29 @@ func TestKillThenResume(t *testing.T) {
 	}
 	b.Close()
 	before := families(db)
-	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-quiet"))
+	if rs := runs(t, db); len(rs) != 1 || rs[0].Status != store.RunRunning {
+		t.Fatalf("runs after the kill = %+v, want one left running", rs)
+	}
+	r := bankgen(t, dir, "-db", "b.db", "-count", "20", "-quiet")
+	mustSucceed(t, r)
 	if got, want := families(db), before+20; got != want {
 		t.Errorf("%d families after resuming, want %d", got, want)
+	}
+	if !strings.Contains(r.stderr, "process that died") {
+		t.Errorf("the resuming run does not log the dead run it ended:\n%s", r.stderr)
+	}
+	// The next run found the killed one dead and recorded it so, with
+	// the counts it had committed.
+	rs := runs(t, db)
+	if len(rs) != 2 || rs[1].Status != store.RunCompleted {
+		t.Fatalf("runs = %+v, want the killed one and a completed one", rs)
+	}
+	if k := rs[0]; k.Status != store.RunInterrupted || !strings.HasPrefix(k.Message, "killed") ||
+		k.Families != int64(before) || k.Puzzles != 6*int64(before) {
+		t.Errorf("killed run = %+v, want interrupted (killed) with %d families and %d puzzles", k, before, 6*before)
+	}
+	if locks, _ := filepath.Glob(db + "-run*.lock"); len(locks) != 0 {
+		t.Errorf("lock files left behind: %v", locks)
 	}
 }
 

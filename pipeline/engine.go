@@ -375,9 +375,8 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 			for _, d := range ds {
 				pending[d.idx] = d
 			}
-			// The families admitted from this message go to the writer
-			// in one message too.
-			var out []admitted[Out]
+			var out []admitted[Out] // the families admitted from ds
+
 			for !targetMet {
 				p, ok := pending[next]
 				if !ok {
@@ -398,12 +397,18 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 					stop()
 				}
 			}
-			if len(out) > 0 {
+			// In messages of at most a chunk: one result may let a
+			// window's worth of pending ones through, and the writer's
+			// queue holds BatchFamilies families only if no message is
+			// bigger.
+			for len(out) > 0 {
+				n := min(len(out), c.Chunk)
 				select {
-				case toWriter <- out:
+				case toWriter <- out[:n:n]:
 				case <-gctx.Done():
 					return gctx.Err()
 				}
+				out = out[n:]
 			}
 		}
 		return nil

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"time"
 )
@@ -97,35 +98,63 @@ func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o Que
 	if err != nil {
 		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
 	}
-	item, err := tx.PrepareContext(ctx, `INSERT INTO pack_items (pack_id, position, puzzle_id, family_id) VALUES (?, ?, ?, ?)`)
-	if err != nil {
+	// The items and reservations go in with one statement each, from the
+	// batch table: a statement per item cost more than the rest of a
+	// pack.
+	if err := withRows(ctx, tx); err != nil {
 		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
 	}
-	defer item.Close()
-	reserve, err := tx.PrepareContext(ctx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
-		VALUES (?, ?, ?, ?) ON CONFLICT (family_id) DO NOTHING`)
+	_, err = execRows(ctx, tx, `INSERT INTO pack_items (pack_id, position, puzzle_id, family_id)
+		SELECT c0, c1, c2, c3 FROM `+rowsTable+` WHERE handle = ?`,
+		funcSource{len(rows), func(i, col int) any {
+			switch col {
+			case 0:
+				return id
+			case 1:
+				return int64(i + 1)
+			case 2:
+				return rows[i].ID
+			default:
+				return rows[i].FamilyID
+			}
+		}})
 	if err != nil {
-		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+		return Pack{}, nil, fmt.Errorf("create pack %q: items: %w", spec.Name, err)
 	}
-	defer reserve.Close()
-	for i, r := range rows {
-		if _, err := item.ExecContext(ctx, id, i+1, r.ID, r.FamilyID); err != nil {
-			return Pack{}, nil, fmt.Errorf("create pack %q: item %d: %w", spec.Name, i+1, err)
-		}
-		if spec.Client == "" {
-			continue
-		}
-		if _, err := reserve.ExecContext(ctx, r.FamilyID, spec.Client, id, now.Unix()); err != nil {
-			return Pack{}, nil, fmt.Errorf("create pack %q: reserve family %d: %w", spec.Name, r.FamilyID, err)
+	if spec.Client != "" {
+		fams := funcSource{len(rows), func(i, col int) any {
+			switch col {
+			case 0:
+				return rows[i].FamilyID
+			case 1:
+				return spec.Client
+			case 2:
+				return id
+			default:
+				return now.Unix()
+			}
+		}}
+		_, err = execRows(ctx, tx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
+			SELECT c0, c1, c2, c3 FROM `+rowsTable+` WHERE handle = ?
+			ON CONFLICT (family_id) DO NOTHING`, fams)
+		if err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: reserve families: %w", spec.Name, err)
 		}
 		// The selection excluded other clients' families; check anyway,
 		// since exclusivity is the promise this table keeps.
-		var owner string
-		if err := tx.GetContext(ctx, &owner, "SELECT client FROM reservations WHERE family_id = ?", r.FamilyID); err != nil {
-			return Pack{}, nil, fmt.Errorf("create pack %q: reserve family %d: %w", spec.Name, r.FamilyID, err)
+		var (
+			fam   int64
+			owner string
+		)
+		err = queryRows(ctx, tx, `SELECT v.family_id, v.client
+			FROM `+rowsTable+` r CROSS JOIN reservations v ON v.family_id = r.c0
+			WHERE r.handle = ? AND v.client <> r.c1 LIMIT 1`, fams,
+			func(r *sql.Rows) error { return r.Scan(&fam, &owner) })
+		if err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: reserve families: %w", spec.Name, err)
 		}
-		if owner != spec.Client {
-			return Pack{}, nil, fmt.Errorf("create pack %q: family %d is reserved to %q: %w", spec.Name, r.FamilyID, owner, ErrReserved)
+		if owner != "" {
+			return Pack{}, nil, fmt.Errorf("create pack %q: family %d is reserved to %q: %w", spec.Name, fam, owner, ErrReserved)
 		}
 	}
 	pack := Pack{ID: id, PackSpec: spec, Size: n, CreatedAt: time.Unix(now.Unix(), 0).UTC()}

@@ -504,12 +504,16 @@ func (db *DB) Puzzle(ctx context.Context, id int64) (Row, error) {
 // PuzzleByString returns the stored puzzle with this 81-character
 // string, or ErrNotFound.
 func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
-	key, err := packGrid(s)
+	packed, err := packGrid(s)
 	if err != nil {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
+	// The string's level is unknown here: look in the key window of
+	// each level (five index searches).
+	lo, hi := window(keyOf(s))
 	var r Row
-	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+" FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.puzzle = ?", key)
+	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
+		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND p.puzzle = ?`, lo, hi, packed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}

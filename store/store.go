@@ -68,8 +68,8 @@ type Options struct {
 	// before failing; 0 means 10 seconds.
 	BusyTimeout time.Duration
 	// DeferIndexes is for loading many rows, above all into a fresh bank:
-	// the puzzles' secondary indexes (all but the unique puzzle string)
-	// are dropped while this writer is open and rebuilt, sorted, by
+	// the puzzles' secondary indexes (all but the unique level and sort
+	// key, which finds duplicates and serves random samples) are dropped while this writer is open and rebuilt, sorted, by
 	// Close; if the process dies first, the next writer to open the bank
 	// rebuilds them. Queries keep working meanwhile, but slowly.
 	DeferIndexes bool
@@ -95,6 +95,9 @@ const defaultCacheKB = 64 << 10
 // either.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	if err := checkHeader(path, false); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if err := registerRows(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	cache := opt.CacheSizeKB

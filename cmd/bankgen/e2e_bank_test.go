@@ -408,3 +408,28 @@ func TestCPUProfile(t *testing.T) {
 		t.Errorf("no CPU profile written (%v)", err)
 	}
 }
+
+// A run that starts while another runs leaves the other alone: only a
+// run whose process died is recorded as killed.
+func TestConcurrentRunIsNotKilled(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	cmd, out, errb := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
+	waitFamilies(t, errb, db, 1)
+	r := bankgen(t, dir, "-db", "b.db", "-count", "10", "-quiet")
+	mustSucceed(t, r)
+	if strings.Contains(r.stderr, "died") {
+		t.Errorf("the second run took the first for dead:\n%s", r.stderr)
+	}
+	rs := runs(t, db)
+	if len(rs) != 2 || rs[0].Status != store.RunRunning || rs[1].Status != store.RunCompleted {
+		t.Fatalf("runs = %+v, want the first running and the second completed", rs)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	if code := exitCodeOf(t, cmd); code != 130 {
+		t.Fatalf("exit code %d after SIGINT, want 130\nstdout:\n%s\nstderr:\n%s", code, out, errb)
+	}
+	if rs := runs(t, db); rs[0].Status != store.RunInterrupted || strings.HasPrefix(rs[0].Message, "killed") {
+		t.Errorf("first run = %+v, want interrupted by the signal", rs[0])
+	}
+}

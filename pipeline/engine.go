@@ -376,7 +376,6 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 				pending[d.idx] = d
 			}
 			var out []admitted[Out] // the families admitted from ds
-
 			for !targetMet {
 				p, ok := pending[next]
 				if !ok {

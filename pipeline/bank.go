@@ -56,6 +56,9 @@ type GenerateConfig struct {
 	Workers int // 0 means GOMAXPROCS
 	Log     *slog.Logger
 	Stats   *Stats // live counters for progress; nil for none
+	// Write stores a batch; nil means Writer(db). Benchmarks wrap it to
+	// measure the writer's share of the CPU.
+	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 }
 
 // Generate runs the generating pipeline into db: each worker builds
@@ -69,6 +72,9 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Target != nil {
 		c.Levels = c.Target.Wanted()
 	}
+	if c.Write == nil {
+		c.Write = Writer(db)
+	}
 	return Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		// Items cost 0.1-1 ms each; 16 to a hand-off make the producer,
@@ -81,7 +87,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		},
 		Seen:     c.Seen,
 		Target:   c.Target,
-		Write:    Writer(db),
+		Write:    c.Write,
 		Describe: func(it Item) []any { return []any{"seed", it.Seed, "item", it.Index, "item_seed", it.ItemSeed()} },
 		Log:      c.Log,
 		Stats:    c.Stats,

@@ -455,3 +455,72 @@ func FuzzWrite(f *testing.F) {
 		}
 	})
 }
+
+// TestCSVInjection checks that text cells a spreadsheet would run as a
+// formula are written with a leading single quote, in every text column,
+// and that other cells and the JSON format keep their values as they are.
+func TestCSVInjection(t *testing.T) {
+	tests := []struct {
+		name, text, want string
+	}{
+		{"Equals", "=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"},
+		{"Plus", "+1+2", "'+1+2"},
+		{"Minus", "-2+3", "'-2+3"},
+		{"At", "@SUM(A1:A2)", "'@SUM(A1:A2)"},
+		{"Tab", "\t=1", "'\t=1"},
+		{"CarriageReturn", "\r=1", "'\r=1"},
+		{"Plain", "forum", "forum"},
+		{"InsideOnly", "a=b-c", "a=b-c"},
+		{"QuoteAlready", "'=1", "'=1"},
+		{"Empty", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			items := MustItems(t)[:1]
+			items[0].LevelName, items[0].Hardest, items[0].Symmetry, items[0].Source = tt.text, tt.text, tt.text, tt.text
+			var buf bytes.Buffer
+			if err := export.Write(context.Background(), &buf, export.CSV, items, export.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			// The source is the last column: the row ends with the cell
+			// as a CSV writer quotes it. (A CSV reader drops the carriage
+			// return, so the raw bytes are compared.)
+			var cell bytes.Buffer
+			cw := csv.NewWriter(&cell)
+			cw.UseCRLF = true
+			cw.Write([]string{tt.want})
+			cw.Flush()
+			if !bytes.HasSuffix(buf.Bytes(), cell.Bytes()) {
+				t.Errorf("got row %q, want it to end with %q", buf.String(), cell.String())
+			}
+			rows, err := csv.NewReader(bytes.NewReader(buf.Bytes())).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			row := rows[1]
+			for _, col := range []int{7, 12, 13, 15} {
+				if got, want := row[col], strings.ReplaceAll(tt.want, "\r", ""); got != want {
+					t.Errorf("%s: got %q, want %q", export.CSVHeader[col], got, want)
+				}
+			}
+			for _, col := range []int{0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 14} {
+				if c := row[col]; c != "" && strings.ContainsRune("=+-@\t\r'", rune(c[0])) {
+					t.Errorf("%s: %q starts with %q", export.CSVHeader[col], c, c[0])
+				}
+			}
+			buf.Reset()
+			if err := export.Write(context.Background(), &buf, export.JSON, items, export.Options{}); err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Source string `json:"source"`
+			}
+			if err := json.Unmarshal(buf.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Source != tt.text {
+				t.Errorf("json source: got %q, want %q unchanged", got.Source, tt.text)
+			}
+		})
+	}
+}

@@ -147,16 +147,34 @@ func record(p parsed) []string {
 		solutionText(p),
 		strconv.Itoa(p.Givens),
 		strconv.Itoa(p.Level),
-		p.LevelName,
+		csvText(p.LevelName),
 		ratingText(p.Rating),
 		ratingText(p.Pearl),
 		ratingText(p.Diamond),
 		scoreText(p.Score),
-		p.Hardest,
-		p.Symmetry,
+		csvText(p.Hardest),
+		csvText(p.Symmetry),
 		strconv.FormatBool(p.Minimal),
-		p.Source,
+		csvText(p.Source),
 	}
+}
+
+// csvText guards a text cell against spreadsheet formula injection: a
+// spreadsheet that opens the file runs a cell starting with '=', '+', '-'
+// or '@' as a formula, and a leading tab or carriage return can smuggle
+// one past a filter. Such a cell gets a leading single quote, which
+// spreadsheets show as text (OWASP's advice for CSV injection). Only the
+// text fields need it: the numbers and grids this package writes never
+// start with those characters.
+func csvText(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
 }
 
 func writeCSV(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {

@@ -121,18 +121,22 @@ func ParseStep(s string) (Step, error) {
 	return st, nil
 }
 
+// maxRating bounds what ParseRating accepts: the SE scale ends near 12,
+// and a bound keeps huge numbers from overflowing the tenths.
+const maxRating = 99
+
 // ParseRating reads a rating written with one decimal, "6.2", or as a
-// whole number, "6".
+// whole number, "6", from 0 to 99.9.
 func ParseRating(s string) (Rating, error) {
 	whole, frac, dot := strings.Cut(s, ".")
 	w, err := strconv.Atoi(whole)
-	if err != nil || w < 0 || (dot && len(frac) != 1) {
-		return 0, fmt.Errorf("rating %q: want a number with at most one decimal", s)
+	if err != nil || w < 0 || w > maxRating || (dot && len(frac) != 1) {
+		return 0, fmt.Errorf("rating %q: want a number from 0 to 99.9 with at most one decimal", s)
 	}
 	f := 0
 	if dot {
 		if frac[0] < '0' || frac[0] > '9' {
-			return 0, fmt.Errorf("rating %q: want a number with at most one decimal", s)
+			return 0, fmt.Errorf("rating %q: want a number from 0 to 99.9 with at most one decimal", s)
 		}
 		f = int(frac[0] - '0')
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 )
 
 func TestLines(t *testing.T) {
@@ -49,4 +50,50 @@ func TestParseLine(t *testing.T) {
 	if got := pipeline.GridOf(p); got.String() != p {
 		t.Errorf("GridOf = %s, want %s", got, p)
 	}
+}
+
+// FuzzParseLine checks that ParseLine never panics and that an accepted
+// line gives a grid that solve.Parse reads back from its String.
+func FuzzParseLine(f *testing.F) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	f.Add(p)
+	f.Add(p + " 9.0 1.2 1.2 forum")
+	f.Add(strings.ReplaceAll(p, ".", "0") + "\tx")
+	f.Add("|4 . . |. . . |8 . 5|")
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := pipeline.ParseLine(s)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatalf("ParseLine(%q): empty error", s)
+			}
+			return
+		}
+		back, err := solve.Parse(g.String())
+		if err != nil || back != g {
+			t.Fatalf("ParseLine(%q) = %s, which parses back to %s, %v", s, g, back, err)
+		}
+	})
+}
+
+// FuzzLines checks that the line reader never panics, numbers lines in
+// rising order and hands out only trimmed, comment-free, non-empty text.
+func FuzzLines(f *testing.F) {
+	f.Add("# c\n\nabc\r\n  def  # x\n#\nghi")
+	f.Add("\n\n\r\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		last := 0
+		err := pipeline.Lines(strings.NewReader(in))(context.Background(), func(l pipeline.Line) bool {
+			if l.No <= last {
+				t.Fatalf("line %d after line %d", l.No, last)
+			}
+			last = l.No
+			if l.Text == "" || l.Text != strings.TrimSpace(l.Text) || strings.Contains(l.Text, "#") || strings.Contains(l.Text, "\n") {
+				t.Fatalf("line %d: text %q", l.No, l.Text)
+			}
+			return true
+		})
+		if err != nil {
+			t.Fatalf("Lines: %v", err)
+		}
+	})
 }

@@ -52,8 +52,12 @@ var (
 	// only that column, a box with two or more keeps nothing.
 	colKeep [512]uint32
 	// bandPeers maps a cell of a band to the other cells of its row and
-	// box in the band.
-	bandPeers [27]uint32
+	// box in the band; it is sized so that an index masked with 31 needs
+	// no bounds check.
+	bandPeers [32]uint32
+	// colPair maps a cell of a band to its column's cells in two other
+	// bands, one in bits 0-26 and the other in bits 27-53.
+	colPair [32]uint64
 	// colCells maps a column to its three cells in a band.
 	colCells [9]uint32
 	// rowCells and boxCells map a set of rows or boxes of a band (bit r,
@@ -126,6 +130,7 @@ func init() {
 				bandPeers[i] |= 1 << j
 			}
 		}
+		colPair[i] = uint64(colCells[c]) | uint64(colCells[c])<<27
 	}
 }
 
@@ -135,26 +140,31 @@ func init() {
 // the rest to propagate. A digit-band holding its three givens is already
 // at the band rules' fixed point and is not marked dirty.
 func (s *board) load(g *Grid) bool {
-	var placed [3][9]uint32
-	var filled [3]uint32
-	for b := range placed {
+	// The cells are sorted by value without a branch, as whether a cell
+	// is given is unpredictable: byVal[b][v] holds band b's cells of
+	// value v, the empty ones in slot 0, and high collects the bits of
+	// values above 15.
+	var byVal [3][16]uint32
+	var high uint8
+	for b := range byVal {
 		for j, v := range g[b*27 : b*27+27] {
-			if v == 0 {
-				continue
-			}
-			if v > 9 {
-				return false
-			}
-			placed[b][v-1] |= 1 << j
-			filled[b] |= 1 << j
+			byVal[b][v&15] |= 1 << j
+			high |= v
 		}
+	}
+	var filled [3]uint32
+	for b := range byVal {
+		if high > 15 || byVal[b][10]|byVal[b][11]|byVal[b][12]|byVal[b][13]|byVal[b][14]|byVal[b][15] != 0 {
+			return false
+		}
+		filled[b] = bandAll &^ byVal[b][0]
 	}
 	s.dirty = 0
 	for d := 0; d < 9; d++ {
 		var cols uint32
 		n := 0
-		for b := range placed {
-			p := placed[b][d]
+		for b := range byVal {
+			p := byVal[b][d+1]
 			cols |= (p | p>>9 | p>>18) & 511
 			n += bits.OnesCount32(p)
 		}
@@ -162,8 +172,8 @@ func (s *board) load(g *Grid) bool {
 			return false // two givens of d in one column
 		}
 		seenCols := cols | cols<<9 | cols<<18
-		for b := range placed {
-			p := placed[b][d]
+		for b := range byVal {
+			p := byVal[b][d+1]
 			rows := rowsHit(p)
 			boxes := rowBoxes[p&511] | rowBoxes[p>>9&511] | rowBoxes[p>>18&511]
 			k := bits.OnesCount32(p)
@@ -171,9 +181,8 @@ func (s *board) load(g *Grid) bool {
 				return false // two givens of d in one row or box
 			}
 			s.f[b*9+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
-			if k != 3 {
-				s.dirty |= 1 << (b*9 + d)
-			}
+			// (3 - k + 3) >> 2 is 1 for k < 3, 0 for k = 3.
+			s.dirty |= uint32(6-k) >> 2 << (b*9 + d)
 		}
 	}
 	for b := range s.u {
@@ -197,6 +206,42 @@ func triads(a uint32) uint32 {
 // digits returns the nine digit masks of band b.
 func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*9 : b*9+9]) }
 
+// clear removes cells from every digit of band b and returns the digits
+// that lost one (bit e for digit e+1). It has no branch: whether a digit
+// holds one of the cells is close to a coin toss, which a branch would
+// mispredict, and (y + bandAll) >> 27 is 1 for a non-zero 27-bit y.
+func (s *board) clear(b int, cells uint32) uint32 {
+	f := s.digits(b)
+	// One digit at a time, so that few values are live at once.
+	y := f[0]
+	f[0] = y &^ cells
+	changed := (y&cells + bandAll) >> 27
+	y = f[1]
+	f[1] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 1
+	y = f[2]
+	f[2] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 2
+	y = f[3]
+	f[3] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 3
+	y = f[4]
+	f[4] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 4
+	y = f[5]
+	f[5] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 5
+	y = f[6]
+	f[6] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 6
+	y = f[7]
+	f[7] = y &^ cells
+	changed |= (y&cells + bandAll) >> 27 << 7
+	y = f[8]
+	f[8] = y &^ cells
+	return changed | (y&cells+bandAll)>>27<<8
+}
+
 // place puts digit d+1 in cell c of band b, removing it from the cell's
 // row, box and column and the other digits from the cell. It reports
 // false when the digit is no longer a candidate there.
@@ -208,17 +253,9 @@ func (s *board) place(b, d int, c uint) bool {
 		return false
 	}
 	s.u[b] &^= bit
-	// changed has bit e set when digit e+1 loses the cell; d's own mask
-	// is stored below.
-	fb := s.digits(b)
-	var changed uint32
-	for e := range fb {
-		if fb[e]&bit != 0 {
-			fb[e] &^= bit
-			changed |= 1 << e
-		}
-	}
-	s.f[x] = a &^ bandPeers[c%27]
+	// d's own mask is stored below, and x is marked dirty anyway.
+	changed := s.clear(b, bit)
+	s.f[x] = a &^ bandPeers[c&31]
 	s.dirty |= changed<<(b*9&31) | 1<<x
 	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
 	// for a non-zero 27-bit y, 0 for zero.
@@ -230,56 +267,61 @@ func (s *board) place(b, d int, c uint) bool {
 	return true
 }
 
-// update applies the band rules to digit-band x: locked candidates
-// between rows and boxes, columns that only this band can serve, hidden
-// singles in rows (which the first rule turns hidden singles in boxes and
-// columns into), and columns the band takes from the others. It reports
-// false on a contradiction.
-func (s *board) update(x int) bool {
-	x &= 31
-	o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
-	other := (o | o>>9 | o>>18) & 511
-	a, occ := s.f[x], uint32(0)
-	for {
-		a &= keepMask[triads(a)]
-		if a == 0 {
-			return false
-		}
-		occ = (a | a>>9 | a>>18) & 511
-		if occ|other != 511 {
-			return false // a column has no place left for the digit
-		}
-		// Usually no column is left to this band alone, or the band
-		// already keeps only such columns in their boxes.
-		if na := a & colKeep[occ&^other&511]; na != a {
-			a = na
-			continue
-		}
-		break
-	}
-	single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-	b := x / 9
-	if placed := single & s.u[b]; placed != 0 {
-		// The other digits lose the placed cells; changed has bit e set
-		// when digit e+1 lost one. x keeps them: a is stored below.
-		s.u[b] &^= placed
-		fb := s.digits(b)
-		var changed uint32
-		for e := range fb {
-			if fb[e]&placed != 0 {
-				fb[e] &^= placed
-				changed |= 1 << e
+// rules applies the band rules to the dirty digit-bands, lowest index
+// first, until none is dirty. It reports false on a contradiction. The
+// rules for a digit-band x: locked candidates between rows and boxes,
+// columns that only this band can serve, hidden singles in rows (which
+// the first rule turns hidden singles in boxes and columns into), and
+// columns the band takes from the others.
+//
+// The rules are written inside the loop, not in a function of their own
+// (too big to be inlined): the dirty set then stays in a register, and
+// each step saves a call.
+func (s *board) rules() bool {
+	dirty := s.dirty
+	for dirty != 0 {
+		x := bits.TrailingZeros32(dirty) & 31
+		dirty &= dirty - 1
+		o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
+		other := (o | o>>9 | o>>18) & 511
+		a, occ := s.f[x], uint32(0)
+		for {
+			a &= keepMask[triads(a)]
+			if a == 0 {
+				return false
 			}
+			occ = (a | a>>9 | a>>18) & 511
+			if occ|other != 511 {
+				return false // a column has no place left for the digit
+			}
+			// Usually no column is left to this band alone, or the band
+			// already keeps only such columns in their boxes.
+			if na := a & colKeep[occ&^other&511]; na != a {
+				a = na
+				continue
+			}
+			break
 		}
-		s.dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
-	}
-	s.f[x] = a
-	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	y0, y1 := s.f[o0], s.f[o1]
-	if cm := colElim[occ]; (y0|y1)&cm != 0 {
+		single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+		b := x / 9
+		if placed := single & s.u[b]; placed != 0 {
+			// The other digits lose the placed cells; changed has bit e
+			// set when digit e+1 lost one. x keeps them: a is stored
+			// below.
+			s.u[b] &^= placed
+			dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
+		}
+		s.f[x] = a
+		o0, o1 := mates[x][0]&31, mates[x][1]&31
+		// Stored without a test: whether the other bands lose a column is
+		// unpredictable, and a store that changes nothing sets no dirty
+		// bit.
+		y0, y1 := s.f[o0], s.f[o1]
+		cm := colElim[occ]
 		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-		s.dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
+		dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 	}
+	s.dirty = 0
 	return true
 }
 
@@ -289,12 +331,8 @@ func (s *board) update(x int) bool {
 // singles, which placed nothing, counts them on the way.
 func (s *board) propagate(biv *[3]uint32) bool {
 	for {
-		for s.dirty != 0 {
-			x := bits.TrailingZeros32(s.dirty)
-			s.dirty &= s.dirty - 1
-			if !s.update(x) {
-				return false
-			}
+		if !s.rules() {
+			return false
 		}
 		progress := false
 		for b := range s.u {
@@ -350,41 +388,48 @@ func (s *board) grid(g *Grid) {
 // with the fewest candidates. It returns the band, the cell in the band
 // and the candidate digits (bit d for digit d+1).
 func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
-	// A cell's score is its number of unsolved peers, counted with one
-	// popcount: the band's row and box peers in bits 0-26, the column in
-	// the two other bands from bits 27 and 37 (column c sits at bits c,
-	// c+9 and c+18 of a band, so the two never share a bit).
-	bestB, bestC, bestScore := -1, uint(0), -1
+	// A cell's score is its number of unsolved peers: the band's row and
+	// box peers, then its column in the two other bands, whose unsolved
+	// cells uo holds side by side.
+	// The best cell is the one with the largest key, its score above the
+	// complement of its index b*27+c: a tie goes to the first cell. The
+	// maximum is taken without a branch, which would be unpredictable.
+	best := -1
 	for b := range biv {
-		u0, u1 := s.u[(b+1)%3], s.u[(b+2)%3]
+		ub := s.u[b]
+		uo := uint64(s.u[(b+1)%3]) | uint64(s.u[(b+2)%3])<<27
 		for m := biv[b]; m != 0; m &= m - 1 {
-			c := uint(bits.TrailingZeros32(m))
-			col := colCells[c%9]
-			score := bits.OnesCount64(uint64(s.u[b]&bandPeers[c%27]) | uint64(u0&col)<<27 | uint64(u1&col)<<37)
-			if score > bestScore {
-				bestB, bestC, bestScore = b, c, score
-			}
+			c := bits.TrailingZeros32(m) & 31
+			score := bits.OnesCount32(ub&bandPeers[c]) + bits.OnesCount64(uo&colPair[c])
+			best = max(best, score<<7|(127-b*27-c))
 		}
 	}
-	if bestB >= 0 {
-		return bestB, bestC, s.cands(bestB, bestC)
+	if best >= 0 {
+		i := 127 - best&127
+		return i / 27, uint(i % 27), s.cands(i/27, uint(i%27))
 	}
-	// No bivalue cell: take the first cell with the fewest candidates,
-	// counting the candidates of a band's cells all at once.
-	bestN := 10
+	// No bivalue cell: take the first cell with the fewest candidates.
+	// A band's candidate counts are added up at once, bit-sliced: bit j
+	// of ci is bit i of cell j's count.
+	bestB, bestC, bestN := -1, uint(0), 10
 	for b := range s.u {
-		if s.u[b] == 0 {
+		u := s.u[b]
+		if u == 0 {
 			continue
 		}
-		var ge [10]uint32 // ge[k]: cells with more than k candidates
+		var c0, c1, c2, c3 uint32
 		for _, f := range s.digits(b) {
-			for k := 8; k > 0; k-- {
-				ge[k] |= ge[k-1] & f
-			}
-			ge[0] |= f
+			k0 := c0 & f
+			c0 ^= f
+			k1 := c1 & k0
+			c1 ^= k0
+			c3 |= c2 & k1 // a count reaches 8 once at most
+			c2 ^= k1
 		}
 		for n := 3; n < bestN; n++ {
-			if exact := s.u[b] & ge[n-1] &^ ge[n]; exact != 0 {
+			exact := u & (c0 ^ -uint32(n&1^1)) & (c1 ^ -uint32(n>>1&1^1)) &
+				(c2 ^ -uint32(n>>2&1^1)) & (c3 ^ -uint32(n>>3&1^1))
+			if exact != 0 {
 				bestB, bestC, bestN = b, uint(bits.TrailingZeros32(exact)), n
 				break
 			}

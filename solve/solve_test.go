@@ -292,3 +292,21 @@ func TestHasOtherSolution(t *testing.T) {
 
 // newRand returns a seeded random source.
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+
+// TestValuesAboveNine: a cell holding a value above 9, which Parse never
+// makes, leaves a grid without solutions, whatever the value's low bits.
+func TestValuesAboveNine(t *testing.T) {
+	var s solve.Solver
+	for _, v := range []uint8{10, 15, 16, 19, 25, 128, 255} {
+		for _, cell := range []int{0, 40, 80} {
+			var g solve.Grid
+			g[cell] = v
+			if n := s.Count(g, 2); n != 0 {
+				t.Errorf("value %d at cell %d: Count = %d, want 0", v, cell, n)
+			}
+			if _, ok := s.Solve(g); ok {
+				t.Errorf("value %d at cell %d: Solve found a solution", v, cell)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -16,15 +17,22 @@ import (
 )
 
 // The benchmarks build multi-million-row banks; they run only under
-// go test -bench. Environment:
+// go test -bench, so the normal test suite stays fast. Environment:
 //
-//	SUDOKUBANK_BENCH_ROWS  puzzle rows per insert run and in the query bank (default 1000000)
+//	SUDOKUBANK_BENCH_ROWS  puzzle rows per insert run and in the query bank (default 1000000;
+//	                       the -rows flag overrides it: go test ./store -bench Insert -args -rows 5000000)
 //	SUDOKUBANK_BENCH_DIR   keep the query bank here and reuse it across runs (default: a temp dir)
 //	SUDOKUBANK_BENCH_CACHE_MB  writer page cache for the insert runs (default 256)
 //	SUDOKUBANK_BENCH_DEFER     1: insert runs defer the secondary indexes
-//	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 10000)
+//	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 50000,
+//	                           the pipeline's default batch)
+
+var rowsFlag = flag.Int("rows", 0, "puzzle rows per insert run and in the query bank (0: SUDOKUBANK_BENCH_ROWS or 1000000)")
 
 func benchRows(b *testing.B) int {
+	if *rowsFlag > 0 {
+		return *rowsFlag
+	}
 	if s := os.Getenv("SUDOKUBANK_BENCH_ROWS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -103,9 +111,10 @@ func (s *synth) family(k int) store.NewFamily {
 }
 
 // fillBank writes rows puzzle rows in batches of about batchRows, k
-// variants per family, and returns the time spent in WriteBatch in total
-// and for the last fifth of the rows.
-func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (total, last, cpuTotal time.Duration) {
+// variants per family, and returns the time spent in WriteBatch in total,
+// the rows written and the time spent by the batches that started in the
+// last fifth of the rows, and the process CPU time spent in WriteBatch.
+func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (total time.Duration, lastRows int, last, cpuTotal time.Duration) {
 	ctx := context.Background()
 	s := &synth{rng: rand.New(rand.NewPCG(seed, 1))}
 	perBatch := max(1, batchRows/k)
@@ -126,10 +135,11 @@ func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (
 		total += d
 		if written >= rows*4/5 {
 			last += d
+			lastRows += res.Puzzles
 		}
 		written += res.Puzzles
 	}
-	return total, last, cpuTotal
+	return total, lastRows, last, cpuTotal
 }
 
 func fileSize(b *testing.B, path string) int64 {
@@ -148,10 +158,10 @@ func fileSize(b *testing.B, path string) int64 {
 func BenchmarkInsert(b *testing.B) {
 	rows := benchRows(b)
 	cases := []struct{ k, batchRows int }{
-		{1, 10000},
-		{10, 10000},
-		{50, 10000},
-		{100, 10000}, // bankgen -variants 100
+		{1, 50000},
+		{10, 50000},
+		{50, 50000},
+		{100, 50000}, // bankgen -variants 100
 	}
 	if s := os.Getenv("SUDOKUBANK_BENCH_BATCH"); s != "" {
 		for i := range cases {
@@ -170,7 +180,7 @@ func BenchmarkInsert(b *testing.B) {
 				if drop := os.Getenv("SUDOKUBANK_BENCH_DROP"); drop != "" {
 					dropIndexes(b, path, drop)
 				}
-				total, last, cpu := fillBank(b, db, rows, c.k, c.batchRows, 1)
+				total, lastRows, last, cpu := fillBank(b, db, rows, c.k, c.batchRows, 1)
 				// Close checkpoints and, with deferred indexes, builds
 				// them: part of the cost of the load.
 				start, cpu0 := time.Now(), cputime.Process()
@@ -180,7 +190,9 @@ func BenchmarkInsert(b *testing.B) {
 				total += time.Since(start)
 				cpu += cputime.Process() - cpu0
 				b.ReportMetric(float64(rows)/total.Seconds(), "puzzles/s")
-				b.ReportMetric(float64(rows/5)/last.Seconds(), "last20%-puzzles/s")
+				if lastRows > 0 {
+					b.ReportMetric(float64(lastRows)/last.Seconds(), "last20%-puzzles/s")
+				}
 				b.ReportMetric(float64(rows)/cpu.Seconds(), "puzzles/cpu-s")
 				b.ReportMetric(float64(fileSize(b, path))/float64(rows), "bytes/puzzle")
 			}
@@ -243,7 +255,7 @@ func queryBank(b *testing.B) *store.DB {
 		if err != nil {
 			b.Fatal(err)
 		}
-		total, last, cpu := fillBank(b, db, rows, 10, 10000, 7)
+		total, _, last, cpu := fillBank(b, db, rows, 10, 50000, 7)
 		start, cpu0 := time.Now(), cputime.Process()
 		if err := db.Close(); err != nil {
 			b.Fatal(err)
@@ -349,4 +361,29 @@ func dropIndexes(b *testing.B, path, names string) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkCreatePack records packs of 10,000 puzzles for a client, as
+// bankquery export does, from a bank of 100,000 families with one variant
+// each, and reports the time per pack (selection included).
+func BenchmarkCreatePack(b *testing.B) {
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "bench.db")
+	db, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	fillBank(b, db, 100_000, 1, 50_000, 11)
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	for i := range b.N {
+		spec := store.PackSpec{Name: fmt.Sprintf("p%d", i), Client: fmt.Sprintf("c%d", i)}
+		_, rows, err := db.CreatePack(ctx, spec, store.Filter{Fresh: true}, store.QueryOptions{Order: store.OrderRandom, Seed: uint64(i)}, 10_000)
+		if err != nil || len(rows) != 10_000 {
+			b.Fatalf("pack %d: %d rows, %v", i, len(rows), err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/pack")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/pack")
 }

@@ -49,9 +49,9 @@ func packGrid(s string) ([]byte, error) {
 
 // unpackGrid returns the 81-character string of a stored grid. A value
 // that is not packedLen bytes is returned as it is.
-func unpackGrid(b string) string {
+func unpackGrid[T ~string | ~[]byte](b T) string {
 	if len(b) != packedLen {
-		return b
+		return string(b)
 	}
 	var s [81]byte
 	for i := range s {

@@ -19,7 +19,7 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	}
 	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
 		WHERE type = 'index' AND tbl_name = 'puzzles' AND sql IS NOT NULL
-		AND name <> 'puzzles_puzzle' ORDER BY name`)
+		AND name <> 'puzzles_key' ORDER BY name`)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -142,3 +144,75 @@ func TestLoadMigrationsRejectsGaps(t *testing.T) {
 }
 
 func fmtName(v int, name string) string { return fmt.Sprintf("%04d_%s.sql", v, name) }
+
+// TestPuzzleKeyMigration opens a bank of schema 2, with a bulk load's
+// deferred indexes pending, under 0003: the puzzles keep their keys, a
+// stored string is still a duplicate, and only the indexes 0003 keeps
+// come back.
+func TestPuzzleKeyMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	v2 := fstest.MapFS{}
+	for _, n := range []string{"0001_init.sql", "0002_deferred_indexes.sql"} {
+		b, err := fs.ReadFile(migrations.FS, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v2[n] = &fstest.MapFile{Data: b}
+	}
+	setMigrations(t, v2)
+	old, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon := "1" + strings.Repeat(".", 80)
+	stored := strings.Repeat(".", 80) + "1"
+	pz, err := packGrid(stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO families (id, canon, er, ep, ed, level, score, givens, min_row_col, source, created_at)
+			VALUES (1, '` + canon + `', 30, 10, 10, 2, 1, 25, 1, 'gen', 0)`,
+		// What a writer of schema 2 that died in a bulk load left.
+		`DROP INDEX puzzles_level_key`,
+		`DROP INDEX puzzles_er`,
+		`INSERT INTO deferred_indexes (name, sql) SELECT name, sql FROM sqlite_schema WHERE name = 'puzzles_level_giv'`,
+		`INSERT INTO deferred_indexes (name, sql) VALUES
+			('puzzles_level_key', 'CREATE INDEX puzzles_level_key ON puzzles (level, sort_key)'),
+			('puzzles_er', 'CREATE INDEX puzzles_er ON puzzles (er)')`,
+		`DROP INDEX puzzles_level_giv`,
+	} {
+		if _, err := old.db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if _, err := old.db.ExecContext(ctx, `INSERT INTO puzzles (family_id, puzzle, solution, sort_key, level, givens, er)
+		VALUES (1, ?, ?, ?, 2, 25, 30)`, pz, pz, SortKeyOf(stored)); err != nil {
+		t.Fatal(err)
+	}
+	old.db.Close()
+
+	setMigrations(t, migrations.FS)
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if got, want := puzzleIndexes(t, db), []string{"puzzles_er", "puzzles_key", "puzzles_level_giv"}; !slices.Equal(got, want) {
+		t.Errorf("indexes after the migration = %v, want %v", got, want)
+	}
+	res, err := db.WriteBatch(ctx, []NewFamily{{
+		Family:  Family{Canon: canon, Level: 2, Givens: 25, ER: 30, Source: "gen"},
+		Puzzles: []Puzzle{{Puzzle: stored, Solution: stored}, {Puzzle: canon, Solution: canon}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (WriteResult{Puzzles: 1, DupFamilies: 1, DupPuzzles: 1}); res != want {
+		t.Errorf("WriteBatch after the migration = %+v, want %+v", res, want)
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}

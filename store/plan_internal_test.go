@@ -49,9 +49,9 @@ func TestQueryPlans(t *testing.T) {
 		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
 		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
 		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (er>? AND er<?)"},
-		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
-		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
-		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_level_key (level=? AND sort_key>?)"},
+		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
+		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
+		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,6 +72,45 @@ func TestQueryPlans(t *testing.T) {
 			got := plan(t, q, args)
 			if !strings.Contains(got, tt.want) || strings.Contains(got, "TEMP B-TREE") {
 				t.Errorf("plan of %s:\n%s\nwant %q and no temp b-tree", q, got, tt.want)
+			}
+		})
+	}
+}
+
+// The writer's lookups of a batch's rows must search the unique indexes,
+// one probe a row, never scan the bank.
+func TestWritePlans(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.db.ExecContext(ctx, "CREATE VIRTUAL TABLE IF NOT EXISTS "+rowsTable+" USING "+rowsModule); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ name, sql, want string }{
+		{"Families", findFamiliesSQL, "SEARCH f USING INDEX sqlite_autoindex_families_1 (canon=?)"},
+		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+tt.sql, int64(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var lines []string
+			for rows.Next() {
+				var id, parent, unused int
+				var detail string
+				if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+					t.Fatal(err)
+				}
+				lines = append(lines, detail)
+			}
+			got := strings.Join(lines, "\n")
+			if !strings.Contains(got, tt.want) {
+				t.Errorf("plan:\n%s\nwant %q", got, tt.want)
 			}
 		})
 	}

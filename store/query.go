@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -95,6 +96,24 @@ const rowColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.sort
 	p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
 
+// rowScan holds the destinations of rowColumns, in their order, for
+// Rows.Scan: one Row and the two stored grids, reused for every row, so
+// that reading a row costs no reflection and the packed grids no copy.
+type rowScan struct {
+	r                Row
+	puzzle, solution sql.RawBytes
+	dest             []any
+}
+
+func newRowScan() *rowScan {
+	s := &rowScan{}
+	r := &s.r
+	s.dest = []any{&r.ID, &r.FamilyID, &s.puzzle, &s.solution, &r.Transform, &r.SortKey,
+		&r.Givens, &r.Level, &r.ER, &r.EP, &r.ED, &r.Score, &r.Hardest, &r.Symmetry, &r.Minimal,
+		&r.Source, &r.MinRowCol, &r.SearchNodes}
+	return s
+}
+
 // indexable says which columns of the puzzles table a query's plan may
 // search an index on. A condition on any other column is written as
 // +column, which SQLite never serves from an index; that keeps the plan
@@ -181,11 +200,11 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		family = true
 	}
 	if f.Fresh {
-		add("NOT EXISTS (SELECT 1 FROM pack_items i WHERE i.family_id = " + famID + ")")
+		add("NOT EXISTS (SELECT 1 FROM packed_families k WHERE k.family_id = " + famID + ")")
 	}
 	if f.NotForClient != "" {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = "+famID+" AND r.client <> ?)", f.NotForClient)
-		add("NOT EXISTS (SELECT 1 FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE i.family_id = "+famID+" AND k.client = ?)", f.NotForClient)
+		add("NOT EXISTS (SELECT 1 FROM client_families c WHERE c.family_id = "+famID+" AND c.client = ?)", f.NotForClient)
 	}
 	if f.Unreserved {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = " + famID + ")")
@@ -285,7 +304,11 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 		s += " LIMIT ?"
 		args = append(args, o.Limit)
 	}
-	_, err = scanRows(ctx, q, s, args, o, nil, fn)
+	var seen map[int64]bool
+	if o.OnePerFamily {
+		seen = map[int64]bool{}
+	}
+	_, err = scanRows(ctx, q, s, args, o.Limit, seen, nil, fn)
 	return err
 }
 
@@ -321,50 +344,59 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 }
 
 // randomSQL returns the statement that walks one level's (level,
-// sort_key) index from a start key (wrapped: below it); f has one level.
+// sort_key) index in (sort_key, id) order from a lower bound on the key
+// (the first argument after the filter's); f has one level. Wrapped, it
+// stops below the start key (the second argument): the part of the walk
+// after the wrap-around.
 func randomSQL(f Filter, wrapped bool) (string, []any, error) {
-	// Only the (level, sort_key) index gives this order.
+	// Only the (level, sort_key) index gives this order; it ends in the
+	// rowid, so (sort_key, id) costs no sort.
 	w, args, _, err := f.where("p", "p.family_id", indexable{level: true})
 	if err != nil {
 		return "", nil, err
 	}
 	s := "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
 	if wrapped {
-		return s + " AND p.sort_key < ? ORDER BY p.sort_key", args, nil
+		return s + " AND p.sort_key >= ? AND p.sort_key < ? ORDER BY p.sort_key, p.id", args, nil
 	}
-	return s + " AND p.sort_key >= ? ORDER BY p.sort_key", args, nil
+	return s + " AND p.sort_key >= ? ORDER BY p.sort_key, p.id", args, nil
 }
 
-// scanRows streams the rows of s to fn, skipping families in seen when
-// o.OnePerFamily, and stops after o.Limit rows (0: no limit). It returns
-// how many rows it passed on.
-func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, o QueryOptions, seen map[int64]bool, fn func(Row) error) (int, error) {
-	rows, err := q.QueryxContext(ctx, s, args...)
+// rowKey is a row's place in the random order of its level.
+type rowKey struct{ sortKey, id int64 }
+
+// scanRows streams the rows of s to fn and stops after limit rows (0: no
+// limit); it returns how many rows it passed on. With a seen set it
+// passes on one row per family and adds their families to it; with
+// after, it skips the rows up to that key, which must come first.
+func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, limit int, seen map[int64]bool, after *rowKey, fn func(Row) error) (int, error) {
+	rows, err := q.QueryContext(ctx, s, args...)
 	if err != nil {
 		return 0, err
 	}
 	defer rows.Close()
-	if o.OnePerFamily && seen == nil {
-		seen = map[int64]bool{}
-	}
+	sc := newRowScan()
+	r := &sc.r
 	n := 0
 	for rows.Next() {
-		var r Row
-		if err := rows.StructScan(&r); err != nil {
+		if err := rows.Scan(sc.dest...); err != nil {
 			return n, err
 		}
-		r.unpack()
-		if o.OnePerFamily {
+		if after != nil && (r.SortKey < after.sortKey || r.SortKey == after.sortKey && r.ID <= after.id) {
+			continue
+		}
+		if seen != nil {
 			if seen[r.FamilyID] {
 				continue
 			}
 			seen[r.FamilyID] = true
 		}
-		if err := fn(r); err != nil {
+		r.Puzzle, r.Solution = unpackGrid(sc.puzzle), unpackGrid(sc.solution)
+		if err := fn(*r); err != nil {
 			return n, err
 		}
 		n++
-		if o.Limit > 0 && n >= o.Limit {
+		if limit > 0 && n >= limit {
 			break
 		}
 	}
@@ -380,13 +412,17 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 //
 // The answer is the Limit rows nearest the start key over all levels, so
 // a level can contribute at most Limit rows, but on average it contributes
-// only its share. Each level is first read for a little more than an
-// even share; a level whose last row read is nearer than the Limit-th row
-// of the merge might hold more of the answer and is read again with twice
-// the quota, until every level was either read past that row, read to
-// its end, or read for Limit rows. The result is the same as reading
-// Limit rows from every level, for a fraction of the rows read: an
-// export of 10,000 from five levels reads about 13,000 rows, not 50,000.
+// only its share. Each level is first read for a little more than its
+// share of the bank's puzzles (from the per-bucket counts); a level whose
+// last row read is nearer than the Limit-th row of the merge might hold
+// more of the answer and is read further, to twice its quota, until every
+// level was either read past that row, read to its end, or read for Limit
+// rows. A level read further goes on where it stopped. The result is the
+// same as reading Limit rows from every level, for little more than the
+// rows it returns: an export of 10,000 from the five levels of a 5M bank
+// with 100 variants a family reads about 12,000 rows, a thousand of them
+// variants of families already taken (with even first shares, each level
+// read again from its start: 31,000).
 func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit == 0 {
 		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
@@ -398,57 +434,60 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	if len(levels) == 0 {
 		levels = []int{1, 2, 3, 4, 5}
 	}
-	quota := o.Limit
-	if len(levels) > 1 {
-		quota = min(o.Limit, o.Limit*5/(4*len(levels))+16)
+	quotas, err := randomQuotas(ctx, q, f, levels, o.Limit)
+	if err != nil {
+		return err
 	}
-	got := make([][]Row, len(levels))
-	quotas := make([]int, len(levels))
-	stale := make([]bool, len(levels))
-	for i := range levels {
-		quotas[i], stale[i] = quota, true
+	cursors := make([]*levelCursor, len(levels))
+	for i, level := range levels {
+		cursors[i] = newLevelCursor(f, level, o.OnePerFamily)
 	}
 	for {
-		for i, level := range levels {
-			if !stale[i] {
-				continue
-			}
-			rows, err := randomLevel(ctx, q, f, o, level, start, quotas[i])
-			if err != nil {
+		for i, c := range cursors {
+			if err := c.read(ctx, q, start, quotas[i]); err != nil {
 				return err
 			}
-			got[i], stale[i] = rows, false
 		}
-		var picked []Row
-		for _, rows := range got {
-			picked = append(picked, rows...)
+		// The merge sorts small references rather than rows; ties keep
+		// the levels' order and each level's own, as a stable sort would.
+		type ref struct {
+			dist     uint64
+			level, i int
 		}
-		slices.SortStableFunc(picked, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
+		var picked []ref
+		for l, c := range cursors {
+			for i, r := range c.rows {
+				picked = append(picked, ref{dist(r.SortKey), l, i})
+			}
+		}
+		slices.SortFunc(picked, func(a, b ref) int {
+			return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.level, b.level), cmp.Compare(a.i, b.i))
+		})
 		// Every level read short of its quota is read to its end; one
 		// read to its quota may hold rows nearer than the cut.
 		cut := uint64(1<<63 - 1)
 		if len(picked) >= o.Limit {
-			cut = dist(picked[o.Limit-1].SortKey)
+			cut = picked[o.Limit-1].dist
 		}
 		again := false
-		for i, rows := range got {
-			full := len(rows) == quotas[i] && quotas[i] < o.Limit
-			if full && dist(rows[len(rows)-1].SortKey) <= cut {
+		for i, c := range cursors {
+			full := len(c.rows) == quotas[i] && quotas[i] < o.Limit
+			if full && dist(c.rows[len(c.rows)-1].SortKey) <= cut {
 				quotas[i] = min(o.Limit, 2*quotas[i])
-				stale[i], again = true, true
+				again = true
 			}
 		}
 		if again {
 			continue
 		}
-		for i, r := range picked {
+		for i, p := range picked {
 			if i >= o.Limit {
 				break
 			}
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if err := fn(r); err != nil {
+			if err := fn(cursors[p.level].rows[p.i]); err != nil {
 				return err
 			}
 		}
@@ -456,35 +495,122 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	}
 }
 
+// randomQuotas returns how many rows queryRandom first reads from each
+// level: the level's share of the limit, by the per-bucket counts of the
+// filter's levels and givens, with a margin for chance, and at least 16.
+// The other filters may shift the shares; queryRandom then reads further.
+func randomQuotas(ctx context.Context, q sqlx.QueryerContext, f Filter, levels []int, limit int) ([]int, error) {
+	quotas := make([]int, len(levels))
+	if len(levels) == 1 {
+		quotas[0] = limit
+		return quotas, nil
+	}
+	g := Filter{Levels: levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
+	w, args, _, err := g.where("b", "", anyIndex)
+	if err != nil {
+		return nil, err
+	}
+	var counts []struct {
+		Level int   `db:"level"`
+		N     int64 `db:"n"`
+	}
+	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT b.level, SUM(b.puzzles) AS n FROM buckets b WHERE "+w+" GROUP BY b.level", args...); err != nil {
+		return nil, err
+	}
+	var total int64
+	for _, c := range counts {
+		total += c.N
+	}
+	for i, level := range levels {
+		share := 1 / float64(len(levels))
+		if total > 0 {
+			share = 0
+			for _, c := range counts {
+				if c.Level == level {
+					share = float64(c.N) / float64(total)
+				}
+			}
+		}
+		// A level's count in the sample is about binomial: three
+		// standard deviations over its expectation rarely fall short.
+		exp := float64(limit) * share
+		quotas[i] = min(limit, int(exp+3*math.Sqrt(exp))+16)
+	}
+	return quotas, nil
+}
+
+// levelCursor reads one level in the random order from a start key: the
+// keys from the start up, then, wrapping around, the keys below it. It
+// can be read further, so a level asked for more rows goes on where it
+// stopped instead of reading its first rows again.
+type levelCursor struct {
+	f       Filter         // the filter with this one level
+	seen    map[int64]bool // families passed on, with one puzzle per family
+	rows    []Row          // the rows read so far, in order
+	wrapped bool           // reading the keys below the start
+	done    bool           // every row read
+	resume  *rowKey        // the last row read in the current part
+}
+
+func newLevelCursor(f Filter, level int, onePerFamily bool) *levelCursor {
+	c := &levelCursor{f: f}
+	c.f.Levels = []int{level}
+	if onePerFamily {
+		// Families never span levels, so one seen set per level suffices.
+		c.seen = map[int64]bool{}
+	}
+	return c
+}
+
+// read reads until the cursor holds n rows or the level is read to its end.
+func (c *levelCursor) read(ctx context.Context, q sqlx.QueryerContext, start int64, n int) error {
+	for len(c.rows) < n && !c.done {
+		s, args, err := randomSQL(c.f, c.wrapped)
+		if err != nil {
+			return err
+		}
+		lo := start
+		if c.wrapped {
+			lo = math.MinInt64
+		}
+		if c.resume != nil {
+			lo = c.resume.sortKey
+		}
+		args = append(args, lo)
+		if c.wrapped {
+			args = append(args, start)
+		}
+		want := n - len(c.rows)
+		got, err := scanRows(ctx, q, s, args, want, c.seen, c.resume, func(r Row) error {
+			c.rows = append(c.rows, r)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if got == want {
+			last := c.rows[len(c.rows)-1]
+			c.resume = &rowKey{last.SortKey, last.ID}
+			continue
+		}
+		// This part is read to its end.
+		c.resume = nil
+		if c.wrapped {
+			c.done = true
+		}
+		c.wrapped = true
+	}
+	return nil
+}
+
 // randomLevel returns the first n rows of one level in the random order
 // from start, wrapping around at the end of the keys.
 func randomLevel(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, level int, start int64, n int) ([]Row, error) {
-	g := f
-	g.Levels = []int{level}
-	o.Limit = n
-	// Families never span levels, so one seen set per level suffices.
-	seen := map[int64]bool{}
-	var got []Row
-	collect := func(r Row) error { got = append(got, r); return nil }
-	q1, args, err := randomSQL(g, false)
-	if err != nil {
+	c := newLevelCursor(f, level, o.OnePerFamily)
+	if err := c.read(ctx, q, start, n); err != nil {
 		return nil, err
 	}
-	m, err := scanRows(ctx, q, q1, append(args, start), o, seen, collect)
-	if err != nil {
-		return nil, err
-	}
-	if m < n {
-		o.Limit = n - m
-		q2, args, err := randomSQL(g, true)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := scanRows(ctx, q, q2, append(args, start), o, seen, collect); err != nil {
-			return nil, err
-		}
-	}
-	return got, nil
+	return c.rows, nil
 }
 
 // Puzzle returns the puzzle with the given ID, or ErrNotFound.
@@ -504,12 +630,16 @@ func (db *DB) Puzzle(ctx context.Context, id int64) (Row, error) {
 // PuzzleByString returns the stored puzzle with this 81-character
 // string, or ErrNotFound.
 func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
-	key, err := packGrid(s)
+	packed, err := packGrid(s)
 	if err != nil {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
+	// The string's level is unknown here: look in the key window of
+	// each level (five index searches).
+	lo, hi := window(keyOf(s))
 	var r Row
-	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+" FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.puzzle = ?", key)
+	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
+		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND p.puzzle = ?`, lo, hi, packed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
@@ -572,11 +702,18 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	return fam, nil
 }
 
-// ForEachCanon calls fn with the canonical form of every family, in ID
-// order; the pipeline loads its duplicate check from it. fn must not use
-// a writer DB.
+// forEachCanonSQL is ForEachCanon's query.
+const forEachCanonSQL = "SELECT canon FROM families ORDER BY canon"
+
+// ForEachCanon calls fn with the canonical form of every family, in the
+// order of the forms; the pipeline loads its duplicate check from it. fn
+// must not use a writer DB.
+//
+// It reads the unique index of the forms, not the table: a family row
+// holds its hint path too, about 1 KB, so on a bank of ten million
+// families the table is some 10 GB and the index 1 GB.
 func (db *DB) ForEachCanon(ctx context.Context, fn func(canon string) error) error {
-	rows, err := db.db.QueryContext(ctx, "SELECT canon FROM families ORDER BY id")
+	rows, err := db.db.QueryContext(ctx, forEachCanonSQL)
 	if err != nil {
 		return fmt.Errorf("read canonical forms: %w", err)
 	}

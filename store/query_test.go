@@ -227,15 +227,15 @@ func TestRandomSample(t *testing.T) {
 }
 
 func TestFixedQueriesUseIndexes(t *testing.T) {
-	// Lookups outside Query: by string, by family, a pack's items, the
+	// Lookups outside Query: by string, a pack's items, the
 	// probes behind Fresh. (Without ANALYZE the planner's choice depends on
 	// the schema only, so an empty bank shows the plan of a full one.)
 	_, path := MustOpenTemp(t)
 	for _, tt := range []struct{ name, sql, index string }{
-		{"ByString", "SELECT p.id FROM puzzles p WHERE p.puzzle = 'x'", "puzzles_puzzle"},
-		{"Family", "SELECT p.id FROM puzzles p WHERE p.family_id = 7", "puzzles_family"},
+		{"ByString", "SELECT p.id FROM puzzles p WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN 7 AND 22 AND p.puzzle = x'00'", "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 		{"Pack", "SELECT i.puzzle_id FROM pack_items i WHERE i.pack_id = 3 ORDER BY i.position", "PRIMARY KEY"},
-		{"FreshProbe", "SELECT 1 FROM pack_items i WHERE i.family_id = 3", "pack_items_family"},
+		{"FreshProbe", "SELECT 1 FROM packed_families k WHERE k.family_id = 3", "INTEGER PRIMARY KEY"},
+		{"ClientProbe", "SELECT 1 FROM client_families c WHERE c.family_id = 3 AND c.client = 'acme'", "PRIMARY KEY"},
 		{"BucketCount", "SELECT count(*) FROM puzzles p WHERE p.level = 3 AND p.givens = 22", "puzzles_level_giv"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

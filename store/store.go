@@ -56,22 +56,26 @@ var (
 // Options tune a writer's connection. The zero value is a sound default.
 //
 // For building a big bank from scratch: batches of 10,000 or more puzzle
-// rows, DeferIndexes, and a cache that holds the unique puzzle index
-// (55 bytes per puzzle with packed grids, measured by dbstat on a
-// 200k-row bank: 512 MiB holds it for 5M rows, 1 GiB leaves room).
+// rows, DeferIndexes, and a cache that holds the two indexes every batch
+// updates at random places: the puzzles' unique (level, sort_key), 20
+// bytes a puzzle, and the families' canonical forms, 10 bytes a puzzle at
+// 10 variants a family (dbstat on a 5M-row bank: 99 and 50 MB). 256 MiB
+// holds both up to about 8M puzzles.
 type Options struct {
 	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
 	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
-	// the unique puzzle index should fit.
+	// the indexes a batch updates at random places should fit.
 	CacheSizeKB int
 	// BusyTimeout is how long a statement waits for another writer's lock
 	// before failing; 0 means 10 seconds.
 	BusyTimeout time.Duration
 	// DeferIndexes is for loading many rows, above all into a fresh bank:
-	// the puzzles' secondary indexes (all but the unique puzzle string)
-	// are dropped while this writer is open and rebuilt, sorted, by
-	// Close; if the process dies first, the next writer to open the bank
-	// rebuilds them. Queries keep working meanwhile, but slowly.
+	// the puzzles' secondary indexes (all but the unique (level,
+	// sort_key), which finds duplicates and serves random samples) are
+	// dropped while this writer is open and rebuilt, sorted, by Close; if
+	// the process dies first, the next writer to open the bank rebuilds
+	// them. Queries keep working meanwhile; random samples stay fast,
+	// listings by rating or one bucket by ID are slow.
 	DeferIndexes bool
 }
 
@@ -84,6 +88,7 @@ type DB struct {
 	path     string
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
+	runs     runLocks
 }
 
 const defaultCacheKB = 64 << 10
@@ -94,6 +99,9 @@ const defaultCacheKB = 64 << 10
 // either.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	if err := checkHeader(path, false); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if err := registerRows(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	cache := opt.CacheSizeKB
@@ -112,6 +120,10 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		"_pragma=synchronous(NORMAL)",
 		"_pragma=cache_size(-" + strconv.Itoa(cache) + ")",
 		"_pragma=temp_store(MEMORY)",
+		// Reads map the file, as a reader's do: a pack's selection reads
+		// thousands of random pages, and a read() and a cache copy of
+		// each cost two to three times the CPU of a mapped page.
+		"_pragma=mmap_size(2147418112)",
 		"_txlock=immediate",
 	}
 
@@ -198,6 +210,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 // rebuilds the indexes, which takes a while on a big bank; the close
 // checkpoints the WAL.
 func (db *DB) Close() error {
+	db.runs.releaseAll()
 	if db.deferred {
 		if err := db.rebuildIndexes(context.Background()); err != nil {
 			db.db.Close()

@@ -4,9 +4,16 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"time"
+
+	"github.com/jmoiron/sqlx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Family is one essentially different puzzle, identified by its canonical
@@ -47,10 +54,6 @@ type Puzzle struct {
 	// Transform takes the family's canonical form to this puzzle, as the
 	// gen package encodes it; the store does not read it.
 	Transform string
-	// SortKey orders puzzles for random samples. Zero means the store
-	// derives it from the puzzle string (a 63-bit hash), which is
-	// uniformly spread and reproducible.
-	SortKey int64
 }
 
 // NewFamily is a family with the variants to store for it. The first
@@ -87,8 +90,12 @@ func (r *WriteResult) Add(o WriteResult) {
 // is already stored is skipped. Both kinds of duplicate are counted, also
 // within the batch.
 //
-// Puzzle rows are inserted in the order of their strings, which keeps
-// the unique index's writes local; IDs within a batch follow that order.
+// A puzzle takes its family's level, and a puzzle's family is the one of
+// its canonical form, so a string has one level: the store finds a stored
+// string by its level and sort key (see SortKeyOf), and compares the
+// strings themselves. Puzzle rows are inserted in the order of their
+// level and sort key, which keeps that index's writes local; IDs within a
+// batch follow that order.
 func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, error) {
 	// packed holds each puzzle's grids in their stored form, two a puzzle,
 	// in batch order.
@@ -104,130 +111,60 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	defer tx.Rollback()
-	insFam, err := tx.PrepareContext(ctx, `INSERT INTO families
-		(canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
-		 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (canon) DO NOTHING`)
+	if err := withRows(ctx, tx); err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
+	var res WriteResult
+	fams, err := writeFamilies(ctx, tx, batch, &res)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
-	defer insFam.Close()
-	selFam, err := tx.PrepareContext(ctx, `SELECT id, level, givens, er FROM families WHERE canon = ?`)
-	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
-	}
-	defer selFam.Close()
-	insTech, err := tx.PrepareContext(ctx, `INSERT INTO family_techniques (family_id, technique, uses) VALUES (?, ?, ?)`)
-	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
-	}
-	defer insTech.Close()
-	insPuz, err := tx.PrepareContext(ctx, `INSERT INTO puzzles
-		(family_id, puzzle, solution, transform, sort_key, level, givens, er)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (puzzle) DO NOTHING`)
-	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
-	}
-	defer insPuz.Close()
 
-	type bucketKey struct{ level, givens int }
-	type pending struct {
-		p                 *Puzzle
-		puzzle, solution  []byte // packed
-		seq               int    // position in the batch
-		fam               int64
-		level, givens, er int
-		bucket            bucketKey
-	}
-	var (
-		res     WriteResult
-		buckets = map[bucketKey][2]int64{}
-		puzzles []pending
-		now     = time.Now()
-	)
+	buckets := map[bucketKey][2]int64{}
+	runs := map[int64][2]int{} // families and puzzles written per run
+	var puzzles []pending
 	for i := range batch {
-		f := &batch[i].Family
-		created := f.CreatedAt
-		if created.IsZero() {
-			created = now
-		}
-		var runID any
-		if f.RunID != 0 {
-			runID = f.RunID
-		}
-		r, err := insFam.ExecContext(ctx, f.Canon, f.ER, f.EP, f.ED, f.Level, f.Score,
-			f.SearchNodes, f.Givens, f.MinRowCol, f.Hardest, f.Path, f.Minimal, f.Symmetry,
-			f.Source, runID, int64(f.Seed), created.Unix())
-		if err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: family %s: %w", f.Canon, err)
-		}
-		n, err := r.RowsAffected()
-		if err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: family %s: %w", f.Canon, err)
-		}
-		var id int64
-		level, givens, er := f.Level, f.Givens, f.ER
-		if n == 1 {
-			if id, err = r.LastInsertId(); err != nil {
-				return WriteResult{}, fmt.Errorf("write batch: family %s: %w", f.Canon, err)
-			}
-			res.Families++
-			for _, t := range sortedKeys(f.Techniques) {
-				if _, err := insTech.ExecContext(ctx, id, t, f.Techniques[t]); err != nil {
-					return WriteResult{}, fmt.Errorf("write batch: family %s: technique %s: %w", f.Canon, t, err)
-				}
-			}
-			k := bucketKey{level, givens}
+		fm := fams[i]
+		if fm.isNew {
+			k := bucketKey{fm.level, fm.givens}
 			c := buckets[k]
 			c[0]++
 			buckets[k] = c
-		} else {
-			// Variants of a stored family take its grade.
-			if err := selFam.QueryRowContext(ctx, f.Canon).Scan(&id, &level, &givens, &er); err != nil {
-				return WriteResult{}, fmt.Errorf("write batch: family %s: %w", f.Canon, err)
+			if id := batch[i].RunID; id != 0 {
+				r := runs[id]
+				r[0]++
+				runs[id] = r
 			}
-			res.DupFamilies++
 		}
 		for j := range batch[i].Puzzles {
+			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
-				p: &batch[i].Puzzles[j], puzzle: packed[0], solution: packed[1], seq: len(puzzles), fam: id, level: level, givens: givens, er: er,
-				bucket: bucketKey{level, givens},
+				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
+				seq: len(puzzles), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
 			})
 			packed = packed[2:]
 		}
 	}
-	// Equal strings keep their batch order, so that the first is stored
-	// and the others count as duplicates; pdqsort with the position as a
-	// tie-break is cheaper than a stable merge sort.
-	slices.SortFunc(puzzles, func(a, b pending) int {
-		if c := bytes.Compare(a.puzzle, b.puzzle); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.seq, b.seq)
-	})
-	for _, q := range puzzles {
-		key := q.p.SortKey
-		if key == 0 {
-			key = SortKeyOf(q.p.Puzzle)
-		}
-		r, err := insPuz.ExecContext(ctx, q.fam, q.puzzle, q.solution, q.p.Transform, key, q.level, q.givens, q.er)
-		if err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: puzzle %s: %w", q.p.Puzzle, err)
-		}
-		n, err := r.RowsAffected()
-		if err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: puzzle %s: %w", q.p.Puzzle, err)
-		}
-		if n == 0 {
-			res.DupPuzzles++
-			continue
-		}
-		res.Puzzles++
-		c := buckets[q.bucket]
+	stored, dups, err := writePuzzles(ctx, tx, puzzles)
+	if err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
+	res.Puzzles, res.DupPuzzles = len(stored), dups
+	for _, q := range stored {
+		k := bucketKey{q.level, q.givens}
+		c := buckets[k]
 		c[1]++
-		buckets[q.bucket] = c
+		buckets[k] = c
+		if q.run != 0 {
+			r := runs[q.run]
+			r[1]++
+			runs[q.run] = r
+		}
+	}
+	for id, c := range runs {
+		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
+			return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		}
 	}
 	for k, c := range buckets {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO buckets (level, givens, families, puzzles)
@@ -242,6 +179,409 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: commit: %w", err)
 	}
 	return res, nil
+}
+
+type bucketKey struct{ level, givens int }
+
+// famRow is where a batch family's puzzles go: the stored family's ID and
+// grade, which a family already stored keeps.
+type famRow struct {
+	id                int64
+	level, givens, er int
+	isNew             bool
+}
+
+// writeFamilies stores the batch's new families and their technique
+// counts, and returns, for each family of the batch, the row its puzzles
+// belong to. It counts the families written and skipped in res.
+//
+// The families already stored are found with one statement; the new ones
+// get the next IDs and are inserted with one more, so a family costs two
+// index lookups and no statement of its own.
+func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *WriteResult) ([]famRow, error) {
+	out := make([]famRow, len(batch))
+	found := make([]bool, len(batch))
+	err := queryRows(ctx, tx, findFamiliesSQL,
+		funcSource{len(batch), func(i, col int) any {
+			if col == 0 {
+				return int64(i)
+			}
+			return batch[i].Canon
+		}},
+		func(rows *sql.Rows) error {
+			var i int
+			var fm famRow
+			if err := rows.Scan(&i, &fm.id, &fm.level, &fm.givens, &fm.er); err != nil {
+				return err
+			}
+			out[i], found[i] = fm, true
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("find families: %w", err)
+	}
+	var next int64
+	if err := tx.GetContext(ctx, &next, "SELECT COALESCE(MAX(id), 0) + 1 FROM families"); err != nil {
+		return nil, fmt.Errorf("family IDs: %w", err)
+	}
+	var (
+		fresh   []int              // batch indexes of the families to insert
+		inBatch = map[string]int{} // canonical form -> first batch index
+		techs   []techRow
+	)
+	for i := range batch {
+		if found[i] {
+			res.DupFamilies++
+			continue
+		}
+		f := &batch[i].Family
+		if first, ok := inBatch[f.Canon]; ok {
+			// A repeat within the batch joins the first, grade and all.
+			out[i] = out[first]
+			out[i].isNew = false
+			res.DupFamilies++
+			continue
+		}
+		inBatch[f.Canon] = i
+		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
+		next++
+		fresh = append(fresh, i)
+		for _, t := range sortedKeys(f.Techniques) {
+			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})
+		}
+		res.Families++
+	}
+	if len(fresh) == 0 {
+		return out, nil
+	}
+	now := time.Now().Unix()
+	_, err = execRows(ctx, tx, `INSERT INTO families
+		(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
+		 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17
+		FROM `+rowsTable+` WHERE handle = ?`,
+		funcSource{len(fresh), func(i, col int) any {
+			f := &batch[fresh[i]].Family
+			switch col {
+			case 0:
+				return out[fresh[i]].id
+			case 1:
+				return f.Canon
+			case 2:
+				return int64(f.ER)
+			case 3:
+				return int64(f.EP)
+			case 4:
+				return int64(f.ED)
+			case 5:
+				return int64(f.Level)
+			case 6:
+				return f.Score
+			case 7:
+				return int64(f.SearchNodes)
+			case 8:
+				return int64(f.Givens)
+			case 9:
+				return int64(f.MinRowCol)
+			case 10:
+				return f.Hardest
+			case 11:
+				return f.Path
+			case 12:
+				if f.Minimal {
+					return int64(1)
+				}
+				return int64(0)
+			case 13:
+				return f.Symmetry
+			case 14:
+				return f.Source
+			case 15:
+				if f.RunID == 0 {
+					return nil
+				}
+				return f.RunID
+			case 16:
+				return int64(f.Seed)
+			default:
+				if f.CreatedAt.IsZero() {
+					return now
+				}
+				return f.CreatedAt.Unix()
+			}
+		}})
+	if err != nil {
+		return nil, fmt.Errorf("insert families: %w", err)
+	}
+	if len(techs) > 0 {
+		_, err = execRows(ctx, tx, `INSERT INTO family_techniques (family_id, technique, uses)
+			SELECT c0, c1, c2 FROM `+rowsTable+` WHERE handle = ?`,
+			funcSource{len(techs), func(i, col int) any {
+				switch col {
+				case 0:
+					return techs[i].family
+				case 1:
+					return techs[i].technique
+				default:
+					return techs[i].uses
+				}
+			}})
+		if err != nil {
+			return nil, fmt.Errorf("insert technique counts: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// findFamiliesSQL finds the stored families among a batch's, by
+// canonical form: c0 is the batch index, c1 the canonical form.
+const findFamiliesSQL = `SELECT r.c0, f.id, f.level, f.givens, f.er
+	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.canon = r.c1
+	WHERE r.handle = ?`
+
+// findPuzzlesSQL finds the stored puzzles in the key windows of a
+// batch's: c0 is the level, c1 and c2 the window's first and last key.
+const findPuzzlesSQL = `SELECT p.level, p.sort_key, p.puzzle
+	FROM ` + rowsTable + ` r CROSS JOIN puzzles p
+	ON p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
+	WHERE r.handle = ?`
+
+type techRow struct {
+	family    int64
+	technique string
+	uses      int64
+}
+
+// pending is a puzzle row to insert.
+type pending struct {
+	p                 *Puzzle
+	puzzle, solution  []byte // packed
+	key               int64  // sort key
+	seq               int    // position in the batch
+	fam               int64
+	run               int64 // the run that wrote the puzzle's batch family; 0 for none
+	level, givens, er int
+}
+
+// probeWindow is how many keys from its sort key on a puzzle may take:
+// two strings with one level and one key (a 63-bit hash) are expected
+// once in 10^6 banks of 5M puzzles, and the later one takes the next
+// free key.
+const probeWindow = 16
+
+// window returns the keys a puzzle with sort key k may be stored under.
+func window(k int64) (lo, hi int64) {
+	if k > math.MaxInt64-probeWindow+1 {
+		return k, math.MaxInt64
+	}
+	return k, k + probeWindow - 1
+}
+
+// writePuzzles inserts the puzzles that are not stored yet, and returns
+// them and the number of duplicates it skipped.
+//
+// The batch is sorted by level, key and string, so a repeat within the
+// batch is next to its first occurrence. Then one INSERT ... SELECT
+// writes the rest. Only when that meets a stored key (a puzzle stored
+// before, or a hash collision) does the batch take the slow path: one
+// statement finds the stored rows near each key, and each puzzle is
+// compared with them by string.
+func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending) ([]pending, int, error) {
+	// Equal strings keep their batch order, so that the first is stored
+	// and the others count as duplicates; pdqsort with the position as a
+	// tie-break is cheaper than a stable merge sort.
+	slices.SortFunc(puzzles, func(a, b pending) int {
+		if c := cmp.Compare(a.level, b.level); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		if c := bytes.Compare(a.puzzle, b.puzzle); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.seq, b.seq)
+	})
+	var (
+		keep      = puzzles[:0:0]
+		dups      int
+		collision bool
+	)
+	for i, q := range puzzles {
+		if i > 0 {
+			prev := &puzzles[i-1]
+			if prev.level == q.level && prev.key == q.key {
+				if bytes.Equal(prev.puzzle, q.puzzle) {
+					dups++
+					continue
+				}
+				collision = true
+			}
+		}
+		keep = append(keep, q)
+	}
+	if len(keep) == 0 {
+		return nil, dups, nil
+	}
+	if !collision {
+		err := insertPuzzles(ctx, tx, keep)
+		if err == nil {
+			return keep, dups, nil
+		}
+		// The failed statement wrote nothing; the transaction goes on.
+		var se *sqlite.Error
+		if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+			return nil, 0, err
+		}
+	}
+	stored, more, err := resolveKeys(ctx, tx, keep)
+	if err != nil {
+		return nil, 0, err
+	}
+	if len(stored) > 0 {
+		if err := insertPuzzles(ctx, tx, stored); err != nil {
+			return nil, 0, err
+		}
+	}
+	return stored, dups + more, nil
+}
+
+// insertPuzzles writes the rows with one statement.
+func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
+	_, err := execRows(ctx, tx, `INSERT INTO puzzles
+		(family_id, puzzle, solution, transform, sort_key, level, givens, er)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
+		funcSource{len(rows), func(i, col int) any {
+			q := &rows[i]
+			switch col {
+			case 0:
+				return q.fam
+			case 1:
+				return q.puzzle
+			case 2:
+				return q.solution
+			case 3:
+				return q.p.Transform
+			case 4:
+				return q.key
+			case 5:
+				return int64(q.level)
+			case 6:
+				return int64(q.givens)
+			default:
+				return int64(q.er)
+			}
+		}})
+	if err != nil {
+		return fmt.Errorf("insert puzzles: %w", err)
+	}
+	return nil
+}
+
+// resolveKeys compares each row with the stored rows and the batch's
+// earlier rows in its key window: a row whose string is there is a
+// duplicate; any other row takes the first free key of its window. It
+// returns the rows to insert and the number of duplicates.
+func resolveKeys(ctx context.Context, tx *sqlx.Tx, rows []pending) ([]pending, int, error) {
+	type slot struct {
+		level int
+		key   int64
+	}
+	taken := map[slot][]byte{}
+	err := queryRows(ctx, tx, findPuzzlesSQL,
+		funcSource{len(rows), func(i, col int) any {
+			lo, hi := window(rows[i].key)
+			switch col {
+			case 0:
+				return int64(rows[i].level)
+			case 1:
+				return lo
+			default:
+				return hi
+			}
+		}},
+		func(r *sql.Rows) error {
+			var s slot
+			var b []byte
+			if err := r.Scan(&s.level, &s.key, &b); err != nil {
+				return err
+			}
+			taken[s] = b
+			return nil
+		})
+	if err != nil {
+		return nil, 0, fmt.Errorf("find stored puzzles: %w", err)
+	}
+	var (
+		out  []pending
+		dups int
+	)
+	for _, q := range rows {
+		lo, hi := window(q.key)
+		free, dup := int64(-1), false
+		for k := lo; ; k++ {
+			if b, ok := taken[slot{q.level, k}]; !ok {
+				if free < 0 {
+					free = k
+				}
+			} else if bytes.Equal(b, q.puzzle) {
+				dup = true
+				break
+			}
+			if k == hi {
+				break
+			}
+		}
+		switch {
+		case dup:
+			dups++
+		case free < 0:
+			return nil, 0, fmt.Errorf("puzzle %s: no free sort key in %d..%d", q.p.Puzzle, lo, hi)
+		default:
+			q.key = free
+			taken[slot{q.level, free}] = q.puzzle
+			out = append(out, q)
+		}
+	}
+	return out, dups, nil
+}
+
+// funcSource serves n rows whose values f returns.
+type funcSource struct {
+	n int
+	f func(i, col int) any
+}
+
+func (s funcSource) len() int             { return s.n }
+func (s funcSource) value(i, col int) any { return s.f(i, col) }
+
+// execRows runs a statement that reads src as the batch table; its one
+// parameter is the batch's handle.
+func execRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource) (sql.Result, error) {
+	h, release := serve(src)
+	defer release()
+	return tx.ExecContext(ctx, query, h)
+}
+
+// queryRows runs a query that reads src as the batch table and calls fn
+// for each result row.
+func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn func(*sql.Rows) error) error {
+	h, release := serve(src)
+	defer release()
+	rows, err := tx.QueryContext(ctx, query, h)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return rows.Close()
 }
 
 // validFamily checks what the schema cannot say clearly, and appends the
@@ -280,9 +620,14 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// SortKeyOf returns the sort key the store gives a puzzle string when the
-// caller leaves Puzzle.SortKey zero: a 63-bit hash (FNV-1a, then a
-// SplitMix64 finaliser), never zero.
+// keyOf is SortKeyOf; a test swaps in a hash that collides.
+var keyOf = SortKeyOf
+
+// SortKeyOf returns the sort key of a puzzle string: a 63-bit hash
+// (FNV-1a, then a SplitMix64 finaliser), never zero. It orders random
+// samples and is how the store finds a stored string: a puzzle is stored
+// under this key unless its level already holds another string there, in
+// which case it takes the next free key (Row.SortKey says which).
 func SortKeyOf(puzzle string) int64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(puzzle); i++ {

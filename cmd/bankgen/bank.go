@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -13,11 +14,32 @@ import (
 	"sudokubank/store"
 )
 
-// openBank opens (or creates) the bank and loads its dedup set.
+// openBank opens (or creates) the bank, ends the runs of processes that
+// died, and loads its dedup set.
+//
+// A new bank is a bulk load: its secondary indexes are built once, sorted,
+// when the run closes the bank, instead of updated for every row
+// (store.Options.DeferIndexes); an existing bank keeps them, since a
+// top-up of a big bank would rebuild them whole. A 256 MiB page cache
+// holds the indexes a batch updates at random places up to about 8M
+// puzzles (see store.Options).
 func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
-	db, err := store.Open(ctx, path, store.Options{})
+	fresh := true
+	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+		fresh = false
+	}
+	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10})
 	if err != nil {
 		return nil, nil, pipeline.Levels{}, err
+	}
+	// StartRun would do this too, silently; the log says which runs.
+	dead, err := db.EndDeadRuns(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, pipeline.Levels{}, fmt.Errorf("bank %s: %w", path, err)
+	}
+	if len(dead) > 0 {
+		log.Warn("runs left running by a process that died are recorded as interrupted, with what they committed", "runs", dead)
 	}
 	start := time.Now()
 	seen, have, err := pipeline.LoadBank(ctx, db)

@@ -141,6 +141,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	if x.spec.Name == "" {
 		x.spec.Name = fmt.Sprintf("export-%s-%s", time.Now().UTC().Format("20060102T150405Z"), filepath.Base(*out))
+		x.autoName = true
 	}
 	if x.spec.Client != "" {
 		x.filter.NotForClient = x.spec.Client
@@ -161,6 +162,10 @@ type exportJob struct {
 	arrange func([]store.Row)
 	force   bool
 	spec    store.PackSpec
+	// autoName is set when the pack's name was made up rather than given
+	// with -pack: a name taken already then gets a number instead of
+	// failing the export.
+	autoName bool
 }
 
 // recorded selects, records and writes the pack. The file is written to
@@ -175,16 +180,24 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return err
 	}
 	defer bank.Close()
-	if x.spec.Name != "" {
-		packs, err := bank.Packs(ctx)
-		if err != nil {
-			return err
+	packs, err := bank.Packs(ctx)
+	if err != nil {
+		return err
+	}
+	taken := map[string]store.Pack{}
+	for _, p := range packs {
+		taken[p.Name] = p
+	}
+	if p, ok := taken[x.spec.Name]; ok && !x.autoName {
+		return usageError{fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
+	}
+	// Two exports to one file name within a second make the same
+	// automatic name.
+	for base, i := x.spec.Name, 2; ; i++ {
+		if _, ok := taken[x.spec.Name]; !ok {
+			break
 		}
-		for _, p := range packs {
-			if p.Name == x.spec.Name {
-				return usageError{fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
-			}
-		}
+		x.spec.Name = fmt.Sprintf("%s-%d", base, i)
 	}
 	pf := export.NewPendingFile(x.out, x.force)
 	defer pf.Discard()
@@ -272,7 +285,8 @@ func arranger(order string) (func([]store.Row), error) {
 	switch strings.ToLower(order) {
 	case "rating":
 		return func(rows []store.Row) {
-			slices.SortStableFunc(rows, func(a, b store.Row) int {
+			// IDs are unique, so the order is total and needs no stable sort.
+			slices.SortFunc(rows, func(a, b store.Row) int {
 				return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID))
 			})
 		}, nil

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -325,4 +327,85 @@ func MustCSV(tb testing.TB, path string) [][]string {
 		tb.Fatal(err)
 	}
 	return recs
+}
+
+// TestCSVFormulaInjection gives families sources that a spreadsheet would
+// run as formulas and checks that list -format csv and export -format csv
+// write them with a leading single quote, while JSON keeps them as stored.
+func TestCSVFormulaInjection(t *testing.T) {
+	fams := MustReadFixture(t)
+	evil := []string{`=HYPERLINK("http://example.com/x","click")`, "+1+2", "-2+3", "@SUM(A1:A9)", "\t=1"}
+	for i := range fams {
+		fams[i].Source = evil[i%len(evil)]
+	}
+	db := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, db, fams)
+
+	check := func(t *testing.T, recs [][]string) {
+		t.Helper()
+		if len(recs) < 2 {
+			t.Fatalf("got %d records, want puzzles", len(recs))
+		}
+		col := slices.Index(recs[0], "source")
+		for i, rec := range recs[1:] {
+			src := rec[col]
+			if !strings.HasPrefix(src, "'") || !slices.Contains(evil, src[1:]) {
+				t.Errorf("row %d: source %q, want a quote before one of the stored sources", i+1, src)
+			}
+		}
+	}
+	t.Run("List", func(t *testing.T) {
+		out := mustRun(t, "list", "-db", db, "-limit", "0", "-format", "csv")
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, recs)
+	})
+	t.Run("Export", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "pack.csv")
+		mustRun(t, "export", "-db", db, "-count", "20", "-seed", "1", "-format", "csv", "-out", out, "-no-record")
+		check(t, MustCSV(t, out))
+	})
+	t.Run("JSONUnchanged", func(t *testing.T) {
+		out := mustRun(t, "list", "-db", db, "-limit", "5", "-format", "json")
+		for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+			var obj struct {
+				Source string `json:"source"`
+			}
+			if err := json.Unmarshal([]byte(line), &obj); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Contains(evil, obj.Source) {
+				t.Errorf("json source %q, want a stored source unchanged", obj.Source)
+			}
+		}
+	})
+}
+
+// TestExportPackNames checks that a name given with -pack is never used
+// twice, while the automatic name of a repeated export (the same file
+// within one second) gets a number instead of failing the export.
+func TestExportPackNames(t *testing.T) {
+	db := MustBank(t)
+	out := filepath.Join(t.TempDir(), "daily.sdm")
+	for range 3 {
+		mustRun(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force")
+	}
+	names := map[string]bool{}
+	for _, p := range MustPacks(t, db) {
+		if names[p.Name] {
+			t.Errorf("two packs are named %q", p.Name)
+		}
+		names[p.Name] = true
+	}
+	if len(names) != 3 {
+		t.Errorf("got %d pack names, want 3: %v", len(names), names)
+	}
+
+	mustRun(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force", "-pack", "acme-1")
+	r := run(t, "export", "-db", db, "-count", "2", "-format", "sdm", "-out", out, "-force", "-pack", "acme-1")
+	if r.code != 2 || !strings.Contains(r.err.Error(), `-pack "acme-1": the bank already has a pack of that name`) {
+		t.Errorf("a second -pack acme-1: code %d, error %v; want 2 and the name taken", r.code, r.err)
+	}
 }

@@ -69,7 +69,7 @@ func commands() []command {
 	return []command{
 		{"stats", "counts per level and givens, families, packs and runs", runStats},
 		{"list", "list the puzzles that match the filters", runList},
-		{"show", "show one puzzle, its solution, grade and technique path", runShow},
+		{"show", "show one puzzle, its solution, grade and step-by-step hint path", runShow},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list the packs exported so far", runPacks},
 	}

@@ -1,11 +1,18 @@
 package main_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"sudokubank/gen"
+	"sudokubank/store"
 )
 
 func TestGoldenText(t *testing.T) {
@@ -25,6 +32,8 @@ func TestGoldenText(t *testing.T) {
 		{"ListScoreSource", []string{"list", "-db", db, "-score", "4.5-", "-source", "fixture-import", "-limit", "0"}},
 		{"ListEmpty", []string{"list", "-db", db, "-level", "1", "-givens", "22", "-format", "csv"}},
 		{"ShowID", []string{"show", "-db", db, "7"}},
+		// A rotated and relabelled variant of its family: the path is its own.
+		{"ShowVariant", []string{"show", "-db", db, "130"}},
 		{"ShowPuzzle", []string{"show", "-db", db, strings.Repeat(".", 16) + "12.....34.5...........1.4...6..7..6891.18.24..7.32.65..4.4..38.2."}},
 		{"PacksNone", []string{"packs", "-db", db}},
 	}
@@ -137,4 +146,117 @@ func fixturePuzzles(tb testing.TB) int {
 		n += len(f.Puzzles)
 	}
 	return n
+}
+
+// TestShowPathIsThePuzzles checks that show's hint path solves the very
+// puzzle shown, in its orientation, for variants that are relabelled,
+// rotated or reflected copies of their family's canonical form: every
+// placement agrees with this puzzle's solution, no elimination removes a
+// solution digit, and the givens and placements fill the grid.
+func TestShowPathIsThePuzzles(t *testing.T) {
+	db := MustBank(t)
+	ctx := context.Background()
+	bank, err := store.OpenReadOnly(ctx, db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var picked []store.Row
+	perLevel := map[int]int{}
+	err = bank.Query(ctx, store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		if r.Transform != gen.Identity().String() && perLevel[r.Level] < 2 {
+			perLevel[r.Level]++
+			picked = append(picked, r)
+		}
+		return nil
+	})
+	bank.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(picked) < 8 {
+		t.Fatalf("picked %d transformed variants, want two of each level", len(picked))
+	}
+	step := regexp.MustCompile(`^ +\d+\. \S+ \d+\.\d(, [^:]*)?: (.*)$`)
+	for _, r := range picked {
+		t.Run(fmt.Sprint(r.ID), func(t *testing.T) {
+			out := mustRun(t, "show", "-db", db, fmt.Sprint(r.ID))
+			_, path, ok := strings.Cut(out, "\nhint path (this puzzle's solve")
+			if !ok {
+				t.Fatalf("no hint path in:\n%s", out)
+			}
+			// A long step goes on over indented lines: join them.
+			var lines []string
+			for _, line := range strings.Split(path, "\n")[1:] {
+				if n := len(lines); n > 0 && step.FindStringSubmatch(line) == nil && strings.HasPrefix(line, "      ") {
+					lines[n-1] += " " + strings.TrimSpace(line)
+					continue
+				}
+				lines = append(lines, line)
+			}
+			grid := []byte(r.Puzzle)
+			steps := 0
+			for _, line := range lines {
+				m := step.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				steps++
+				for _, move := range regexp.MustCompile(`, ?`).Split(m[2], -1) {
+					cell, digit, placed := strings.Cut(move, "=")
+					if !placed {
+						cell, digit, _ = strings.Cut(move, "<>")
+					}
+					var row, col int
+					if _, err := fmt.Sscanf(cell, "r%dc%d", &row, &col); err != nil {
+						t.Fatalf("step %q: %v", line, err)
+					}
+					c := 9*(row-1) + col - 1
+					switch {
+					case placed && r.Solution[c] != digit[0]:
+						t.Errorf("step %q places %s, the solution has %c there", line, digit, r.Solution[c])
+					case !placed && r.Solution[c] == digit[0]:
+						t.Errorf("step %q removes the solution's digit", line)
+					case placed:
+						grid[c] = digit[0]
+					}
+				}
+			}
+			if steps == 0 {
+				t.Fatalf("no steps in:\n%s", path)
+			}
+			if string(grid) != r.Solution {
+				t.Errorf("givens and placements give\n%s, want the solution\n%s", grid, r.Solution)
+			}
+		})
+	}
+}
+
+// TestShowUngradable checks that show says so when the grader cannot
+// solve the stored puzzle again (here: a given removed from a minimal
+// puzzle, so that it has several solutions), and then prints the
+// family's stored sequence of techniques under its own name.
+func TestShowUngradable(t *testing.T) {
+	fams := MustReadFixture(t)
+	var f store.NewFamily
+	for _, c := range fams {
+		if c.Minimal {
+			f = c
+			break
+		}
+	}
+	p := []byte(f.Puzzles[0].Puzzle)
+	p[bytes.IndexFunc(p, func(r rune) bool { return r != '.' })] = '.'
+	f.Puzzles = []store.Puzzle{{Puzzle: string(p), Solution: f.Puzzles[0].Solution, Transform: f.Puzzles[0].Transform}}
+	db := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, db, []store.NewFamily{f})
+	out := mustRun(t, "show", "-db", db, "1")
+	for _, want := range []string{
+		"hint path: this puzzle could not be graded again (",
+		"more than one solution",
+		"technique sequence (the family's stored solve, the same for every variant",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show printed\n%s\nwant %q in it", out, want)
+		}
+	}
 }

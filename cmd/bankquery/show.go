@@ -19,10 +19,14 @@ const showUsage = `Usage: bankquery show [-db puzzles.db] ID|PUZZLE
 
 Show prints one puzzle drawn as a grid, its solution, its grade (level,
 Sudoku Explainer rating, pearl and diamond, the composite score, the
-hardest technique) and the techniques its solve uses, with the family's
-stored hint path. The puzzle is named by its ID (as list and export print
-it) or by its 81 cells ('.' or '0' for an empty cell); the hint path is
-the one stored for the family, which solves the family's canonical form.
+hardest technique), the techniques its solve uses, and its hint path:
+every step of the solve of this very puzzle, in its own orientation,
+with the cells it looks at (r1c1 is the top left cell, r9c9 the bottom
+right), the digits it places (r3c5=7) and the candidates it removes
+(r1c7<>5). The path is worked out afresh by the grader, since the bank
+stores one solve per family, for the family's canonical form. The puzzle
+is named by its ID (as list and export print it) or by its 81 cells ('.'
+or '0' for an empty cell).
 
 Examples:
   bankquery show 1234
@@ -132,14 +136,129 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintln(&b, "\nhint path (the family's stored solve, step by step; xN repeats a step N times):")
-	if f.Path == "" {
-		fmt.Fprintln(&b, "  none stored")
-	} else {
-		wrap(&b, strings.Split(runs(f.Path), ", "), ", ", "  ", 78)
-	}
+	writePath(&b, r, f)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writePath writes the hint path of r's own puzzle. The bank stores only
+// the family's sequence of techniques, for its canonical form, so the
+// puzzle is graded again here: that gives every step with its cells, in
+// the orientation and digits the user sees. Should grading fail, or rate
+// the puzzle otherwise than the bank does, the output says so, and the
+// stored sequence is printed as what it is.
+func writePath(b *strings.Builder, r store.Row, f store.Family) {
+	p, err := solve.Parse(r.Puzzle)
+	var gr grade.Grade
+	if err == nil {
+		gr, err = grade.Rate(p)
+	}
+	if err != nil {
+		fmt.Fprintf(b, "\nhint path: this puzzle could not be graded again (%v)\n", err)
+		writeStoredPath(b, f)
+		return
+	}
+	fmt.Fprintf(b, "\nhint path (this puzzle's solve, %d steps; rNcM is row N, column M):\n", len(gr.Path))
+	if int(gr.ER) != r.ER || int(gr.EP) != r.EP || int(gr.ED) != r.ED {
+		fmt.Fprintf(b, "  note: the grader now rates this puzzle ER %s, EP %s, ED %s; the bank holds the grade above\n",
+			gr.ER, gr.EP, gr.ED)
+	}
+	width := len(strconv.Itoa(len(gr.Path)))
+	for i, st := range gr.Path {
+		fill(b, fmt.Sprintf("  %*d. ", width, i+1), stepText(st), 78)
+	}
+	if gr.Unfinished {
+		fmt.Fprintln(b, "  (no technique of the grader goes further; the rest needs trial and error)")
+	}
+}
+
+// writeStoredPath writes the family's stored sequence of techniques,
+// which names no cells and so holds for every variant of the family.
+func writeStoredPath(b *strings.Builder, f store.Family) {
+	fmt.Fprintln(b, "\ntechnique sequence (the family's stored solve, the same for every variant; xN repeats a step N times):")
+	if f.Path == "" {
+		fmt.Fprintln(b, "  none stored")
+		return
+	}
+	wrap(b, strings.Split(runs(f.Path), ", "), ", ", "  ", 78)
+}
+
+// stepText writes one step as a person reads it: the technique and its
+// rating, the pattern's digits and cells when it has more than the one
+// cell it fills, then what it concludes:
+// "pointing 2.6, 5 in r1c4,r1c5: r1c7<>5, r1c8<>5".
+func stepText(st grade.Step) string {
+	var b strings.Builder
+	b.WriteString(st.Technique.Slug())
+	b.WriteByte(' ')
+	b.WriteString(st.Rating.String())
+	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
+		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
+	if !single && (len(st.Cells) > 0 || st.Digits != 0) {
+		b.WriteString(", ")
+		if st.Digits != 0 {
+			for d := 1; d <= 9; d++ {
+				if st.Digits&(1<<d) != 0 {
+					b.WriteByte(byte('0' + d))
+				}
+			}
+			if len(st.Cells) > 0 {
+				b.WriteString(" in ")
+			}
+		}
+		for i, c := range st.Cells {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(cellName(c))
+		}
+	}
+	b.WriteString(": ")
+	n := 0
+	for _, p := range st.Placements {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s=%d", cellName(p.Cell), p.Digit)
+		n++
+	}
+	for _, e := range st.Eliminations {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s<>%d", cellName(e.Cell), e.Digit)
+		n++
+	}
+	return b.String()
+}
+
+// fill writes text after prefix in lines of at most width characters,
+// breaking after a comma or a space (a longer piece gets a line of its
+// own); continuation lines are indented to the end of the prefix.
+func fill(b *strings.Builder, prefix, text string, width int) {
+	indent := strings.Repeat(" ", len(prefix))
+	line := prefix
+	for text != "" {
+		piece := text
+		if i := strings.IndexAny(text, ", "); i >= 0 {
+			piece = text[:i+1]
+		}
+		text = text[len(piece):]
+		if len(line) > len(indent) && len(line)+len(strings.TrimRight(piece, " ")) > width {
+			b.WriteString(strings.TrimRight(line, " "))
+			b.WriteByte('\n')
+			line = indent
+			piece = strings.TrimLeft(piece, " ")
+		}
+		line += piece
+	}
+	b.WriteString(strings.TrimRight(line, " "))
+	b.WriteByte('\n')
+}
+
+// cellName names cell c (0..80, row by row) as rNcM, from r1c1 to r9c9.
+func cellName(c uint8) string {
+	return "r" + strconv.Itoa(int(c)/9+1) + "c" + strconv.Itoa(int(c)%9+1)
 }
 
 // runs shortens a space-separated path by writing a step repeated in a

@@ -111,3 +111,39 @@ func chainWriteNestedFixtures(t *testing.T) {
 	}
 	t.Logf("wrote %d nested fixtures", len(out))
 }
+
+// TestChainNestedLevel4 runs level 4 (dynamic forcing chains as links),
+// which no puzzle of dev_se needs, on the first fixture position: its
+// conclusions must agree with the solution. (Level 5 adds nested level 2
+// as links and takes about a minute here, so no test runs it.)
+func TestChainNestedLevel4(t *testing.T) {
+	data, err := os.ReadFile(chainNestedFixtureFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pos string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			pos, _, _ = strings.Cut(l, " ")
+			break
+		}
+	}
+	p, err := chainParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h chainHints
+	h.reset(&p.Cands)
+	var e chainEngine
+	e.memo.reset()
+	e.multipleChains(&h, &p.Cands, chainMode{multiple: true, dynamic: true, level: 4, tech: NestedForcingChains4})
+	if !h.found() {
+		t.Fatal("level 4 found nothing where level 2 does")
+	}
+	st := h.step()
+	if st.Technique != NestedForcingChains4 || st.Rating < NestedForcingChains4.BaseRating() {
+		t.Errorf("got %s", chainFormatStep(st))
+	}
+	t.Logf("level 4: %s", chainFormatStep(st))
+	chainCheckStep(t, &p, st)
+}

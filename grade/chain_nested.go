@@ -26,10 +26,18 @@ import (
 // sort key.
 //
 // A nested conclusion also carries its own chain's complexity: SE rates a
-// chain by its ancestor count plus the complexity of every distinct
-// nested chain among those ancestors. Cell and region chains sum their
-// branches, so a nested chain two branches share counts twice here where
-// SE may count it once; that errs by a tenth at most on rare steps.
+// chain by its ancestor count (summed over the branches of a multiple
+// chain) plus the complexity of every distinct nested chain among those
+// ancestors, over all branches. Each run records which nested hints every
+// node descends from (chainRun.nmask); a hint is known by its kind,
+// source, target, complexity and parents, so the same inner chain found
+// from two branches counts once.
+//
+// Where this departs from SE: the parents of an inner link are the
+// removals in its cell, or in the first house the two candidates share
+// where the digit is bilocal; a cycle takes those of all its links.
+// Measured against skfr on the h11 group, ER is within 0.2 on 95% of
+// the puzzles and mostly 0.1-0.2 higher where it differs.
 
 // chainNestHint is one hint of an inner producer: its complexity, how to
 // find its chain again (engine hints are re-run for their parents, since

@@ -267,12 +267,20 @@ func (s *board) place(b, d int, c uint) bool {
 	return true
 }
 
-// rules applies the band rules to the dirty digit-bands, lowest index
-// first, until none is dirty. It reports false on a contradiction. The
-// rules for a digit-band x: locked candidates between rows and boxes,
-// columns that only this band can serve, hidden singles in rows (which
-// the first rule turns hidden singles in boxes and columns into), and
-// columns the band takes from the others.
+// rules applies the band rules to the dirty digit-bands until none is
+// dirty. It reports false on a contradiction. The rules for a digit-band
+// x: locked candidates between rows and boxes, columns that only this
+// band can serve, hidden singles in rows (which the first rule turns
+// hidden singles in boxes and columns into), and columns the band takes
+// from the others.
+//
+// It works in rounds: a round takes the digit-bands dirty at its start,
+// lowest index first; one marked dirty during the round waits for the
+// next round unless the round has yet to reach it. The next step then
+// does not depend on the step before it, so the processor can overlap
+// them, and a digit-band marked twice in a round is updated once. The
+// order is part of Stats: the second rule is not re-run when only the
+// other bands change, so the fixed point depends on it.
 //
 // The rules are written inside the loop, not in a function of their own
 // (too big to be inlined): the dirty set then stays in a register, and
@@ -280,46 +288,51 @@ func (s *board) place(b, d int, c uint) bool {
 func (s *board) rules() bool {
 	dirty := s.dirty
 	for dirty != 0 {
-		x := bits.TrailingZeros32(dirty) & 31
-		dirty &= dirty - 1
-		o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
-		other := (o | o>>9 | o>>18) & 511
-		a, occ := s.f[x], uint32(0)
-		for {
-			a &= keepMask[triads(a)]
-			if a == 0 {
-				return false
+		todo := dirty
+		dirty = 0
+		for todo != 0 {
+			x := bits.TrailingZeros32(todo) & 31
+			todo &= todo - 1
+			dirty &^= 1 << x
+			o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
+			other := (o | o>>9 | o>>18) & 511
+			a, occ := s.f[x], uint32(0)
+			for {
+				a &= keepMask[triads(a)]
+				if a == 0 {
+					return false
+				}
+				occ = (a | a>>9 | a>>18) & 511
+				if occ|other != 511 {
+					return false // a column has no place left for the digit
+				}
+				// Usually no column is left to this band alone, or the band
+				// already keeps only such columns in their boxes.
+				if na := a & colKeep[occ&^other&511]; na != a {
+					a = na
+					continue
+				}
+				break
 			}
-			occ = (a | a>>9 | a>>18) & 511
-			if occ|other != 511 {
-				return false // a column has no place left for the digit
+			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+			b := x / 9
+			if placed := single & s.u[b]; placed != 0 {
+				// The other digits lose the placed cells; changed has bit e
+				// set when digit e+1 lost one. x keeps them: a is stored
+				// below.
+				s.u[b] &^= placed
+				dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
 			}
-			// Usually no column is left to this band alone, or the band
-			// already keeps only such columns in their boxes.
-			if na := a & colKeep[occ&^other&511]; na != a {
-				a = na
-				continue
-			}
-			break
+			s.f[x] = a
+			o0, o1 := mates[x][0]&31, mates[x][1]&31
+			// Stored without a test: whether the other bands lose a column is
+			// unpredictable, and a store that changes nothing sets no dirty
+			// bit.
+			y0, y1 := s.f[o0], s.f[o1]
+			cm := colElim[occ]
+			s.f[o0], s.f[o1] = y0&^cm, y1&^cm
+			dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 		}
-		single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		b := x / 9
-		if placed := single & s.u[b]; placed != 0 {
-			// The other digits lose the placed cells; changed has bit e
-			// set when digit e+1 lost one. x keeps them: a is stored
-			// below.
-			s.u[b] &^= placed
-			dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
-		}
-		s.f[x] = a
-		o0, o1 := mates[x][0]&31, mates[x][1]&31
-		// Stored without a test: whether the other bands lose a column is
-		// unpredictable, and a store that changes nothing sets no dirty
-		// bit.
-		y0, y1 := s.f[o0], s.f[o1]
-		cm := colElim[occ]
-		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-		dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 	}
 	s.dirty = 0
 	return true

@@ -323,7 +323,35 @@ func (s *board) rules() bool {
 			// overlap, the nine masks cost less.
 			placed := single & s.u[b]
 			s.u[b] &^= placed
-			dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
+			f := (*[9]uint32)(s.f[b*9 : b*9+9])
+			y := f[0]
+			f[0] = y &^ placed
+			changed := (y&placed + bandAll) >> 27
+			y = f[1]
+			f[1] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 1
+			y = f[2]
+			f[2] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 2
+			y = f[3]
+			f[3] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 3
+			y = f[4]
+			f[4] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 4
+			y = f[5]
+			f[5] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 5
+			y = f[6]
+			f[6] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 6
+			y = f[7]
+			f[7] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 7
+			y = f[8]
+			f[8] = y &^ placed
+			changed |= (y&placed + bandAll) >> 27 << 8
+			dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
 			s.f[x] = a
 			o0, o1 := mates[x][0]&31, mates[x][1]&31
 			// Stored without a test: whether the other bands lose a column is

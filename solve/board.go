@@ -435,7 +435,9 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// cells uo holds side by side.
 	// The best cell is the one with the largest key, its score above the
 	// complement of its index b*27+c: a tie goes to the first cell. The
-	// maximum is taken without a branch, which would be unpredictable.
+	// maximum is taken without a branch, which would be unpredictable:
+	// best grows by the key's excess over it, d &^ (d >> 63) being d
+	// when positive and 0 otherwise (max compiles to a branch).
 	best := -1
 	for b := range biv {
 		ub := s.u[b]
@@ -443,7 +445,8 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m) & 31
 			score := bits.OnesCount32(ub&bandPeers[c]) + bits.OnesCount64(uo&colPair[c])
-			best = max(best, score<<7|(127-b*27-c))
+			d := score<<7 | (127 - b*27 - c) - best
+			best += d &^ (d >> 63)
 		}
 	}
 	if best >= 0 {

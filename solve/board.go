@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The fast solver works on bands: rows 0-2, 3-5 and 6-8. Within a band a
 // cell is bit r*9+c, r the row in the band (0..2) and c the column (0..8),
@@ -16,15 +19,19 @@ const bandAll = 1<<27 - 1
 
 // board is a position of the fast solver.
 //
-// A digit-band is indexed x = b*9+d, so that one array of 32 masks holds
-// them all and an index masked with 31 needs no bounds check.
+// A digit-band is indexed x = b*10+d, so that one array of 32 masks
+// holds them all and an index masked with 31 needs no bounds check. The
+// tenth slot of each band, x = b*10+9, is padding: a band's digits then
+// start on an 8-byte boundary and clear handles them two at a time, as
+// five 64-bit words (see pairs).
 //
 // Invariants between propagations: a cell of band b holds digit d+1 only
-// if bit c of f[b*9+d] is set; f[27:] stays zero; u[b] holds the band's
-// cells not yet placed, and a placed cell is set in exactly one of the
-// band's f; dirty has bit x set when f[x] changed since the band rules
-// last ran on it.
+// if bit c of f[b*10+d] is set; f[9], f[19] and f[29:] stay zero; u[b]
+// holds the band's cells not yet placed, and a placed cell is set in
+// exactly one of the band's f; dirty has bit x set when f[x] changed
+// since the band rules last ran on it.
 type board struct {
+	_     [0]uint64 // aligns f to 8 bytes for pairs
 	f     [32]uint32
 	u     [3]uint32
 	dirty uint32
@@ -65,6 +72,12 @@ var (
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
+	// lowDigits and highDigits map the 5-bit set of the words of pairs
+	// (bit i for word i of a band) whose low, respectively high, half
+	// lost a cell to the digits those halves hold (bit e for digit e+1):
+	// on a little-endian machine the low half of word i is digit 2i,
+	// on a big-endian one digit 2i+1.
+	lowDigits, highDigits [32]uint32
 )
 
 func init() {
@@ -120,8 +133,20 @@ func init() {
 			}
 		}
 	}
-	for x := 0; x < 27; x++ {
-		mates[x] = [2]uint8{uint8((x + 9) % 27), uint8((x + 18) % 27)}
+	for x := 0; x < 30; x++ {
+		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
+	}
+	word := uint64(1)
+	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
+	for m := range lowDigits {
+		var even uint32
+		for i := 0; i < 5; i++ {
+			even |= uint32(m>>i&1) << (2 * i)
+		}
+		lowDigits[m], highDigits[m] = even, even<<1
+		if !lowFirst {
+			lowDigits[m], highDigits[m] = even<<1, even
+		}
 	}
 	for i := 0; i < 27; i++ {
 		r, c := i/9, i%9
@@ -180,9 +205,9 @@ func (s *board) load(g *Grid) bool {
 			if k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
 				return false // two givens of d in one row or box
 			}
-			s.f[b*9+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
+			s.f[b*10+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
 			// (3 - k + 3) >> 2 is 1 for k < 3, 0 for k = 3.
-			s.dirty |= uint32(6-k) >> 2 << (b*9 + d)
+			s.dirty |= uint32(6-k) >> 2 << (b*10 + d)
 		}
 	}
 	for b := range s.u {
@@ -204,42 +229,42 @@ func triads(a uint32) uint32 {
 }
 
 // digits returns the nine digit masks of band b.
-func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*9 : b*9+9]) }
+func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9]) }
+
+// pairs views f as 16 words, word k holding f[2k] and f[2k+1] (in its
+// low and high halves on a little-endian machine). Band b's digits are
+// words b*5 to b*5+4, the last one holding digit 9 and the padding slot. The view is safe: f is 8-byte
+// aligned (board's first field is a [0]uint64) and 128 bytes long, and
+// callers mask their indexes with 15.
+func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
 // clear removes cells from every digit of band b and returns the digits
 // that lost one (bit e for digit e+1). It has no branch: whether a digit
 // holds one of the cells is close to a coin toss, which a branch would
-// mispredict, and (y + bandAll) >> 27 is 1 for a non-zero 27-bit y.
+// mispredict. It works on two digits at once, a word of pairs: adding
+// bandAll to a non-zero 27-bit half carries into its bit 27, which stays
+// inside the half, so one add tests both.
 func (s *board) clear(b int, cells uint32) uint32 {
-	f := s.digits(b)
-	// One digit at a time, so that few values are live at once.
-	y := f[0]
-	f[0] = y &^ cells
-	changed := (y&cells + bandAll) >> 27
-	y = f[1]
-	f[1] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 1
-	y = f[2]
-	f[2] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 2
-	y = f[3]
-	f[3] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 3
-	y = f[4]
-	f[4] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 4
-	y = f[5]
-	f[5] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 5
-	y = f[6]
-	f[6] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 6
-	y = f[7]
-	f[7] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 7
-	y = f[8]
-	f[8] = y &^ cells
-	return changed | (y&cells+bandAll)>>27<<8
+	const lo = 1 | 1<<32
+	w, k := s.pairs(), b*5
+	p := uint64(cells) * lo
+	y := w[k&15]
+	w[k&15] = y &^ p
+	t := (y&p + bandAll*lo) & (lo << 27)
+	y = w[(k+1)&15]
+	w[(k+1)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 1
+	y = w[(k+2)&15]
+	w[(k+2)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 2
+	y = w[(k+3)&15]
+	w[(k+3)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 3
+	y = w[(k+4)&15]
+	w[(k+4)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 4
+	// Bit 27+i of t is word i's low half, bit 59+i its high half.
+	return lowDigits[t>>27&31] | highDigits[t>>59]
 }
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
@@ -247,7 +272,7 @@ func (s *board) clear(b int, cells uint32) uint32 {
 // false when the digit is no longer a candidate there.
 func (s *board) place(b, d int, c uint) bool {
 	bit := uint32(1) << (c & 31)
-	x := (b*9 + d) & 31
+	x := (b*10 + d) & 31
 	a := s.f[x]
 	if a&bit == 0 {
 		return false
@@ -256,7 +281,7 @@ func (s *board) place(b, d int, c uint) bool {
 	// d's own mask is stored below, and x is marked dirty anyway.
 	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c&31]
-	s.dirty |= changed<<(b*9&31) | 1<<x
+	s.dirty |= changed<<(b*10&31) | 1<<x
 	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
 	// for a non-zero 27-bit y, 0 for zero.
 	col := colCells[c%9]
@@ -315,43 +340,35 @@ func (s *board) rules() bool {
 				break
 			}
 			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-			b := x / 9
+			b := x / 10
 			// The other digits lose the cells placed here, usually none;
 			// changed has bit e set when digit e+1 lost one. x keeps them:
 			// a is stored below. There is no test for none: it would be
 			// mispredicted about a third of the time, and with steps that
-			// overlap, the nine masks cost less.
+			// overlap, the nine masks cost less. This is clear written
+			// out, which saves a call.
 			placed := single & s.u[b]
 			s.u[b] &^= placed
-			f := (*[9]uint32)(s.f[b*9 : b*9+9])
-			y := f[0]
-			f[0] = y &^ placed
-			changed := (y&placed + bandAll) >> 27
-			y = f[1]
-			f[1] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 1
-			y = f[2]
-			f[2] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 2
-			y = f[3]
-			f[3] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 3
-			y = f[4]
-			f[4] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 4
-			y = f[5]
-			f[5] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 5
-			y = f[6]
-			f[6] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 6
-			y = f[7]
-			f[7] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 7
-			y = f[8]
-			f[8] = y &^ placed
-			changed |= (y&placed + bandAll) >> 27 << 8
-			dirty |= (changed << (b * 9 & 31)) &^ (1 << x)
+			const lo = 1 | 1<<32
+			w, k := s.pairs(), b*5
+			p := uint64(placed) * lo
+			y := w[k&15]
+			w[k&15] = y &^ p
+			t := (y&p + bandAll*lo) & (lo << 27)
+			y = w[(k+1)&15]
+			w[(k+1)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 1
+			y = w[(k+2)&15]
+			w[(k+2)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 2
+			y = w[(k+3)&15]
+			w[(k+3)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 3
+			y = w[(k+4)&15]
+			w[(k+4)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 4
+			changed := lowDigits[t>>27&31] | highDigits[t>>59]
+			dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
 			s.f[x] = a
 			o0, o1 := mates[x][0]&31, mates[x][1]&31
 			// Stored without a test: whether the other bands lose a column is
@@ -417,9 +434,9 @@ func (s *board) solved() bool { return s.u[0]|s.u[1]|s.u[2] == 0 }
 
 // grid writes a solved position as a grid.
 func (s *board) grid(g *Grid) {
-	for x, f := range s.f[:27] {
+	for x, f := range s.f[:30] {
 		for m := f; m != 0; m &= m - 1 {
-			g[x/9*27+bits.TrailingZeros32(m)] = uint8(x%9 + 1)
+			g[x/10*27+bits.TrailingZeros32(m)] = uint8(x%10 + 1)
 		}
 	}
 }

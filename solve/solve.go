@@ -112,7 +112,7 @@ func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 	}
 	if digit >= 1 && digit <= 9 {
 		b, c := cell/27, cell%27
-		x := b*9 + int(digit) - 1
+		x := b*10 + int(digit) - 1
 		s.f[x] &^= 1 << c
 		s.dirty |= 1 << x
 	}

@@ -400,12 +400,21 @@ func (s *board) propagate(biv *[3]uint32) bool {
 				biv[b] = 0
 				continue
 			}
-			var one, two, three uint32
-			for _, f := range s.digits(b) {
-				three |= two & f
-				two |= one & f
-				one |= f
+			// Cells with at least one, two, three candidates, counted
+			// in the two halves of pairs at once and then merged.
+			w, k := s.pairs(), b*5
+			var one64, two64, three64 uint64
+			for i := range 5 {
+				f := w[(k+i)&15]
+				three64 |= two64 & f
+				two64 |= one64 & f
+				one64 |= f
 			}
+			l1, h1 := uint32(one64), uint32(one64>>32)
+			l2, h2 := uint32(two64), uint32(two64>>32)
+			one := l1 | h1
+			two := l2 | h2 | l1&h1
+			three := uint32(three64) | uint32(three64>>32) | l2&h1 | l1&h2
 			if u&^one != 0 {
 				return false // an unsolved cell has no candidate
 			}

@@ -233,9 +233,9 @@ func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9
 
 // pairs views f as 16 words, word k holding f[2k] and f[2k+1] (in its
 // low and high halves on a little-endian machine). Band b's digits are
-// words b*5 to b*5+4, the last one holding digit 9 and the padding slot. The view is safe: f is 8-byte
-// aligned (board's first field is a [0]uint64) and 128 bytes long, and
-// callers mask their indexes with 15.
+// words b*5 to b*5+4, the last one holding digit 9 and the padding
+// slot. The view is safe: f is 8-byte aligned (board's first field is a
+// [0]uint64) and 128 bytes long, and callers mask their indexes with 15.
 func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
 // clear removes cells from every digit of band b and returns the digits

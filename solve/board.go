@@ -510,10 +510,15 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 }
 
 // cands returns the candidate digits of cell c of band b, bit d for d+1.
+// It reads the band's digits two at a time, as words of pairs: bit i of
+// t is word i's low half, bit 32+i its high half.
 func (s *board) cands(b int, c uint) uint32 {
-	var m uint32
-	for d, f := range s.digits(b) {
-		m |= (f >> (c & 31) & 1) << d
-	}
-	return m
+	const lo = 1 | 1<<32
+	w, k := s.pairs(), b*5
+	t := w[k&15] >> (c & 31) & lo
+	t |= w[(k+1)&15] >> (c & 31) & lo << 1
+	t |= w[(k+2)&15] >> (c & 31) & lo << 2
+	t |= w[(k+3)&15] >> (c & 31) & lo << 3
+	t |= w[(k+4)&15] >> (c & 31) & lo << 4
+	return lowDigits[t&31] | highDigits[t>>32&31]
 }

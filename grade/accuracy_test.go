@@ -76,8 +76,11 @@ type accuracy struct {
 	n, levelOK          int
 	below9, exact, near int // puzzles with reference ER < 9.0, ER equal, ER within 0.2
 	epOK, edOK          int
-	unfinished          int
-	ref, got            []float64
+	// Over every puzzle, not only those below 9.0: ER equal, within 0.2
+	// and within 0.5 of the reference.
+	exactAll, near2All, near5All int
+	unfinished                   int
+	ref, got                     []float64
 }
 
 func (a *accuracy) add(want ratedPuzzle, g grade.Grade) {
@@ -93,6 +96,15 @@ func (a *accuracy) add(want ratedPuzzle, g grade.Grade) {
 		if d := g.ER - want.er; d <= 2 && d >= -2 {
 			a.near++
 		}
+	}
+	if d := g.ER - want.er; d == 0 {
+		a.exactAll++
+	}
+	if d := g.ER - want.er; d <= 2 && d >= -2 {
+		a.near2All++
+	}
+	if d := g.ER - want.er; d <= 5 && d >= -5 {
+		a.near5All++
 	}
 	if g.EP == want.ep {
 		a.epOK++
@@ -119,9 +131,10 @@ func (a *accuracy) String() string {
 	if a.below9 > 0 {
 		er = fmt.Sprintf("ER exact %5.1f%%  ER±0.2 %5.1f%%", pct(a.exact, a.below9), pct(a.near, a.below9))
 	}
-	return fmt.Sprintf("n=%4d level %5.1f%%  %s (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d",
+	return fmt.Sprintf("n=%4d level %5.1f%%  %s (of %d below 9.0)  EP %5.1f%%  ED %5.1f%%  spearman %.3f  unfinished %d  all ER: exact %5.1f%% ±0.2 %5.1f%% ±0.5 %5.1f%%",
 		a.n, pct(a.levelOK, a.n), er, a.below9,
-		pct(a.epOK, a.n), pct(a.edOK, a.n), spearman(a.ref, a.got), a.unfinished)
+		pct(a.epOK, a.n), pct(a.edOK, a.n), spearman(a.ref, a.got), a.unfinished,
+		pct(a.exactAll, a.n), pct(a.near2All, a.n), pct(a.near5All, a.n))
 }
 
 // ranks returns the fractional ranks of xs (ties share their mean rank).
@@ -175,6 +188,7 @@ func spearman(xs, ys []float64) float64 {
 var (
 	fullAccuracy = flag.Bool("accuracy", false, "grade all of ../shared/data/rated/dev_se.txt and report accuracy by source and ER band")
 	accuracyMax  = flag.Float64("accuracy.max", 99, "with -accuracy, grade only puzzles whose reference ER is below this")
+	accuracySrc  = flag.String("accuracy.source", "", "with -accuracy, grade only the puzzles of this source (h11, q2, ...)")
 )
 
 // TestAccuracyFull reports accuracy on the whole reference file. It runs
@@ -195,7 +209,7 @@ func TestAccuracyFull(t *testing.T) {
 	var g grade.Grader
 	mismatches := 0
 	for _, rp := range ps {
-		if rp.er.Float() >= *accuracyMax {
+		if rp.er.Float() >= *accuracyMax || (*accuracySrc != "" && rp.source != *accuracySrc) {
 			continue
 		}
 		gr, err := g.Grade(rp.puzzle)

@@ -14,7 +14,7 @@ import (
 //   - The producers are tried in SE's order: cycles and forcing chains
 //     (X, Y, then both), aligned triple exclusion, Nishio, multiple forcing
 //     chains, dynamic forcing chains, dynamic forcing chains (+), then
-//     the nested levels 2 to 5 (not implemented yet: chainMaxNesting).
+//     the nested levels 2 to 5 (chain_nested.go).
 //     The first producer that finds anything supplies the step, even when
 //     a later one would have found a lower rating.
 //   - Within a producer, SE collects every hint and applies the one with
@@ -43,6 +43,9 @@ type chainer struct {
 	// maxLevel bounds the nesting level tried: 0 means as deep as
 	// implemented (chainMaxNesting).
 	maxLevel int
+	// ceiling is the puzzle's rating so far: a nested producer stops at
+	// its first hint rated no higher (see chainEngine.stopNow).
+	ceiling Rating
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -65,6 +68,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if h.found() {
 		return h.step(), true
 	}
+	e.memo.reset()
 	maxLevel := c.maxLevel
 	if maxLevel <= 0 || maxLevel > chainMaxNesting {
 		maxLevel = chainMaxNesting
@@ -82,6 +86,10 @@ func (c *chainer) next(p *Position) (Step, bool) {
 		if m.level > maxLevel {
 			break
 		}
+		e.stopAt = 0
+		if m.level >= 2 {
+			e.stopAt = c.ceiling
+		}
 		e.multipleChains(h, &p.Cands, m)
 		if h.found() {
 			return h.step(), true
@@ -91,8 +99,8 @@ func (c *chainer) next(p *Position) (Step, bool) {
 }
 
 // chainMaxNesting is the deepest nesting level implemented: 1 is dynamic
-// forcing chains (+); levels 2 to 5 need forcing chains as links.
-const chainMaxNesting = 1
+// forcing chains (+); levels 2 to 5 use forcing chains as links.
+const chainMaxNesting = 5
 
 // chainCells81 is a set of cells as two words (bits 0..63, 64..80).
 type chainCells81 [2]uint64
@@ -169,6 +177,10 @@ type chainHints struct {
 	// lowest rating: the first of lowest rating, then fewest nodes, then
 	// SE's sort key. It depends on the scan order; tests use it to
 	// compare with SE's path.
+	// nest, when set, receives every hint of the unary search instead
+	// (the search then runs as a nested chain's inner producer).
+	nest *chainNestSink
+
 	single           bool
 	seq, bestSeq     int
 	nodes, sortKey   int

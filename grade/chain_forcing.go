@@ -57,6 +57,15 @@ type chainRun struct {
 	contra    bool // the run stopped on a contradiction
 	contraSum int  // ancestors of the two contradicting nodes, summed
 	contraK   int  // the contradicting candidate
+
+	// Nested chains among the ancestors (levels 2 to 5): nmask[n] has bit
+	// i when the i-th nested hint of the run, nID[i], is an ancestor of
+	// node n; bit 63 stands for all hints past the 63rd. nil when the run
+	// used none.
+	nmask *[1458]uint64
+	nbuf  *[1458]uint64 // nmask's storage, kept between runs
+	nID   []int32
+	nCx   []int
 }
 
 // chainEngine is the scratch of the forcing chain producers.
@@ -78,6 +87,44 @@ type chainEngine struct {
 	// pos and opos hold, for each unit and digit, the positions left in
 	// work and in orig.
 	pos, opos [27][10]uint16
+	// cause[k] says what turned candidate k on in the last run: 0 the
+	// assumption, 1 its cell, 2+u unit u.
+	cause [729]uint8
+	// contraAnc holds the ancestors of the last run's contradiction.
+	contraAnc chainBits
+	ancTmp    chainBits // an "on" consequence's ancestors being built
+	// workGen is the producer call (gen) work was last copied for.
+	workGen uint32
+	// posGiven, when set, holds the positions of the grid multipleChains
+	// is called on, so that it need not count them.
+	posGiven *[27][10]uint16
+	// stopAt, when not 0, ends a nested producer call as soon as a hint
+	// rated at most stopAt is known.
+	stopAt Rating
+
+	// Nested levels (chain_nested.go). sink, when set, makes this engine
+	// an inner producer: its hints go there instead of to a chainHints.
+	sink       *chainNestSink
+	nsink      chainNestSink // the sink of this engine's inner producers
+	memo       chainNestMemo
+	inner      *chainEngine
+	innerUnary *chainUnaryScratch
+	tmpRun     chainRun
+	desc       chainNestHint // what the hints being recorded come from
+	ancNeeded  bool          // keep ancestor sets even in static runs
+	// The nodes of the current run that nested hints made, each hint's
+	// id and complexity, and a mark per id for counting them once.
+	nestNodes chainBits
+	nestID    [1458]int32 // the run's index of the hint behind a nested node
+	nestGID   []int32     // per run index, the hint's index in memo.hints
+	nestCx    []int       // per run index, the hint's complexity
+	nestMark  []uint32    // per memo hint, markGen when already counted
+	markGen   uint32
+	// gidRun[g] is the run index of memo hint g when gidGen[g] is the
+	// current runGen.
+	gidRun []int32
+	gidGen []uint32
+	runGen uint32
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -101,23 +148,37 @@ func (e *chainEngine) remove(c, d int) {
 
 // chainTmpOn is an "on" consequence being built, with its ancestors.
 type chainTmpOn struct {
-	k   int
-	anc chainBits
-	n   int
+	k     int
+	anc   chainBits
+	n     int
+	cause uint8
 }
 
 // run propagates the assumption that candidate k is on (or off) into r.
 // It stops at the first contradiction, keeping the shortest one found
 // while processing the node that revealed it, as SE does.
 func (e *chainEngine) run(r *chainRun, k int, on bool) {
+	e.runChain(r, k, on)
+	e.finishNested(r)
+}
+
+func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
-	e.work = *e.orig
-	e.pos = e.opos
+	// A static run never changes the grid: copy it once per producer
+	// call.
+	if e.mode.dynamic || e.workGen != e.gen {
+		e.work = *e.orig
+		e.pos = e.opos
+		e.workGen = e.gen
+	}
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
 	// Static chains have one parent per node: the count is the depth and
 	// the ancestor sets are not needed.
-	closures := e.mode.dynamic || e.mode.level > 0
+	closures := e.mode.dynamic || e.mode.level > 0 || e.ancNeeded
+	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
+	e.runGen++
+	e.nestNodes = chainBits{}
 	n := 2*k + b2i(on)
 	if closures {
 		e.anc[n] = chainBits{}
@@ -125,6 +186,7 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 	}
 	r.cnt[n] = 1
 	if on {
+		e.cause[k] = 0
 		r.on.add(k)
 		e.qOn = append(e.qOn, int16(k))
 	} else {
@@ -147,6 +209,11 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
 					if best < 0 || s < best {
 						best, bestK = s, q
+						if closures {
+							e.contraAnc = e.anc[2*q+1]
+							e.contraAnc.or(&e.anc[pn])
+							e.contraAnc.add(2 * q)
+						}
 					}
 					return
 				}
@@ -183,6 +250,7 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				t := &tmp[nt]
 				nt++
 				t.k = o
+				t.cause = 1
 				if closures {
 					t.anc = e.anc[pn]
 					for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
@@ -201,34 +269,40 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 				}
 				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
 				o := oc*9 + d - 1
-				var a chainBits
-				var cnt int
+				// Static runs keep no ancestor sets: a is built, and
+				// copied into tmp, only with closures.
+				a := &e.ancTmp
+				cnt := int(r.cnt[pn]) + 1
 				if closures {
-					a = e.anc[pn]
+					*a = e.anc[pn]
 					for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
 						cc := solve.Units[u][bits.TrailingZeros16(m)]
 						a.or(&e.anc[2*(cc*9+d-1)])
 					}
 					a.add(2*o + 1)
 					cnt = a.count()
-				} else {
-					cnt = int(r.cnt[pn]) + 1
 				}
 				j := 0
 				for j < nt && tmp[j].k != o {
 					j++
 				}
 				if j < nt {
-					if cnt < tmp[j].n {
-						// SE keeps the shorter of two equal consequences
-						// and moves it to the end.
-						copy(tmp[j:nt-1], tmp[j+1:nt])
-						tmp[nt-1] = chainTmpOn{k: o, anc: a, n: cnt}
+					if cnt >= tmp[j].n {
+						continue
 					}
-					continue
+					// SE keeps the shorter of two equal consequences and
+					// moves it to the end.
+					copy(tmp[j:nt-1], tmp[j+1:nt])
+					j = nt - 1
+				} else {
+					j = nt
+					nt++
 				}
-				tmp[nt] = chainTmpOn{k: o, anc: a, n: cnt}
-				nt++
+				t := &tmp[j]
+				t.k, t.n, t.cause = o, cnt, 2+u
+				if closures {
+					t.anc = *a
+				}
 			}
 			if e.mode.dynamic {
 				e.remove(c, d)
@@ -239,6 +313,10 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 					s := t.n + int(r.cnt[2*t.k])
 					if best < 0 || s < best {
 						best, bestK = s, t.k
+						if closures {
+							e.contraAnc = t.anc
+							e.contraAnc.or(&e.anc[2*t.k])
+						}
 					}
 					continue
 				}
@@ -246,11 +324,12 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 					continue
 				}
 				r.on.add(t.k)
+				e.cause[t.k] = t.cause
 				on := 2*t.k + 1
 				if closures {
 					e.anc[on] = t.anc
 				}
-				r.cnt[on] = int16(t.n)
+				r.cnt[on] = chainCount16(t.n)
 				e.qOn = append(e.qOn, int16(t.k))
 			}
 		} else {
@@ -278,14 +357,21 @@ func b2i(b bool) int {
 func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMode) {
 	e.mode = m
 	e.orig = cands
+	if m.level >= 2 && e.sink != nil {
+		e.memo.reset() // the grid the chains start from is new
+	}
 	e.gen++
 	if e.gen == 0 {
 		e.onGen = [729]uint32{}
 		e.gen = 1
 	}
-	for u := 0; u < 27; u++ {
-		for d := 1; d <= 9; d++ {
-			e.opos[u][d] = chainUnitPositions(cands, u, d)
+	if e.posGiven != nil {
+		e.opos = *e.posGiven
+	} else {
+		for u := 0; u < 27; u++ {
+			for d := 1; d <= 9; d++ {
+				e.opos[u][d] = chainUnitPositions(cands, u, d)
+			}
 		}
 	}
 	base := m.tech.BaseRating()
@@ -306,26 +392,35 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			one.add(c)
 			r := e.onRun(k)
 			if doContra && r.contra {
-				h.begin(r.contraSum, 7)
-				h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
+				if e.sink != nil {
+					e.nestOffer(base+LengthBonus(r.contraSum), r.contraSum, 7, k, false, chainNestHint{kind: nestContra, src: k, on: true})
+				} else {
+					h.begin(r.contraSum, 7)
+					h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
+				}
 			}
 			if doContra || doDouble {
 				ro := &e.offRun
 				e.run(ro, k, false)
 				if doContra && ro.contra {
-					h.begin(ro.contraSum, 7)
-					h.add(base+LengthBonus(ro.contraSum), m.tech, c, 0, d, one, 1<<d)
+					if e.sink != nil {
+						e.nestOffer(base+LengthBonus(ro.contraSum), ro.contraSum, 7, k, true, chainNestHint{kind: nestContra, src: k, on: false})
+					} else {
+						h.begin(ro.contraSum, 7)
+						h.add(base+LengthBonus(ro.contraSum), m.tech, c, 0, d, one, 1<<d)
+					}
 				}
 				if doDouble {
+					e.desc = chainNestHint{kind: nestDouble, src: k}
 					for i := range r.on {
 						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
-							n := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1])
+							n := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1]) + e.nestSum(2*p+1, r, ro)
 							e.hint(h, base+LengthBonus(n), n, 1, c, p, true)
 						}
 						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
-							n := int(r.cnt[2*p]) + int(ro.cnt[2*p])
+							n := int(r.cnt[2*p]) + int(ro.cnt[2*p]) + e.nestSum(2*p, r, ro)
 							e.hint(h, base+LengthBonus(n), n, 1, c, p, false)
 						}
 					}
@@ -342,8 +437,12 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			}
 		}
 		if m.nishio || !(card == 2 || (m.multiple && card > 2)) {
+			if e.stopNow(h) {
+				return
+			}
 			continue
 		}
+		e.desc = chainNestHint{kind: nestCell, src: c}
 		for i := range cellOn {
 			for w := cellOn[i]; w != 0; w &= w - 1 {
 				p := i*64 + bits.TrailingZeros64(w)
@@ -351,6 +450,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				for mm := cm; mm != 0; mm &= mm - 1 {
 					n += int(e.onRuns[c*9+bits.TrailingZeros16(mm)-1].cnt[2*p+1])
 				}
+				n += e.cellNestSum(cm, c, 2*p+1)
 				e.hint(h, base+LengthBonus(n), n, 5, c, p, true)
 			}
 			for w := cellOff[i]; w != 0; w &= w - 1 {
@@ -359,8 +459,12 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				for mm := cm; mm != 0; mm &= mm - 1 {
 					n += int(e.onRuns[c*9+bits.TrailingZeros16(mm)-1].cnt[2*p])
 				}
+				n += e.cellNestSum(cm, c, 2*p)
 				e.hint(h, base+LengthBonus(n), n, 5, c, p, false)
 			}
+		}
+		if e.stopNow(h) {
+			return
 		}
 	}
 	if !m.nishio {
@@ -368,9 +472,22 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	}
 }
 
+// stopNow reports whether a nested producer call may stop: it has a hint
+// rated at most stopAt. The puzzle's rating is already that high, so a
+// lower rated hint would not change it; SE's raters stop the same way.
+func (e *chainEngine) stopNow(h *chainHints) bool {
+	return e.stopAt > 0 && h != nil && h.found() && h.best <= e.stopAt
+}
+
 // hint records the conclusion that candidate p is on (placed) or off,
 // reached from the assumptions on cell src.
 func (e *chainEngine) hint(h *chainHints, r Rating, nodes, sortKey, src, p int, on bool) {
+	if e.sink != nil {
+		d := e.desc
+		d.on = on
+		e.nestOffer(r, nodes, sortKey, p, on, d)
+		return
+	}
 	if !h.consider(r) {
 		return
 	}
@@ -398,6 +515,9 @@ func (e *chainEngine) regionChains(h *chainHints) {
 		for d := 1; d <= 9; d++ {
 			e.regionChain(h, u, d)
 		}
+		if e.stopNow(h) {
+			return
+		}
 	}
 }
 
@@ -412,6 +532,7 @@ func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 			return
 		}
 		c := solve.Units[u][bits.TrailingZeros16(pm)]
+		e.desc = chainNestHint{kind: nestRegion, u: u, d: d}
 		var branches [9]*chainRun
 		nb := 0
 		var regOn, regOff chainSet
@@ -435,6 +556,7 @@ func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 				for _, br := range branches[:nb] {
 					n += int(br.cnt[2*p+1])
 				}
+				n += e.nestSum(2*p+1, branches[:nb]...)
 				e.hint(h, base+LengthBonus(n), n, 6, c, p, true)
 			}
 			for w := regOff[i]; w != 0; w &= w - 1 {
@@ -443,6 +565,7 @@ func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 				for _, br := range branches[:nb] {
 					n += int(br.cnt[2*p])
 				}
+				n += e.nestSum(2*p, branches[:nb]...)
 				e.hint(h, base+LengthBonus(n), n, 6, c, p, false)
 			}
 		}

@@ -23,7 +23,8 @@ import (
 // digits outside the set's cells, for naked sets the removed other
 // digits of the set's cells.
 type chainRuleSink struct {
-	orig   *Candidates // the grid when the chain started; nil: no parents
+	orig   *Candidates     // the grid when the chain started; nil: no parents
+	pos    *[27][10]uint16 // the grid's positions per unit and digit; nil: count them
 	rem    []int16
 	par    []int16
 	remEnd []int
@@ -31,11 +32,19 @@ type chainRuleSink struct {
 }
 
 func (s *chainRuleSink) reset(orig *Candidates) {
-	s.orig = orig
+	s.orig, s.pos = orig, nil
 	s.rem, s.par, s.remEnd, s.parEnd = s.rem[:0], s.par[:0], s.remEnd[:0], s.parEnd[:0]
 }
 
 func (s *chainRuleSink) hints() int { return len(s.remEnd) }
+
+// positions returns the positions of digit d in unit u of cands.
+func (s *chainRuleSink) positions(cands *Candidates, u, d int) uint16 {
+	if s.pos != nil {
+		return s.pos[u][d]
+	}
+	return chainUnitPositions(cands, u, d)
+}
 
 // parent records candidate (c, d) as a parent if the chain removed it.
 func (s *chainRuleSink) parent(cands *Candidates, c, d int) {
@@ -68,7 +77,7 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 	for d := 1; d <= 9; d++ {
 		// Pointing: the digit's places in a box lie in one row or column.
 		for b := 18; b < 27; b++ {
-			pm := chainUnitPositions(cands, b, d)
+			pm := s.positions(cands, b, d)
 			if bits.OnesCount16(pm) < 2 {
 				continue
 			}
@@ -94,7 +103,7 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 		}
 		// Claiming: the digit's places in a line lie in one box.
 		for line := 0; line < 18; line++ {
-			pm := chainUnitPositions(cands, line, d)
+			pm := s.positions(cands, line, d)
 			if bits.OnesCount16(pm) < 2 {
 				continue
 			}
@@ -212,7 +221,7 @@ func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 		var digs [9]int
 		nd := 0
 		for d := 1; d <= 9; d++ {
-			pos[d] = chainUnitPositions(cands, u, d)
+			pos[d] = s.positions(cands, u, d)
 			if k := bits.OnesCount16(pos[d]); k >= 2 && k <= n {
 				digs[nd] = d
 				nd++
@@ -267,7 +276,7 @@ func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
 			var lines [9]int
 			nl := 0
 			for i := 0; i < 9; i++ {
-				pos[i] = chainUnitPositions(cands, baseStart+i, d)
+				pos[i] = s.positions(cands, baseStart+i, d)
 				if k := bits.OnesCount16(pos[i]); k >= 2 && k <= n {
 					lines[nl] = i
 					nl++
@@ -348,6 +357,7 @@ func (e *chainEngine) advance(r *chainRun) bool {
 	s := &e.adv.sink
 	for rule := 0; rule < 4; rule++ {
 		s.reset(e.orig)
+		s.pos = &e.pos
 		switch rule {
 		case 0:
 			chainLockingRule(s, &e.work)
@@ -375,7 +385,7 @@ func (e *chainEngine) advance(r *chainRun) bool {
 						e.anc[n].or(&e.anc[2*int(p)])
 					}
 					e.anc[n].add(n)
-					r.cnt[n] = int16(e.anc[n].count())
+					r.cnt[n] = chainCount16(e.anc[n].count())
 					r.off.add(k)
 					e.qOff = append(e.qOff, int16(k))
 					added = true
@@ -386,6 +396,9 @@ func (e *chainEngine) advance(r *chainRun) bool {
 		if found {
 			return added
 		}
+	}
+	if e.mode.level >= 2 {
+		return e.advanceNested(r)
 	}
 	return false
 }

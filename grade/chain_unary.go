@@ -56,9 +56,17 @@ func (w *chainWeak) build(cands *Candidates) {
 				n++
 			}
 			w.cellN[k] = uint8(n)
-			for _, o := range chainPeers[c] {
-				if cands[o]&(1<<d) != 0 {
-					w.l[k][n] = int16(int(o)*9 + d - 1)
+			// The peers holding d in chainPeers order: the box, then the
+			// row and the column outside the box, read off the positions.
+			hs := &chainHouses[c]
+			box := hs[0]
+			for i, u := range hs {
+				for m := w.pos[u][d]; m != 0; m &= m - 1 {
+					o := solve.Units[u][bits.TrailingZeros16(m)]
+					if o == c || i > 0 && chainHouses[o][0] == box {
+						continue
+					}
+					w.l[k][n] = int16(o*9 + d - 1)
 					n++
 				}
 			}
@@ -185,16 +193,53 @@ type chainUnaryScratch struct {
 func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	sc.weak.build(cands)
-	for i, mode := range modes {
-		sc.st[i].build(cands, &sc.weak, mode[0], mode[1])
+	// As a nested chain's inner producer on a grid the chain has reduced
+	// from one with no cycle or forcing chain at all, a chain must use a
+	// strong link the reduction made (else the grid it started from had
+	// it): the X-links of a digit with a house down to two places, or
+	// the Y-link of a cell turned bivalue. Search only where there are
+	// some.
+	digits := uint16(allDigits)
+	yNew := true
+	if n := h.nest; n != nil && n.srcPos != nil {
+		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, &sc.weak.pos)
 	}
-	for i := range modes {
-		chainUnaryMode(h, sc, &sc.st[i])
+	for i, mode := range modes {
+		y, x := mode[0], mode[1]
+		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
+			continue
+		}
+		st := &sc.st[i]
+		st.build(cands, &sc.weak, y, x)
+		chainUnaryMode(h, sc, st, digits)
 	}
 }
 
-// chainUnaryMode searches from every candidate with the links of st.
-func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic) {
+// chainNewStrong returns the digits with a house that has two places in
+// cur but more in src, and whether a cell is bivalue in cur but not in
+// src.
+func chainNewStrong(src *Candidates, srcPos *[27][10]uint16, cur *Candidates, curPos *[27][10]uint16) (uint16, bool) {
+	var digits uint16
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			if bits.OnesCount16(curPos[u][d]) == 2 && bits.OnesCount16(srcPos[u][d]) > 2 {
+				digits |= 1 << d
+			}
+		}
+	}
+	y := false
+	for c := 0; c < 81; c++ {
+		if bits.OnesCount16(cur[c]) == 2 && bits.OnesCount16(src[c]) > 2 {
+			y = true
+			break
+		}
+	}
+	return digits, y
+}
+
+// chainUnaryMode searches from every candidate with the links of st; with
+// X-links only, only from the digits given.
+func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digits uint16) {
 	cands := st.cands
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
@@ -203,6 +248,9 @@ func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic) {
 		}
 		if !st.x && bits.OnesCount16(cm) > 2 {
 			continue // Y-cycles start in a bivalue cell only
+		}
+		if !st.y {
+			cm &= digits
 		}
 		for m := cm; m != 0; m &= m - 1 {
 			k := c*9 + bits.TrailingZeros16(m) - 1
@@ -420,6 +468,10 @@ func chainRecordChain(h *chainHints, st *chainStatic, b *chainBFS, p, s int, pla
 	if st.y {
 		t, base = AIC, AIC.BaseRating()
 	}
+	if h.nest != nil {
+		h.nest.nestUnaryChain(st, b, p, s, placed, nodes)
+		return
+	}
 	r := base + LengthBonus(nodes)
 	if !h.consider(r) {
 		return
@@ -476,6 +528,16 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			k = int(b.offParent[k])
 		}
 		on = !on
+	}
+	if h.nest != nil {
+		for w := 0; w < 2; w++ {
+			for m := touched[w]; m != 0; m &= m - 1 {
+				c := w*64 + bits.TrailingZeros64(m)
+				forw[c] &= back[c]
+			}
+		}
+		h.nest.nestCycle(st, b, p, q, s, nodes, &forw, touched)
+		return
 	}
 	for w := 0; w < 2; w++ {
 		for m := touched[w]; m != 0; m &= m - 1 {

@@ -78,6 +78,7 @@ func (g *Grader) Grade(p solve.Grid) (Grade, error) {
 	gr.Path = make([]Step, 0, s.left)
 	epSet, edSet := false, false
 	for s.left > 0 {
+		g.chains.ceiling = gr.ER
 		st, ok := g.next()
 		if !ok {
 			gr.Unfinished = true

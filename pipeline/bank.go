@@ -32,9 +32,18 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
 
 // Writer returns a Config.Write that stores each batch in one transaction
 // of db.
+//
+// A batch is written to the end even if ctx is cancelled meanwhile (Run
+// cancels it only after another goroutine failed): with a cancellable
+// context the SQLite driver starts a goroutine to watch it for every
+// statement, a few rows' worth of the writer's CPU each time, and a batch
+// is bounded (Config.BatchFamilies, BatchPuzzles) to a second or two.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-		r, err := db.WriteBatch(ctx, batch)
+		if err := ctx.Err(); err != nil {
+			return Written{}, err
+		}
+		r, err := db.WriteBatch(context.WithoutCancel(ctx), batch)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles}, err
 	}
 }
@@ -47,6 +56,9 @@ type GenerateConfig struct {
 	Workers int // 0 means GOMAXPROCS
 	Log     *slog.Logger
 	Stats   *Stats // live counters for progress; nil for none
+	// Write stores a batch; nil means Writer(db). Benchmarks wrap it to
+	// measure the writer's share of the CPU.
+	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 }
 
 // Generate runs the generating pipeline into db: each worker builds
@@ -60,15 +72,22 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Target != nil {
 		c.Levels = c.Target.Wanted()
 	}
+	if c.Write == nil {
+		c.Write = Writer(db)
+	}
 	return Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
+		// Items cost 0.1-1 ms each; 16 to a hand-off make the producer,
+		// workers, collector and writer wake each other a sixteenth as
+		// often, and the last chunks of a met target waste little.
+		Chunk:   16,
 		Produce: Items(c.Seed, 0),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			return NewBuilder(c.BuildOptions).Build
 		},
 		Seen:     c.Seen,
 		Target:   c.Target,
-		Write:    Writer(db),
+		Write:    c.Write,
 		Describe: func(it Item) []any { return []any{"seed", it.Seed, "item", it.Index, "item_seed", it.ItemSeed()} },
 		Log:      c.Log,
 		Stats:    c.Stats,

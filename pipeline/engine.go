@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -77,6 +78,12 @@ type Config[In, Out any] struct {
 	// Window bounds how far the producer may run ahead of the oldest item
 	// not yet admitted; 0 means 64 per worker.
 	Window int
+	// Chunk is how many inputs a worker takes at a time, and returns the
+	// results of in one message; 0 means 1, and it is at most Window.
+	// Chunks make the hand-offs between goroutines, each a wake-up of a
+	// parked goroutine on another core, rarer; but a producer that may
+	// wait for its input (a pipe) holds up to a chunk of it meanwhile.
+	Chunk int
 	// Produce calls emit with each input in turn, and stops when emit
 	// reports false.
 	Produce func(ctx context.Context, emit func(In) bool) error
@@ -191,6 +198,10 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	if c.Window <= 0 {
 		c.Window = 64 * c.Workers
 	}
+	// A chunk no bigger than the window cannot deadlock: when every item
+	// before the producer's unsent chunk is admitted, that chunk holds
+	// fewer tokens than the window has.
+	c.Chunk = min(max(c.Chunk, 1), c.Window)
 	if c.Seen == nil {
 		c.Seen = NewSeen(nil)
 	}
@@ -231,33 +242,43 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	defer context.AfterFunc(ctx, stop)()
 
 	tokens := make(chan struct{}, c.Window)
-	jobs := make(chan job[In], c.Workers)
-	results := make(chan done[In, Out], c.Workers)
-	toWriter := make(chan admitted[Out], c.BatchFamilies)
+	jobs := make(chan []job[In], c.Workers)
+	results := make(chan []done[In, Out], c.Workers)
+	toWriter := make(chan []admitted[Out], max(1, c.BatchFamilies/c.Chunk))
 	targetMet := c.Target.Done()
 	if targetMet {
 		stop()
 	}
 
 	g.Go(func() error {
+		setRole("producer")
 		defer close(jobs)
 		var idx uint64
+		chunk := make([]job[In], 0, c.Chunk)
+		send := func() bool {
+			select {
+			case jobs <- chunk:
+				chunk = make([]job[In], 0, c.Chunk) // the worker owns the sent one
+				return true
+			case <-stopCtx.Done():
+				return false
+			}
+		}
 		emit := func(in In) bool {
 			select {
 			case tokens <- struct{}{}:
 			case <-stopCtx.Done():
 				return false
 			}
-			select {
-			case jobs <- job[In]{idx, in}:
-				idx++
-				return true
-			case <-stopCtx.Done():
-				return false
-			}
+			chunk = append(chunk, job[In]{idx, in})
+			idx++
+			return len(chunk) < c.Chunk || send()
 		}
 		if err := c.Produce(stopCtx, emit); err != nil && stopCtx.Err() == nil {
 			return fmt.Errorf("produce: %w", err)
+		}
+		if len(chunk) > 0 {
+			send()
 		}
 		return nil
 	})
@@ -274,8 +295,9 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 			close(workersDone)
 		}
 	}
-	var worker func(slot *busy[In])
-	worker = func(slot *busy[In]) {
+	var worker func(slot *busy[In, Out], first []job[In])
+	worker = func(slot *busy[In, Out], first []job[In]) {
+		setRole("worker")
 		abandoned := false
 		defer func() {
 			if !abandoned {
@@ -283,53 +305,77 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 			}
 		}()
 		work := c.NewWorker()
-		for j := range jobs {
-			if stopCtx.Err() != nil {
-				continue // drain: the producer is stopping too
+		// do works through one chunk and sends its results in one
+		// message; false means the worker must quit.
+		do := func(chunk []job[In]) bool {
+			out := make([]done[In, Out], 0, len(chunk))
+			for i, j := range chunk {
+				if stopCtx.Err() != nil {
+					break // drain: the producer is stopping too
+				}
+				slot.start(j, chunk[i+1:], out)
+				r := safeDo(stopCtx, &work, c, j.in)
+				if abandoned = slot.stop(); abandoned {
+					return false // the watchdog gave up on this item, took over the chunk, and counted us out
+				}
+				if stopCtx.Err() != nil && ctx.Err() == nil {
+					continue // the target was met while this item ran
+				}
+				out = append(out, done[In, Out]{j, r})
 			}
-			slot.start(j)
-			r := safeDo(stopCtx, &work, c, j.in)
-			if abandoned = slot.stop(); abandoned {
-				return // the watchdog gave up on this item, and counted us out
-			}
-			if stopCtx.Err() != nil && ctx.Err() == nil {
-				continue // the target was met while this item ran
+			if len(out) == 0 {
+				return true
 			}
 			select {
-			case results <- done[In, Out]{j, r}:
+			case results <- out:
+				return true
 			case <-gctx.Done():
+				return false
+			}
+		}
+		if len(first) > 0 && !do(first) {
+			return
+		}
+		for chunk := range jobs {
+			if !do(chunk) {
 				return
 			}
 		}
 	}
-	slots := make([]*busy[In], c.Workers)
+	slots := make([]*busy[In, Out], c.Workers)
 	active.Add(int64(c.Workers))
 	for w := range slots {
-		slots[w] = new(busy[In])
-		go worker(slots[w])
+		slots[w] = new(busy[In, Out])
+		go worker(slots[w], nil)
 	}
-	go watch(c, slots, workersDone, func(w int, j job[In]) {
-		// Give up on item j: a new worker takes slot w's place, and the
-		// item counts as failed so that later items can be admitted.
-		slots[w] = new(busy[In])
+	go watch(c, slots, workersDone, func(w int, b *busy[In, Out]) {
+		// Give up on item b.j: it counts as failed, with the results its
+		// chunk had before it, so that later items can be admitted; a
+		// new worker takes slot w's place and the rest of the chunk.
+		slots[w] = new(busy[In, Out])
 		active.Add(1)
-		go worker(slots[w])
+		go worker(slots[w], b.rest)
+		out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}})
 		select {
-		case results <- done[In, Out]{j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}}:
+		case results <- out:
 		case <-gctx.Done():
 		}
 		leave()
 	})
 
 	g.Go(func() error {
+		setRole("collector")
 		defer close(toWriter)
 		pending := make(map[uint64]done[In, Out])
 		var next uint64
-		for d := range results {
+		for ds := range results {
 			if targetMet {
 				continue // drain
 			}
-			pending[d.idx] = d
+			for _, d := range ds {
+				pending[d.idx] = d
+			}
+			var out []admitted[Out] // the families admitted from ds
 			for !targetMet {
 				p, ok := pending[next]
 				if !ok {
@@ -343,22 +389,34 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 					c.OnResult(p.in, &p.r)
 				}
 				if keep {
-					select {
-					case toWriter <- a:
-					case <-gctx.Done():
-						return gctx.Err()
-					}
+					out = append(out, a)
 				}
 				if c.Target.Done() {
 					targetMet = true
 					stop()
 				}
 			}
+			// In messages of at most a chunk: one result may let a
+			// window's worth of pending ones through, and the writer's
+			// queue holds BatchFamilies families only if no message is
+			// bigger.
+			for len(out) > 0 {
+				n := min(len(out), c.Chunk)
+				select {
+				case toWriter <- out[:n:n]:
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+				out = out[n:]
+			}
 		}
 		return nil
 	})
 
-	g.Go(func() error { return write(gctx, c, toWriter) })
+	g.Go(func() error {
+		setRole("writer")
+		return write(gctx, c, toWriter)
+	})
 
 	err := g.Wait()
 	// Workers exit on gctx after an error; abandoned ones are not waited for.
@@ -371,34 +429,44 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	return s, err
 }
 
+// setRole labels the calling goroutine with its part in the pipeline, so
+// that a CPU profile tells the workers' time from the rest
+// (go tool pprof -tags, or -tagfocus role=writer): the scaling from one
+// worker to two depends on how much the rest costs.
+func setRole(role string) {
+	pprof.SetGoroutineLabels(pprof.WithLabels(context.Background(), pprof.Labels("role", role)))
+}
+
 // busy is what one worker is doing, for the watchdog.
-type busy[In any] struct {
+type busy[In, Out any] struct {
 	mu        sync.Mutex
 	since     time.Time // zero when idle
 	j         job[In]
+	rest      []job[In]       // the items of j's chunk after j
+	out       []done[In, Out] // the results of j's chunk before j
 	warned    bool
 	abandoned bool // the watchdog gave up on the item
 }
 
-func (b *busy[In]) start(j job[In]) {
+func (b *busy[In, Out]) start(j job[In], rest []job[In], out []done[In, Out]) {
 	b.mu.Lock()
-	b.since, b.j, b.warned = time.Now(), j, false
+	b.since, b.j, b.rest, b.out, b.warned = time.Now(), j, rest, out, false
 	b.mu.Unlock()
 }
 
 // stop marks the worker idle and reports whether the watchdog gave up on
 // its item meanwhile.
-func (b *busy[In]) stop() (abandoned bool) {
+func (b *busy[In, Out]) stop() (abandoned bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.since, b.j = time.Time{}, job[In]{}
+	b.since, b.j, b.rest, b.out = time.Time{}, job[In]{}, nil, nil
 	return b.abandoned
 }
 
 // watch logs, once per item, each item that has run longer than
-// c.SlowItem, and calls giveUp for an item that has run longer than
-// c.ItemTimeout, until done closes.
-func watch[In, Out any](c Config[In, Out], slots []*busy[In], done <-chan struct{}, giveUp func(w int, j job[In])) {
+// c.SlowItem, and calls giveUp with a copy of the slot of an item that
+// has run longer than c.ItemTimeout, until done closes.
+func watch[In, Out any](c Config[In, Out], slots []*busy[In, Out], done <-chan struct{}, giveUp func(w int, b *busy[In, Out])) {
 	tick := time.NewTicker(max(min(c.SlowItem, c.ItemTimeout)/4, 10*time.Millisecond))
 	defer tick.Stop()
 	for {
@@ -414,10 +482,10 @@ func watch[In, Out any](c Config[In, Out], slots []*busy[In], done <-chan struct
 			case b.since.IsZero() || b.abandoned:
 			case ran > c.ItemTimeout:
 				b.abandoned = true
-				j := b.j
+				taken := &busy[In, Out]{j: b.j, rest: b.rest, out: b.out}
 				b.mu.Unlock()
-				c.Log.Error("item still running; given up, and its goroutine left to finish or spin", append(c.Describe(j.in), "running", ran.Round(time.Second))...)
-				giveUp(w, j)
+				c.Log.Error("item still running; given up, and its goroutine left to finish or spin", append(c.Describe(taken.j.in), "running", ran.Round(time.Second))...)
+				giveUp(w, taken)
 				continue
 			case ran > c.SlowItem && !b.warned:
 				b.warned = true
@@ -482,7 +550,7 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 
 // write batches admitted families by size and time into store
 // transactions, and flushes the last batch when in closes.
-func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan admitted[Out]) error {
+func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
 	vals := make([]Out, 0, c.BatchFamilies)
 	puzzles := 0
@@ -527,15 +595,17 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan admitt
 	defer tick.Stop()
 	for {
 		select {
-		case a, ok := <-in:
+		case as, ok := <-in:
 			if !ok {
 				return flush()
 			}
-			batch = append(batch, a)
-			puzzles += a.puzzles
-			if len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles {
-				if err := flush(); err != nil {
-					return err
+			for _, a := range as {
+				batch = append(batch, a)
+				puzzles += a.puzzles
+				if len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles {
+					if err := flush(); err != nil {
+						return err
+					}
 				}
 			}
 		case <-tick.C:

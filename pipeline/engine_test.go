@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"slices"
@@ -304,6 +305,12 @@ func (s *syncBuf) String() string {
 }
 
 func TestRunGivesUpOnStuckItems(t *testing.T) {
+	for _, chunk := range []int{1, 4} {
+		t.Run(fmt.Sprintf("Chunk=%d", chunk), func(t *testing.T) { testGivesUpOnStuckItems(t, chunk) })
+	}
+}
+
+func testGivesUpOnStuckItems(t *testing.T, chunk int) {
 	release := make(chan struct{})
 	defer close(release)
 	stuck := func() pipeline.Work[pipeline.Item, fake] {
@@ -317,7 +324,7 @@ func TestRunGivesUpOnStuckItems(t *testing.T) {
 	}
 	s := &sink{}
 	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
-		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: stuck, Target: pipeline.Count(20, nil),
+		Workers: 2, Chunk: chunk, Produce: pipeline.Items(1, 0), NewWorker: stuck, Target: pipeline.Count(20, nil),
 		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
 	})
 	if err != nil {

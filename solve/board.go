@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The fast solver works on bands: rows 0-2, 3-5 and 6-8. Within a band a
 // cell is bit r*9+c, r the row in the band (0..2) and c the column (0..8),
@@ -16,15 +19,19 @@ const bandAll = 1<<27 - 1
 
 // board is a position of the fast solver.
 //
-// A digit-band is indexed x = b*9+d, so that one array of 32 masks holds
-// them all and an index masked with 31 needs no bounds check.
+// A digit-band is indexed x = b*10+d, so that one array of 32 masks
+// holds them all and an index masked with 31 needs no bounds check. The
+// tenth slot of each band, x = b*10+9, is padding: a band's digits then
+// start on an 8-byte boundary and clear handles them two at a time, as
+// five 64-bit words (see pairs).
 //
 // Invariants between propagations: a cell of band b holds digit d+1 only
-// if bit c of f[b*9+d] is set; f[27:] stays zero; u[b] holds the band's
-// cells not yet placed, and a placed cell is set in exactly one of the
-// band's f; dirty has bit x set when f[x] changed since the band rules
-// last ran on it.
+// if bit c of f[b*10+d] is set; f[9], f[19] and f[29:] stay zero; u[b]
+// holds the band's cells not yet placed, and a placed cell is set in
+// exactly one of the band's f; dirty has bit x set when f[x] changed
+// since the band rules last ran on it.
 type board struct {
+	_     [0]uint64 // aligns f to 8 bytes for pairs
 	f     [32]uint32
 	u     [3]uint32
 	dirty uint32
@@ -65,6 +72,12 @@ var (
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
+	// lowDigits and highDigits map the 5-bit set of the words of pairs
+	// (bit i for word i of a band) whose low, respectively high, half
+	// lost a cell to the digits those halves hold (bit e for digit e+1):
+	// on a little-endian machine the low half of word i is digit 2i,
+	// on a big-endian one digit 2i+1.
+	lowDigits, highDigits [32]uint32
 )
 
 func init() {
@@ -120,8 +133,20 @@ func init() {
 			}
 		}
 	}
-	for x := 0; x < 27; x++ {
-		mates[x] = [2]uint8{uint8((x + 9) % 27), uint8((x + 18) % 27)}
+	for x := 0; x < 30; x++ {
+		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
+	}
+	word := uint64(1)
+	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
+	for m := range lowDigits {
+		var even uint32
+		for i := 0; i < 5; i++ {
+			even |= uint32(m>>i&1) << (2 * i)
+		}
+		lowDigits[m], highDigits[m] = even, even<<1
+		if !lowFirst {
+			lowDigits[m], highDigits[m] = even<<1, even
+		}
 	}
 	for i := 0; i < 27; i++ {
 		r, c := i/9, i%9
@@ -180,9 +205,9 @@ func (s *board) load(g *Grid) bool {
 			if k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
 				return false // two givens of d in one row or box
 			}
-			s.f[b*9+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
+			s.f[b*10+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
 			// (3 - k + 3) >> 2 is 1 for k < 3, 0 for k = 3.
-			s.dirty |= uint32(6-k) >> 2 << (b*9 + d)
+			s.dirty |= uint32(6-k) >> 2 << (b*10 + d)
 		}
 	}
 	for b := range s.u {
@@ -204,42 +229,42 @@ func triads(a uint32) uint32 {
 }
 
 // digits returns the nine digit masks of band b.
-func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*9 : b*9+9]) }
+func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9]) }
+
+// pairs views f as 16 words, word k holding f[2k] and f[2k+1] (in its
+// low and high halves on a little-endian machine). Band b's digits are
+// words b*5 to b*5+4, the last one holding digit 9 and the padding
+// slot. The view is safe: f is 8-byte aligned (board's first field is a
+// [0]uint64) and 128 bytes long, and callers mask their indexes with 15.
+func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
 // clear removes cells from every digit of band b and returns the digits
 // that lost one (bit e for digit e+1). It has no branch: whether a digit
 // holds one of the cells is close to a coin toss, which a branch would
-// mispredict, and (y + bandAll) >> 27 is 1 for a non-zero 27-bit y.
+// mispredict. It works on two digits at once, a word of pairs: adding
+// bandAll to a non-zero 27-bit half carries into its bit 27, which stays
+// inside the half, so one add tests both.
 func (s *board) clear(b int, cells uint32) uint32 {
-	f := s.digits(b)
-	// One digit at a time, so that few values are live at once.
-	y := f[0]
-	f[0] = y &^ cells
-	changed := (y&cells + bandAll) >> 27
-	y = f[1]
-	f[1] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 1
-	y = f[2]
-	f[2] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 2
-	y = f[3]
-	f[3] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 3
-	y = f[4]
-	f[4] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 4
-	y = f[5]
-	f[5] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 5
-	y = f[6]
-	f[6] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 6
-	y = f[7]
-	f[7] = y &^ cells
-	changed |= (y&cells + bandAll) >> 27 << 7
-	y = f[8]
-	f[8] = y &^ cells
-	return changed | (y&cells+bandAll)>>27<<8
+	const lo = 1 | 1<<32
+	w, k := s.pairs(), b*5
+	p := uint64(cells) * lo
+	y := w[k&15]
+	w[k&15] = y &^ p
+	t := (y&p + bandAll*lo) & (lo << 27)
+	y = w[(k+1)&15]
+	w[(k+1)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 1
+	y = w[(k+2)&15]
+	w[(k+2)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 2
+	y = w[(k+3)&15]
+	w[(k+3)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 3
+	y = w[(k+4)&15]
+	w[(k+4)&15] = y &^ p
+	t |= (y&p + bandAll*lo) & (lo << 27) << 4
+	// Bit 27+i of t is word i's low half, bit 59+i its high half.
+	return lowDigits[t>>27&31] | highDigits[t>>59]
 }
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
@@ -247,7 +272,7 @@ func (s *board) clear(b int, cells uint32) uint32 {
 // false when the digit is no longer a candidate there.
 func (s *board) place(b, d int, c uint) bool {
 	bit := uint32(1) << (c & 31)
-	x := (b*9 + d) & 31
+	x := (b*10 + d) & 31
 	a := s.f[x]
 	if a&bit == 0 {
 		return false
@@ -256,7 +281,7 @@ func (s *board) place(b, d int, c uint) bool {
 	// d's own mask is stored below, and x is marked dirty anyway.
 	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c&31]
-	s.dirty |= changed<<(b*9&31) | 1<<x
+	s.dirty |= changed<<(b*10&31) | 1<<x
 	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
 	// for a non-zero 27-bit y, 0 for zero.
 	col := colCells[c%9]
@@ -267,12 +292,20 @@ func (s *board) place(b, d int, c uint) bool {
 	return true
 }
 
-// rules applies the band rules to the dirty digit-bands, lowest index
-// first, until none is dirty. It reports false on a contradiction. The
-// rules for a digit-band x: locked candidates between rows and boxes,
-// columns that only this band can serve, hidden singles in rows (which
-// the first rule turns hidden singles in boxes and columns into), and
-// columns the band takes from the others.
+// rules applies the band rules to the dirty digit-bands until none is
+// dirty. It reports false on a contradiction. The rules for a digit-band
+// x: locked candidates between rows and boxes, columns that only this
+// band can serve, hidden singles in rows (which the first rule turns
+// hidden singles in boxes and columns into), and columns the band takes
+// from the others.
+//
+// It works in rounds: a round takes the digit-bands dirty at its start,
+// lowest index first; one marked dirty during the round waits for the
+// next round unless the round has yet to reach it. The next step then
+// does not depend on the step before it, so the processor can overlap
+// them, and a digit-band marked twice in a round is updated once. The
+// order is part of Stats: the second rule is not re-run when only the
+// other bands change, so the fixed point depends on it.
 //
 // The rules are written inside the loop, not in a function of their own
 // (too big to be inlined): the dirty set then stays in a register, and
@@ -280,46 +313,72 @@ func (s *board) place(b, d int, c uint) bool {
 func (s *board) rules() bool {
 	dirty := s.dirty
 	for dirty != 0 {
-		x := bits.TrailingZeros32(dirty) & 31
-		dirty &= dirty - 1
-		o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
-		other := (o | o>>9 | o>>18) & 511
-		a, occ := s.f[x], uint32(0)
-		for {
-			a &= keepMask[triads(a)]
-			if a == 0 {
-				return false
+		todo := dirty
+		dirty = 0
+		for todo != 0 {
+			x := bits.TrailingZeros32(todo) & 31
+			todo &= todo - 1
+			dirty &^= 1 << x
+			o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
+			other := (o | o>>9 | o>>18) & 511
+			a, occ := s.f[x], uint32(0)
+			for {
+				a &= keepMask[triads(a)]
+				if a == 0 {
+					return false
+				}
+				occ = (a | a>>9 | a>>18) & 511
+				if occ|other != 511 {
+					return false // a column has no place left for the digit
+				}
+				// Usually no column is left to this band alone, or the band
+				// already keeps only such columns in their boxes.
+				if na := a & colKeep[occ&^other&511]; na != a {
+					a = na
+					continue
+				}
+				break
 			}
-			occ = (a | a>>9 | a>>18) & 511
-			if occ|other != 511 {
-				return false // a column has no place left for the digit
-			}
-			// Usually no column is left to this band alone, or the band
-			// already keeps only such columns in their boxes.
-			if na := a & colKeep[occ&^other&511]; na != a {
-				a = na
-				continue
-			}
-			break
-		}
-		single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-		b := x / 9
-		if placed := single & s.u[b]; placed != 0 {
-			// The other digits lose the placed cells; changed has bit e
-			// set when digit e+1 lost one. x keeps them: a is stored
-			// below.
+			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+			b := x / 10
+			// The other digits lose the cells placed here, usually none;
+			// changed has bit e set when digit e+1 lost one. x keeps them:
+			// a is stored below. There is no test for none: it would be
+			// mispredicted about a third of the time, and with steps that
+			// overlap, the nine masks cost less. This is clear written
+			// out, which saves a call.
+			placed := single & s.u[b]
 			s.u[b] &^= placed
-			dirty |= (s.clear(b, placed) << (b * 9 & 31)) &^ (1 << x)
+			const lo = 1 | 1<<32
+			w, k := s.pairs(), b*5
+			p := uint64(placed) * lo
+			y := w[k&15]
+			w[k&15] = y &^ p
+			t := (y&p + bandAll*lo) & (lo << 27)
+			y = w[(k+1)&15]
+			w[(k+1)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 1
+			y = w[(k+2)&15]
+			w[(k+2)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 2
+			y = w[(k+3)&15]
+			w[(k+3)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 3
+			y = w[(k+4)&15]
+			w[(k+4)&15] = y &^ p
+			t |= (y&p + bandAll*lo) & (lo << 27) << 4
+			changed := lowDigits[t>>27&31] | highDigits[t>>59]
+			dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
+			s.f[x] = a
+			o0, o1 := mates[x][0]&31, mates[x][1]&31
+			// Stored without a test: whether the other bands lose a column is
+			// unpredictable, and a store that changes nothing sets no dirty
+			// bit.
+			y0, y1 := s.f[o0], s.f[o1]
+			cm := colElim[occ]
+			s.f[o0], s.f[o1] = y0&^cm, y1&^cm
+			dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 		}
-		s.f[x] = a
-		o0, o1 := mates[x][0]&31, mates[x][1]&31
-		// Stored without a test: whether the other bands lose a column is
-		// unpredictable, and a store that changes nothing sets no dirty
-		// bit.
-		y0, y1 := s.f[o0], s.f[o1]
-		cm := colElim[occ]
-		s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-		dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
 	}
 	s.dirty = 0
 	return true
@@ -341,12 +400,21 @@ func (s *board) propagate(biv *[3]uint32) bool {
 				biv[b] = 0
 				continue
 			}
-			var one, two, three uint32
-			for _, f := range s.digits(b) {
-				three |= two & f
-				two |= one & f
-				one |= f
+			// Cells with at least one, two, three candidates, counted
+			// in the two halves of pairs at once and then merged.
+			w, k := s.pairs(), b*5
+			var one64, two64, three64 uint64
+			for i := range 5 {
+				f := w[(k+i)&15]
+				three64 |= two64 & f
+				two64 |= one64 & f
+				one64 |= f
 			}
+			l1, h1 := uint32(one64), uint32(one64>>32)
+			l2, h2 := uint32(two64), uint32(two64>>32)
+			one := l1 | h1
+			two := l2 | h2 | l1&h1
+			three := uint32(three64) | uint32(three64>>32) | l2&h1 | l1&h2
 			if u&^one != 0 {
 				return false // an unsolved cell has no candidate
 			}
@@ -375,9 +443,9 @@ func (s *board) solved() bool { return s.u[0]|s.u[1]|s.u[2] == 0 }
 
 // grid writes a solved position as a grid.
 func (s *board) grid(g *Grid) {
-	for x, f := range s.f[:27] {
+	for x, f := range s.f[:30] {
 		for m := f; m != 0; m &= m - 1 {
-			g[x/9*27+bits.TrailingZeros32(m)] = uint8(x%9 + 1)
+			g[x/10*27+bits.TrailingZeros32(m)] = uint8(x%10 + 1)
 		}
 	}
 }
@@ -393,7 +461,9 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// cells uo holds side by side.
 	// The best cell is the one with the largest key, its score above the
 	// complement of its index b*27+c: a tie goes to the first cell. The
-	// maximum is taken without a branch, which would be unpredictable.
+	// maximum is taken without a branch, which would be unpredictable:
+	// best grows by the key's excess over it, d &^ (d >> 63) being d
+	// when positive and 0 otherwise (max compiles to a branch).
 	best := -1
 	for b := range biv {
 		ub := s.u[b]
@@ -401,7 +471,8 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m) & 31
 			score := bits.OnesCount32(ub&bandPeers[c]) + bits.OnesCount64(uo&colPair[c])
-			best = max(best, score<<7|(127-b*27-c))
+			d := score<<7 | (127 - b*27 - c) - best
+			best += d &^ (d >> 63)
 		}
 	}
 	if best >= 0 {
@@ -439,10 +510,15 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 }
 
 // cands returns the candidate digits of cell c of band b, bit d for d+1.
+// It reads the band's digits two at a time, as words of pairs: bit i of
+// t is word i's low half, bit 32+i its high half.
 func (s *board) cands(b int, c uint) uint32 {
-	var m uint32
-	for d, f := range s.digits(b) {
-		m |= (f >> (c & 31) & 1) << d
-	}
-	return m
+	const lo = 1 | 1<<32
+	w, k := s.pairs(), b*5
+	t := w[k&15] >> (c & 31) & lo
+	t |= w[(k+1)&15] >> (c & 31) & lo << 1
+	t |= w[(k+2)&15] >> (c & 31) & lo << 2
+	t |= w[(k+3)&15] >> (c & 31) & lo << 3
+	t |= w[(k+4)&15] >> (c & 31) & lo << 4
+	return lowDigits[t&31] | highDigits[t>>32&31]
 }

@@ -19,10 +19,13 @@ type Stats struct {
 // Solver is not safe for concurrent use.
 type Solver struct {
 	limit, count int
-	first        Grid
-	stats        Stats
-	rng          *rand.Rand
-	maxNodes     int
+	// keep asks the search to write its first solution to first: Count
+	// returns none and skips the write.
+	keep     bool
+	first    Grid
+	stats    Stats
+	rng      *rand.Rand
+	maxNodes int
 	// stack holds the open branch points of the search, deepest last.
 	stack [81]frame
 }
@@ -39,6 +42,7 @@ type frame struct {
 // reset prepares v for a new search stopping at limit solutions.
 func (v *Solver) reset(limit int, rng *rand.Rand, maxNodes int) {
 	v.limit, v.count, v.rng, v.maxNodes = limit, 0, rng, maxNodes
+	v.keep = true
 	v.stats = Stats{}
 }
 
@@ -56,6 +60,7 @@ func (v *Solver) run(g *Grid) int {
 // is the uniqueness check). A grid whose givens clash has none.
 func (v *Solver) Count(g Grid, limit int) int {
 	v.reset(limit, nil, 0)
+	v.keep = false
 	return v.run(&g)
 }
 
@@ -90,6 +95,7 @@ func (v *Solver) SolveRandom(g Grid, rng *rand.Rand, maxNodes int) (Grid, bool) 
 // search with that candidate removed, stopping at the first solution.
 func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 	v.reset(1, nil, 0)
+	v.keep = false
 	g[cell] = 0
 	// Early in a dig the cell's peers usually hold every other digit:
 	// then no other digit can go there, and no search is needed.
@@ -106,7 +112,7 @@ func (v *Solver) HasOtherSolution(g Grid, cell int, digit uint8) bool {
 	}
 	if digit >= 1 && digit <= 9 {
 		b, c := cell/27, cell%27
-		x := b*9 + int(digit) - 1
+		x := b*10 + int(digit) - 1
 		s.f[x] &^= 1 << c
 		s.dirty |= 1 << x
 	}
@@ -130,7 +136,7 @@ func (v *Solver) search(s *board) {
 		}
 		ok := s.propagate(&biv)
 		if ok && s.solved() {
-			if v.count == 0 {
+			if v.count == 0 && v.keep {
 				s.grid(&v.first)
 			}
 			if v.count++; v.count >= v.limit {

@@ -702,11 +702,18 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	return fam, nil
 }
 
-// ForEachCanon calls fn with the canonical form of every family, in ID
-// order; the pipeline loads its duplicate check from it. fn must not use
-// a writer DB.
+// forEachCanonSQL is ForEachCanon's query.
+const forEachCanonSQL = "SELECT canon FROM families ORDER BY canon"
+
+// ForEachCanon calls fn with the canonical form of every family, in the
+// order of the forms; the pipeline loads its duplicate check from it. fn
+// must not use a writer DB.
+//
+// It reads the unique index of the forms, not the table: a family row
+// holds its hint path too, about 1 KB, so on a bank of ten million
+// families the table is some 10 GB and the index 1 GB.
 func (db *DB) ForEachCanon(ctx context.Context, fn func(canon string) error) error {
-	rows, err := db.db.QueryContext(ctx, "SELECT canon FROM families ORDER BY id")
+	rows, err := db.db.QueryContext(ctx, forEachCanonSQL)
 	if err != nil {
 		return fmt.Errorf("read canonical forms: %w", err)
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
 	"time"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // The statuses a run ends with; a run not yet finished is "running".
@@ -39,12 +42,25 @@ type RunEnd struct {
 
 // StartRun records the start of a run and returns its ID. A zero
 // StartedAt means now; Status and the counts are ignored.
+//
+// The run holds a lock file beside the bank (the bank's name with
+// "-run<ID>.lock" added) until FinishRun or Close, so that other
+// processes can tell it from a run whose process died. StartRun first
+// ends every such dead run (see EndDeadRuns).
 func (db *DB) StartRun(ctx context.Context, r Run) (int64, error) {
+	if _, err := db.EndDeadRuns(ctx); err != nil {
+		return 0, fmt.Errorf("start run: %w", err)
+	}
 	start := r.StartedAt
 	if start.IsZero() {
 		start = time.Now()
 	}
-	res, err := db.db.ExecContext(ctx, `INSERT INTO runs (params, seed, code_version, started_at, status)
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return 0, fmt.Errorf("start run: %w", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO runs (params, seed, code_version, started_at, status)
 		VALUES (?, ?, ?, ?, 'running')`, r.Params, int64(r.Seed), r.CodeVersion, start.Unix())
 	if err != nil {
 		return 0, fmt.Errorf("start run: %w", err)
@@ -53,7 +69,87 @@ func (db *DB) StartRun(ctx context.Context, r Run) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("start run: %w", err)
 	}
+	// The lock is taken before the row is committed, so no other process
+	// ever sees the run "running" without its lock held.
+	lk, err := lockRun(db.runLockPath(id))
+	if err != nil {
+		return 0, fmt.Errorf("start run: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		lk.release()
+		return 0, fmt.Errorf("start run: %w", err)
+	}
+	db.runs.add(id, lk)
 	return id, nil
+}
+
+// EndDeadRuns records every run still "running" whose process has died
+// (SIGKILL, a crash, a power cut) as interrupted, with a message that
+// says so, and returns their IDs. Their counts stay what they committed:
+// WriteBatch adds each batch's families and puzzles to its run in the
+// batch's own transaction. A run is dead when no process holds its lock
+// file; a run of a program from before the lock files has none, and
+// counts as dead too. Where file locks are not supported (not Unix), no
+// run is ever found dead.
+func (db *DB) EndDeadRuns(ctx context.Context) ([]int64, error) {
+	if !runLocksWork {
+		return nil, nil
+	}
+	// The write lock, taken at BEGIN, keeps runs from starting or
+	// finishing while their locks are tested.
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("end dead runs: %w", err)
+	}
+	defer tx.Rollback()
+	var running []int64
+	if err := tx.SelectContext(ctx, &running, `SELECT id FROM runs WHERE status = 'running' ORDER BY id`); err != nil {
+		return nil, fmt.Errorf("end dead runs: %w", err)
+	}
+	var dead []*runLock
+	var ids []int64
+	defer func() {
+		for _, lk := range dead {
+			lk.release()
+		}
+	}()
+	for _, id := range running {
+		if db.runs.holds(id) {
+			continue // this process's own run
+		}
+		lk, alive, err := probeRun(db.runLockPath(id))
+		if err != nil {
+			return nil, fmt.Errorf("end dead runs: run %d: %w", id, err)
+		}
+		if alive {
+			continue
+		}
+		if lk != nil {
+			dead = append(dead, lk) // held until the update commits, then removed
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE runs SET status = 'interrupted', ended_at = ?, message = ?
+			WHERE id = ? AND status = 'running'`, time.Now().Unix(), deadRunMessage, id)
+		if err != nil {
+			return nil, fmt.Errorf("end dead runs: run %d: %w", id, err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return nil, fmt.Errorf("end dead runs: run %d: %w", id, err)
+		} else if n == 1 {
+			ids = append(ids, id)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("end dead runs: %w", err)
+	}
+	return ids, nil
+}
+
+// deadRunMessage is the message of a run EndDeadRuns ended.
+const deadRunMessage = "killed: the process ended without recording its end; the counts are what it committed"
+
+// runLockPath returns the name of run id's lock file.
+func (db *DB) runLockPath(id int64) string {
+	return fmt.Sprintf("%s-run%d.lock", db.path, id)
 }
 
 // FinishRun records how run id ended, now.
@@ -75,7 +171,60 @@ func (db *DB) FinishRun(ctx context.Context, id int64, e RunEnd) error {
 	} else if n == 0 {
 		return fmt.Errorf("finish run %d: %w", id, ErrNotFound)
 	}
+	db.runs.release(id)
 	return nil
+}
+
+// addRunCounts adds families and puzzles to run id's counts in tx, so
+// that a run that dies keeps the counts of what it committed.
+func addRunCounts(ctx context.Context, tx *sqlx.Tx, id int64, families, puzzles int) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE runs SET families = families + ?, puzzles = puzzles + ? WHERE id = ?`,
+		families, puzzles, id); err != nil {
+		return fmt.Errorf("run %d counts: %w", id, err)
+	}
+	return nil
+}
+
+// runLocks are the lock files of the runs this DB started and has not
+// finished.
+type runLocks struct {
+	mu sync.Mutex
+	m  map[int64]*runLock
+}
+
+func (r *runLocks) add(id int64, lk *runLock) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.m == nil {
+		r.m = make(map[int64]*runLock)
+	}
+	r.m[id] = lk
+}
+
+func (r *runLocks) holds(id int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.m[id] != nil
+}
+
+func (r *runLocks) release(id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if lk := r.m[id]; lk != nil {
+		lk.release()
+		delete(r.m, id)
+	}
+}
+
+// releaseAll lets go of every lock: a run not finished by then counts as
+// dead to the next run that starts.
+func (r *runLocks) releaseAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for id, lk := range r.m {
+		lk.release()
+		delete(r.m, id)
+	}
 }
 
 // Runs returns every run, oldest first.

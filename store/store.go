@@ -88,6 +88,7 @@ type DB struct {
 	path     string
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
+	runs     runLocks
 }
 
 const defaultCacheKB = 64 << 10
@@ -209,6 +210,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 // rebuilds the indexes, which takes a while on a big bank; the close
 // checkpoints the WAL.
 func (db *DB) Close() error {
+	db.runs.releaseAll()
 	if db.deferred {
 		if err := db.rebuildIndexes(context.Background()); err != nil {
 			db.db.Close()

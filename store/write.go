@@ -121,6 +121,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 
 	buckets := map[bucketKey][2]int64{}
+	runs := map[int64][2]int{} // families and puzzles written per run
 	var puzzles []pending
 	for i := range batch {
 		fm := fams[i]
@@ -129,12 +130,17 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			c := buckets[k]
 			c[0]++
 			buckets[k] = c
+			if id := batch[i].RunID; id != 0 {
+				r := runs[id]
+				r[0]++
+				runs[id] = r
+			}
 		}
 		for j := range batch[i].Puzzles {
 			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
 				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
-				seq: len(puzzles), fam: fm.id, level: fm.level, givens: fm.givens, er: fm.er,
+				seq: len(puzzles), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
 			})
 			packed = packed[2:]
 		}
@@ -149,6 +155,16 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		c := buckets[k]
 		c[1]++
 		buckets[k] = c
+		if q.run != 0 {
+			r := runs[q.run]
+			r[1]++
+			runs[q.run] = r
+		}
+	}
+	for id, c := range runs {
+		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
+			return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		}
 	}
 	for k, c := range buckets {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO buckets (level, givens, families, puzzles)
@@ -343,6 +359,7 @@ type pending struct {
 	key               int64  // sort key
 	seq               int    // position in the batch
 	fam               int64
+	run               int64 // the run that wrote the puzzle's batch family; 0 for none
 	level, givens, er int
 }
 

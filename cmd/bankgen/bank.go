@@ -14,7 +14,8 @@ import (
 	"sudokubank/store"
 )
 
-// openBank opens (or creates) the bank and loads its dedup set.
+// openBank opens (or creates) the bank, ends the runs of processes that
+// died, and loads its dedup set.
 //
 // A new bank is a bulk load: its secondary indexes are built once, sorted,
 // when the run closes the bank, instead of updated for every row
@@ -30,6 +31,15 @@ func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *p
 	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10})
 	if err != nil {
 		return nil, nil, pipeline.Levels{}, err
+	}
+	// StartRun would do this too, silently; the log says which runs.
+	dead, err := db.EndDeadRuns(ctx)
+	if err != nil {
+		db.Close()
+		return nil, nil, pipeline.Levels{}, fmt.Errorf("bank %s: %w", path, err)
+	}
+	if len(dead) > 0 {
+		log.Warn("runs left running by a process that died are recorded as interrupted, with what they committed", "runs", dead)
 	}
 	start := time.Now()
 	seen, have, err := pipeline.LoadBank(ctx, db)

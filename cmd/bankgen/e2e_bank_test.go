@@ -274,9 +274,29 @@ func TestKillThenResume(t *testing.T) {
 	}
 	b.Close()
 	before := families(db)
-	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-quiet"))
+	if rs := runs(t, db); len(rs) != 1 || rs[0].Status != store.RunRunning {
+		t.Fatalf("runs after the kill = %+v, want one left running", rs)
+	}
+	r := bankgen(t, dir, "-db", "b.db", "-count", "20", "-quiet")
+	mustSucceed(t, r)
 	if got, want := families(db), before+20; got != want {
 		t.Errorf("%d families after resuming, want %d", got, want)
+	}
+	if !strings.Contains(r.stderr, "process that died") {
+		t.Errorf("the resuming run does not log the dead run it ended:\n%s", r.stderr)
+	}
+	// The next run found the killed one dead and recorded it so, with
+	// the counts it had committed.
+	rs := runs(t, db)
+	if len(rs) != 2 || rs[1].Status != store.RunCompleted {
+		t.Fatalf("runs = %+v, want the killed one and a completed one", rs)
+	}
+	if k := rs[0]; k.Status != store.RunInterrupted || !strings.HasPrefix(k.Message, "killed") ||
+		k.Families != int64(before) || k.Puzzles != 6*int64(before) {
+		t.Errorf("killed run = %+v, want interrupted (killed) with %d families and %d puzzles", k, before, 6*before)
+	}
+	if locks, _ := filepath.Glob(db + "-run*.lock"); len(locks) != 0 {
+		t.Errorf("lock files left behind: %v", locks)
 	}
 }
 
@@ -377,5 +397,39 @@ func TestSymmetry(t *testing.T) {
 	})
 	if err != nil || n != 45 {
 		t.Errorf("%d puzzles (err %v), want 45", n, err)
+	}
+}
+
+func TestCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-seed", "4", "-quiet", "-cpuprofile", "cpu.prof"))
+	fi, err := os.Stat(filepath.Join(dir, "cpu.prof"))
+	if err != nil || fi.Size() == 0 {
+		t.Errorf("no CPU profile written (%v)", err)
+	}
+}
+
+// A run that starts while another runs leaves the other alone: only a
+// run whose process died is recorded as killed.
+func TestConcurrentRunIsNotKilled(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	cmd, out, errb := startBankgen(t, dir, "-db", "b.db", "-count", "1000000", "-quiet")
+	waitFamilies(t, errb, db, 1)
+	r := bankgen(t, dir, "-db", "b.db", "-count", "10", "-quiet")
+	mustSucceed(t, r)
+	if strings.Contains(r.stderr, "died") {
+		t.Errorf("the second run took the first for dead:\n%s", r.stderr)
+	}
+	rs := runs(t, db)
+	if len(rs) != 2 || rs[0].Status != store.RunRunning || rs[1].Status != store.RunCompleted {
+		t.Fatalf("runs = %+v, want the first running and the second completed", rs)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	if code := exitCodeOf(t, cmd); code != 130 {
+		t.Fatalf("exit code %d after SIGINT, want 130\nstdout:\n%s\nstderr:\n%s", code, out, errb)
+	}
+	if rs := runs(t, db); rs[0].Status != store.RunInterrupted || strings.HasPrefix(rs[0].Message, "killed") {
+		t.Errorf("first run = %+v, want interrupted by the signal", rs[0])
 	}
 }

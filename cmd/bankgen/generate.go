@@ -16,6 +16,7 @@ import (
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
                [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
+               [-cpuprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
@@ -51,6 +52,7 @@ type generateOptions struct {
 	seedSet  bool
 	workers  int
 	quiet    bool
+	cpuprof  string // write a CPU profile of the run here
 }
 
 // parseGenerate reads the generating command's flags.
@@ -66,6 +68,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
+	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {
 		return o, err
 	}

@@ -33,6 +33,13 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	}
 	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
 
+	if o.cpuprof != "" {
+		stopProf, err := startCPUProfile(o.cpuprof)
+		if err != nil {
+			return err
+		}
+		defer stopProf()
+	}
 	stats := new(pipeline.Stats)
 	stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
 	sum, runErr := pipeline.Generate(ctx, db, pipeline.GenerateConfig{

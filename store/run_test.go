@@ -1,0 +1,148 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sudokubank/store"
+)
+
+// runByID returns run id of the bank, failing the test if it is missing.
+func runByID(tb testing.TB, db *store.DB, id int64) store.Run {
+	tb.Helper()
+	rs, err := db.Runs(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, r := range rs {
+		if r.ID == id {
+			return r
+		}
+	}
+	tb.Fatalf("no run %d in %+v", id, rs)
+	return store.Run{}
+}
+
+func TestWriteBatchCountsTheRun(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	id, err := db.StartRun(ctx, store.Run{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := fam(1, 2, 30, 3), fam(2, 3, 28, 2)
+	a.RunID, b.RunID = id, id
+	imported := fam(3, 1, 40, 1) // no run: an import
+	MustWrite(t, db, []store.NewFamily{a, b, imported})
+	MustWrite(t, db, []store.NewFamily{a}) // known: nothing new for the run
+	if got := runByID(t, db, id); got.Families != 2 || got.Puzzles != 5 || got.Status != store.RunRunning {
+		t.Errorf("run after two batches = %+v, want running with 2 families and 5 puzzles", got)
+	}
+}
+
+func TestEndDeadRuns(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock: dead runs are never found")
+	}
+	ctx := context.Background()
+	db, path := MustOpenTemp(t)
+	live, err := db.StartRun(ctx, store.Run{Params: "live"})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A second writer's run that dies: closing the writer without
+	// finishing the run lets go of its lock, as the process's death would.
+	other, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead, err := other.StartRun(ctx, store.Run{Params: "dead"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := fam(1, 2, 30, 4)
+	f.RunID = dead
+	if _, err := other.WriteBatch(ctx, []store.NewFamily{f}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(lockFile(path, dead)); err != nil {
+		t.Errorf("the running run has no lock file: %v", err)
+	}
+	// A live run of another writer is left alone.
+	third, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer third.Close()
+	alive, err := third.StartRun(ctx, store.Run{Params: "other live"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A run of a program from before the lock files: it has none.
+	old := insertRunningRun(t, path)
+
+	ended, err := db.EndDeadRuns(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int64{dead, old}; len(ended) != 2 || ended[0] != want[0] || ended[1] != want[1] {
+		t.Errorf("EndDeadRuns = %v, want %v", ended, want)
+	}
+	got := runByID(t, db, dead)
+	if got.Status != store.RunInterrupted || !strings.HasPrefix(got.Message, "killed") || got.EndedAt.IsZero() ||
+		got.Families != 1 || got.Puzzles != 4 {
+		t.Errorf("dead run = %+v, want interrupted (killed) with its 1 family and 4 puzzles", got)
+	}
+	if _, err := os.Stat(lockFile(path, dead)); !os.IsNotExist(err) {
+		t.Errorf("the dead run's lock file is still there (%v)", err)
+	}
+	for _, id := range []int64{live, alive} {
+		if got := runByID(t, db, id); got.Status != store.RunRunning {
+			t.Errorf("live run %d = %+v, want running", id, got)
+		}
+	}
+	// Finishing removes the lock file.
+	if err := db.FinishRun(ctx, live, store.RunEnd{Status: store.RunCompleted}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(lockFile(path, live)); !os.IsNotExist(err) {
+		t.Errorf("the finished run's lock file is still there (%v)", err)
+	}
+	if ended, err := db.EndDeadRuns(ctx); err != nil || len(ended) != 0 {
+		t.Errorf("EndDeadRuns again = %v, %v; want none", ended, err)
+	}
+}
+
+// insertRunningRun adds a "running" run the way a program without run
+// locks did, and returns its ID.
+func insertRunningRun(tb testing.TB, path string) int64 {
+	tb.Helper()
+	x, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer x.Close()
+	res, err := x.Exec(`INSERT INTO runs (seed, started_at) VALUES (0, 0)`)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
+}
+
+// lockFile returns the name of run id's lock file beside the bank at path.
+func lockFile(path string, id int64) string {
+	return path + "-run" + strconv.FormatInt(id, 10) + ".lock"
+}

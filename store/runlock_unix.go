@@ -1,0 +1,66 @@
+//go:build unix
+
+package store
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// runLocksWork says whether a dead run can be told from a live one.
+const runLocksWork = true
+
+// runLock is a run's lock file, held with flock(2) while the run lives.
+// The kernel lets go of it when the process dies, however it dies. flock
+// locks belong to the open file, not to the process, so two runs in one
+// process exclude each other too, and closing another descriptor of the
+// file does not drop the lock (as it would with fcntl locks).
+type runLock struct {
+	f *os.File
+}
+
+// lockRun creates and locks the lock file at path.
+func lockRun(path string) (*runLock, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("run lock: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("run lock %s: %w", path, err)
+	}
+	return &runLock{f: f}, nil
+}
+
+// probeRun reports whether the run whose lock file is at path is alive.
+// When it is dead and its file exists, probeRun returns the file, locked:
+// releasing it removes the file.
+func probeRun(path string) (lk *runLock, alive bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("run lock: %w", err)
+	}
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+	if errors.Is(err, syscall.EWOULDBLOCK) {
+		f.Close()
+		return nil, true, nil
+	}
+	if err != nil {
+		f.Close()
+		return nil, false, fmt.Errorf("run lock %s: %w", path, err)
+	}
+	return &runLock{f: f}, false, nil
+}
+
+// release removes the lock file and lets go of the lock. The file goes
+// first, while the lock is still held, so that no other process can find
+// it unlocked and take the run for dead before its end is recorded.
+func (lk *runLock) release() {
+	os.Remove(lk.f.Name())
+	lk.f.Close()
+}

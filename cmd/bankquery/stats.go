@@ -143,10 +143,10 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 func printStats(w io.Writer, s statsJSON) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "bank %s (schema %d)\n", s.Bank, s.SchemaVersion)
-	fmt.Fprintf(&b, "%d families, %d puzzles (%s variants a family)\n\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
+	fmt.Fprintf(&b, "%d families, %d puzzles (%s puzzles a family)\n\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
 
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "level\tname\tfamilies\tpuzzles\tvariants\t")
+	fmt.Fprintln(tw, "level\tname\tfamilies\tpuzzles\ta family\t")
 	for _, l := range s.Levels {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t\n", l.Level, l.Name, l.Families, l.Puzzles, perFamily(l.Puzzles, l.Families))
 	}

@@ -91,7 +91,9 @@ type chainNestSink struct {
 	// and says src has no cycle or forcing chain (the chainer looked
 	// before trying nested chains), so the unary search may skip links
 	// that src already had.
-	srcPos  *[27][10]uint16
+	srcPos *[27][10]uint16
+	// curPos, when set, holds the positions of cur per unit and digit.
+	curPos  *[27][10]uint16
 	gen     uint32
 	bestGen [729]uint32
 	best    [729]chainNestBest
@@ -267,12 +269,12 @@ func (s *chainNestSink) pathParents(b *chainBFS, k int, on bool, par *chainSet) 
 	for k >= 0 {
 		var pred int
 		if on {
-			pred = int(b.onParent[k])
+			pred = int(b.on[k].parent)
 			if pred >= 0 {
 				s.linkParents(pred, k, par)
 			}
 		} else {
-			pred = int(b.offParent[k])
+			pred = int(b.off[k].parent)
 		}
 		k, on = pred, !on
 	}
@@ -284,9 +286,9 @@ func (s *chainNestSink) pathAllParents(b *chainBFS, k int, on bool, par *chainSe
 	for k >= 0 {
 		var pred int
 		if on {
-			pred = int(b.onParent[k])
+			pred = int(b.on[k].parent)
 		} else {
-			pred = int(b.offParent[k])
+			pred = int(b.off[k].parent)
 		}
 		if pred >= 0 {
 			s.linkParents(pred, k, par)
@@ -544,6 +546,7 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		if e.sink == nil {
 			s.srcPos = &e.opos
 		}
+		s.curPos = &e.pos
 		chainUnary(&h, e.innerUnary, &e.work)
 		s.finish(nil)
 	case 1:

@@ -435,16 +435,21 @@ func (m *chainNestMemo) reset() {
 // chainNestMemoMax bounds the grids one producer call remembers.
 const chainNestMemoMax = 1 << 14
 
+// lookup returns the memo entry of grid g (hashed to key), or -1.
+func (m *chainNestMemo) lookup(g *Candidates, key uint64) int {
+	if i, ok := m.index[key]; ok && m.grids[i] == *g {
+		return int(i)
+	}
+	return -1
+}
+
 // advanceNested adds to r the conclusions of the inner producers of the
-// current level on the grid as the chain left it. It reports whether it
-// added nodes to propagate.
-func (e *chainEngine) advanceNested(r *chainRun) bool {
+// current level on the grid as the chain left it. ent is the grid's memo
+// entry, or -1 when it has none yet; key is chainHash of the grid. It
+// reports whether it added nodes to propagate.
+func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	m := &e.memo
-	ent := -1
-	key := chainHash(&e.work)
-	if i, ok := m.index[key]; ok && m.grids[i] == e.work {
-		ent = int(i)
-	} else if len(m.grids) < chainNestMemoMax {
+	if ent < 0 && len(m.grids) < chainNestMemoMax {
 		ent = len(m.grids)
 		m.index[key] = int32(ent)
 		m.grids = append(m.grids, e.work)

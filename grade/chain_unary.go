@@ -363,6 +363,13 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	b.qOn = append(b.qOn[:0], int16(s))
 	b.qOff = b.qOff[:0]
 	chainFound := false
+	// ends holds s and its closers: only an off node among them can end
+	// a chain or a cycle, so the others need one bit test.
+	var ends chainSet
+	ends.add(s)
+	for _, c := range closers[:nClosers] {
+		ends.add(int(c))
+	}
 	for len(b.qOn) > 0 || len(b.qOff) > 0 {
 		for i := 0; i < len(b.qOn); i++ {
 			p := int(b.qOn[i])
@@ -376,6 +383,10 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
 			for _, q16 := range st.weak(p) {
 				q := int(q16)
+				if !ends.has(q) {
+					b.visitOff(q, dp+1, p)
+					continue
+				}
 				if canChain && !chainFound && q == s {
 					chainFound = true
 					chainRecordChain(h, st, b, p, s, false, dp+1)

@@ -31,8 +31,9 @@ type chainWeak struct {
 	n     [729]uint8 // links of each candidate
 	cellN [729]uint8 // of those, the first cellN are in its cell
 	// The links of candidate k are l[start[k]:start[k]+n[k]]: packed one
-	// list after the other, the lists of a grid (a few thousand links)
-	// stay in cache, where a fixed 28 slots per candidate would not.
+	// list after the other, a grid's lists take the few KB its links
+	// need, not 28 slots (40 KB) per candidate, so a search touches
+	// fewer cache lines.
 	start [729]uint16
 	l     [729 * 28]int16
 	// pos[u][d] holds the positions of digit d in unit u (bit i for
@@ -162,9 +163,12 @@ type chainBFS struct {
 // chainBFSNode is what one search knows of a node: it is visited when gen
 // is the search's generation.
 type chainBFSNode struct {
-	gen    uint32
-	depth  int16 // nodes from the start, the start included
-	parent int16 // on: the off candidate that turned it on; off: the on candidate that turned it off; -1 at the start
+	gen   uint32
+	depth int16 // nodes from the start, the start included
+	// parent is, for an on node, the off candidate that turned it on;
+	// for an off node, the on candidate that turned it off; -1 at the
+	// start.
+	parent int16
 }
 
 // visitOff queues candidate q as off, reached at depth from parent, the

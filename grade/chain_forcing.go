@@ -204,7 +204,30 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 			hOn++
 			pn := 2*p + 1
 			c, d := p/9, p%9+1
-			visit := func(q int) {
+			// The candidates p turns off: the others of its cell (with
+			// Y-links), then d in the peers in chainPeers order (box, then
+			// row and column outside it), read off the positions of d.
+			var qs [28]int16
+			nq := 0
+			if y {
+				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+					qs[nq] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+					nq++
+				}
+			}
+			hs := &chainHouses[c]
+			for i, u := range hs {
+				for m := e.pos[u][d]; m != 0; m &= m - 1 {
+					o := solve.Units[u][bits.TrailingZeros16(m)]
+					if o == c || i > 0 && chainHouses[o][0] == hs[0] {
+						continue
+					}
+					qs[nq] = int16(o*9 + d - 1)
+					nq++
+				}
+			}
+			for _, q16 := range qs[:nq] {
+				q := int(q16)
 				if r.on.has(q) {
 					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
 					if best < 0 || s < best {
@@ -215,10 +238,10 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 							e.contraAnc.add(2 * q)
 						}
 					}
-					return
+					continue
 				}
 				if r.off.has(q) {
-					return
+					continue
 				}
 				r.off.add(q)
 				qn := 2 * q
@@ -228,16 +251,6 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				r.cnt[qn] = r.cnt[pn] + 1
 				e.qOff = append(e.qOff, int16(q))
-			}
-			if y {
-				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
-					visit(c*9 + bits.TrailingZeros16(m) - 1)
-				}
-			}
-			for _, o := range chainPeers[c] {
-				if e.work[o]&(1<<d) != 0 {
-					visit(int(o)*9 + d - 1)
-				}
 			}
 		} else if hOff < len(e.qOff) {
 			p := int(e.qOff[hOff])

@@ -91,7 +91,9 @@ type chainNestSink struct {
 	// and says src has no cycle or forcing chain (the chainer looked
 	// before trying nested chains), so the unary search may skip links
 	// that src already had.
-	srcPos  *[27][10]uint16
+	srcPos *[27][10]uint16
+	// curPos, when set, holds the positions of cur per unit and digit.
+	curPos  *[27][10]uint16
 	gen     uint32
 	bestGen [729]uint32
 	best    [729]chainNestBest
@@ -267,12 +269,12 @@ func (s *chainNestSink) pathParents(b *chainBFS, k int, on bool, par *chainSet) 
 	for k >= 0 {
 		var pred int
 		if on {
-			pred = int(b.onParent[k])
+			pred = int(b.on[k].parent)
 			if pred >= 0 {
 				s.linkParents(pred, k, par)
 			}
 		} else {
-			pred = int(b.offParent[k])
+			pred = int(b.off[k].parent)
 		}
 		k, on = pred, !on
 	}
@@ -284,9 +286,9 @@ func (s *chainNestSink) pathAllParents(b *chainBFS, k int, on bool, par *chainSe
 	for k >= 0 {
 		var pred int
 		if on {
-			pred = int(b.onParent[k])
+			pred = int(b.on[k].parent)
 		} else {
-			pred = int(b.offParent[k])
+			pred = int(b.off[k].parent)
 		}
 		if pred >= 0 {
 			s.linkParents(pred, k, par)
@@ -433,16 +435,21 @@ func (m *chainNestMemo) reset() {
 // chainNestMemoMax bounds the grids one producer call remembers.
 const chainNestMemoMax = 1 << 14
 
+// lookup returns the memo entry of grid g (hashed to key), or -1.
+func (m *chainNestMemo) lookup(g *Candidates, key uint64) int {
+	if i, ok := m.index[key]; ok && m.grids[i] == *g {
+		return int(i)
+	}
+	return -1
+}
+
 // advanceNested adds to r the conclusions of the inner producers of the
-// current level on the grid as the chain left it. It reports whether it
-// added nodes to propagate.
-func (e *chainEngine) advanceNested(r *chainRun) bool {
+// current level on the grid as the chain left it. ent is the grid's memo
+// entry, or -1 when it has none yet; key is chainHash of the grid. It
+// reports whether it added nodes to propagate.
+func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	m := &e.memo
-	ent := -1
-	key := chainHash(&e.work)
-	if i, ok := m.index[key]; ok && m.grids[i] == e.work {
-		ent = int(i)
-	} else if len(m.grids) < chainNestMemoMax {
+	if ent < 0 && len(m.grids) < chainNestMemoMax {
 		ent = len(m.grids)
 		m.index[key] = int32(ent)
 		m.grids = append(m.grids, e.work)
@@ -544,6 +551,7 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		if e.sink == nil {
 			s.srcPos = &e.opos
 		}
+		s.curPos = &e.pos
 		chainUnary(&h, e.innerUnary, &e.work)
 		s.finish(nil)
 	case 1:

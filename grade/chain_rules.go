@@ -85,6 +85,15 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				if line < 0 {
 					continue
 				}
+				// Nothing to remove unless the line has d outside the
+				// box: most boxes stop here, before any scan.
+				inBox := uint16(7) << ((b - 18) % 3 * 3) // the box's places in a row
+				if line >= 9 {
+					inBox = 7 << ((b - 18) / 3 * 3)
+				}
+				if s.positions(cands, line, d)&^inBox == 0 {
+					continue
+				}
 				rs, ps := len(s.rem), len(s.par)
 				for _, c := range solve.Units[line] {
 					if chainPos[b][c] == 9 && cands[c]&(1<<d) != 0 {
@@ -118,6 +127,14 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				box = bb
 			}
 			if box < 0 {
+				continue
+			}
+			// Nothing to remove unless the box has d outside the line.
+			inLine := uint16(7) << (line % 3 * 3) // a row's places in its box
+			if line >= 9 {
+				inLine = 0x49 << ((line - 9) % 3)
+			}
+			if s.positions(cands, box, d)&^inLine == 0 {
 				continue
 			}
 			rs, ps := len(s.rem), len(s.par)
@@ -354,6 +371,17 @@ type chainAdvanced struct {
 // stopping at the first that finds any. It reports whether it added
 // nodes to propagate.
 func (e *chainEngine) advance(r *chainRun) bool {
+	// At the nested levels, a grid the memo knows is one on which the
+	// simple techniques found nothing (advanceNested is asked only
+	// then, and the memo lives while orig stays the same): go straight
+	// to the inner producers.
+	ent, key := -1, uint64(0)
+	if e.mode.level >= 2 {
+		key = chainHash(&e.work)
+		if ent = e.memo.lookup(&e.work, key); ent >= 0 {
+			return e.advanceNested(r, ent, key)
+		}
+	}
 	s := &e.adv.sink
 	for rule := 0; rule < 4; rule++ {
 		s.reset(e.orig)
@@ -398,7 +426,7 @@ func (e *chainEngine) advance(r *chainRun) bool {
 		}
 	}
 	if e.mode.level >= 2 {
-		return e.advanceNested(r)
+		return e.advanceNested(r, ent, key)
 	}
 	return false
 }

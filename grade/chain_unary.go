@@ -30,13 +30,23 @@ import (
 type chainWeak struct {
 	n     [729]uint8 // links of each candidate
 	cellN [729]uint8 // of those, the first cellN are in its cell
-	l     [729][28]int16
+	// The links of candidate k are l[start[k]:start[k]+n[k]]: packed one
+	// list after the other, a grid's lists take the few KB its links
+	// need, not 28 slots (40 KB) per candidate, so a search touches
+	// fewer cache lines.
+	start [729]uint16
+	l     [729 * 28]int16
 	// pos[u][d] holds the positions of digit d in unit u (bit i for
 	// solve.Units[u][i]); the strong links of every mode read it.
 	pos [27][10]uint16
 }
 
-func (w *chainWeak) build(cands *Candidates) {
+// setPos fills w.pos for cands, or copies pos when it is not nil.
+func (w *chainWeak) setPos(cands *Candidates, pos *[27][10]uint16) {
+	if pos != nil {
+		w.pos = *pos
+		return
+	}
 	w.pos = [27][10]uint16{}
 	for u := 0; u < 27; u++ {
 		for i, c := range solve.Units[u] {
@@ -45,17 +55,23 @@ func (w *chainWeak) build(cands *Candidates) {
 			}
 		}
 	}
+}
+
+// build fills the links; w.pos must be set for cands.
+func (w *chainWeak) build(cands *Candidates) {
+	n := 0
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		for m := cm; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			k := c*9 + d - 1
-			n := 0
+			start := n
+			w.start[k] = uint16(start)
 			for mo := cm &^ (1 << d); mo != 0; mo &= mo - 1 {
-				w.l[k][n] = int16(c*9 + bits.TrailingZeros16(mo) - 1)
+				w.l[n] = int16(c*9 + bits.TrailingZeros16(mo) - 1)
 				n++
 			}
-			w.cellN[k] = uint8(n)
+			w.cellN[k] = uint8(n - start)
 			// The peers holding d in chainPeers order: the box, then the
 			// row and the column outside the box, read off the positions.
 			hs := &chainHouses[c]
@@ -66,11 +82,11 @@ func (w *chainWeak) build(cands *Candidates) {
 					if o == c || i > 0 && chainHouses[o][0] == box {
 						continue
 					}
-					w.l[k][n] = int16(o*9 + d - 1)
+					w.l[n] = int16(o*9 + d - 1)
 					n++
 				}
 			}
-			w.n[k] = uint8(n)
+			w.n[k] = uint8(n - start)
 		}
 	}
 }
@@ -127,7 +143,8 @@ func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
 // weak returns the candidates turned off when k is on: the other
 // candidates of its cell (with Y-links), then its digit in the peers.
 func (s *chainStatic) weak(k int) []int16 {
-	l := s.w.l[k][:s.w.n[k]]
+	i := int(s.w.start[k])
+	l := s.w.l[i : i+int(s.w.n[k])]
 	if !s.y {
 		return l[s.w.cellN[k]:]
 	}
@@ -135,38 +152,44 @@ func (s *chainStatic) weak(k int) []int16 {
 }
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
+// A node's mark, depth and parent sit together: a visit reads and writes
+// all three, and together they take one cache line instead of three.
 type chainBFS struct {
 	gen       uint32
-	onGen     [729]uint32
-	offGen    [729]uint32
-	onDepth   [729]int16 // nodes from the start, the start included
-	offDepth  [729]int16
-	onParent  [729]int16 // the off candidate that turned it on, or -1
-	offParent [729]int16 // the on candidate that turned it off, or -1
+	on, off   [729]chainBFSNode
 	qOn, qOff []int16
+}
+
+// chainBFSNode is what one search knows of a node: it is visited when gen
+// is the search's generation.
+type chainBFSNode struct {
+	gen   uint32
+	depth int16 // nodes from the start, the start included
+	// parent is, for an on node, the off candidate that turned it on;
+	// for an off node, the on candidate that turned it off; -1 at the
+	// start.
+	parent int16
 }
 
 // visitOff queues candidate q as off, reached at depth from parent, the
 // first time the current search meets it.
 func (b *chainBFS) visitOff(q, depth, parent int) {
-	if b.offGen[q] == b.gen {
+	n := &b.off[q]
+	if n.gen == b.gen {
 		return
 	}
-	b.offGen[q] = b.gen
-	b.offDepth[q] = int16(depth)
-	b.offParent[q] = int16(parent)
+	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
 	b.qOff = append(b.qOff, int16(q))
 }
 
 // visitOn queues candidate o as on, reached at depth from parent, the
 // first time the current search meets it.
 func (b *chainBFS) visitOn(o, depth, parent int) {
-	if b.onGen[o] == b.gen {
+	n := &b.on[o]
+	if n.gen == b.gen {
 		return
 	}
-	b.onGen[o] = b.gen
-	b.onDepth[o] = int16(depth)
-	b.onParent[o] = int16(parent)
+	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
 	b.qOn = append(b.qOn, int16(o))
 }
 
@@ -174,8 +197,8 @@ func (b *chainBFS) visitOn(o, depth, parent int) {
 func (b *chainBFS) next() {
 	b.gen++
 	if b.gen == 0 {
-		b.onGen = [729]uint32{}
-		b.offGen = [729]uint32{}
+		b.on = [729]chainBFSNode{}
+		b.off = [729]chainBFSNode{}
 		b.gen = 1
 	}
 }
@@ -192,7 +215,6 @@ type chainUnaryScratch struct {
 // hints; once a hint is known, longer chains are not followed.
 func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
-	sc.weak.build(cands)
 	// As a nested chain's inner producer on a grid the chain has reduced
 	// from one with no cycle or forcing chain at all, a chain must use a
 	// strong link the reduction made (else the grid it started from had
@@ -201,9 +223,18 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	// some.
 	digits := uint16(allDigits)
 	yNew := true
+	var pos *[27][10]uint16
+	if h.nest != nil {
+		pos = h.nest.curPos
+	}
+	sc.weak.setPos(cands, pos)
 	if n := h.nest; n != nil && n.srcPos != nil {
 		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, &sc.weak.pos)
+		if digits == 0 && !yNew {
+			return // no mode below would search
+		}
 	}
+	sc.weak.build(cands)
 	for i, mode := range modes {
 		y, x := mode[0], mode[1]
 		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
@@ -330,16 +361,23 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	}
 	b.next()
 	g := b.gen
-	b.onGen[s] = g
-	b.onDepth[s] = 1
-	b.onParent[s] = -1
+	b.on[s].gen = g
+	b.on[s].depth = 1
+	b.on[s].parent = -1
 	b.qOn = append(b.qOn[:0], int16(s))
 	b.qOff = b.qOff[:0]
 	chainFound := false
+	// ends holds s and its closers: only an off node among them can end
+	// a chain or a cycle, so the others need one bit test.
+	var ends chainSet
+	ends.add(s)
+	for _, c := range closers[:nClosers] {
+		ends.add(int(c))
+	}
 	for len(b.qOn) > 0 || len(b.qOff) > 0 {
 		for i := 0; i < len(b.qOn); i++ {
 			p := int(b.qOn[i])
-			dp := int(b.onDepth[p])
+			dp := int(b.on[p].depth)
 			if dp+1 > maxNodes {
 				continue
 			}
@@ -349,6 +387,10 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
 			for _, q16 := range st.weak(p) {
 				q := int(q16)
+				if !ends.has(q) {
+					b.visitOff(q, dp+1, p)
+					continue
+				}
 				if canChain && !chainFound && q == s {
 					chainFound = true
 					chainRecordChain(h, st, b, p, s, false, dp+1)
@@ -369,7 +411,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		b.qOn = b.qOn[:0]
 		for i := 0; i < len(b.qOff); i++ {
 			q := int(b.qOff[i])
-			dq := int(b.offDepth[q])
+			dq := int(b.off[q].depth)
 			for j := 0; j < int(st.strongN[q]); j++ {
 				o := int(st.strong[q][j])
 				b.visitOn(o, dq+1, q)
@@ -383,14 +425,14 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 // reached the on node p.
 func chainIsAncestor(b *chainBFS, p, q int) bool {
 	for p >= 0 {
-		o := int(b.onParent[p])
+		o := int(b.on[p].parent)
 		if o < 0 {
 			return false
 		}
 		if o == q {
 			return true
 		}
-		p = int(b.offParent[o])
+		p = int(b.off[o].parent)
 	}
 	return false
 }
@@ -408,15 +450,15 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	}
 	b.next()
 	g := b.gen
-	b.offGen[s] = g
-	b.offDepth[s] = 1
-	b.offParent[s] = -1
+	b.off[s].gen = g
+	b.off[s].depth = 1
+	b.off[s].parent = -1
 	b.qOff = append(b.qOff[:0], int16(s))
 	b.qOn = b.qOn[:0]
 	for len(b.qOn) > 0 || len(b.qOff) > 0 {
 		for i := 0; i < len(b.qOn); i++ {
 			p := int(b.qOn[i])
-			dp := int(b.onDepth[p])
+			dp := int(b.on[p].depth)
 			if dp+2 > maxChain {
 				continue
 			}
@@ -428,7 +470,7 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		b.qOn = b.qOn[:0]
 		for i := 0; i < len(b.qOff); i++ {
 			q := int(b.qOff[i])
-			dq := int(b.offDepth[q])
+			dq := int(b.off[q].depth)
 			for j := 0; j < int(st.strongN[q]); j++ {
 				o := int(st.strong[q][j])
 				if o == s {
@@ -451,9 +493,9 @@ func chainPathCells(b *chainBFS, k int, on bool, cells *chainCells81, digits *ui
 		cells.add(k / 9)
 		*digits |= 1 << (k%9 + 1)
 		if on {
-			k = int(b.onParent[k])
+			k = int(b.on[k].parent)
 		} else {
-			k = int(b.offParent[k])
+			k = int(b.off[k].parent)
 		}
 		on = !on
 	}
@@ -523,9 +565,9 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 	for k >= 0 {
 		mark(k, on)
 		if on {
-			k = int(b.onParent[k])
+			k = int(b.on[k].parent)
 		} else {
-			k = int(b.offParent[k])
+			k = int(b.off[k].parent)
 		}
 		on = !on
 	}

@@ -39,6 +39,17 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	return nil
 }
 
+// BuildIndexes builds the secondary indexes a fresh bank's writer
+// deferred (Options.DeferIndexes), now rather than at Close, so that a
+// caller can time it and report it as part of its run; it does nothing
+// when none are deferred.
+func (db *DB) BuildIndexes(ctx context.Context) error {
+	if !db.deferred {
+		return nil
+	}
+	return db.rebuildIndexes(ctx)
+}
+
 // rebuildIndexes recreates the indexes deferIndexes dropped, in one
 // transaction; with none deferred it does nothing.
 func (db *DB) rebuildIndexes(ctx context.Context) error {

@@ -40,6 +40,19 @@ func TestDeferIndexes(t *testing.T) {
 		close func(db *DB) error
 	}{
 		{"Close", func(db *DB) error { return db.Close() }},
+		// BuildIndexes builds them early; Close then has nothing to do.
+		{"BuildIndexes", func(db *DB) error {
+			if err := db.BuildIndexes(ctx); err != nil {
+				return err
+			}
+			if got := puzzleIndexes(t, db); !slices.Equal(got, all) {
+				t.Errorf("indexes after BuildIndexes = %v, want %v", got, all)
+			}
+			if db.deferred {
+				t.Error("still deferred after BuildIndexes")
+			}
+			return db.Close()
+		}},
 		// A writer that dies leaves the definitions behind; the next
 		// writer rebuilds them.
 		{"Crash", func(db *DB) error { return db.db.Close() }},

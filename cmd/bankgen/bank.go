@@ -91,8 +91,17 @@ func startProgress(ctx context.Context, quiet bool, stats *pipeline.Stats, total
 	}
 }
 
-// finishRun records how a run ended; it runs even after an interrupt.
-func finishRun(ctx context.Context, db *store.DB, id int64, sum pipeline.Summary, runErr error) error {
+// finishRun builds the indexes a fresh bank deferred, adding the time to
+// sum.Elapsed so that the run's rate counts all the work of storing its
+// puzzles, then records how the run ended; it runs even after an
+// interrupt.
+func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summary, runErr error) error {
+	t0 := time.Now()
+	idxErr := db.BuildIndexes(context.WithoutCancel(ctx))
+	sum.Elapsed += time.Since(t0)
+	if idxErr != nil && runErr == nil {
+		runErr = idxErr
+	}
 	end := store.RunEnd{
 		Status:      store.RunCompleted,
 		Families:    sum.Families,
@@ -110,5 +119,5 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum pipeline.Summary
 	if err := db.FinishRun(context.WithoutCancel(ctx), id, end); err != nil {
 		return fmt.Errorf("record the end of run %d: %w", id, err)
 	}
-	return nil
+	return idxErr
 }

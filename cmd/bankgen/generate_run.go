@@ -50,7 +50,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		Seed: o.seed, Target: target, Workers: o.workers, Log: log, Stats: stats,
 	})
 	stop()
-	if err := finishRun(ctx, db, runID, sum, runErr); err != nil && runErr == nil {
+	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
 	printSummary(stdout, o, runID, sum)

@@ -88,7 +88,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		Stats:    stats,
 	})
 	stop()
-	if err := finishRun(ctx, db, runID, sum, runErr); err != nil && runErr == nil {
+	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
 	fmt.Fprintf(stdout, "bankgen import: %d puzzles read from %s in %.1fs: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,11 +10,7 @@ import (
 // families table's size, and not sort.
 func TestForEachCanonPlan(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	var details []string
 	rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+forEachCanonSQL)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,11 +15,7 @@ func TestKeyCollisions(t *testing.T) {
 	keyOf = func(string) int64 { return 42 }
 	defer func() { keyOf = SortKeyOf }()
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	g := func(n int) string { return strings.ReplaceAll(fmt.Sprintf("%081d", n), "0", ".") }
 	family := func(canon int, puzzles ...int) NewFamily {
 		f := NewFamily{Family: Family{Canon: g(canon), ER: 30, Level: 2, Givens: 25, Source: "gen"}}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,11 +15,7 @@ import (
 // exercised across its boundary.
 func TestRecordItems(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	n := itemsPerInsert + 7
 	var batch []NewFamily
 	for i := range n {
@@ -89,11 +84,7 @@ func TestRecordItems(t *testing.T) {
 // reprints and deletions.
 func TestFamilyCounts(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	var batch []NewFamily
 	for i := range 60 {
 		batch = append(batch, NewFamily{

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -11,11 +10,7 @@ import (
 // never sort every match (USE TEMP B-TREE), so that a LIMIT stops early.
 func TestQueryPlans(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	plan := func(t *testing.T, q string, args []any) string {
 		t.Helper()
 		rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
@@ -81,11 +76,7 @@ func TestQueryPlans(t *testing.T) {
 // one probe a row, never scan the bank.
 func TestWritePlans(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	if _, err := db.db.ExecContext(ctx, "CREATE VIRTUAL TABLE IF NOT EXISTS "+rowsTable+" USING "+rowsModule); err != nil {
 		t.Fatal(err)
 	}

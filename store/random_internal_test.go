@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,11 +16,7 @@ import (
 // for small and large limits, with and without one puzzle per family.
 func TestQueryRandomMatchesFullMerge(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t)
 	// Level l holds a share of the families that falls steeply with l;
 	// each family has 1 to 3 variants.
 	var batch []NewFamily

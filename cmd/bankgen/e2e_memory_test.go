@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -106,15 +105,7 @@ wait:
 		case <-tick.C:
 		}
 	}
-	r := result{stdout: out.String(), stderr: errb.String()}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee):
-		r.code = ee.ExitCode()
-	default:
-		t.Fatalf("bankgen %q: %v", args, err)
-	}
+	r := ended(t, args, &out, &errb, err)
 	if peak == 0 {
 		t.Fatalf("no VmHWM read from %s", status)
 	}

@@ -50,7 +50,13 @@ func bankgen(t *testing.T, dir string, args ...string) result {
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	return ended(t, args, &out, &errb, cmd.Run())
+}
+
+// ended is the result of a run of the binary with args, from its output
+// and what waiting for it returned; any failure to run it fails the test.
+func ended(t *testing.T, args []string, out, errb *bytes.Buffer, err error) result {
+	t.Helper()
 	r := result{stdout: out.String(), stderr: errb.String()}
 	var ee *exec.ExitError
 	switch {

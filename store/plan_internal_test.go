@@ -9,26 +9,7 @@ import (
 // The statements Query runs must walk the index that gives their order,
 // never sort every match (USE TEMP B-TREE), so that a LIMIT stops early.
 func TestQueryPlans(t *testing.T) {
-	ctx := context.Background()
 	db := openTempBank(t)
-	plan := func(t *testing.T, q string, args []any) string {
-		t.Helper()
-		rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+q, args...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer rows.Close()
-		var lines []string
-		for rows.Next() {
-			var id, parent, unused int
-			var detail string
-			if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-				t.Fatal(err)
-			}
-			lines = append(lines, detail)
-		}
-		return strings.Join(lines, "\n")
-	}
 	score := 10.0
 	tests := []struct {
 		name   string
@@ -64,7 +45,7 @@ func TestQueryPlans(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := plan(t, q, args)
+			got := queryPlan(t, db, q, args...)
 			if !strings.Contains(got, tt.want) || strings.Contains(got, "TEMP B-TREE") {
 				t.Errorf("plan of %s:\n%s\nwant %q and no temp b-tree", q, got, tt.want)
 			}
@@ -85,21 +66,7 @@ func TestWritePlans(t *testing.T) {
 		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+tt.sql, int64(1))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer rows.Close()
-			var lines []string
-			for rows.Next() {
-				var id, parent, unused int
-				var detail string
-				if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
-					t.Fatal(err)
-				}
-				lines = append(lines, detail)
-			}
-			got := strings.Join(lines, "\n")
+			got := queryPlan(t, db, tt.sql, int64(1))
 			if !strings.Contains(got, tt.want) {
 				t.Errorf("plan:\n%s\nwant %q", got, tt.want)
 			}

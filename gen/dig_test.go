@@ -398,9 +398,21 @@ func reportRate(b *testing.B, items string, cpu0 time.Duration) {
 
 // BenchmarkDigMinimal digs minimal puzzles from ready terminal grids: 81
 // tries each, the figure to compare with a C++ dig-hole.
-func BenchmarkDigMinimal(b *testing.B) {
+func BenchmarkDigMinimal(b *testing.B) { benchDig(b, false) }
+
+// BenchmarkDigCheck compares the two uniqueness checks on the minimal dig.
+func BenchmarkDigCheck(b *testing.B) {
+	b.Run("Reduction", func(b *testing.B) { benchDig(b, false) })
+	b.Run("Count", func(b *testing.B) { benchDig(b, true) })
+}
+
+// benchDig digs minimal puzzles from ready terminal grids, checking
+// uniqueness by counting solutions when count is set and by reduction
+// to absurdity (the default) otherwise.
+func benchDig(b *testing.B, count bool) {
 	grids := benchGrids(256)
 	var d gen.Digger
+	gen.SetCountCheck(&d, count)
 	rng := newRand(12)
 	p := gen.MinimalProfile(gen.NoSymmetry)
 	i := 0
@@ -410,29 +422,6 @@ func BenchmarkDigMinimal(b *testing.B) {
 		i++
 	}
 	reportDig(b, &d, cpu0)
-}
-
-// BenchmarkDigCheck compares the two uniqueness checks on the minimal dig.
-func BenchmarkDigCheck(b *testing.B) {
-	for _, mode := range []struct {
-		name  string
-		count bool
-	}{{"Reduction", false}, {"Count", true}} {
-		b.Run(mode.name, func(b *testing.B) {
-			grids := benchGrids(256)
-			var d gen.Digger
-			gen.SetCountCheck(&d, mode.count)
-			rng := newRand(12)
-			p := gen.MinimalProfile(gen.NoSymmetry)
-			i := 0
-			cpu0 := cputime.Process()
-			for b.Loop() {
-				d.Dig(grids[i%len(grids)], p, rng)
-				i++
-			}
-			reportDig(b, &d, cpu0)
-		})
-	}
 }
 
 // classify is the measurement hook of BenchmarkProfiles: the class each

@@ -314,8 +314,7 @@ func benchmarkSample50(b *testing.B, filterFor func(level int) store.Filter, o s
 			b.Fatalf("sample: %d rows, %v", n, err)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/sample")
-	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/sample")
+	reportMillis(b, cpu0, "sample")
 }
 
 // BenchmarkCountBucket counts one level x givens bucket.
@@ -330,8 +329,7 @@ func BenchmarkCountBucket(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
-	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
+	reportMillis(b, cpu0, "count")
 }
 
 // BenchmarkCountBucketRows counts the same buckets from the rows (an
@@ -349,8 +347,7 @@ func BenchmarkCountBucketRows(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/count")
-	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/count")
+	reportMillis(b, cpu0, "count")
 }
 
 // dropIndexes is an experiment hook: drop the named indexes (comma list).
@@ -384,6 +381,12 @@ func BenchmarkCreatePack(b *testing.B) {
 			b.Fatalf("pack %d: %d rows, %v", i, len(rows), err)
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/pack")
-	b.ReportMetric(float64((cputime.Process()-cpu0).Milliseconds())/float64(b.N), "cpu-ms/pack")
+	reportMillis(b, cpu0, "pack")
+}
+
+// reportMillis reports the wall and CPU milliseconds of one operation,
+// named per, with the process's CPU clock read at cpu0.
+func reportMillis(b *testing.B, cpu0 time.Duration, per string) {
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/"+per)
+	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/"+per)
 }

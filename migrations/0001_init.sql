@@ -112,24 +112,7 @@ CREATE TABLE pack_items (
     PRIMARY KEY (pack_id, position),
     UNIQUE (pack_id, family_id)
 ) WITHOUT ROWID;
-
--- How many packs hold each family, in all and per client: what -fresh
--- and a client's "never the same family twice" look up. One row a
--- family (and client), however many packs hold it, so that recording a
--- pack updates a page per few hundred of its families; an index of
--- pack_items by family would grow with every pack, and a pack of 10,000
--- touched nearly all of it (3,000 pages at 100 packs). A row whose
--- count falls to 0 is deleted.
-CREATE TABLE packed_families (
-    family_id  INTEGER PRIMARY KEY REFERENCES families (id),
-    packs      INTEGER NOT NULL CHECK (packs >= 0)
-);
-CREATE TABLE client_families (
-    family_id  INTEGER NOT NULL REFERENCES families (id),
-    client     TEXT    NOT NULL CHECK (client <> ''),
-    packs      INTEGER NOT NULL CHECK (packs >= 0),
-    PRIMARY KEY (family_id, client)
-) WITHOUT ROWID;
+CREATE INDEX pack_items_family ON pack_items (family_id);
 
 -- A family exported to a client is reserved to that client: the primary
 -- key makes it impossible to reserve one family to two clients.

@@ -191,6 +191,16 @@ func TestPuzzleKeyMigration(t *testing.T) {
 		VALUES (1, ?, ?, ?, 2, 25, 30)`, pz, pz, SortKeyOf(stored)); err != nil {
 		t.Fatal(err)
 	}
+	// Two packs of schema 2 hold family 1, one of them for a client: the
+	// migration to per-family pack counts must start from them.
+	for _, q := range []string{
+		`INSERT INTO packs (id, name, client, size, created_at) VALUES (1, 'a', 'acme', 1, 0), (2, 'b', '', 1, 0)`,
+		`INSERT INTO pack_items (pack_id, position, puzzle_id, family_id) VALUES (1, 0, 1, 1), (2, 0, 1, 1)`,
+	} {
+		if _, err := old.db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
 	old.db.Close()
 
 	setMigrations(t, migrations.FS)
@@ -201,6 +211,18 @@ func TestPuzzleKeyMigration(t *testing.T) {
 	defer db.Close()
 	if got, want := puzzleIndexes(t, db), []string{"puzzles_er", "puzzles_key", "puzzles_level_giv"}; !slices.Equal(got, want) {
 		t.Errorf("indexes after the migration = %v, want %v", got, want)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"SELECT group_concat(family_id || ' ' || packs) FROM packed_families", "1 2"},
+		{"SELECT group_concat(family_id || ' ' || client || ' ' || packs) FROM client_families", "1 acme 1"},
+	} {
+		var got string
+		if err := db.db.GetContext(ctx, &got, c.q); err != nil || got != c.want {
+			t.Errorf("%s = %q, %v; want %q", c.q, got, err, c.want)
+		}
+	}
+	if n, err := db.Count(ctx, Filter{Fresh: true}); err != nil || n != 0 {
+		t.Errorf("fresh puzzles after the migration = %d, %v; want 0 (family 1 is packed)", n, err)
 	}
 	res, err := db.WriteBatch(ctx, []NewFamily{{
 		Family:  Family{Canon: canon, Level: 2, Givens: 25, ER: 30, Source: "gen"},

@@ -603,16 +603,6 @@ func (c *levelCursor) read(ctx context.Context, q sqlx.QueryerContext, start int
 	return nil
 }
 
-// randomLevel returns the first n rows of one level in the random order
-// from start, wrapping around at the end of the keys.
-func randomLevel(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, level int, start int64, n int) ([]Row, error) {
-	c := newLevelCursor(f, level, o.OnePerFamily)
-	if err := c.read(ctx, q, start, n); err != nil {
-		return nil, err
-	}
-	return c.rows, nil
-}
-
 // Puzzle returns the puzzle with the given ID, or ErrNotFound.
 func (db *DB) Puzzle(ctx context.Context, id int64) (Row, error) {
 	var r Row

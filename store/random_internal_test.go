@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // queryRandom reads each level only as far as the answer needs, and must
@@ -129,4 +131,14 @@ func ninesDigits(i int) string {
 		b[k] = max(b[k], '0') + 1
 	}
 	return string(b)
+}
+
+// randomLevel, the reference the tests compare with, returns the first n rows of one level in the random order
+// from start, wrapping around at the end of the keys.
+func randomLevel(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, level int, start int64, n int) ([]Row, error) {
+	c := newLevelCursor(f, level, o.OnePerFamily)
+	if err := c.read(ctx, q, start, n); err != nil {
+		return nil, err
+	}
+	return c.rows, nil
 }

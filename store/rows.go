@@ -133,16 +133,19 @@ type rowsCursor struct {
 
 func (c *rowsCursor) Filter(idxNum int, _ string, vals []vtab.Value) error {
 	c.src, c.n, c.i = nil, 0, 0
+	// A read without a live handle would insert nothing and let the
+	// batch commit as if its rows were written: an error instead.
 	if idxNum != 1 || len(vals) != 1 {
-		return nil
+		return fmt.Errorf("%s: read without a batch handle", rowsModule)
 	}
 	h, ok := vals[0].(int64)
 	if !ok {
 		return fmt.Errorf("%s: handle %T, want an integer", rowsModule, vals[0])
 	}
-	if c.src = lookupSource(h); c.src != nil {
-		c.n = c.src.len()
+	if c.src = lookupSource(h); c.src == nil {
+		return fmt.Errorf("%s: no batch with handle %d", rowsModule, h)
 	}
+	c.n = c.src.len()
 	return nil
 }
 

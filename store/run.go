@@ -149,7 +149,7 @@ const deadRunMessage = "killed: the process ended without recording its end; the
 
 // runLockPath returns the name of run id's lock file.
 func (db *DB) runLockPath(id int64) string {
-	return fmt.Sprintf("%s-run%d.lock", db.path, id)
+	return fmt.Sprintf("%s-run%d.lock", db.real, id)
 }
 
 // FinishRun records how run id ended, now.

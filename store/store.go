@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -86,6 +87,7 @@ type Options struct {
 type DB struct {
 	db       *sqlx.DB
 	path     string
+	real     string // path made absolute with symlinks resolved: one name per file, for the run locks
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
 	runs     runLocks
@@ -150,7 +152,7 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: journal mode is %q, want wal", path, mode)
 	}
-	db := &DB{db: x, path: path}
+	db := &DB{db: x, path: path, real: realPath(path)}
 	// A writer that died during a bulk load left indexes to rebuild.
 	if err := db.rebuildIndexes(ctx); err != nil {
 		x.Close()
@@ -221,6 +223,20 @@ func (db *DB) Close() error {
 		return fmt.Errorf("close bank %s: %w", db.path, err)
 	}
 	return nil
+}
+
+// realPath returns path absolute with its symlinks resolved, so that two
+// processes that name one bank differently (a relative path, a symlink)
+// agree on the names of its run locks; on error it does what it can.
+func realPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	return abs
 }
 
 // Path returns the file name the bank was opened with.

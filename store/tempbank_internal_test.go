@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -40,4 +41,32 @@ func queryPlan(t *testing.T, db *DB, q string, args ...any) string {
 		t.Fatal(err)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// A bank opened through a symlink names its run locks after the file
+// itself, as a process opening it by its own name does.
+func TestRunLockPathResolvesSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "bank.db")
+	db, err := Open(context.Background(), real, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	viaLink, err := Open(context.Background(), link, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer viaLink.Close()
+	want, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := viaLink.runLockPath(7); got != want+"-run7.lock" {
+		t.Errorf("runLockPath via a symlink = %s, want %s-run7.lock", got, want)
+	}
 }

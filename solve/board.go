@@ -22,7 +22,7 @@ const bandAll = 1<<27 - 1
 // A digit-band is indexed x = b*10+d, so that one array of 32 masks
 // holds them all and an index masked with 31 needs no bounds check. The
 // tenth slot of each band, x = b*10+9, is padding: a band's digits then
-// start on an 8-byte boundary and clear handles them two at a time, as
+// start on a word boundary and clear handles them two at a time, as
 // five 64-bit words (see pairs).
 //
 // Invariants between propagations: a cell of band b holds digit d+1 only
@@ -31,7 +31,7 @@ const bandAll = 1<<27 - 1
 // exactly one of the band's f; dirty has bit x set when f[x] changed
 // since the band rules last ran on it.
 type board struct {
-	_     [0]uint64 // aligns f to 8 bytes for pairs
+	_     [0]uint64 // aligns f as a uint64, which is all pairs needs
 	f     [32]uint32
 	u     [3]uint32
 	dirty uint32
@@ -234,8 +234,9 @@ func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9
 // pairs views f as 16 words, word k holding f[2k] and f[2k+1] (in its
 // low and high halves on a little-endian machine). Band b's digits are
 // words b*5 to b*5+4, the last one holding digit 9 and the padding
-// slot. The view is safe: f is 8-byte aligned (board's first field is a
-// [0]uint64) and 128 bytes long, and callers mask their indexes with 15.
+// slot. The view is safe: f has a uint64's alignment (board's first
+// field is a [0]uint64) and is 128 bytes long, and callers mask their
+// indexes with 15.
 func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
 // clear removes cells from every digit of band b and returns the digits
@@ -243,7 +244,8 @@ func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f))
 // holds one of the cells is close to a coin toss, which a branch would
 // mispredict. It works on two digits at once, a word of pairs: adding
 // bandAll to a non-zero 27-bit half carries into its bit 27, which stays
-// inside the half, so one add tests both.
+// inside the half, so one add tests both. The band rules (rules) hold a
+// written-out copy of this body: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
 	w, k := s.pairs(), b*5
@@ -346,7 +348,8 @@ func (s *board) rules() bool {
 			// a is stored below. There is no test for none: it would be
 			// mispredicted about a third of the time, and with steps that
 			// overlap, the nine masks cost less. This is clear written
-			// out, which saves a call.
+			// out, which saves a call in the hottest loop (1-2%): a change
+			// to one must be made to the other.
 			placed := single & s.u[b]
 			s.u[b] &^= placed
 			const lo = 1 | 1<<32

@@ -13,6 +13,19 @@ import (
 // generate runs the generating pipeline with options o.
 func generate(ctx context.Context, o generateOptions, args []string, stdout, stderr io.Writer) (err error) {
 	log := newLogger(stderr)
+	// The profile starts before the run is recorded, so that a bad
+	// -cpuprofile path leaves no run behind that never ends.
+	if o.cpuprof != "" {
+		stopProf, perr := startCPUProfile(o.cpuprof)
+		if perr != nil {
+			return perr
+		}
+		defer func() {
+			if perr := stopProf(); perr != nil && err == nil {
+				err = perr
+			}
+		}()
+	}
 	db, seen, have, err := openBank(ctx, o.db, log)
 	if err != nil {
 		return err
@@ -33,13 +46,6 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	}
 	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
 
-	if o.cpuprof != "" {
-		stopProf, err := startCPUProfile(o.cpuprof)
-		if err != nil {
-			return err
-		}
-		defer stopProf()
-	}
 	stats := new(pipeline.Stats)
 	stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
 	sum, runErr := pipeline.Generate(ctx, db, pipeline.GenerateConfig{

@@ -82,8 +82,9 @@ func newLogger(stderr io.Writer) *slog.Logger {
 }
 
 // startCPUProfile writes a CPU profile of the rest of the run to path;
-// the returned func stops it and closes the file.
-func startCPUProfile(path string) (func(), error) {
+// the returned func stops it and closes the file, reporting a file that
+// could not be written whole.
+func startCPUProfile(path string) (func() error, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("cpu profile: %w", err)
@@ -92,8 +93,11 @@ func startCPUProfile(path string) (func(), error) {
 		f.Close()
 		return nil, fmt.Errorf("cpu profile %s: %w", path, err)
 	}
-	return func() {
+	return func() error {
 		pprof.StopCPUProfile()
-		f.Close()
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("cpu profile %s: %w", path, err)
+		}
+		return nil
 	}, nil
 }

@@ -173,14 +173,14 @@ type chainHints struct {
 	cells  chainCells81
 	digits uint16
 
-	// single keeps one hint, as SE does, instead of all those at the
-	// lowest rating: the first of lowest rating, then fewest nodes, then
-	// SE's sort key. It depends on the scan order; tests use it to
-	// compare with SE's path.
 	// nest, when set, receives every hint of the unary search instead
 	// (the search then runs as a nested chain's inner producer).
 	nest *chainNestSink
 
+	// single keeps one hint, as SE does, instead of all those at the
+	// lowest rating: the first of lowest rating, then fewest nodes, then
+	// SE's sort key. It depends on the scan order; tests use it to
+	// compare with SE's path.
 	single           bool
 	seq, bestSeq     int
 	nodes, sortKey   int

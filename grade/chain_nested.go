@@ -49,8 +49,8 @@ type chainNestHint struct {
 	kind    uint8
 	on      bool // the state of the assumption (double, contradiction) or target
 	src     int  // assumed candidate (double, contradiction) or source cell
-	u, d    int  // region
-	target  int  // candidate concluded on or off
+	u, d    int  // region; for a cycle, u holds its p, to tell cycles apart
+	target  int  // candidate concluded on or off; for a cycle, its q
 	parDone bool
 	par     chainSet
 	// canon is the memo index of the first hint with the same chain:
@@ -457,7 +457,6 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 		m.done = append(m.done, [4]bool{})
 	}
 	var outs []chainNestOut
-	hints := m.hints
 	steps, n := e.innerSteps()
 	for _, step := range steps[:n] {
 		if ent >= 0 && m.done[ent][step] {
@@ -471,7 +470,6 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 				m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
 			}
 		}
-		hints = m.hints
 		if len(outs) > 0 {
 			break
 		}
@@ -479,18 +477,19 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	if len(outs) == 0 {
 		return false
 	}
+	// One id per distinct inner hint in this run: the tables cover every
+	// hint the memo holds, which the loop below does not change.
+	for len(e.gidRun) < len(m.hints) {
+		e.gidRun = append(e.gidRun, 0)
+		e.gidGen = append(e.gidGen, 0)
+	}
 	added := false
 	for _, o := range outs {
 		k := int(o.k)
 		if r.off.has(k) {
 			continue
 		}
-		h := &hints[o.hint]
-		// One id per distinct inner hint in this run.
-		for len(e.gidRun) < len(m.hints) {
-			e.gidRun = append(e.gidRun, 0)
-			e.gidGen = append(e.gidGen, 0)
-		}
+		h := &m.hints[o.hint]
 		g := h.canon
 		id := int(e.gidRun[g])
 		if e.gidGen[g] != e.runGen {

@@ -87,11 +87,7 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				}
 				// Nothing to remove unless the line has d outside the
 				// box: most boxes stop here, before any scan.
-				inBox := uint16(7) << ((b - 18) % 3 * 3) // the box's places in a row
-				if line >= 9 {
-					inBox = 7 << ((b - 18) / 3 * 3)
-				}
-				if s.positions(cands, line, d)&^inBox == 0 {
+				if s.positions(cands, line, d)&^posIn[line][b] == 0 {
 					continue
 				}
 				rs, ps := len(s.rem), len(s.par)
@@ -130,11 +126,7 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 				continue
 			}
 			// Nothing to remove unless the box has d outside the line.
-			inLine := uint16(7) << (line % 3 * 3) // a row's places in its box
-			if line >= 9 {
-				inLine = 0x49 << ((line - 9) % 3)
-			}
-			if s.positions(cands, box, d)&^inLine == 0 {
+			if s.positions(cands, box, d)&^posIn[box][line] == 0 {
 				continue
 			}
 			rs, ps := len(s.rem), len(s.par)

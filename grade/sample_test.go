@@ -25,7 +25,7 @@ func TestSampleAccuracy(t *testing.T) {
 	nested := flag.Lookup("nested").Value.(flag.Getter).Get().(bool)
 	skipped := 0
 	for _, rp := range ps {
-		if rp.er >= 95 && !nested {
+		if rp.er >= grade.NestedForcingChains2.BaseRating() && !nested {
 			skipped++
 			continue
 		}

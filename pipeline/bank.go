@@ -31,19 +31,11 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
 }
 
 // Writer returns a Config.Write that stores each batch in one transaction
-// of db.
-//
-// A batch is written to the end even if ctx is cancelled meanwhile (Run
-// cancels it only after another goroutine failed): with a cancellable
-// context the SQLite driver starts a goroutine to watch it for every
-// statement, a few rows' worth of the writer's CPU each time, and a batch
-// is bounded (Config.BatchFamilies, BatchPuzzles) to a second or two.
+// of db. A batch that has started is written to the end (see
+// store.WriteBatch); Config.BatchFamilies and BatchPuzzles bound it.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-		if err := ctx.Err(); err != nil {
-			return Written{}, err
-		}
-		r, err := db.WriteBatch(context.WithoutCancel(ctx), batch)
+		r, err := db.WriteBatch(ctx, batch)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles}, err
 	}
 }

@@ -96,7 +96,17 @@ func (r *WriteResult) Add(o WriteResult) {
 // strings themselves. Puzzle rows are inserted in the order of their
 // level and sort key, which keeps that index's writes local; IDs within a
 // batch follow that order.
+//
+// ctx is checked once, before anything is written: a batch then runs to
+// its end even if ctx is cancelled meanwhile. With a cancellable context
+// the SQLite driver starts a goroutine to watch it for every statement, a
+// few rows' worth of the writer's CPU each time, and a caller bounds a
+// batch to a second or two of work.
 func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, error) {
+	if err := ctx.Err(); err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
+	ctx = context.WithoutCancel(ctx)
 	// packed holds each puzzle's grids in their stored form, two a puzzle,
 	// in batch order.
 	var packed [][]byte

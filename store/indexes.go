@@ -6,20 +6,25 @@ import (
 )
 
 // deferIndexes drops the puzzles table's secondary indexes, keeping their
-// definitions in deferred_indexes in the same transaction.
+// definitions in deferred_indexes in the same transaction. If the table
+// is empty it drops the key index too and puts the writer in bulk mode.
 func (db *DB) deferIndexes(ctx context.Context) error {
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
 	defer tx.Rollback()
+	var empty bool
+	if err := tx.GetContext(ctx, &empty, "SELECT NOT EXISTS (SELECT 1 FROM puzzles)"); err != nil {
+		return fmt.Errorf("defer indexes: %w", err)
+	}
 	var idx []struct {
 		Name string `db:"name"`
 		SQL  string `db:"sql"`
 	}
 	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
 		WHERE type = 'index' AND tbl_name = 'puzzles' AND sql IS NOT NULL
-		AND name <> 'puzzles_key' ORDER BY name`)
+		AND (name <> 'puzzles_key' OR ?) ORDER BY name`, empty)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
@@ -36,6 +41,9 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
 	db.deferred = true
+	if empty {
+		db.bulk = &keySet{nextID: 1}
+	}
 	return nil
 }
 
@@ -44,6 +52,8 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 // caller can time it and report it as part of its run; it does nothing
 // when none are deferred.
 func (db *DB) BuildIndexes(ctx context.Context) error {
+	db.bulkMu.Lock()
+	defer db.bulkMu.Unlock()
 	if !db.deferred {
 		return nil
 	}
@@ -51,7 +61,8 @@ func (db *DB) BuildIndexes(ctx context.Context) error {
 }
 
 // rebuildIndexes recreates the indexes deferIndexes dropped, in one
-// transaction; with none deferred it does nothing.
+// transaction, and ends bulk mode; with none deferred it does nothing.
+// Past Open, the caller holds db.bulkMu.
 func (db *DB) rebuildIndexes(ctx context.Context) error {
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -66,7 +77,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	if len(idx) == 0 {
-		db.deferred = false
+		db.deferred, db.bulk = false, nil
 		return nil
 	}
 	for _, i := range idx {
@@ -81,6 +92,6 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
-	db.deferred = false
+	db.deferred, db.bulk = false, nil
 	return nil
 }

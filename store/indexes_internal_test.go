@@ -63,7 +63,13 @@ func TestDeferIndexes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got, want := puzzleIndexes(t, db), []string{"puzzles_key"}; !slices.Equal(got, want) {
+			// The first writer finds no puzzles: in bulk mode it defers
+			// the key index too.
+			want := []string{"puzzles_key"}
+			if i == 0 {
+				want = nil
+			}
+			if got := puzzleIndexes(t, db); !slices.Equal(got, want) {
 				t.Errorf("indexes while deferred = %v, want %v", got, want)
 			}
 			if _, err := db.WriteBatch(ctx, oneFamily(i)); err != nil {

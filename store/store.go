@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jmoiron/sqlx"
@@ -57,11 +58,12 @@ var (
 // Options tune a writer's connection. The zero value is a sound default.
 //
 // For building a big bank from scratch: batches of 10,000 or more puzzle
-// rows, DeferIndexes, and a cache that holds the two indexes every batch
-// updates at random places: the puzzles' unique (level, sort_key), 20
-// bytes a puzzle, and the families' canonical forms, 10 bytes a puzzle at
-// 10 variants a family (dbstat on a 5M-row bank: 99 and 50 MB). 256 MiB
-// holds both up to about 8M puzzles.
+// rows, DeferIndexes, and a cache that holds the index every batch
+// updates at random places: the families' canonical forms, 10 bytes a
+// puzzle at 10 variants a family (dbstat on a 5M-row bank: 50 MB). A
+// writer that is not in bulk mode (see DeferIndexes) also updates the
+// puzzles' unique (level, sort_key) at random places, 20 bytes a puzzle
+// (99 MB at 5M rows). 256 MiB holds both up to about 8M puzzles.
 type Options struct {
 	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
 	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
@@ -71,12 +73,19 @@ type Options struct {
 	// before failing; 0 means 10 seconds.
 	BusyTimeout time.Duration
 	// DeferIndexes is for loading many rows, above all into a fresh bank:
-	// the puzzles' secondary indexes (all but the unique (level,
-	// sort_key), which finds duplicates and serves random samples) are
-	// dropped while this writer is open and rebuilt, sorted, by Close; if
-	// the process dies first, the next writer to open the bank rebuilds
-	// them. Queries keep working meanwhile; random samples stay fast,
-	// listings by rating or one bucket by ID are slow.
+	// the puzzles' secondary indexes are dropped while this writer is
+	// open and rebuilt, sorted, by BuildIndexes or Close; if the process
+	// dies first, the next writer to open the bank rebuilds them.
+	//
+	// If the bank has no puzzles yet, the writer is in bulk mode: it
+	// defers the unique (level, sort_key) index too, and finds duplicate
+	// strings and taken keys in memory instead, 16 bytes a stored row.
+	// It builds that index and goes on with it live once it holds 8M
+	// rows (128 MiB), or as soon as another writer stores puzzles.
+	//
+	// Queries keep working meanwhile, but are slow: listings by rating or
+	// one bucket by ID scan the table, and in bulk mode so do random
+	// samples and lookups by string (seconds at millions of rows).
 	DeferIndexes bool
 }
 
@@ -90,7 +99,12 @@ type DB struct {
 	real     string // path made absolute with symlinks resolved: one name per file, for the run locks
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
-	runs     runLocks
+	// bulk holds the stored keys while the key index is deferred (bulk
+	// mode, see Options.DeferIndexes); nil otherwise. bulkMu guards it
+	// and, held through a batch, keeps it in step with the bank.
+	bulk   *keySet
+	bulkMu sync.Mutex
+	runs   runLocks
 }
 
 const defaultCacheKB = 64 << 10
@@ -213,6 +227,8 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 // checkpoints the WAL.
 func (db *DB) Close() error {
 	db.runs.releaseAll()
+	db.bulkMu.Lock()
+	defer db.bulkMu.Unlock()
 	if db.deferred {
 		if err := db.rebuildIndexes(context.Background()); err != nil {
 			db.db.Close()

@@ -116,7 +116,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
 		}
 	}
-	tx, err := db.db.BeginTxx(ctx, nil)
+	db.bulkMu.Lock()
+	defer db.bulkMu.Unlock()
+	tx, keys, err := db.beginBatch(ctx, len(packed)/2)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -155,7 +157,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			packed = packed[2:]
 		}
 	}
-	stored, dups, err := writePuzzles(ctx, tx, puzzles)
+	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -187,6 +189,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	if err := tx.Commit(); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: commit: %w", err)
+	}
+	if keys != nil {
+		keys.add(stored)
 	}
 	return res, nil
 }
@@ -367,6 +372,7 @@ type pending struct {
 	p                 *Puzzle
 	puzzle, solution  []byte // packed
 	key               int64  // sort key
+	id                int64  // row ID; 0: the next free one
 	seq               int    // position in the batch
 	fam               int64
 	run               int64 // the run that wrote the puzzle's batch family; 0 for none
@@ -388,15 +394,17 @@ func window(k int64) (lo, hi int64) {
 }
 
 // writePuzzles inserts the puzzles that are not stored yet, and returns
-// them and the number of duplicates it skipped.
+// them and the number of duplicates it skipped. keys is the bulk writer's
+// set of stored keys (see keySet), nil when the key index is live.
 //
 // The batch is sorted by level, key and string, so a repeat within the
 // batch is next to its first occurrence. Then one INSERT ... SELECT
 // writes the rest. Only when that meets a stored key (a puzzle stored
 // before, or a hash collision) does the batch take the slow path: one
 // statement finds the stored rows near each key, and each puzzle is
-// compared with them by string.
-func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending) ([]pending, int, error) {
+// compared with them by string. A bulk writer finds the stored keys near
+// each row in memory, before it inserts, and reads only their strings.
+func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *keySet) ([]pending, int, error) {
 	// Equal strings keep their batch order, so that the first is stored
 	// and the others count as duplicates; pdqsort with the position as a
 	// tie-break is cheaper than a stable merge sort.
@@ -433,6 +441,32 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending) ([]pendin
 	if len(keep) == 0 {
 		return nil, dups, nil
 	}
+	if keys != nil {
+		taken, hit, err := keys.storedInWindows(ctx, tx, keep)
+		if err != nil {
+			return nil, 0, err
+		}
+		stored, more := keep, 0
+		if hit || collision {
+			if taken == nil {
+				taken = map[slot][]byte{}
+			}
+			if stored, more, err = assignKeys(keep, taken); err != nil {
+				return nil, 0, err
+			}
+		}
+		// The rows take their IDs here, so that the set can find their
+		// strings later without the index.
+		for i := range stored {
+			stored[i].id = keys.nextID + int64(i)
+		}
+		if len(stored) > 0 {
+			if err := insertPuzzles(ctx, tx, stored); err != nil {
+				return nil, 0, err
+			}
+		}
+		return stored, dups + more, nil
+	}
 	if !collision {
 		err := insertPuzzles(ctx, tx, keep)
 		if err == nil {
@@ -458,9 +492,10 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending) ([]pendin
 
 // insertPuzzles writes the rows with one statement.
 func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
+	// A row without an ID (0) gets the next one.
 	_, err := execRows(ctx, tx, `INSERT INTO puzzles
-		(family_id, puzzle, solution, transform, sort_key, level, givens, er)
-		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
+		(family_id, puzzle, solution, transform, sort_key, level, givens, er, id)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
 			switch col {
@@ -478,8 +513,13 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 				return int64(q.level)
 			case 6:
 				return int64(q.givens)
-			default:
+			case 7:
 				return int64(q.er)
+			default:
+				if q.id == 0 {
+					return nil
+				}
+				return q.id
 			}
 		}})
 	if err != nil {
@@ -488,15 +528,17 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 	return nil
 }
 
+// slot is a level's sort key.
+type slot struct {
+	level int
+	key   int64
+}
+
 // resolveKeys compares each row with the stored rows and the batch's
 // earlier rows in its key window: a row whose string is there is a
 // duplicate; any other row takes the first free key of its window. It
 // returns the rows to insert and the number of duplicates.
 func resolveKeys(ctx context.Context, tx *sqlx.Tx, rows []pending) ([]pending, int, error) {
-	type slot struct {
-		level int
-		key   int64
-	}
 	taken := map[slot][]byte{}
 	err := queryRows(ctx, tx, findPuzzlesSQL,
 		funcSource{len(rows), func(i, col int) any {
@@ -522,6 +564,15 @@ func resolveKeys(ctx context.Context, tx *sqlx.Tx, rows []pending) ([]pending, i
 	if err != nil {
 		return nil, 0, fmt.Errorf("find stored puzzles: %w", err)
 	}
+	return assignKeys(rows, taken)
+}
+
+// assignKeys compares each row with the taken slots, stored strings by
+// level and key, and the batch's earlier rows in its key window: a row
+// whose string is there is a duplicate; any other row takes the first
+// free key of its window. It returns the rows to insert and the number of
+// duplicates.
+func assignKeys(rows []pending, taken map[slot][]byte) ([]pending, int, error) {
 	var (
 		out  []pending
 		dups int

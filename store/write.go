@@ -134,7 +134,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 
 	buckets := map[bucketKey][2]int64{}
 	runs := map[int64][2]int{} // families and puzzles written per run
-	var puzzles []pending
+	puzzles := make([]pending, 0, len(packed)/2)
 	for i := range batch {
 		fm := fams[i]
 		if fm.isNew {
@@ -372,7 +372,7 @@ type pending struct {
 	p                 *Puzzle
 	puzzle, solution  []byte // packed
 	key               int64  // sort key
-	id                int64  // row ID; 0: the next free one
+	id                int64  // row ID, known only to a bulk writer (keySet)
 	seq               int    // position in the batch
 	fam               int64
 	run               int64 // the run that wrote the puzzle's batch family; 0 for none
@@ -421,7 +421,7 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 		return cmp.Compare(a.seq, b.seq)
 	})
 	var (
-		keep      = puzzles[:0:0]
+		keep      = make([]pending, 0, len(puzzles))
 		dups      int
 		collision bool
 	)
@@ -455,15 +455,26 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 				return nil, 0, err
 			}
 		}
-		// The rows take their IDs here, so that the set can find their
-		// strings later without the index.
+		if len(stored) == 0 {
+			return nil, dups + more, nil
+		}
+		if err := insertPuzzles(ctx, tx, stored); err != nil {
+			return nil, 0, err
+		}
+		// SQLite gives a row without an ID the table's largest plus one,
+		// in the order the statement reads them, and the largest was the
+		// writer's own (beginBatch): the set knows the rows' IDs without
+		// a statement giving them, which costs a seek a row. A check
+		// that the last one is where it should be keeps that honest.
 		for i := range stored {
 			stored[i].id = keys.nextID + int64(i)
 		}
-		if len(stored) > 0 {
-			if err := insertPuzzles(ctx, tx, stored); err != nil {
-				return nil, 0, err
-			}
+		var last int64
+		if err := tx.GetContext(ctx, &last, "SELECT MAX(id) FROM puzzles"); err != nil {
+			return nil, 0, fmt.Errorf("last puzzle ID: %w", err)
+		}
+		if want := stored[len(stored)-1].id; last != want {
+			return nil, 0, fmt.Errorf("last puzzle ID %d, want %d", last, want)
 		}
 		return stored, dups + more, nil
 	}
@@ -492,10 +503,9 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 
 // insertPuzzles writes the rows with one statement.
 func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
-	// A row without an ID (0) gets the next one.
 	_, err := execRows(ctx, tx, `INSERT INTO puzzles
-		(family_id, puzzle, solution, transform, sort_key, level, givens, er, id)
-		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8 FROM `+rowsTable+` WHERE handle = ?`,
+		(family_id, puzzle, solution, transform, sort_key, level, givens, er)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
 			switch col {
@@ -513,13 +523,8 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 				return int64(q.level)
 			case 6:
 				return int64(q.givens)
-			case 7:
-				return int64(q.er)
 			default:
-				if q.id == 0 {
-					return nil
-				}
-				return q.id
+				return int64(q.er)
 			}
 		}})
 	if err != nil {

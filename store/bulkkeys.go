@@ -44,11 +44,23 @@ type keySet struct {
 
 // inWindow returns the stored slots of level with keys in lo..hi, and the
 // index of the first, which a caller walking keys in ascending order may
-// pass back as from to start the next search there.
+// pass back as from to start the next search there. The search gallops
+// from from: a batch's keys of a level are spread over the stored ones,
+// so the next is usually near, and a binary search over the whole rest
+// would touch cold memory at each step.
 func (s *keySet) inWindow(level int, lo, hi int64, from int) ([]keySlot, int) {
 	l := s.levels[level]
-	i, _ := slices.BinarySearchFunc(l[from:], lo, func(e keySlot, k int64) int { return cmp.Compare(e.key, k) })
-	i += from
+	i := from
+	if i < len(l) && l[i].key < lo {
+		// l[i].key < lo; the first key >= lo is in (i, end].
+		end := i + 1
+		for step := 1; end < len(l) && l[end].key < lo; step *= 2 {
+			i, end = end, end+step
+		}
+		end = min(end, len(l))
+		k, _ := slices.BinarySearchFunc(l[i+1:end], lo, func(e keySlot, k int64) int { return cmp.Compare(e.key, k) })
+		i += 1 + k
+	}
 	j := i
 	for j < len(l) && l[j].key <= hi {
 		j++

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -167,5 +169,34 @@ func TestKeySetMerge(t *testing.T) {
 	got, _ := s.inWindow(3, 16, 25, 0)
 	if w := []keySlot{{20, 2}, {21, 41}, {22, 42}, {25, 13}}; !slices.Equal(got, w) {
 		t.Errorf("inWindow(16, 25) = %v, want %v", got, w)
+	}
+}
+
+// TestKeySetWindows walks ascending windows over random keys, each
+// search starting where the last one found its first slot, as
+// storedInWindows does, and compares with a filter of all the keys.
+func TestKeySetWindows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var s keySet
+	var rows []pending
+	for i := range 5000 {
+		rows = append(rows, pending{level: 1, key: rng.Int64N(100_000), id: int64(i + 1)})
+	}
+	slices.SortFunc(rows, func(a, b pending) int { return cmp.Compare(a.key, b.key) })
+	s.add(rows)
+	from := 0
+	for lo := int64(-5); lo < 100_010; lo += 1 + rng.Int64N(300) {
+		hi := lo + rng.Int64N(40)
+		var got []keySlot
+		got, from = s.inWindow(1, lo, hi, from)
+		var want []keySlot
+		for _, e := range s.levels[1] {
+			if e.key >= lo && e.key <= hi {
+				want = append(want, e)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("inWindow(%d, %d) = %v, want %v", lo, hi, got, want)
+		}
 	}
 }

@@ -152,7 +152,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
 				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
-				seq: len(puzzles), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
+				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
 			})
 			packed = packed[2:]
 		}
@@ -373,7 +373,6 @@ type pending struct {
 	puzzle, solution  []byte // packed
 	key               int64  // sort key
 	id                int64  // row ID, known only to a bulk writer (keySet)
-	seq               int    // position in the batch
 	fam               int64
 	run               int64 // the run that wrote the puzzle's batch family; 0 for none
 	level, givens, er int
@@ -405,29 +404,40 @@ func window(k int64) (lo, hi int64) {
 // compared with them by string. A bulk writer finds the stored keys near
 // each row in memory, before it inserts, and reads only their strings.
 func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *keySet) ([]pending, int, error) {
-	// Equal strings keep their batch order, so that the first is stored
-	// and the others count as duplicates; pdqsort with the position as a
-	// tie-break is cheaper than a stable merge sort.
-	slices.SortFunc(puzzles, func(a, b pending) int {
+	// The sort moves 16-byte entries, not the rows: pending is seven
+	// times that size. Equal strings keep their batch order, so that the
+	// first is stored and the others count as duplicates; pdqsort with
+	// the position as a tie-break is cheaper than a stable merge sort.
+	type entry struct {
+		key   int64
+		level int32
+		i     int32 // index in puzzles, which is the batch order
+	}
+	order := make([]entry, len(puzzles))
+	for i := range puzzles {
+		order[i] = entry{puzzles[i].key, int32(puzzles[i].level), int32(i)}
+	}
+	slices.SortFunc(order, func(a, b entry) int {
 		if c := cmp.Compare(a.level, b.level); c != 0 {
 			return c
 		}
 		if c := cmp.Compare(a.key, b.key); c != 0 {
 			return c
 		}
-		if c := bytes.Compare(a.puzzle, b.puzzle); c != 0 {
+		if c := bytes.Compare(puzzles[a.i].puzzle, puzzles[b.i].puzzle); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.seq, b.seq)
+		return cmp.Compare(a.i, b.i)
 	})
 	var (
 		keep      = make([]pending, 0, len(puzzles))
 		dups      int
 		collision bool
 	)
-	for i, q := range puzzles {
-		if i > 0 {
-			prev := &puzzles[i-1]
+	for n, e := range order {
+		q := &puzzles[e.i]
+		if n > 0 {
+			prev := &puzzles[order[n-1].i]
 			if prev.level == q.level && prev.key == q.key {
 				if bytes.Equal(prev.puzzle, q.puzzle) {
 					dups++
@@ -436,7 +446,7 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 				collision = true
 			}
 		}
-		keep = append(keep, q)
+		keep = append(keep, *q)
 	}
 	if len(keep) == 0 {
 		return nil, dups, nil

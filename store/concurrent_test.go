@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -9,10 +10,28 @@ import (
 )
 
 // A reader opened read-only queries while the writer writes: it sees
-// whole batches only, never an error, and the counts only grow.
+// whole batches only, never an error, and the counts only grow; also
+// while a bulk writer has the indexes deferred.
 func TestReaderWhileWriterWrites(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		opt  store.Options
+	}{
+		{"Live", store.Options{}},
+		{"Bulk", store.Options{DeferIndexes: true}},
+	} {
+		t.Run(tt.name, func(t *testing.T) { testReaderWhileWriterWrites(t, tt.opt) })
+	}
+}
+
+func testReaderWhileWriterWrites(t *testing.T, opt store.Options) {
 	ctx := context.Background()
-	w, path := MustOpenTemp(t)
+	path := filepath.Join(t.TempDir(), "bank.db")
+	w, err := store.Open(ctx, path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
 	MustWrite(t, w, []store.NewFamily{fam(0, 1, 30, 4)})
 
 	r, err := store.OpenReadOnly(ctx, path)
@@ -72,4 +91,10 @@ func TestReaderWhileWriterWrites(t *testing.T) {
 		t.Errorf("reader's final count = %d, want %d", n, want)
 	}
 	t.Logf("%d reads during %d batches", reads, batches)
+	if err := w.BuildIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
 	"os/exec"
@@ -59,6 +60,34 @@ func countFamilies(path string) (int, error) {
 	defer db.Close()
 	n, err := db.CountFamilies(context.Background(), store.Filter{})
 	return int(n), err
+}
+
+// deferredIndexes returns the names of the indexes a bulk load deferred
+// and left for the next writer to build.
+func deferredIndexes(tb testing.TB, path string) []string {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query("SELECT name FROM deferred_indexes ORDER BY name")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			tb.Fatal(err)
+		}
+		names = append(names, n)
+	}
+	if err := rows.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return names
 }
 
 // runs returns the bank's runs.
@@ -265,6 +294,12 @@ func TestKillThenResume(t *testing.T) {
 	if code := exitCodeOf(t, cmd); code != -1 {
 		t.Fatalf("exit code %d, want -1 (killed)", code)
 	}
+	// The run was a fresh bank's bulk load: its key index too was
+	// deferred, its duplicate check in memory. The next writer builds the
+	// index, and finds the dead run's puzzles through it.
+	if got := deferredIndexes(t, db); !slices.Contains(got, "puzzles_key") {
+		t.Errorf("indexes the killed run deferred = %v, want puzzles_key among them", got)
+	}
 	b, err := store.Open(context.Background(), db, store.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +307,23 @@ func TestKillThenResume(t *testing.T) {
 	if err := b.IntegrityCheck(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+	var stored []store.Row
+	err = b.Query(context.Background(), store.Filter{}, store.QueryOptions{Order: store.OrderRandom, Limit: 3, Seed: 1}, func(r store.Row) error {
+		stored = append(stored, r)
+		return nil
+	})
+	if err != nil || len(stored) == 0 {
+		t.Fatalf("random sample after the kill: %d rows, %v", len(stored), err)
+	}
+	for _, r := range stored {
+		if got, err := b.PuzzleByString(context.Background(), r.Puzzle); err != nil || got.ID != r.ID {
+			t.Errorf("PuzzleByString(%s) = %d, %v; want %d", r.Puzzle, got.ID, err, r.ID)
+		}
+	}
 	b.Close()
+	if got := deferredIndexes(t, db); len(got) != 0 {
+		t.Errorf("indexes still deferred after the next writer opened the bank: %v", got)
+	}
 	before := families(db)
 	if rs := runs(t, db); len(rs) != 1 || rs[0].Status != store.RunRunning {
 		t.Fatalf("runs after the kill = %+v, want one left running", rs)

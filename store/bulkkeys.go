@@ -24,8 +24,9 @@ import (
 // ID and compare, exactly as resolveKeys does against the index.
 
 // bulkKeyLimit is how many rows a writer keeps in memory before it builds
-// the key index and goes on with it live: 8M rows, 128 MiB of keys (and
-// up to a quarter more while a level's slice grows).
+// the key index and goes on with it live: 8M rows, 128 MiB of keys. The
+// slices' spare capacity (a quarter at most) and a level's old slice
+// while it grows bring the peak to about 190 MiB.
 var bulkKeyLimit = 8_000_000
 
 // keySlot is one stored row of a level: its sort key and row ID.

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -83,6 +84,7 @@ type Builder struct {
 	dig    gen.Digger
 	canon  gen.Canonicalizer
 	grader grade.Grader
+	path   pathEncoder
 }
 
 // NewBuilder returns a Builder for one worker.
@@ -128,7 +130,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if !b.want[gr.Level] {
 		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
 	}
-	nf := store.NewFamily{Family: family(canon, &gr, GenSource)}
+	path, err := b.path.encode(&gr)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+	}
+	nf := store.NewFamily{Family: family(canon, &gr, path, GenSource)}
 	nf.Minimal = pz.Minimal
 	nf.Symmetry = gen.DetectSymmetry(pz.Grid).String()
 	nf.RunID = b.o.RunID
@@ -165,8 +171,28 @@ func addVariants(ps []store.Puzzle, canon, sol solve.Grid, n int, rng *rand.Rand
 	return ps
 }
 
-// family returns the store's family row of a graded canonical form.
-func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
+// pathEncoder makes the stored form of a solve's technique sequence
+// (store.EncodePath) in the worker, where it costs less than the stored
+// list of one slug per step costs the writer, reusing its slice.
+type pathEncoder struct{ steps []string }
+
+// encode returns the stored path of gr: a technique per step, and
+// brute-force last for a solve logic did not finish, so that the path
+// holds the same counts as gr.UseCounts.
+func (e *pathEncoder) encode(gr *grade.Grade) (string, error) {
+	e.steps = e.steps[:0]
+	for i := range gr.Path {
+		e.steps = append(e.steps, gr.Path[i].Technique.Slug())
+	}
+	if gr.Unfinished {
+		e.steps = append(e.steps, grade.BruteForce.Slug())
+	}
+	return store.EncodePath(e.steps)
+}
+
+// family returns the store's family row of a graded canonical form, with
+// its stored path.
+func family(canon solve.Grid, gr *grade.Grade, path, source string) store.Family {
 	return store.Family{
 		Canon:       canon.String(),
 		ER:          int(gr.ER),
@@ -178,8 +204,7 @@ func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
 		Givens:      gr.Metrics.Givens,
 		MinRowCol:   gr.Metrics.MinRowCol,
 		Hardest:     gr.Hardest.Slug(),
-		Techniques:  gr.UseCounts(),
-		Path:        grade.Slugs(gr.Path),
+		Path:        path,
 		Source:      source,
 	}
 }

@@ -33,10 +33,14 @@ type Family struct {
 	MinRowCol   int // the lowest number of givens in any row or column
 	Hardest     string
 	// Techniques counts the uses of each technique (by slug) in the solve.
+	// A writer leaves it nil when Path is in the runs form (EncodePath),
+	// which holds the counts; Family fills it in either case.
 	Techniques map[string]int
-	Path       string // the hint path, opaque
-	Minimal    bool
-	Symmetry   string // none, rot180, rot90, mirror, flip, diagonal, antidiagonal
+	// Path is the technique of each step of the solve, in one of the two
+	// forms path.go describes; a writer gives EncodePath's.
+	Path     string
+	Minimal  bool
+	Symmetry string // none, rot180, rot90, mirror, flip, diagonal, antidiagonal
 	// Source is "gen" for generated families, or the name of the
 	// collection a family was imported from.
 	Source    string
@@ -256,6 +260,8 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *Wri
 		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
 		next++
 		fresh = append(fresh, i)
+		// A path in the runs form holds the counts (validFamily made sure
+		// no others came with it); only the list form needs rows.
 		for _, t := range sortedKeys(f.Techniques) {
 			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})
 		}
@@ -606,6 +612,9 @@ func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 	}
 	if f.Source == "" {
 		return nil, fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
+	}
+	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
+		return nil, fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
 	}
 	for _, p := range nf.Puzzles {
 		pz, err := packGrid(p.Puzzle)

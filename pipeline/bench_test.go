@@ -150,7 +150,7 @@ var builtFamilies = sync.OnceValue(func() []store.NewFamily {
 
 // BenchmarkWriteBatch measures the writer alone: 20,000 real families
 // (paths and technique counts as bankgen makes them, no variants) written
-// in the pipeline's batches of 1,000 into a fresh bank opened as bankgen
+// in Generate's batches of 4,000 into a fresh bank opened as bankgen
 // opens one, closing included. CPU per family is what the writer takes
 // from the workers when both cores are busy.
 func BenchmarkWriteBatch(b *testing.B) {
@@ -166,8 +166,8 @@ func BenchmarkWriteBatch(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for j := 0; j < len(fams); j += 1000 {
-			if _, err := db.WriteBatch(ctx, fams[j:min(j+1000, len(fams))]); err != nil {
+		for j := 0; j < len(fams); j += 4000 {
+			if _, err := db.WriteBatch(ctx, fams[j:min(j+4000, len(fams))]); err != nil {
 				b.Fatal(err)
 			}
 		}

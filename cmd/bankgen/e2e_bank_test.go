@@ -224,9 +224,11 @@ func exitCodeOf(t *testing.T, cmd *exec.Cmd) int {
 func TestInterruptThenResumeToQuota(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
-	args := []string{"-db", "b.db", "-quota", "extremely-easy=3000", "-variants", "20", "-quiet"}
-	// 63,000 puzzle rows take the single writer seconds even on an idle
-	// machine, so the interrupt comes in the middle.
+	args := []string{"-db", "b.db", "-quota", "extremely-easy=6000", "-variants", "20", "-quiet"}
+	// 126,000 puzzle rows take the single writer seconds even on an idle
+	// machine, so the interrupt comes in the middle: when the first batch
+	// (50,000 puzzles) is committed, the writer's queue and the next
+	// batch hold fewer than 4,000 more families.
 	cmd, out, errb := startBankgen(t, dir, args...)
 	waitFamilies(t, errb, db, 1)
 	cmd.Process.Signal(os.Interrupt)
@@ -238,7 +240,7 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 		t.Fatalf("runs = %+v, want one interrupted", rs)
 	}
 	got := families(db)
-	if got == 0 || got >= 3000 || int64(got) != rs[0].Families {
+	if got == 0 || got >= 6000 || int64(got) != rs[0].Families {
 		t.Errorf("%d families after the interrupt, run records %d; want some, not all", got, rs[0].Families)
 	}
 	mustSucceed(t, bankgen(t, dir, args...))
@@ -246,8 +248,8 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if counts[1] != 3000 || counts[2]+counts[3]+counts[4]+counts[5] != 0 {
-		t.Errorf("level counts %v after resuming, want 3000 extremely-easy and nothing else", counts)
+	if counts[1] != 6000 || counts[2]+counts[3]+counts[4]+counts[5] != 0 {
+		t.Errorf("level counts %v after resuming, want 6000 extremely-easy and nothing else", counts)
 	}
 	r := bankgen(t, dir, args...)
 	mustSucceed(t, r)

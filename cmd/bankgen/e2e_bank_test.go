@@ -411,6 +411,21 @@ func TestCPUProfile(t *testing.T) {
 	}
 }
 
+func TestMemProfile(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-seed", "4", "-quiet", "-memprofile", "mem.prof"))
+	fi, err := os.Stat(filepath.Join(dir, "mem.prof"))
+	if err != nil || fi.Size() == 0 {
+		t.Errorf("no memory profile written (%v)", err)
+	}
+	if r := bankgen(t, dir, "-db", "c.db", "-count", "1", "-quiet", "-memprofile", filepath.Join(dir, "no", "such", "dir", "m.prof")); r.code != 1 {
+		t.Errorf("a memory profile that cannot be created: exit status %d, want 1", r.code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.db")); err == nil {
+		t.Errorf("a bad -memprofile path left a bank behind")
+	}
+}
+
 // A run that starts while another runs leaves the other alone: only a
 // run whose process died is recorded as killed.
 func TestConcurrentRunIsNotKilled(t *testing.T) {

@@ -179,3 +179,14 @@ func BenchmarkWriteBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu.Microseconds())/float64(n), "cpu-µs/family")
 }
+
+// BenchmarkBuildVariants measures a worker's Build of a family with 100
+// variants (bankgen -variants 100), the items of seed 5 in turn, digging
+// and grading included.
+func BenchmarkBuildVariants(b *testing.B) {
+	bld := pipeline.NewBuilder(pipeline.BuildOptions{Variants: 100})
+	b.ReportAllocs()
+	for i := uint64(0); b.Loop(); i++ {
+		bld.Build(context.Background(), pipeline.Item{Seed: 5, Index: i})
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -448,5 +449,39 @@ func TestConcurrentRunIsNotKilled(t *testing.T) {
 	}
 	if rs := runs(t, db); rs[0].Status != store.RunInterrupted || strings.HasPrefix(rs[0].Message, "killed") {
 		t.Errorf("first run = %+v, want interrupted by the signal", rs[0])
+	}
+}
+
+// TestGCPolicy checks that bankgen collects less often than Go's default
+// unless GOGC is set, which wins: the same run, with the GC's trace on,
+// counts its collections both ways.
+func TestGCPolicy(t *testing.T) {
+	cycles := func(env ...string) int {
+		t.Helper()
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "-db", "b.db", "-count", "5000", "-seed", "7", "-quiet")
+		cmd.Dir = dir
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "GOGC=") && !strings.HasPrefix(kv, "GOMEMLIMIT=") && !strings.HasPrefix(kv, "GODEBUG=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.Env = append(cmd.Env, append(env, "GODEBUG=gctrace=1")...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("bankgen %v: %v\n%s", env, err, errb.String())
+		}
+		n := 0
+		for _, line := range strings.Split(errb.String(), "\n") {
+			if strings.HasPrefix(line, "gc ") {
+				n++
+			}
+		}
+		return n
+	}
+	def, tuned := cycles("GOGC=100"), cycles()
+	if tuned == 0 || def < 2*tuned {
+		t.Errorf("%d collections with bankgen's policy, %d with GOGC=100; want fewer than half", tuned, def)
 	}
 }

@@ -370,16 +370,20 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	g.Go(func() error {
 		setRole("collector")
 		defer close(toWriter)
-		pending := make(map[uint64]done[In, Out])
+		// The results stay in the slices they came in, which no one else
+		// touches once sent: a result with its family is a few hundred
+		// bytes, which copies into the map and out of it would allocate
+		// again for every item.
+		pending := make(map[uint64]*done[In, Out])
 		var next uint64
 		for ds := range results {
 			if targetMet {
 				continue // drain
 			}
-			for _, d := range ds {
-				pending[d.idx] = d
+			for i := range ds {
+				pending[ds[i].idx] = &ds[i]
 			}
-			var out []admitted[Out] // the families admitted from ds
+			out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
 			for !targetMet {
 				p, ok := pending[next]
 				if !ok {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"sudokubank/solve"
 )
@@ -259,20 +260,27 @@ var (
 // become. The identity is "123456789/123456789/123456789"; Rot90 is
 // "T123456789/987654321/123456789".
 func (t Transform) String() string {
-	rows, cols, digits := t.perms()
 	var b [30]byte
-	n := 0
+	return string(t.AppendString(b[:0]))
+}
+
+// AppendString appends t's String form to b and returns the result, so
+// that many texts can share one allocation.
+func (t Transform) AppendString(b []byte) []byte {
+	rows, cols, digits := t.perms()
 	if t.transpose {
-		b[n] = 'T'
-		n++
+		b = append(b, 'T')
 	}
+	n := len(b)
+	b = slices.Grow(b, 29)[:n+29]
+	out := (*[29]byte)(b[n:])
 	for i := range 9 {
-		b[n+i] = '1' + rows[i]
-		b[n+10+i] = '1' + cols[i]
-		b[n+20+i] = '0' + digits[i+1]
+		out[i] = '1' + rows[i]
+		out[10+i] = '1' + cols[i]
+		out[20+i] = '0' + digits[i+1]
 	}
-	b[n+9], b[n+19] = '/', '/'
-	return string(b[:n+29])
+	out[9], out[19] = '/', '/'
+	return b
 }
 
 // MarshalText returns t.String(), so that a Transform is stored and

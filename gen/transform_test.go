@@ -116,6 +116,9 @@ func TestTransformStringRoundTrip(t *testing.T) {
 		if got != tr {
 			rt.Fatalf("ParseTransform(%q) = %v, want %v", s, got, tr)
 		}
+		if got := string(tr.AppendString([]byte("x"))); got != "x"+s {
+			rt.Fatalf("AppendString = %q, want %q", got, "x"+s)
+		}
 	})
 }
 

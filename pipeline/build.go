@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"time"
 
@@ -83,6 +84,8 @@ type Builder struct {
 	dig    gen.Digger
 	canon  gen.Canonicalizer
 	grader grade.Grader
+	path   pathEncoder
+	vars   variants
 }
 
 // NewBuilder returns a Builder for one worker.
@@ -128,7 +131,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if !b.want[gr.Level] {
 		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
 	}
-	nf := store.NewFamily{Family: family(canon, &gr, GenSource)}
+	path, err := b.path.encode(&gr)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+	}
+	nf := store.NewFamily{Family: family(canon, &gr, path, GenSource)}
 	nf.Minimal = pz.Minimal
 	nf.Symmetry = gen.DetectSymmetry(pz.Grid).String()
 	nf.RunID = b.o.RunID
@@ -136,37 +143,103 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	nf.CreatedAt = b.o.Now()
 	// The dug puzzle itself, then variants: random transforms of the
 	// canonical form, each a puzzle string not stored yet for the family.
-	inv := t.Inverse()
-	nf.Puzzles = make([]store.Puzzle, 0, 1+b.o.Variants)
-	nf.Puzzles = append(nf.Puzzles, store.Puzzle{Puzzle: pz.Grid.String(), Solution: pz.Solution.String(), Transform: inv.String()})
-	nf.Puzzles = addVariants(nf.Puzzles, canon, gr.Solution, b.o.Variants, rng)
+	b.vars.reset(pz.Grid, pz.Solution, t.Inverse())
+	b.vars.add(canon, gr.Solution, b.o.Variants, rng)
+	nf.Puzzles = b.vars.puzzles()
 	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf}
 }
 
-// addVariants appends n puzzles made by random transforms of canon, each
-// distinct from those already in ps.
-func addVariants(ps []store.Puzzle, canon, sol solve.Grid, n int, rng *rand.Rand) []store.Puzzle {
-	seen := make(map[solve.Grid]bool, len(ps)+n)
-	for _, p := range ps {
-		seen[GridOf(p.Puzzle)] = true
+// variants collects a family's puzzles, reusing its scratch space from
+// one family to the next: with many variants a family, one allocation
+// for all of their strings instead of three each, and a set of hashes
+// instead of a fresh map of grids, keep the workers' allocation (and the
+// GC work it brings to both cores) small.
+type variants struct {
+	grids []solve.Grid // puzzle and solution of each
+	trans []gen.Transform
+	seen  map[uint64]struct{} // Hash of each puzzle
+	text  []byte
+	ends  []int // where each puzzle's text ends in text
+}
+
+// reset starts a family with its first puzzle: p, with solution sol, is
+// the transform t of the canonical form.
+func (v *variants) reset(p, sol solve.Grid, t gen.Transform) {
+	v.grids = append(v.grids[:0], p, sol)
+	v.trans = append(v.trans[:0], t)
+	clear(v.seen)
+}
+
+// add adds n puzzles made by random transforms of canon, whose solution
+// is sol, each distinct from the puzzles before it.
+func (v *variants) add(canon, sol solve.Grid, n int, rng *rand.Rand) {
+	if n == 0 {
+		return
 	}
+	if v.seen == nil {
+		v.seen = make(map[uint64]struct{}, 1+n)
+	}
+	v.seen[Hash(v.grids[0])] = struct{}{}
 	// The transform group has over a trillion elements, so repeats are
-	// rare; the bound only stops a pathological loop.
+	// rare; the bound only stops a pathological loop. Two grids with one
+	// 64-bit hash would be taken for one; the bank's dedup of families
+	// takes the same chance.
 	for tries := 0; n > 0 && tries < 4*n+100; tries++ {
-		v := gen.RandomTransform(rng)
-		g := v.Apply(canon)
-		if seen[g] {
+		t := gen.RandomTransform(rng)
+		g := t.Apply(canon)
+		h := Hash(g)
+		if _, ok := v.seen[h]; ok {
 			continue
 		}
-		seen[g] = true
-		ps = append(ps, store.Puzzle{Puzzle: g.String(), Solution: v.Apply(sol).String(), Transform: v.String()})
+		v.seen[h] = struct{}{}
+		v.grids = append(v.grids, g, t.Apply(sol))
+		v.trans = append(v.trans, t)
 		n--
+	}
+}
+
+// puzzles returns the family's puzzles, whose strings share one
+// allocation.
+func (v *variants) puzzles() []store.Puzzle {
+	v.text, v.ends = v.text[:0], v.ends[:0]
+	for i, t := range v.trans {
+		v.text = v.grids[2*i].AppendString(v.text)
+		v.text = v.grids[2*i+1].AppendString(v.text)
+		v.text = t.AppendString(v.text)
+		v.ends = append(v.ends, len(v.text))
+	}
+	all := string(v.text)
+	ps := make([]store.Puzzle, len(v.trans))
+	at := 0
+	for i, end := range v.ends {
+		ps[i] = store.Puzzle{Puzzle: all[at : at+81], Solution: all[at+81 : at+162], Transform: all[at+162 : end]}
+		at = end
 	}
 	return ps
 }
 
-// family returns the store's family row of a graded canonical form.
-func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
+// pathEncoder makes the stored form of a solve's technique sequence
+// (store.EncodePath) in the worker, where it costs less than the stored
+// list of one slug per step costs the writer, reusing its slice.
+type pathEncoder struct{ steps []string }
+
+// encode returns the stored path of gr: a technique per step, and
+// brute-force last for a solve logic did not finish, so that the path
+// holds the same counts as gr.UseCounts.
+func (e *pathEncoder) encode(gr *grade.Grade) (string, error) {
+	e.steps = e.steps[:0]
+	for i := range gr.Path {
+		e.steps = append(e.steps, gr.Path[i].Technique.Slug())
+	}
+	if gr.Unfinished {
+		e.steps = append(e.steps, grade.BruteForce.Slug())
+	}
+	return store.EncodePath(e.steps)
+}
+
+// family returns the store's family row of a graded canonical form, with
+// its stored path.
+func family(canon solve.Grid, gr *grade.Grade, path, source string) store.Family {
 	return store.Family{
 		Canon:       canon.String(),
 		ER:          int(gr.ER),
@@ -178,8 +251,7 @@ func family(canon solve.Grid, gr *grade.Grade, source string) store.Family {
 		Givens:      gr.Metrics.Givens,
 		MinRowCol:   gr.Metrics.MinRowCol,
 		Hardest:     gr.Hardest.Slug(),
-		Techniques:  gr.UseCounts(),
-		Path:        grade.Slugs(gr.Path),
+		Path:        path,
 		Source:      source,
 	}
 }

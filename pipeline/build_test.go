@@ -2,12 +2,14 @@ package pipeline_test
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"sudokubank/gen"
 	"sudokubank/grade"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
+	"sudokubank/store"
 )
 
 func TestProfileFor(t *testing.T) {
@@ -40,6 +42,25 @@ func TestBuild(t *testing.T) {
 		canon := pipeline.GridOf(nf.Canon)
 		if got := pipeline.Hash(canon); got != r.Hash {
 			t.Errorf("item %d: hash %x, want %x", i, r.Hash, got)
+		}
+		// The stored path is the grade's sequence, and holds its counts.
+		gr, err := grade.Rate(canon)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps, err := store.PathSteps(nf.Path)
+		if err != nil {
+			t.Fatalf("item %d: path %q: %v", i, nf.Path, err)
+		}
+		counts := map[string]int{}
+		for j, s := range steps {
+			counts[s]++
+			if j < len(gr.Path) && s != gr.Path[j].Technique.Slug() {
+				t.Errorf("item %d: step %d is %s, want %s", i, j, s, gr.Path[j].Technique.Slug())
+			}
+		}
+		if !maps.Equal(counts, gr.UseCounts()) || nf.Techniques != nil {
+			t.Errorf("item %d: path %q counts %v (and Techniques %v), want %v", i, nf.Path, counts, nf.Techniques, gr.UseCounts())
 		}
 		seen := map[string]bool{}
 		for _, p := range nf.Puzzles {

@@ -244,7 +244,11 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	tokens := make(chan struct{}, c.Window)
 	jobs := make(chan []job[In], c.Workers)
 	results := make(chan []done[In, Out], c.Workers)
-	toWriter := make(chan []admitted[Out], max(1, c.BatchFamilies/c.Chunk))
+	// The writer's queue lets the workers go on while it commits a batch;
+	// a thousand families cover a commit of any batch the store writes
+	// in well under a second, and more would only hold memory (100
+	// variants a family make a family 30 KB).
+	toWriter := make(chan []admitted[Out], max(1, min(c.BatchFamilies, 1000)/c.Chunk))
 	targetMet := c.Target.Done()
 	if targetMet {
 		stop()
@@ -366,16 +370,20 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	g.Go(func() error {
 		setRole("collector")
 		defer close(toWriter)
-		pending := make(map[uint64]done[In, Out])
+		// The results stay in the slices they came in, which no one else
+		// touches once sent: a result with its family is a few hundred
+		// bytes, which copies into the map and out of it would allocate
+		// again for every item.
+		pending := make(map[uint64]*done[In, Out])
 		var next uint64
 		for ds := range results {
 			if targetMet {
 				continue // drain
 			}
-			for _, d := range ds {
-				pending[d.idx] = d
+			for i := range ds {
+				pending[ds[i].idx] = &ds[i]
 			}
-			var out []admitted[Out] // the families admitted from ds
+			out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
 			for !targetMet {
 				p, ok := pending[next]
 				if !ok {
@@ -398,8 +406,8 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 			}
 			// In messages of at most a chunk: one result may let a
 			// window's worth of pending ones through, and the writer's
-			// queue holds BatchFamilies families only if no message is
-			// bigger.
+			// queue holds at most a thousand families only if no
+			// message is bigger.
 			for len(out) > 0 {
 				n := min(len(out), c.Chunk)
 				select {

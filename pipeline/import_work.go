@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 
 	"sudokubank/gen"
@@ -26,6 +27,7 @@ type Importer struct {
 	canon  gen.Canonicalizer
 	grader grade.Grader
 	dig    gen.Digger // for IsMinimal, reusing its solver and scratch
+	path   pathEncoder
 }
 
 // NewImporter returns an Importer for one worker, recording source with
@@ -65,7 +67,11 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
-	nf := store.NewFamily{Family: family(canon, &gr, m.source), Puzzles: []store.Puzzle{p}}
+	path, err := m.path.encode(&gr)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+	}
+	nf := store.NewFamily{Family: family(canon, &gr, path, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()
 	nf.Minimal = m.dig.IsMinimal(g)
 	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf}

@@ -16,6 +16,7 @@ package solve
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -26,14 +27,23 @@ type Grid [81]uint8
 // String returns the grid as 81 characters, '.' for an empty cell.
 func (g Grid) String() string {
 	var b [81]byte
+	return string(g.AppendString(b[:0]))
+}
+
+// AppendString appends the grid's String form to b and returns the
+// result, so that many grids' texts can share one allocation.
+func (g Grid) AppendString(b []byte) []byte {
+	n := len(b)
+	b = slices.Grow(b, 81)[:n+81]
+	out := (*[81]byte)(b[n:])
 	for i, v := range g {
 		if v == 0 {
-			b[i] = '.'
+			out[i] = '.'
 		} else {
-			b[i] = '0' + v
+			out[i] = '0' + v
 		}
 	}
-	return string(b[:])
+	return b
 }
 
 // Givens returns the number of filled cells.

@@ -128,6 +128,13 @@ func TestStringRoundTrip(t *testing.T) {
 	}
 }
 
+func TestAppendString(t *testing.T) {
+	g := MustParse(t, top95First)
+	if got, want := string(g.AppendString([]byte("x"))), "x"+top95First; got != want {
+		t.Errorf("AppendString = %s, want %s", got, want)
+	}
+}
+
 // FuzzParse checks that Parse never panics and that a parsed grid
 // survives String and Parse again.
 func FuzzParse(f *testing.F) {

@@ -177,7 +177,12 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		family = true
 	}
 	if f.Technique != "" {
-		add("EXISTS (SELECT 1 FROM family_techniques t WHERE t.family_id = "+famID+" AND t.technique = ?)", f.Technique)
+		// A family written since the runs form has its counts in its path
+		// (path.go), one written before in family_techniques.
+		add("CASE WHEN substr(f.path, 1, 1) = ',' THEN instr(f.path, ?) > 0"+
+			" ELSE EXISTS (SELECT 1 FROM family_techniques t WHERE t.family_id = "+famID+" AND t.technique = ?) END",
+			","+f.Technique+",", f.Technique)
+		family = true
 	}
 	if f.Hardest != "" {
 		add("f.hardest = ?", f.Hardest)
@@ -688,6 +693,12 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	}
 	for _, t := range techs {
 		fam.Techniques[t.Technique] = t.Uses
+	}
+	if len(techs) == 0 && fam.Path != "" {
+		// Written since the runs form: the path holds the counts.
+		if fam.Techniques, err = pathCounts(fam.Path); err != nil {
+			return Family{}, fmt.Errorf("family %d: %w", id, err)
+		}
 	}
 	return fam, nil
 }

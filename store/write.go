@@ -33,10 +33,14 @@ type Family struct {
 	MinRowCol   int // the lowest number of givens in any row or column
 	Hardest     string
 	// Techniques counts the uses of each technique (by slug) in the solve.
+	// A writer leaves it nil when Path is in the runs form (EncodePath),
+	// which holds the counts; Family fills it in either case.
 	Techniques map[string]int
-	Path       string // the hint path, opaque
-	Minimal    bool
-	Symmetry   string // none, rot180, rot90, mirror, flip, diagonal, antidiagonal
+	// Path is the technique of each step of the solve, in one of the two
+	// forms path.go describes; a writer gives EncodePath's.
+	Path     string
+	Minimal  bool
+	Symmetry string // none, rot180, rot90, mirror, flip, diagonal, antidiagonal
 	// Source is "gen" for generated families, or the name of the
 	// collection a family was imported from.
 	Source    string
@@ -210,71 +214,114 @@ type famRow struct {
 // counts, and returns, for each family of the batch, the row its puzzles
 // belong to. It counts the families written and skipped in res.
 //
-// The families already stored are found with one statement; the new ones
-// get the next IDs and are inserted with one more, so a family costs two
-// index lookups and no statement of its own.
+// Each family not repeated within the batch gets the next ID, and one
+// statement inserts them all, skipping those whose canonical form is
+// stored: a family costs an index lookup and no statement of its own.
+// Only when some were skipped (an import's variants of the bank's
+// families, or another writer's families since the run loaded the bank)
+// does one more statement find the stored ones.
 func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *WriteResult) ([]famRow, error) {
-	out := make([]famRow, len(batch))
-	found := make([]bool, len(batch))
-	err := queryRows(ctx, tx, findFamiliesSQL,
-		funcSource{len(batch), func(i, col int) any {
-			if col == 0 {
-				return int64(i)
-			}
-			return batch[i].Canon
-		}},
-		func(rows *sql.Rows) error {
-			var i int
-			var fm famRow
-			if err := rows.Scan(&i, &fm.id, &fm.level, &fm.givens, &fm.er); err != nil {
-				return err
-			}
-			out[i], found[i] = fm, true
-			return nil
-		})
-	if err != nil {
-		return nil, fmt.Errorf("find families: %w", err)
-	}
 	var next int64
 	if err := tx.GetContext(ctx, &next, "SELECT COALESCE(MAX(id), 0) + 1 FROM families"); err != nil {
 		return nil, fmt.Errorf("family IDs: %w", err)
 	}
+	out := make([]famRow, len(batch))
 	var (
 		fresh   []int              // batch indexes of the families to insert
 		inBatch = map[string]int{} // canonical form -> first batch index
-		techs   []techRow
 	)
 	for i := range batch {
-		if found[i] {
-			res.DupFamilies++
-			continue
-		}
 		f := &batch[i].Family
-		if first, ok := inBatch[f.Canon]; ok {
-			// A repeat within the batch joins the first, grade and all.
-			out[i] = out[first]
-			out[i].isNew = false
-			res.DupFamilies++
-			continue
+		if _, ok := inBatch[f.Canon]; ok {
+			continue // a repeat, resolved below
 		}
 		inBatch[f.Canon] = i
 		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
 		next++
 		fresh = append(fresh, i)
-		for _, t := range sortedKeys(f.Techniques) {
-			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})
-		}
-		res.Families++
 	}
 	if len(fresh) == 0 {
 		return out, nil
 	}
+	n, err := insertFamilies(ctx, tx, batch, fresh, out)
+	if err != nil {
+		return nil, err
+	}
+	if n < len(fresh) {
+		// The statement sees its own rows: a family found under another
+		// ID than the one it was given was stored before.
+		err := queryRows(ctx, tx, findFamiliesSQL,
+			funcSource{len(fresh), func(i, col int) any {
+				if col == 0 {
+					return int64(fresh[i])
+				}
+				return batch[fresh[i]].Canon
+			}},
+			func(rows *sql.Rows) error {
+				var i int
+				var fm famRow
+				if err := rows.Scan(&i, &fm.id, &fm.level, &fm.givens, &fm.er); err != nil {
+					return err
+				}
+				if fm.id != out[i].id {
+					out[i] = fm
+				}
+				return nil
+			})
+		if err != nil {
+			return nil, fmt.Errorf("find families: %w", err)
+		}
+	}
+	var techs []techRow
+	for i := range batch {
+		if first := inBatch[batch[i].Canon]; first != i {
+			// A repeat within the batch joins the first, grade and all.
+			out[i] = out[first]
+			out[i].isNew = false
+		}
+		if !out[i].isNew {
+			res.DupFamilies++
+			continue
+		}
+		res.Families++
+		// A path in the runs form holds the counts (validFamily made sure
+		// no others came with it); only the list form needs rows.
+		f := &batch[i].Family
+		for _, t := range sortedKeys(f.Techniques) {
+			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})
+		}
+	}
+	if len(techs) > 0 {
+		_, err = execRows(ctx, tx, `INSERT INTO family_techniques (family_id, technique, uses)
+			SELECT c0, c1, c2 FROM `+rowsTable+` WHERE handle = ?`,
+			funcSource{len(techs), func(i, col int) any {
+				switch col {
+				case 0:
+					return techs[i].family
+				case 1:
+					return techs[i].technique
+				default:
+					return techs[i].uses
+				}
+			}})
+		if err != nil {
+			return nil, fmt.Errorf("insert technique counts: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// insertFamilies inserts the fresh families of the batch under the IDs
+// out gives them, skipping any whose canonical form is stored, and
+// returns how many it inserted.
+func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) (int, error) {
 	now := time.Now().Unix()
-	_, err = execRows(ctx, tx, `INSERT INTO families
+	r, err := execRows(ctx, tx, `INSERT INTO families
 		(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
 		 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
 		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17
-		FROM `+rowsTable+` WHERE handle = ?`,
+		FROM `+rowsTable+` WHERE handle = ?
+		ON CONFLICT (canon) DO NOTHING`,
 		funcSource{len(fresh), func(i, col int) any {
 			f := &batch[fresh[i]].Family
 			switch col {
@@ -326,26 +373,13 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *Wri
 			}
 		}})
 	if err != nil {
-		return nil, fmt.Errorf("insert families: %w", err)
+		return 0, fmt.Errorf("insert families: %w", err)
 	}
-	if len(techs) > 0 {
-		_, err = execRows(ctx, tx, `INSERT INTO family_techniques (family_id, technique, uses)
-			SELECT c0, c1, c2 FROM `+rowsTable+` WHERE handle = ?`,
-			funcSource{len(techs), func(i, col int) any {
-				switch col {
-				case 0:
-					return techs[i].family
-				case 1:
-					return techs[i].technique
-				default:
-					return techs[i].uses
-				}
-			}})
-		if err != nil {
-			return nil, fmt.Errorf("insert technique counts: %w", err)
-		}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("insert families: %w", err)
 	}
-	return out, nil
+	return int(n), nil
 }
 
 // findFamiliesSQL finds the stored families among a batch's, by
@@ -672,6 +706,9 @@ func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 	}
 	if f.Source == "" {
 		return nil, fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
+	}
+	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
+		return nil, fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
 	}
 	for _, p := range nf.Puzzles {
 		pz, err := packGrid(p.Puzzle)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"fmt"
@@ -253,9 +254,11 @@ func exitCodeOf(t *testing.T, cmd *exec.Cmd) int {
 func TestInterruptThenResumeToQuota(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
-	args := []string{"-db", "b.db", "-quota", "extremely-easy=3000", "-variants", "20", "-quiet"}
-	// 63,000 puzzle rows take the single writer seconds even on an idle
-	// machine, so the interrupt comes in the middle.
+	args := []string{"-db", "b.db", "-quota", "extremely-easy=6000", "-variants", "20", "-quiet"}
+	// 126,000 puzzle rows take the single writer seconds even on an idle
+	// machine, so the interrupt comes in the middle: when the first batch
+	// (50,000 puzzles) is committed, the writer's queue and the next
+	// batch hold fewer than 4,000 more families.
 	cmd, out, errb := startBankgen(t, dir, args...)
 	waitFamilies(t, errb, db, 1)
 	cmd.Process.Signal(os.Interrupt)
@@ -267,7 +270,7 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 		t.Fatalf("runs = %+v, want one interrupted", rs)
 	}
 	got := families(db)
-	if got == 0 || got >= 3000 || int64(got) != rs[0].Families {
+	if got == 0 || got >= 6000 || int64(got) != rs[0].Families {
 		t.Errorf("%d families after the interrupt, run records %d; want some, not all", got, rs[0].Families)
 	}
 	mustSucceed(t, bankgen(t, dir, args...))
@@ -275,8 +278,8 @@ func TestInterruptThenResumeToQuota(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if counts[1] != 3000 || counts[2]+counts[3]+counts[4]+counts[5] != 0 {
-		t.Errorf("level counts %v after resuming, want 3000 extremely-easy and nothing else", counts)
+	if counts[1] != 6000 || counts[2]+counts[3]+counts[4]+counts[5] != 0 {
+		t.Errorf("level counts %v after resuming, want 6000 extremely-easy and nothing else", counts)
 	}
 	r := bankgen(t, dir, args...)
 	mustSucceed(t, r)
@@ -460,6 +463,21 @@ func TestCPUProfile(t *testing.T) {
 	}
 }
 
+func TestMemProfile(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "20", "-seed", "4", "-quiet", "-memprofile", "mem.prof"))
+	fi, err := os.Stat(filepath.Join(dir, "mem.prof"))
+	if err != nil || fi.Size() == 0 {
+		t.Errorf("no memory profile written (%v)", err)
+	}
+	if r := bankgen(t, dir, "-db", "c.db", "-count", "1", "-quiet", "-memprofile", filepath.Join(dir, "no", "such", "dir", "m.prof")); r.code != 1 {
+		t.Errorf("a memory profile that cannot be created: exit status %d, want 1", r.code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "c.db")); err == nil {
+		t.Errorf("a bad -memprofile path left a bank behind")
+	}
+}
+
 // A run that starts while another runs leaves the other alone: only a
 // run whose process died is recorded as killed.
 func TestConcurrentRunIsNotKilled(t *testing.T) {
@@ -482,5 +500,39 @@ func TestConcurrentRunIsNotKilled(t *testing.T) {
 	}
 	if rs := runs(t, db); rs[0].Status != store.RunInterrupted || strings.HasPrefix(rs[0].Message, "killed") {
 		t.Errorf("first run = %+v, want interrupted by the signal", rs[0])
+	}
+}
+
+// TestGCPolicy checks that bankgen collects less often than Go's default
+// unless GOGC is set, which wins: the same run, with the GC's trace on,
+// counts its collections both ways.
+func TestGCPolicy(t *testing.T) {
+	cycles := func(env ...string) int {
+		t.Helper()
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "-db", "b.db", "-count", "5000", "-seed", "7", "-quiet")
+		cmd.Dir = dir
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "GOGC=") && !strings.HasPrefix(kv, "GOMEMLIMIT=") && !strings.HasPrefix(kv, "GODEBUG=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.Env = append(cmd.Env, append(env, "GODEBUG=gctrace=1")...)
+		var errb bytes.Buffer
+		cmd.Stderr = &errb
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("bankgen %v: %v\n%s", env, err, errb.String())
+		}
+		n := 0
+		for _, line := range strings.Split(errb.String(), "\n") {
+			if strings.HasPrefix(line, "gc ") {
+				n++
+			}
+		}
+		return n
+	}
+	def, tuned := cycles("GOGC=100"), cycles()
+	if tuned == 0 || def < 2*tuned {
+		t.Errorf("%d collections with bankgen's policy, %d with GOGC=100; want fewer than half", tuned, def)
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
                [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
-               [-cpuprofile FILE]
+               [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
@@ -53,6 +53,7 @@ type generateOptions struct {
 	workers  int
 	quiet    bool
 	cpuprof  string // write a CPU profile of the run here
+	memprof  string // write an allocation profile of the run here
 }
 
 // parseGenerate reads the generating command's flags.
@@ -69,6 +70,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
+	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of the run's allocations to `file` (for go tool pprof -sample_index alloc_space)")
 	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {
 		return o, err
 	}

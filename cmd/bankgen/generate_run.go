@@ -26,6 +26,17 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
+	if o.memprof != "" {
+		stopProf, perr := startMemProfile(o.memprof)
+		if perr != nil {
+			return perr
+		}
+		defer func() {
+			if perr := stopProf(); perr != nil && err == nil {
+				err = perr
+			}
+		}()
+	}
 	db, seen, have, err := openBank(ctx, o.db, log)
 	if err != nil {
 		return err

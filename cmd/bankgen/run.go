@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/pprof"
 )
 
@@ -97,6 +98,30 @@ func startCPUProfile(path string) (func() error, error) {
 		pprof.StopCPUProfile()
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("cpu profile %s: %w", path, err)
+		}
+		return nil
+	}, nil
+}
+
+// startMemProfile records every allocation of the rest of the run (the
+// CPU cost of recording them is small next to the allocations themselves
+// at bankgen's rates) and returns a func that writes the profile to path;
+// the file is created first, so that a bad path fails before the run.
+func startMemProfile(path string) (func() error, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("memory profile: %w", err)
+	}
+	rate := runtime.MemProfileRate
+	runtime.MemProfileRate = 64 << 10
+	return func() error {
+		runtime.MemProfileRate = rate
+		err := pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return fmt.Errorf("memory profile %s: %w", path, err)
 		}
 		return nil
 	}, nil

@@ -225,7 +225,7 @@ func TestRuns(t *testing.T) {
 		{"full-house:1.0 full-house:1.0 claiming:2.8", "full-house:1.0 x2, claiming:2.8"},
 	}
 	for _, tt := range tests {
-		if got := runs(tt.in); got != tt.want {
+		if got := runs(strings.Fields(tt.in)); got != tt.want {
 			t.Errorf("runs(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -155,6 +156,39 @@ func MustBank(tb testing.TB) string {
 	path := filepath.Join(tb.TempDir(), "puzzles.db")
 	MustWriteBank(tb, path, MustReadFixture(tb))
 	return path
+}
+
+// RunsForm returns the fixture families as bankgen writes them now: the
+// fixture holds the path and counts as banks written before November 2026
+// do (a list of slugs, and family_techniques rows), and a bank written
+// since holds the same in one path of the runs form (store.EncodePath).
+func RunsForm(tb testing.TB, fams []store.NewFamily) []store.NewFamily {
+	tb.Helper()
+	out := make([]store.NewFamily, len(fams))
+	for i, f := range fams {
+		steps, err := store.PathSteps(f.Path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		// The list form leaves out the brute-force that ends an unfinished
+		// solve; its counts include it.
+		if f.Techniques[grade.BruteForce.Slug()] > 0 {
+			steps = append(steps, grade.BruteForce.Slug())
+		}
+		counts := map[string]int{}
+		for _, s := range steps {
+			counts[s]++
+		}
+		if !maps.Equal(counts, f.Techniques) {
+			tb.Fatalf("fixture family %d: path counts %v, stored counts %v", i, counts, f.Techniques)
+		}
+		if f.Path, err = store.EncodePath(steps); err != nil {
+			tb.Fatal(err)
+		}
+		f.Techniques = nil
+		out[i] = f
+	}
+	return out
 }
 
 // MustWriteBank creates the bank at path with the given families.

@@ -176,11 +176,16 @@ func writePath(b *strings.Builder, r store.Row, f store.Family) {
 // which names no cells and so holds for every variant of the family.
 func writeStoredPath(b *strings.Builder, f store.Family) {
 	fmt.Fprintln(b, "\ntechnique sequence (the family's stored solve, the same for every variant; xN repeats a step N times):")
-	if f.Path == "" {
+	steps, err := store.PathSteps(f.Path)
+	switch {
+	case err != nil:
+		fmt.Fprintf(b, "  unreadable (%v)\n", err)
+		return
+	case len(steps) == 0:
 		fmt.Fprintln(b, "  none stored")
 		return
 	}
-	wrap(b, strings.Split(runs(f.Path), ", "), ", ", "  ", 78)
+	wrap(b, strings.Split(runs(steps), ", "), ", ", "  ", 78)
 }
 
 // stepText writes one step as a person reads it: the technique and its
@@ -261,10 +266,9 @@ func cellName(c uint8) string {
 	return "r" + strconv.Itoa(int(c)/9+1) + "c" + strconv.Itoa(int(c)%9+1)
 }
 
-// runs shortens a space-separated path by writing a step repeated in a
-// row once, with its count: "full-house x3 claiming".
-func runs(path string) string {
-	steps := strings.Fields(path)
+// runs writes a sequence of steps with a step repeated in a row once,
+// with its count: "full-house x3, claiming".
+func runs(steps []string) string {
 	var out []string
 	for i := 0; i < len(steps); {
 		j := i + 1

@@ -100,6 +100,15 @@ type chainNestSink struct {
 	order   []int16 // candidates with a hint, first seen first
 	hints   []chainNestHint
 	out     []chainNestOut
+	// The forcing chain starts of the unary search (see chainStarts)
+	// and their scratch.
+	starts  chainNestStarts
+	pairs   [][2]int16
+	endIdx  [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends    []int16
+	reachOn []chainSet // per end, the on nodes its on node reaches
+	reachOf []chainSet // per end, the off nodes its on node reaches
+	queue   []int16
 }
 
 func (s *chainNestSink) reset(src, cur *Candidates) {
@@ -403,6 +412,116 @@ func (e *chainEngine) ancParents(a *chainBits, par *chainSet) {
 			}
 		}
 	}
+}
+
+// chainNestStarts holds the candidates from which the unary search may
+// find a forcing chain: one that turns them off when assumed on, and one
+// that turns them on when assumed off.
+type chainNestStarts struct {
+	on, off chainSet
+}
+
+// chainStarts returns, for the unary search with the links of st on
+// s.cur, the candidates a forcing chain may start from, or nil when it
+// cannot tell (every start is then searched).
+//
+// It can tell when s.src is known to have no forcing chain (srcPos is
+// set): a forcing chain of s.cur whose strong links were all strong in
+// s.src would be one of s.src too, since s.cur's weak links are all weak
+// in s.src; so it takes a strong link the outer chain made, from a to b,
+// say. A chain from s on to s off then reaches a off and, from b on, s
+// off; links read backwards (on and off swapped) are links too, so a on
+// and b on both reach s off. Likewise a chain from s off to s on needs a
+// on and b on both to reach s on (or to be s). One search from the on
+// node of each end of a new strong link finds all these starts.
+func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
+	if s == nil || s.srcPos == nil || !st.x {
+		return nil
+	}
+	// The new strong links: the two places of a digit in a house that
+	// had more in src, and (with Y-links) the two candidates of a cell
+	// that had more. A pair also strong in src by another house only
+	// widens the starts.
+	s.pairs = s.pairs[:0]
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			pm := s.curPos[u][d]
+			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(s.srcPos[u][d]) <= 2 {
+				continue
+			}
+			a := solve.Units[u][bits.TrailingZeros16(pm)]
+			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
+			s.pairs = append(s.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
+		}
+	}
+	if st.y {
+		for c := 0; c < 81; c++ {
+			cm := s.cur[c]
+			if bits.OnesCount16(cm) != 2 || bits.OnesCount16(s.src[c]) <= 2 {
+				continue
+			}
+			a := c*9 + bits.TrailingZeros16(cm) - 1
+			b := c*9 + 15 - bits.LeadingZeros16(cm) - 1
+			s.pairs = append(s.pairs, [2]int16{int16(a), int16(b)})
+		}
+	}
+	for _, k := range s.ends {
+		s.endIdx[k] = 0
+	}
+	s.ends = s.ends[:0]
+	st0 := &s.starts
+	*st0 = chainNestStarts{}
+	for _, pr := range s.pairs {
+		var ix [2]int
+		for j, k := range pr {
+			i := int(s.endIdx[k]) - 1
+			if i < 0 {
+				i = len(s.ends)
+				s.ends = append(s.ends, k)
+				s.endIdx[k] = int16(i + 1)
+				if i == len(s.reachOn) {
+					s.reachOn = append(s.reachOn, chainSet{})
+					s.reachOf = append(s.reachOf, chainSet{})
+				}
+				s.reach(st, int(k), &s.reachOn[i], &s.reachOf[i])
+			}
+			ix[j] = i
+		}
+		a, b := ix[0], ix[1]
+		for w := range st0.on {
+			st0.on[w] |= s.reachOf[a][w] & s.reachOf[b][w]
+			st0.off[w] |= s.reachOn[a][w] & s.reachOn[b][w]
+		}
+	}
+	return st0
+}
+
+// reach finds the on and off nodes that candidate a assumed on reaches
+// with the links of st (a itself among the on nodes).
+func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
+	*on, *off = chainSet{}, chainSet{}
+	on.add(a)
+	q := append(s.queue[:0], int16(2*a+1))
+	for i := 0; i < len(q); i++ {
+		n := int(q[i])
+		k := n >> 1
+		if n&1 == 1 {
+			for _, o16 := range st.weak(k) {
+				if o := int(o16); !off.has(o) {
+					off.add(o)
+					q = append(q, int16(2*o))
+				}
+			}
+			continue
+		}
+		for _, o16 := range st.strong[k][:st.strongN[k]] {
+			if o := int(o16); !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+	}
+	s.queue = q
 }
 
 // chainNestMemo remembers the conclusions of the inner producers per

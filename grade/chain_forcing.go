@@ -125,6 +125,14 @@ type chainEngine struct {
 	gidRun []int32
 	gidGen []uint32
 	runGen uint32
+	// static holds the static runs of the grid the static multiple
+	// chains last found nothing on; skip, when set, the cells and houses
+	// an inner producer need not try (see chainEngine.staticSkips).
+	static *chainStaticRuns
+	skip   *chainGroupSkip
+	// exhaustive turns those bounds and chainNestSink.chainStarts off:
+	// tests compare the inner producers' conclusions with and without.
+	exhaustive bool
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -394,6 +402,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		if !(card > 2 || (card > 1 && m.dynamic)) {
 			continue
 		}
+		if e.skip != nil && e.skip.cell[c] {
+			continue
+		}
 		doDouble := card >= 3 && !m.nishio && m.dynamic
 		doContra := m.dynamic || m.nishio
 		var cellOn, cellOff chainSet
@@ -483,6 +494,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if !m.nishio {
 		e.regionChains(h)
 	}
+	if e.sink == nil && m.multiple && !m.dynamic {
+		e.keepStaticRuns(h)
+	}
 }
 
 // stopNow reports whether a nested producer call may stop: it has a hint
@@ -542,6 +556,9 @@ func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 		pm := e.opos[u][d]
 		card := bits.OnesCount16(pm)
 		if !(card == 2 || (m.multiple && card > 2)) {
+			return
+		}
+		if e.skip != nil && e.skip.region[u][d] {
 			return
 		}
 		c := solve.Units[u][bits.TrailingZeros16(pm)]

@@ -101,14 +101,15 @@ type chainNestSink struct {
 	hints   []chainNestHint
 	out     []chainNestOut
 	// The forcing chain starts of the unary search (see chainStarts)
-	// and their scratch.
-	starts  chainNestStarts
-	pairs   [][2]int16
-	endIdx  [729]int16 // per candidate, 1 + its index in ends, or 0
-	ends    []int16
-	reachOn []chainSet // per end, the on nodes its on node reaches
-	reachOf []chainSet // per end, the off nodes its on node reaches
-	queue   []int16
+	// and their scratch; exhaustive turns chainStarts off.
+	exhaustive bool
+	starts     chainNestStarts
+	pairs      [][2]int16
+	endIdx     [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends       []int16
+	reachOn    []chainSet // per end, the on nodes its on node reaches
+	reachOf    []chainSet // per end, the off nodes its on node reaches
+	queue      []int16
 }
 
 func (s *chainNestSink) reset(src, cur *Candidates) {
@@ -435,7 +436,7 @@ type chainNestStarts struct {
 // on and b on both to reach s on (or to be s). One search from the on
 // node of each end of a new strong link finds all these starts.
 func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
-	if s == nil || s.srcPos == nil || !st.x {
+	if s == nil || s.srcPos == nil || s.exhaustive || !st.x {
 		return nil
 	}
 	// The new strong links: the two places of a digit in a house that
@@ -522,6 +523,270 @@ func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
 		}
 	}
 	s.queue = q
+}
+
+// chainStaticRuns keeps what the static runs of a grid reach, for the
+// static multiple chains of the nested chains started from that grid.
+type chainStaticRuns struct {
+	grid Candidates
+	// ok[k] says the run of candidate k assumed on was made and met no
+	// contradiction: on[k] and off[k] are then all it reaches.
+	ok      [729]bool
+	on, off [729]chainSet
+	// Scratch of staticSkips.
+	skip   chainGroupSkip
+	pairs  [][2]int16
+	endIdx [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends   []int16
+	rOn    []chainSet // per end, the on nodes its on node reaches
+	rOff   []chainSet // per end, the off nodes its on node reaches
+	queue  []int16
+	// Per end, what its partners' on nodes reach; per candidate, the
+	// ends whose on node reaches its off node.
+	xOn, xOff [64]chainSet
+	endMask   [729]uint64
+	// Per candidate with ends, its bound: what its run reached on grid
+	// plus what those ends' partners reach; valid when sGen is gen.
+	sOn, sOff [729]chainSet
+	sGen      [729]uint32
+	gen       uint32
+}
+
+// chainGroupSkip says which cells and houses (by digit) a multiple chain
+// producer need not try: they conclude nothing.
+type chainGroupSkip struct {
+	cell   [81]bool
+	region [27][10]bool
+}
+
+// keepStaticRuns keeps the runs of the static multiple chains just made
+// on e.orig when they found nothing.
+func (e *chainEngine) keepStaticRuns(h *chainHints) {
+	if h == nil || h.found() {
+		return
+	}
+	if e.static == nil {
+		e.static = new(chainStaticRuns)
+	}
+	t := e.static
+	t.grid = *e.orig
+	for k := range t.ok {
+		r := &e.onRuns[k]
+		t.ok[k] = e.onGen[k] == e.gen && !r.contra
+		if t.ok[k] {
+			t.on[k], t.off[k] = r.on, r.off
+		}
+	}
+}
+
+// staticSkips returns the cells and houses the static multiple chains
+// need not try on the working grid, or nil when it cannot tell.
+//
+// The static runs of e.orig found no multiple chain, and each run that
+// met no contradiction reached all it could. A run on the working grid
+// goes along links of e.orig (the working grid's weak links are weak
+// there too) until it takes a strong link the outer chain made, from a
+// to b, say; what it reaches after that, b on reaches. And a run from k
+// reaches a off only when a on reaches k off (links read backwards are
+// links). So what a run from k reaches lies within what it reached on
+// e.orig plus what b on reaches for each new link whose a on reaches k
+// off; a cell or house whose branches' bounds share no candidate that
+// could be concluded concludes nothing.
+func (e *chainEngine) staticSkips() *chainGroupSkip {
+	t := e.static
+	if t == nil || e.exhaustive || t.grid != *e.orig {
+		return nil
+	}
+	cur, pos := &e.work, &e.pos
+	// The new strong links, as pairs of candidates.
+	t.pairs = t.pairs[:0]
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			pm := pos[u][d]
+			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(e.opos[u][d]) <= 2 {
+				continue
+			}
+			a := solve.Units[u][bits.TrailingZeros16(pm)]
+			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
+			t.pairs = append(t.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
+		}
+	}
+	for c := 0; c < 81; c++ {
+		cm := cur[c]
+		if bits.OnesCount16(cm) != 2 || bits.OnesCount16(e.orig[c]) <= 2 {
+			continue
+		}
+		t.pairs = append(t.pairs, [2]int16{int16(c*9 + bits.TrailingZeros16(cm) - 1), int16(c*9 + 15 - bits.LeadingZeros16(cm) - 1)})
+	}
+	for _, k := range t.ends {
+		t.endIdx[k] = 0
+	}
+	t.ends = t.ends[:0]
+	for _, pr := range t.pairs {
+		for _, k := range pr {
+			if t.endIdx[k] != 0 {
+				continue
+			}
+			i := len(t.ends)
+			if i == 64 {
+				return nil // more than endMask holds
+			}
+			t.ends = append(t.ends, k)
+			t.endIdx[k] = int16(i + 1)
+			if i == len(t.rOn) {
+				t.rOn = append(t.rOn, chainSet{})
+				t.rOff = append(t.rOff, chainSet{})
+			}
+			e.reachWork(t, int(k), &t.rOn[i], &t.rOff[i])
+		}
+	}
+	// What each end's partners reach: a run that reaches an end off may
+	// go on from its partner on.
+	for i := range t.ends {
+		t.xOn[i], t.xOff[i] = chainSet{}, chainSet{}
+	}
+	for _, pr := range t.pairs {
+		a, b := t.endIdx[pr[0]]-1, t.endIdx[pr[1]]-1
+		for w := range t.xOn[a] {
+			t.xOn[a][w] |= t.rOn[b][w]
+			t.xOff[a][w] |= t.rOff[b][w]
+			t.xOn[b][w] |= t.rOn[a][w]
+			t.xOff[b][w] |= t.rOff[a][w]
+		}
+	}
+	// The candidates a conclusion could be about: off ones of the grid,
+	// on ones in a cell with another; and per candidate, the ends whose
+	// on node reaches its off node.
+	var offUse, onUse chainSet
+	for c := 0; c < 81; c++ {
+		cm := cur[c]
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			offUse.add(k)
+			if cm&(cm-1) != 0 {
+				onUse.add(k)
+			}
+			t.endMask[k] = 0
+		}
+	}
+	for i := range t.ends {
+		for w, x := range t.rOff[i] {
+			for ; x != 0; x &= x - 1 {
+				t.endMask[w*64+bits.TrailingZeros64(x)] |= 1 << i
+			}
+		}
+	}
+	t.gen++
+	if t.gen == 0 {
+		t.sGen = [729]uint32{}
+		t.gen = 1
+	}
+	// concludes reports whether the runs from the candidates ks may share
+	// a conclusion.
+	concludes := func(ks []int) bool {
+		on, off := onUse, offUse
+		for _, k := range ks {
+			if !t.ok[k] {
+				return true
+			}
+			bOn, bOff := &t.on[k], &t.off[k]
+			if t.endMask[k] != 0 {
+				if t.sGen[k] != t.gen {
+					t.sGen[k] = t.gen
+					t.sOn[k], t.sOff[k] = *bOn, *bOff
+					for m := t.endMask[k]; m != 0; m &= m - 1 {
+						i := bits.TrailingZeros64(m)
+						for w := range t.sOn[k] {
+							t.sOn[k][w] |= t.xOn[i][w]
+							t.sOff[k][w] |= t.xOff[i][w]
+						}
+					}
+				}
+				bOn, bOff = &t.sOn[k], &t.sOff[k]
+			}
+			any := uint64(0)
+			for w := range on {
+				on[w] &= bOn[w]
+				off[w] &= bOff[w]
+				any |= on[w] | off[w]
+			}
+			if any == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	sk := &t.skip
+	var ks [9]int
+	for c := 0; c < 81; c++ {
+		n := 0
+		for m := cur[c]; m != 0; m &= m - 1 {
+			ks[n] = c*9 + bits.TrailingZeros16(m) - 1
+			n++
+		}
+		sk.cell[c] = n > 2 && !concludes(ks[:n])
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			n := 0
+			for w := pos[u][d]; w != 0; w &= w - 1 {
+				ks[n] = solve.Units[u][bits.TrailingZeros16(w)]*9 + d - 1
+				n++
+			}
+			sk.region[u][d] = n >= 2 && !concludes(ks[:n])
+		}
+	}
+	return sk
+}
+
+// reachWork finds the on and off nodes that candidate a assumed on
+// reaches on the working grid with the links of a static run (a itself
+// among the on nodes).
+func (e *chainEngine) reachWork(t *chainStaticRuns, a int, on, off *chainSet) {
+	*on, *off = chainSet{}, chainSet{}
+	on.add(a)
+	q := append(t.queue[:0], int16(2*a+1))
+	for i := 0; i < len(q); i++ {
+		n := int(q[i])
+		k := n >> 1
+		c, d := k/9, k%9+1
+		if n&1 == 1 {
+			for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+				if o := c*9 + bits.TrailingZeros16(m) - 1; !off.has(o) {
+					off.add(o)
+					q = append(q, int16(2*o))
+				}
+			}
+			for _, u := range chainHouses[c] {
+				for m := e.pos[u][d]; m != 0; m &= m - 1 {
+					oc := solve.Units[u][bits.TrailingZeros16(m)]
+					if o := oc*9 + d - 1; oc != c && !off.has(o) {
+						off.add(o)
+						q = append(q, int16(2*o))
+					}
+				}
+			}
+			continue
+		}
+		if cm := e.work[c]; bits.OnesCount16(cm) == 2 {
+			if o := c*9 + bits.TrailingZeros16(cm&^(1<<d)) - 1; !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+		for _, u := range chainHouses[c] {
+			pm := e.pos[u][d]
+			if bits.OnesCount16(pm) != 2 {
+				continue
+			}
+			oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
+			if o := oc*9 + d - 1; !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+	}
+	t.queue = q
 }
 
 // chainNestMemo remembers the conclusions of the inner producers per
@@ -666,6 +931,7 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		var h chainHints
 		h.nest = s
 		s.srcPos = nil
+		s.exhaustive = e.exhaustive
 		if e.sink == nil {
 			s.srcPos = &e.opos
 		}
@@ -673,7 +939,9 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		chainUnary(&h, e.innerUnary, &e.work)
 		s.finish(nil)
 	case 1:
+		e.inner.skip = e.staticSkips()
 		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, tech: MultipleForcingChains})
+		e.inner.skip = nil
 	case 2:
 		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
 	case 3:

@@ -38,6 +38,16 @@ import (
 // where the digit is bilocal; a cycle takes those of all its links.
 // Measured against skfr on the h11 group, ER is within 0.2 on 95% of
 // the puzzles and mostly 0.1-0.2 higher where it differs.
+//
+// The inner producers run on every grid an outer chain stalls on, so
+// they skip what provably concludes nothing, which the grid the outer
+// chains start from tells: it had no forcing chain and no static
+// multiple chain, so an inner one must take a strong link the outer
+// chain made. The forcing chains of the unary search start only where
+// such a link can be reached (chainNestSink.chainStarts), and the static
+// multiple chains try only the cells and houses whose branches may share
+// a conclusion (chainEngine.staticSkips). Neither changes a conclusion
+// (TestChainNestedBounds).
 
 // chainNestHint is one hint of an inner producer: its complexity, how to
 // find its chain again (engine hints are re-run for their parents, since
@@ -427,7 +437,8 @@ type chainNestStarts struct {
 // cannot tell (every start is then searched).
 //
 // It can tell when s.src is known to have no forcing chain (srcPos is
-// set): a forcing chain of s.cur whose strong links were all strong in
+// set: the chainer's unary search, which tries every start with no
+// length bound until it finds a hint, found none there): a forcing chain of s.cur whose strong links were all strong in
 // s.src would be one of s.src too, since s.cur's weak links are all weak
 // in s.src; so it takes a strong link the outer chain made, from a to b,
 // say. A chain from s on to s off then reaches a off and, from b on, s
@@ -843,22 +854,17 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	var outs []chainNestOut
 	steps, n := e.innerSteps()
 	for _, step := range steps[:n] {
-		if ent >= 0 && m.done[ent][step] {
-			sp := m.spans[ent][step]
-			outs = m.outs[sp[0]:sp[1]]
+		if ent >= 0 {
+			outs = e.stepOuts(ent, step)
 		} else {
-			start := m.store(e.innerStep(step))
-			outs = m.outs[start:]
-			if ent >= 0 {
-				m.done[ent][step] = true
-				m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
-			}
+			outs = m.outs[m.store(e.innerStep(step)):]
 		}
 		if len(outs) > 0 {
 			break
 		}
 	}
 	if len(outs) == 0 {
+		e.endGrid = int32(ent)
 		return false
 	}
 	// One id per distinct inner hint in this run: the tables cover every
@@ -900,6 +906,49 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 		added = true
 	}
 	return added
+}
+
+// stepOuts returns the conclusions of inner producer step on the grid of
+// memo entry ent, running it on that grid (as the working grid) unless
+// the memo has them.
+func (e *chainEngine) stepOuts(ent int, step uint8) []chainNestOut {
+	m := &e.memo
+	if !m.done[ent][step] {
+		if e.work != m.grids[ent] {
+			e.work = m.grids[ent]
+			for u := 0; u < 27; u++ {
+				for d := 1; d <= 9; d++ {
+					e.pos[u][d] = chainUnitPositions(&e.work, u, d)
+				}
+			}
+		}
+		start := m.store(e.innerStep(step))
+		m.done[ent][step] = true
+		m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
+	}
+	sp := m.spans[ent][step]
+	return m.outs[sp[0]:sp[1]]
+}
+
+// sameAtLevel3 reports whether run r, made at level 2 on the grid level 3
+// is now on, is what level 3 would make. Level 3 asks the producers of
+// level 2 first and the static multiple chains only where they conclude
+// nothing, which at level 2 ended the run: so the run is the same unless
+// it ended so and the static multiple chains conclude something new
+// there.
+func (e *chainEngine) sameAtLevel3(r *chainRun) bool {
+	switch {
+	case r.endGrid == -2:
+		return true
+	case r.endGrid < 0:
+		return false
+	}
+	for _, o := range e.stepOuts(int(r.endGrid), 1) {
+		if !r.off.has(int(o.k)) {
+			return false
+		}
+	}
+	return true
 }
 
 // innerSteps returns the inner producers of the current level, in the

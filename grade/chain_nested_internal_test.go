@@ -148,11 +148,12 @@ func TestChainNestedLevel4(t *testing.T) {
 	chainCheckStep(t, &p, st)
 }
 
-// TestChainNestedBounds runs level 3 on the fixture positions with and
-// without the bounds that let the inner producers skip starts, cells and
-// houses (chainNestSink.chainStarts, chainEngine.staticSkips): every
-// inner producer must conclude the same on every grid, and the step must
-// be the same.
+// TestChainNestedBounds runs levels 2 and 3 on the fixture positions
+// with and without the bounds that let the inner producers skip starts,
+// cells and houses (chainNestSink.chainStarts, chainEngine.staticSkips)
+// and level 3 take runs of level 2 over (chainEngine.sameAtLevel3):
+// every inner producer must conclude the same on every grid, and level 3
+// must find the same step.
 func TestChainNestedBounds(t *testing.T) {
 	data, err := os.ReadFile(chainNestedFixtureFile)
 	if err != nil {
@@ -183,6 +184,9 @@ func TestChainNestedBounds(t *testing.T) {
 				if h.found() {
 					t.Fatalf("static multiple chains found %s", chainFormatStep(h.step()))
 				}
+				// Level 3 may take runs of level 2 over.
+				e.multipleChains(&h, &p.Cands, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
+				h.reset(&p.Cands)
 				e.multipleChains(&h, &p.Cands, chainMode{multiple: true, dynamic: true, level: 3, tech: NestedForcingChains3})
 				if !h.found() {
 					t.Fatal("level 3 found nothing")

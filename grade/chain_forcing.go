@@ -66,6 +66,12 @@ type chainRun struct {
 	nbuf  *[1458]uint64 // nmask's storage, kept between runs
 	nID   []int32
 	nCx   []int
+
+	// endGrid is, when the run ended on a grid where the inner producers
+	// concluded nothing, that grid's memo entry (-1 when the memo was
+	// full), and -2 when its end did not depend on the inner producers
+	// (a contradiction, or conclusions all already off).
+	endGrid int32
 }
 
 // chainEngine is the scratch of the forcing chain producers.
@@ -125,6 +131,22 @@ type chainEngine struct {
 	gidRun []int32
 	gidGen []uint32
 	runGen uint32
+	// static holds the static runs of the grid the static multiple
+	// chains last found nothing on; skip, when set, the cells and houses
+	// an inner producer need not try (see chainEngine.staticSkips).
+	static *chainStaticRuns
+	skip   *chainGroupSkip
+	// exhaustive turns those bounds and chainNestSink.chainStarts off:
+	// tests compare the inner producers' conclusions with and without.
+	exhaustive bool
+	// reuseGen, when not 0, is the gen of the level 2 call on the grid
+	// this level 3 call is on: its runs may serve again (sameAtLevel3).
+	// lastLevel and lastOrig describe the last call; endGrid is how the
+	// run being made ended (chainRun.endGrid).
+	reuseGen  uint32
+	lastLevel int
+	lastOrig  *Candidates
+	endGrid   int32
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -132,6 +154,10 @@ type chainEngine struct {
 func (e *chainEngine) onRun(k int) *chainRun {
 	r := &e.onRuns[k]
 	if e.onGen[k] != e.gen {
+		if e.reuseGen != 0 && e.onGen[k] == e.reuseGen && e.sameAtLevel3(r) {
+			e.onGen[k] = e.gen
+			return r
+		}
 		e.onGen[k] = e.gen
 		e.run(r, k, true)
 	}
@@ -165,6 +191,7 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
+	r.endGrid = -2
 	// A static run never changes the grid: copy it once per producer
 	// call.
 	if e.mode.dynamic || e.workGen != e.gen {
@@ -346,9 +373,11 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				e.qOn = append(e.qOn, int16(t.k))
 			}
 		} else {
+			e.endGrid = -2
 			if e.mode.level > 0 && e.advance(r) {
 				continue
 			}
+			r.endGrid = e.endGrid
 			return
 		}
 		if best >= 0 {
@@ -373,6 +402,11 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if m.level >= 2 && e.sink != nil {
 		e.memo.reset() // the grid the chains start from is new
 	}
+	e.reuseGen = 0
+	if e.sink == nil && m.level == 3 && e.lastLevel == 2 && e.lastOrig == cands && !e.exhaustive {
+		e.reuseGen = e.gen
+	}
+	e.lastLevel, e.lastOrig = m.level, cands
 	e.gen++
 	if e.gen == 0 {
 		e.onGen = [729]uint32{}
@@ -392,6 +426,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		cm := cands[c]
 		card := bits.OnesCount16(cm)
 		if !(card > 2 || (card > 1 && m.dynamic)) {
+			continue
+		}
+		if e.skip != nil && e.skip.cell[c] {
 			continue
 		}
 		doDouble := card >= 3 && !m.nishio && m.dynamic
@@ -483,6 +520,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if !m.nishio {
 		e.regionChains(h)
 	}
+	if e.sink == nil && m.multiple && !m.dynamic {
+		e.keepStaticRuns(h)
+	}
 }
 
 // stopNow reports whether a nested producer call may stop: it has a hint
@@ -542,6 +582,9 @@ func (e *chainEngine) regionChain(h *chainHints, u, d int) {
 		pm := e.opos[u][d]
 		card := bits.OnesCount16(pm)
 		if !(card == 2 || (m.multiple && card > 2)) {
+			return
+		}
+		if e.skip != nil && e.skip.region[u][d] {
 			return
 		}
 		c := solve.Units[u][bits.TrailingZeros16(pm)]

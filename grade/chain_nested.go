@@ -38,6 +38,16 @@ import (
 // where the digit is bilocal; a cycle takes those of all its links.
 // Measured against skfr on the h11 group, ER is within 0.2 on 95% of
 // the puzzles and mostly 0.1-0.2 higher where it differs.
+//
+// The inner producers run on every grid an outer chain stalls on, so
+// they skip what provably concludes nothing, which the grid the outer
+// chains start from tells: it had no forcing chain and no static
+// multiple chain, so an inner one must take a strong link the outer
+// chain made. The forcing chains of the unary search start only where
+// such a link can be reached (chainNestSink.chainStarts), and the static
+// multiple chains try only the cells and houses whose branches may share
+// a conclusion (chainEngine.staticSkips). Neither changes a conclusion
+// (TestChainNestedBounds).
 
 // chainNestHint is one hint of an inner producer: its complexity, how to
 // find its chain again (engine hints are re-run for their parents, since
@@ -100,6 +110,16 @@ type chainNestSink struct {
 	order   []int16 // candidates with a hint, first seen first
 	hints   []chainNestHint
 	out     []chainNestOut
+	// The forcing chain starts of the unary search (see chainStarts)
+	// and their scratch; exhaustive turns chainStarts off.
+	exhaustive bool
+	starts     chainNestStarts
+	pairs      [][2]int16
+	endIdx     [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends       []int16
+	reachOn    []chainSet // per end, the on nodes its on node reaches
+	reachOf    []chainSet // per end, the off nodes its on node reaches
+	queue      []int16
 }
 
 func (s *chainNestSink) reset(src, cur *Candidates) {
@@ -405,6 +425,381 @@ func (e *chainEngine) ancParents(a *chainBits, par *chainSet) {
 	}
 }
 
+// chainNestStarts holds the candidates from which the unary search may
+// find a forcing chain: one that turns them off when assumed on, and one
+// that turns them on when assumed off.
+type chainNestStarts struct {
+	on, off chainSet
+}
+
+// chainStarts returns, for the unary search with the links of st on
+// s.cur, the candidates a forcing chain may start from, or nil when it
+// cannot tell (every start is then searched).
+//
+// It can tell when s.src is known to have no forcing chain (srcPos is
+// set: the chainer's unary search, which tries every start with no
+// length bound until it finds a hint, found none there): a forcing chain of s.cur whose strong links were all strong in
+// s.src would be one of s.src too, since s.cur's weak links are all weak
+// in s.src; so it takes a strong link the outer chain made, from a to b,
+// say. A chain from s on to s off then reaches a off and, from b on, s
+// off; links read backwards (on and off swapped) are links too, so a on
+// and b on both reach s off. Likewise a chain from s off to s on needs a
+// on and b on both to reach s on (or to be s). One search from the on
+// node of each end of a new strong link finds all these starts.
+func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
+	if s == nil || s.srcPos == nil || s.exhaustive || !st.x {
+		return nil
+	}
+	// The new strong links: the two places of a digit in a house that
+	// had more in src, and (with Y-links) the two candidates of a cell
+	// that had more. A pair also strong in src by another house only
+	// widens the starts.
+	s.pairs = s.pairs[:0]
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			pm := s.curPos[u][d]
+			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(s.srcPos[u][d]) <= 2 {
+				continue
+			}
+			a := solve.Units[u][bits.TrailingZeros16(pm)]
+			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
+			s.pairs = append(s.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
+		}
+	}
+	if st.y {
+		for c := 0; c < 81; c++ {
+			cm := s.cur[c]
+			if bits.OnesCount16(cm) != 2 || bits.OnesCount16(s.src[c]) <= 2 {
+				continue
+			}
+			a := c*9 + bits.TrailingZeros16(cm) - 1
+			b := c*9 + 15 - bits.LeadingZeros16(cm) - 1
+			s.pairs = append(s.pairs, [2]int16{int16(a), int16(b)})
+		}
+	}
+	for _, k := range s.ends {
+		s.endIdx[k] = 0
+	}
+	s.ends = s.ends[:0]
+	st0 := &s.starts
+	*st0 = chainNestStarts{}
+	for _, pr := range s.pairs {
+		var ix [2]int
+		for j, k := range pr {
+			i := int(s.endIdx[k]) - 1
+			if i < 0 {
+				i = len(s.ends)
+				s.ends = append(s.ends, k)
+				s.endIdx[k] = int16(i + 1)
+				if i == len(s.reachOn) {
+					s.reachOn = append(s.reachOn, chainSet{})
+					s.reachOf = append(s.reachOf, chainSet{})
+				}
+				s.reach(st, int(k), &s.reachOn[i], &s.reachOf[i])
+			}
+			ix[j] = i
+		}
+		a, b := ix[0], ix[1]
+		for w := range st0.on {
+			st0.on[w] |= s.reachOf[a][w] & s.reachOf[b][w]
+			st0.off[w] |= s.reachOn[a][w] & s.reachOn[b][w]
+		}
+	}
+	return st0
+}
+
+// reach finds the on and off nodes that candidate a assumed on reaches
+// with the links of st (a itself among the on nodes).
+func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
+	*on, *off = chainSet{}, chainSet{}
+	on.add(a)
+	q := append(s.queue[:0], int16(2*a+1))
+	for i := 0; i < len(q); i++ {
+		n := int(q[i])
+		k := n >> 1
+		if n&1 == 1 {
+			for _, o16 := range st.weak(k) {
+				if o := int(o16); !off.has(o) {
+					off.add(o)
+					q = append(q, int16(2*o))
+				}
+			}
+			continue
+		}
+		for _, o16 := range st.strong[k][:st.strongN[k]] {
+			if o := int(o16); !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+	}
+	s.queue = q
+}
+
+// chainStaticRuns keeps what the static runs of a grid reach, for the
+// static multiple chains of the nested chains started from that grid.
+type chainStaticRuns struct {
+	grid Candidates
+	// ok[k] says the run of candidate k assumed on was made and met no
+	// contradiction: on[k] and off[k] are then all it reaches.
+	ok      [729]bool
+	on, off [729]chainSet
+	// Scratch of staticSkips.
+	skip   chainGroupSkip
+	pairs  [][2]int16
+	endIdx [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends   []int16
+	rOn    []chainSet // per end, the on nodes its on node reaches
+	rOff   []chainSet // per end, the off nodes its on node reaches
+	queue  []int16
+	// Per end, what its partners' on nodes reach; per candidate, the
+	// ends whose on node reaches its off node.
+	xOn, xOff [64]chainSet
+	endMask   [729]uint64
+	// Per candidate with ends, its bound: what its run reached on grid
+	// plus what those ends' partners reach; valid when sGen is gen.
+	sOn, sOff [729]chainSet
+	sGen      [729]uint32
+	gen       uint32
+}
+
+// chainGroupSkip says which cells and houses (by digit) a multiple chain
+// producer need not try: they conclude nothing.
+type chainGroupSkip struct {
+	cell   [81]bool
+	region [27][10]bool
+}
+
+// keepStaticRuns keeps the runs of the static multiple chains just made
+// on e.orig when they found nothing.
+func (e *chainEngine) keepStaticRuns(h *chainHints) {
+	if h == nil || h.found() {
+		return
+	}
+	if e.static == nil {
+		e.static = new(chainStaticRuns)
+	}
+	t := e.static
+	t.grid = *e.orig
+	for k := range t.ok {
+		r := &e.onRuns[k]
+		t.ok[k] = e.onGen[k] == e.gen && !r.contra
+		if t.ok[k] {
+			t.on[k], t.off[k] = r.on, r.off
+		}
+	}
+}
+
+// staticSkips returns the cells and houses the static multiple chains
+// need not try on the working grid, or nil when it cannot tell.
+//
+// The static runs of e.orig found no multiple chain, and each run that
+// met no contradiction reached all it could. A run on the working grid
+// goes along links of e.orig (the working grid's weak links are weak
+// there too) until it takes a strong link the outer chain made, from a
+// to b, say; what it reaches after that, b on reaches. And a run from k
+// reaches a off only when a on reaches k off (links read backwards are
+// links). So what a run from k reaches lies within what it reached on
+// e.orig plus what b on reaches for each new link whose a on reaches k
+// off; a cell or house whose branches' bounds share no candidate that
+// could be concluded concludes nothing.
+func (e *chainEngine) staticSkips() *chainGroupSkip {
+	t := e.static
+	if t == nil || e.exhaustive || t.grid != *e.orig {
+		return nil
+	}
+	cur, pos := &e.work, &e.pos
+	// The new strong links, as pairs of candidates.
+	t.pairs = t.pairs[:0]
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			pm := pos[u][d]
+			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(e.opos[u][d]) <= 2 {
+				continue
+			}
+			a := solve.Units[u][bits.TrailingZeros16(pm)]
+			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
+			t.pairs = append(t.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
+		}
+	}
+	for c := 0; c < 81; c++ {
+		cm := cur[c]
+		if bits.OnesCount16(cm) != 2 || bits.OnesCount16(e.orig[c]) <= 2 {
+			continue
+		}
+		t.pairs = append(t.pairs, [2]int16{int16(c*9 + bits.TrailingZeros16(cm) - 1), int16(c*9 + 15 - bits.LeadingZeros16(cm) - 1)})
+	}
+	for _, k := range t.ends {
+		t.endIdx[k] = 0
+	}
+	t.ends = t.ends[:0]
+	for _, pr := range t.pairs {
+		for _, k := range pr {
+			if t.endIdx[k] != 0 {
+				continue
+			}
+			i := len(t.ends)
+			if i == 64 {
+				return nil // more than endMask holds
+			}
+			t.ends = append(t.ends, k)
+			t.endIdx[k] = int16(i + 1)
+			if i == len(t.rOn) {
+				t.rOn = append(t.rOn, chainSet{})
+				t.rOff = append(t.rOff, chainSet{})
+			}
+			e.reachWork(t, int(k), &t.rOn[i], &t.rOff[i])
+		}
+	}
+	// What each end's partners reach: a run that reaches an end off may
+	// go on from its partner on.
+	for i := range t.ends {
+		t.xOn[i], t.xOff[i] = chainSet{}, chainSet{}
+	}
+	for _, pr := range t.pairs {
+		a, b := t.endIdx[pr[0]]-1, t.endIdx[pr[1]]-1
+		for w := range t.xOn[a] {
+			t.xOn[a][w] |= t.rOn[b][w]
+			t.xOff[a][w] |= t.rOff[b][w]
+			t.xOn[b][w] |= t.rOn[a][w]
+			t.xOff[b][w] |= t.rOff[a][w]
+		}
+	}
+	// The candidates a conclusion could be about: off ones of the grid,
+	// on ones in a cell with another; and per candidate, the ends whose
+	// on node reaches its off node.
+	var offUse, onUse chainSet
+	for c := 0; c < 81; c++ {
+		cm := cur[c]
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			offUse.add(k)
+			if cm&(cm-1) != 0 {
+				onUse.add(k)
+			}
+			t.endMask[k] = 0
+		}
+	}
+	for i := range t.ends {
+		for w, x := range t.rOff[i] {
+			for ; x != 0; x &= x - 1 {
+				t.endMask[w*64+bits.TrailingZeros64(x)] |= 1 << i
+			}
+		}
+	}
+	t.gen++
+	if t.gen == 0 {
+		t.sGen = [729]uint32{}
+		t.gen = 1
+	}
+	// concludes reports whether the runs from the candidates ks may share
+	// a conclusion.
+	concludes := func(ks []int) bool {
+		on, off := onUse, offUse
+		for _, k := range ks {
+			if !t.ok[k] {
+				return true
+			}
+			bOn, bOff := &t.on[k], &t.off[k]
+			if t.endMask[k] != 0 {
+				if t.sGen[k] != t.gen {
+					t.sGen[k] = t.gen
+					t.sOn[k], t.sOff[k] = *bOn, *bOff
+					for m := t.endMask[k]; m != 0; m &= m - 1 {
+						i := bits.TrailingZeros64(m)
+						for w := range t.sOn[k] {
+							t.sOn[k][w] |= t.xOn[i][w]
+							t.sOff[k][w] |= t.xOff[i][w]
+						}
+					}
+				}
+				bOn, bOff = &t.sOn[k], &t.sOff[k]
+			}
+			any := uint64(0)
+			for w := range on {
+				on[w] &= bOn[w]
+				off[w] &= bOff[w]
+				any |= on[w] | off[w]
+			}
+			if any == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	sk := &t.skip
+	var ks [9]int
+	for c := 0; c < 81; c++ {
+		n := 0
+		for m := cur[c]; m != 0; m &= m - 1 {
+			ks[n] = c*9 + bits.TrailingZeros16(m) - 1
+			n++
+		}
+		sk.cell[c] = n > 2 && !concludes(ks[:n])
+	}
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			n := 0
+			for w := pos[u][d]; w != 0; w &= w - 1 {
+				ks[n] = solve.Units[u][bits.TrailingZeros16(w)]*9 + d - 1
+				n++
+			}
+			sk.region[u][d] = n >= 2 && !concludes(ks[:n])
+		}
+	}
+	return sk
+}
+
+// reachWork finds the on and off nodes that candidate a assumed on
+// reaches on the working grid with the links of a static run (a itself
+// among the on nodes).
+func (e *chainEngine) reachWork(t *chainStaticRuns, a int, on, off *chainSet) {
+	*on, *off = chainSet{}, chainSet{}
+	on.add(a)
+	q := append(t.queue[:0], int16(2*a+1))
+	for i := 0; i < len(q); i++ {
+		n := int(q[i])
+		k := n >> 1
+		c, d := k/9, k%9+1
+		if n&1 == 1 {
+			for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+				if o := c*9 + bits.TrailingZeros16(m) - 1; !off.has(o) {
+					off.add(o)
+					q = append(q, int16(2*o))
+				}
+			}
+			for _, u := range chainHouses[c] {
+				for m := e.pos[u][d]; m != 0; m &= m - 1 {
+					oc := solve.Units[u][bits.TrailingZeros16(m)]
+					if o := oc*9 + d - 1; oc != c && !off.has(o) {
+						off.add(o)
+						q = append(q, int16(2*o))
+					}
+				}
+			}
+			continue
+		}
+		if cm := e.work[c]; bits.OnesCount16(cm) == 2 {
+			if o := c*9 + bits.TrailingZeros16(cm&^(1<<d)) - 1; !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+		for _, u := range chainHouses[c] {
+			pm := e.pos[u][d]
+			if bits.OnesCount16(pm) != 2 {
+				continue
+			}
+			oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
+			if o := oc*9 + d - 1; !on.has(o) {
+				on.add(o)
+				q = append(q, int16(2*o+1))
+			}
+		}
+	}
+	t.queue = q
+}
+
 // chainNestMemo remembers the conclusions of the inner producers per
 // grid while the grid the chains start from stays the same (one call of
 // chainer.next, or of an inner producer): different assumptions often
@@ -459,22 +854,17 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	var outs []chainNestOut
 	steps, n := e.innerSteps()
 	for _, step := range steps[:n] {
-		if ent >= 0 && m.done[ent][step] {
-			sp := m.spans[ent][step]
-			outs = m.outs[sp[0]:sp[1]]
+		if ent >= 0 {
+			outs = e.stepOuts(ent, step)
 		} else {
-			start := m.store(e.innerStep(step))
-			outs = m.outs[start:]
-			if ent >= 0 {
-				m.done[ent][step] = true
-				m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
-			}
+			outs = m.outs[m.store(e.innerStep(step)):]
 		}
 		if len(outs) > 0 {
 			break
 		}
 	}
 	if len(outs) == 0 {
+		e.endGrid = int32(ent)
 		return false
 	}
 	// One id per distinct inner hint in this run: the tables cover every
@@ -518,6 +908,49 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	return added
 }
 
+// stepOuts returns the conclusions of inner producer step on the grid of
+// memo entry ent, running it on that grid (as the working grid) unless
+// the memo has them.
+func (e *chainEngine) stepOuts(ent int, step uint8) []chainNestOut {
+	m := &e.memo
+	if !m.done[ent][step] {
+		if e.work != m.grids[ent] {
+			e.work = m.grids[ent]
+			for u := 0; u < 27; u++ {
+				for d := 1; d <= 9; d++ {
+					e.pos[u][d] = chainUnitPositions(&e.work, u, d)
+				}
+			}
+		}
+		start := m.store(e.innerStep(step))
+		m.done[ent][step] = true
+		m.spans[ent][step] = [2]int32{start, int32(len(m.outs))}
+	}
+	sp := m.spans[ent][step]
+	return m.outs[sp[0]:sp[1]]
+}
+
+// sameAtLevel3 reports whether run r, made at level 2 on the grid level 3
+// is now on, is what level 3 would make. Level 3 asks the producers of
+// level 2 first and the static multiple chains only where they conclude
+// nothing, which at level 2 ended the run: so the run is the same unless
+// it ended so and the static multiple chains conclude something new
+// there.
+func (e *chainEngine) sameAtLevel3(r *chainRun) bool {
+	switch {
+	case r.endGrid == -2:
+		return true
+	case r.endGrid < 0:
+		return false
+	}
+	for _, o := range e.stepOuts(int(r.endGrid), 1) {
+		if !r.off.has(int(o.k)) {
+			return false
+		}
+	}
+	return true
+}
+
 // innerSteps returns the inner producers of the current level, in the
 // order they are tried: 0 cycles and forcing chains, 1 static multiple
 // forcing chains, 2 dynamic forcing chains, 3 nested level 2.
@@ -547,6 +980,7 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		var h chainHints
 		h.nest = s
 		s.srcPos = nil
+		s.exhaustive = e.exhaustive
 		if e.sink == nil {
 			s.srcPos = &e.opos
 		}
@@ -554,7 +988,9 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 		chainUnary(&h, e.innerUnary, &e.work)
 		s.finish(nil)
 	case 1:
+		e.inner.skip = e.staticSkips()
 		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, tech: MultipleForcingChains})
+		e.inner.skip = nil
 	case 2:
 		e.inner.nested(s, &e.work, &e.pos, chainMode{multiple: true, dynamic: true, tech: DynamicForcingChains})
 	case 3:

@@ -147,3 +147,82 @@ func TestChainNestedLevel4(t *testing.T) {
 	t.Logf("level 4: %s", chainFormatStep(st))
 	chainCheckStep(t, &p, st)
 }
+
+// TestChainNestedBounds runs levels 2 and 3 on the fixture positions
+// with and without the bounds that let the inner producers skip starts,
+// cells and houses (chainNestSink.chainStarts, chainEngine.staticSkips)
+// and level 3 take runs of level 2 over (chainEngine.sameAtLevel3):
+// every inner producer must conclude the same on every grid, and level 3
+// must find the same step.
+func TestChainNestedBounds(t *testing.T) {
+	data, err := os.ReadFile(chainNestedFixtureFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range strings.Split(string(data), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		pos, _, _ := strings.Cut(l, " ")
+		p, err := chainParsePosition(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			var memo [2]*chainNestMemo
+			var step [2]string
+			for i, exhaustive := range []bool{false, true} {
+				e := &chainEngine{exhaustive: exhaustive}
+				var h chainHints
+				h.reset(&p.Cands)
+				e.memo.reset()
+				// The static multiple chains find nothing here; the
+				// bounds of the nested level build on their runs.
+				e.multipleChains(&h, &p.Cands, chainMode{multiple: true, tech: MultipleForcingChains})
+				if h.found() {
+					t.Fatalf("static multiple chains found %s", chainFormatStep(h.step()))
+				}
+				// Level 3 may take runs of level 2 over.
+				e.multipleChains(&h, &p.Cands, chainMode{multiple: true, dynamic: true, level: 2, tech: NestedForcingChains2})
+				h.reset(&p.Cands)
+				e.multipleChains(&h, &p.Cands, chainMode{multiple: true, dynamic: true, level: 3, tech: NestedForcingChains3})
+				if !h.found() {
+					t.Fatal("level 3 found nothing")
+				}
+				memo[i], step[i] = &e.memo, chainFormatStep(h.step())
+			}
+			if step[0] != step[1] {
+				t.Errorf("bounded: %s\nexhaustive: %s", step[0], step[1])
+			}
+			got, want := memo[0], memo[1]
+			if len(got.grids) != len(want.grids) || len(got.outs) != len(want.outs) || len(got.hints) != len(want.hints) {
+				t.Fatalf("bounded memo has %d grids, %d conclusions, %d hints; exhaustive %d, %d, %d",
+					len(got.grids), len(got.outs), len(got.hints), len(want.grids), len(want.outs), len(want.hints))
+			}
+			for i := range got.grids {
+				if got.grids[i] != want.grids[i] || got.spans[i] != want.spans[i] || got.done[i] != want.done[i] {
+					t.Fatalf("grid %d: memo entries differ", i)
+				}
+			}
+			for i := range got.outs {
+				if got.outs[i] != want.outs[i] {
+					t.Fatalf("conclusion %d: bounded %+v, exhaustive %+v", i, got.outs[i], want.outs[i])
+				}
+			}
+			for i := range got.hints {
+				if got.hints[i] != want.hints[i] {
+					t.Fatalf("hint %d: bounded %+v, exhaustive %+v", i, got.hints[i], want.hints[i])
+				}
+			}
+			var steps1 int
+			for i := range got.done {
+				if got.done[i][1] {
+					steps1++
+				}
+			}
+			t.Logf("%d grids (%d with static multiple chains), %d conclusions", len(got.grids), steps1, len(got.outs))
+		})
+	}
+}

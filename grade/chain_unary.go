@@ -272,6 +272,9 @@ func chainNewStrong(src *Candidates, srcPos *[27][10]uint16, cur *Candidates, cu
 // X-links only, only from the digits given.
 func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digits uint16) {
 	cands := st.cands
+	// As an inner producer, forcing chains may start from fewer
+	// candidates; a start with no strong link can close no cycle either.
+	starts := h.nest.chainStarts(st)
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		if bits.OnesCount16(cm) < 2 {
@@ -285,8 +288,10 @@ func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digit
 		}
 		for m := cm; m != 0; m &= m - 1 {
 			k := c*9 + bits.TrailingZeros16(m) - 1
-			chainFromOn(h, st, &sc.bfs, k)
-			if st.x {
+			if starts == nil || starts.on.has(k) || st.strongN[k] > 0 {
+				chainFromOn(h, st, &sc.bfs, k)
+			}
+			if st.x && (starts == nil || starts.off.has(k)) {
 				chainFromOff(h, st, &sc.bfs, k)
 			}
 		}

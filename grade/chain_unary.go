@@ -23,89 +23,53 @@ import (
 // ancestor count is its depth. A cycle closes when an "off" node links
 // back to the start; a forcing chain when the start's opposite is reached.
 
-// chainWeak holds the weak links of one grid: for each candidate, the
-// other candidates of its cell, then its digit in the peers, box first.
-// Every link mode uses the same lists, the X-only mode without the cell
-// part, so they are built once per call.
-type chainWeak struct {
-	n     [729]uint8 // links of each candidate
-	cellN [729]uint8 // of those, the first cellN are in its cell
-	// The links of candidate k are l[start[k]:start[k]+n[k]]: packed one
-	// list after the other, a grid's lists take the few KB its links
-	// need, not 28 slots (40 KB) per candidate, so a search touches
-	// fewer cache lines.
-	start [729]uint16
-	l     [729 * 28]int16
-	// pos[u][d] holds the positions of digit d in unit u (bit i for
-	// solve.Units[u][i]); the strong links of every mode read it.
-	pos [27][10]uint16
-}
-
-// setPos fills w.pos for cands, or copies pos when it is not nil.
-func (w *chainWeak) setPos(cands *Candidates, pos *[27][10]uint16) {
-	if pos != nil {
-		w.pos = *pos
-		return
-	}
-	w.pos = [27][10]uint16{}
-	for u := 0; u < 27; u++ {
-		for i, c := range solve.Units[u] {
-			for m := cands[c]; m != 0; m &= m - 1 {
-				w.pos[u][bits.TrailingZeros16(m)] |= 1 << i
-			}
-		}
-	}
-}
-
-// build fills the links; w.pos must be set for cands.
-func (w *chainWeak) build(cands *Candidates) {
-	n := 0
-	for c := 0; c < 81; c++ {
-		cm := cands[c]
-		for m := cm; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros16(m)
-			k := c*9 + d - 1
-			start := n
-			w.start[k] = uint16(start)
-			for mo := cm &^ (1 << d); mo != 0; mo &= mo - 1 {
-				w.l[n] = int16(c*9 + bits.TrailingZeros16(mo) - 1)
-				n++
-			}
-			w.cellN[k] = uint8(n - start)
-			// The peers holding d in chainPeers order: the box, then the
-			// row and the column outside the box, read off the positions.
-			hs := &chainHouses[c]
-			box := hs[0]
-			for i, u := range hs {
-				for m := w.pos[u][d]; m != 0; m &= m - 1 {
-					o := solve.Units[u][bits.TrailingZeros16(m)]
-					if o == c || i > 0 && chainHouses[o][0] == box {
-						continue
-					}
-					w.l[n] = int16(o*9 + d - 1)
-					n++
-				}
-			}
-			w.n[k] = uint8(n - start)
-		}
-	}
-}
-
-// chainStatic holds the links of one grid for one link mode.
+// chainStatic holds the links of one grid for one link mode: the strong
+// links, and the weak links that can lead on. A search only goes on from
+// an "off" node through a strong link, so a weak link to a candidate
+// with none ends there; the lists leave those out (the caller tests
+// whether a node reaches the start, which is the one such end that
+// matters), which in most grids leaves well under half of the links.
 type chainStatic struct {
 	cands   *Candidates
 	y, x    bool
-	w       *chainWeak
+	pos     *[27][10]uint16 // the positions of cands
 	strongN [729]uint8
 	strong  [729][4]int16
+	// sp[u][d] holds the positions in unit u of the candidates of digit
+	// d with a strong link; scell[c] the digits of cell c with one.
+	sp    [27][10]uint16
+	scell [81]uint16
+	// The weak links of candidate k that lead on are
+	// l[start[k]:start[k]+n[k]]: for each candidate the others of its
+	// cell (with Y-links), then its digit in the peers, box first, as SE
+	// lists them, keeping those with a strong link. Packed one list after
+	// the other, a grid's lists take the few KB they need.
+	n     [729]uint8
+	start [729]uint16
+	l     [729 * 28]int16
 }
 
-// build fills the strong links; w must be built for cands.
-func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
-	s.cands, s.w, s.y, s.x = cands, w, y, x
-	pos := &w.pos
+// chainUnitPositionsAll fills pos with the positions of every digit in
+// every unit of cands.
+func chainUnitPositionsAll(cands *Candidates, pos *[27][10]uint16) {
+	*pos = [27][10]uint16{}
+	for u := 0; u < 27; u++ {
+		for i, c := range solve.Units[u] {
+			for m := cands[c]; m != 0; m &= m - 1 {
+				pos[u][bits.TrailingZeros16(m)] |= 1 << i
+			}
+		}
+	}
+}
+
+// build fills the links; pos holds the positions of cands. With all set,
+// the weak lists keep every link, and every candidate has one.
+func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bool) {
+	s.cands, s.pos, s.y, s.x = cands, pos, y, x
+	s.sp = [27][10]uint16{}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
+		var sc uint16
 		for m := cm; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			k := c*9 + d - 1
@@ -136,19 +100,77 @@ func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
 				}
 			}
 			s.strongN[k] = uint8(n)
+			if n > 0 {
+				sc |= 1 << d
+				for _, u := range chainHouses[c] {
+					s.sp[u][d] |= 1 << chainPos[u][c]
+				}
+			}
+		}
+		s.scell[c] = sc
+	}
+	// Apart from the start of a search (fill serves it), only the
+	// candidates with a strong link are ever on: the others need no
+	// list, unless all links are kept.
+	n := 0
+	for c := 0; c < 81; c++ {
+		lead := cands[c]
+		if !all {
+			lead = s.scell[c]
+		}
+		for m := lead; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			s.start[k] = uint16(n)
+			s.n[k] = uint8(len(s.fill(k, all, s.l[n:n+28])))
+			n += int(s.n[k])
 		}
 	}
 }
 
-// weak returns the candidates turned off when k is on: the other
-// candidates of its cell (with Y-links), then its digit in the peers.
-func (s *chainStatic) weak(k int) []int16 {
-	i := int(s.w.start[k])
-	l := s.w.l[i : i+int(s.w.n[k])]
-	if !s.y {
-		return l[s.w.cellN[k]:]
+// fill writes into buf the weak links of candidate k, only those that
+// lead on unless all is set, and returns them.
+func (s *chainStatic) fill(k int, all bool, buf []int16) []int16 {
+	c, d := k/9, k%9+1
+	n := 0
+	if s.y {
+		cm := s.cands[c]
+		if !all {
+			cm = s.scell[c]
+		}
+		for m := cm &^ (1 << d); m != 0; m &= m - 1 {
+			buf[n] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+			n++
+		}
 	}
-	return l
+	for i, u := range chainHouses[c] {
+		pm := s.sp[u][d]
+		if all {
+			pm = s.pos[u][d]
+		}
+		for m := pm & chainPeerPos[c][i]; m != 0; m &= m - 1 {
+			buf[n] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// weak returns the candidates with a strong link (or all, if the lists
+// keep all) turned off when k is on: the other candidates of its cell
+// (with Y-links), then its digit in the peers. Without all, k must have a
+// strong link.
+func (s *chainStatic) weak(k int) []int16 {
+	i := int(s.start[k])
+	return s.l[i : i+int(s.n[k])]
+}
+
+// sees reports whether candidate p on turns candidate s off.
+func (s *chainStatic) sees(p, k int) bool {
+	cp, ck := p/9, k/9
+	if cp == ck {
+		return s.y && p != k
+	}
+	return p%9 == k%9 && chainPeerSet[cp].has(ck)
 }
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
@@ -205,9 +227,9 @@ func (b *chainBFS) next() {
 
 // chainUnaryScratch is the scratch of chainUnary.
 type chainUnaryScratch struct {
-	weak chainWeak
-	st   [3]chainStatic
-	bfs  chainBFS
+	pos [27][10]uint16
+	st  [3]chainStatic
+	bfs chainBFS
 }
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
@@ -223,25 +245,25 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	// some.
 	digits := uint16(allDigits)
 	yNew := true
-	var pos *[27][10]uint16
-	if h.nest != nil {
+	pos := &sc.pos
+	if h.nest != nil && h.nest.curPos != nil {
 		pos = h.nest.curPos
+	} else {
+		chainUnitPositionsAll(cands, pos)
 	}
-	sc.weak.setPos(cands, pos)
 	if n := h.nest; n != nil && n.srcPos != nil {
-		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, &sc.weak.pos)
+		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, pos)
 		if digits == 0 && !yNew {
 			return // no mode below would search
 		}
 	}
-	sc.weak.build(cands)
 	for i, mode := range modes {
 		y, x := mode[0], mode[1]
 		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
 			continue
 		}
 		st := &sc.st[i]
-		st.build(cands, &sc.weak, y, x)
+		st.build(cands, pos, y, x, false)
 		chainUnaryMode(h, sc, st, digits)
 	}
 }
@@ -367,6 +389,11 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	b.qOn = append(b.qOn[:0], int16(s))
 	b.qOff = b.qOff[:0]
 	chainFound := false
+	// Without a strong link, s is missing from the weak lists: whether
+	// an on node reaches it is asked directly. Then s has no closers
+	// either, so that is the only end.
+	sOut := st.strongN[s] == 0
+	var sBuf [28]int16
 	// ends holds s and its closers: only an off node among them can end
 	// a chain or a cycle, so the others need one bit test.
 	var ends chainSet
@@ -385,7 +412,15 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			// can close neither, and then only the discovery loop runs.
 			canChain := x && dp+1 <= maxChain
 			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
-			for _, q16 := range st.weak(p) {
+			if sOut && canChain && !chainFound && st.sees(p, s) {
+				chainFound = true
+				chainRecordChain(h, st, b, p, s, false, dp+1)
+			}
+			ws := st.weak(p)
+			if p == s && sOut {
+				ws = st.fill(s, false, sBuf[:]) // s has no list
+			}
+			for _, q16 := range ws {
 				q := int(q16)
 				if !ends.has(q) {
 					b.visitOff(q, dp+1, p)
@@ -445,8 +480,8 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		chainBase = AIC.BaseRating()
 	}
 	maxChain := chainMaxNodes(h, chainBase)
-	if maxChain < 3 {
-		return
+	if maxChain < 3 || st.strongN[s] == 0 {
+		return // too long, or no strong link leaves s
 	}
 	b.next()
 	g := b.gen

@@ -112,18 +112,14 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 			if bits.OnesCount16(pm) < 2 {
 				continue
 			}
-			box := -1
-			for w := pm; w != 0; w &= w - 1 {
-				c := solve.Units[line][bits.TrailingZeros16(w)]
-				bb := int(chainHouses[c][0])
-				if box >= 0 && bb != box {
-					box = -2
-					break
-				}
-				box = bb
-			}
-			if box < 0 {
+			// The line's positions 3t..3t+2 lie in its t-th box.
+			t := chainThird(pm)
+			if t < 0 {
 				continue
+			}
+			box := 18 + line/3*3 + t // a row
+			if line >= 9 {
+				box = 18 + t*3 + (line-9)/3 // a column
 			}
 			// Nothing to remove unless the box has d outside the line.
 			if s.positions(cands, box, d)&^posIn[box][line] == 0 {
@@ -148,24 +144,32 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 }
 
 // chainLockedLines returns the row and the column (unit indices) that
-// hold every position in pm of box b, each -1 when there is none.
+// hold every position in pm of box b, each -1 when there is none. pm
+// has two positions or more. A box's positions 3k..3k+2 are its k-th
+// row, positions k, k+3 and k+6 its k-th column.
 func chainLockedLines(b int, pm uint16) [2]int {
 	row, col := -1, -1
-	for w := pm; w != 0; w &= w - 1 {
-		c := solve.Units[b][bits.TrailingZeros16(w)]
-		r, cc := c/9, 9+c%9
-		if row == -1 {
-			row = r
-		} else if row != r {
-			row = -2
+	i := b - 18
+	for k := 0; k < 3; k++ {
+		if pm&^(0x7<<(3*k)) == 0 {
+			row = i/3*3 + k
 		}
-		if col == -1 {
-			col = cc
-		} else if col != cc {
-			col = -2
+		if pm&^(0x49<<k) == 0 {
+			col = 9 + i%3*3 + k
 		}
 	}
-	return [2]int{max(row, -1), max(col, -1)}
+	return [2]int{row, col}
+}
+
+// chainThird returns t when the positions pm (two or more) of a line all
+// lie in its t-th third, else -1.
+func chainThird(pm uint16) int {
+	for t := 0; t < 3; t++ {
+		if pm&^(0x7<<(3*t)) == 0 {
+			return t
+		}
+	}
+	return -1
 }
 
 // chainNakedSetRule finds naked sets of size n: n cells of a house whose

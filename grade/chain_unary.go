@@ -174,45 +174,34 @@ func (s *chainStatic) sees(p, k int) bool {
 }
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
-// A node's mark, depth and parent sit together: a visit reads and writes
-// all three, and together they take one cache line instead of three.
+// The search goes level by level, on nodes then off nodes, so every node
+// of a queue has the same depth: the level's.
 type chainBFS struct {
-	gen       uint32
-	on, off   [729]chainBFSNode
-	qOn, qOff []int16
+	gen     uint32
+	on, off [729]chainBFSNode
+	// The queues of the current level, as storage: a search keeps its
+	// own slices of them in locals.
+	qOn, qOff [729]int16
 }
 
 // chainBFSNode is what one search knows of a node: it is visited when gen
 // is the search's generation.
 type chainBFSNode struct {
-	gen   uint32
-	depth int16 // nodes from the start, the start included
+	gen uint32
 	// parent is, for an on node, the off candidate that turned it on;
 	// for an off node, the on candidate that turned it off; -1 at the
 	// start.
 	parent int16
 }
 
-// visitOff queues candidate q as off, reached at depth from parent, the
-// first time the current search meets it.
-func (b *chainBFS) visitOff(q, depth, parent int) {
-	n := &b.off[q]
+// visit marks n visited from parent and reports true, the first time the
+// current search meets it; else it reports false.
+func (b *chainBFS) visit(n *chainBFSNode, parent int) bool {
 	if n.gen == b.gen {
-		return
+		return false
 	}
-	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
-	b.qOff = append(b.qOff, int16(q))
-}
-
-// visitOn queues candidate o as on, reached at depth from parent, the
-// first time the current search meets it.
-func (b *chainBFS) visitOn(o, depth, parent int) {
-	n := &b.on[o]
-	if n.gen == b.gen {
-		return
-	}
-	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
-	b.qOn = append(b.qOn, int16(o))
+	*n = chainBFSNode{gen: b.gen, parent: int16(parent)}
+	return true
 }
 
 // next starts a new search: every node becomes unvisited.
@@ -382,12 +371,9 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		nClosers++
 	}
 	b.next()
-	g := b.gen
-	b.on[s].gen = g
-	b.on[s].depth = 1
-	b.on[s].parent = -1
-	b.qOn = append(b.qOn[:0], int16(s))
-	b.qOff = b.qOff[:0]
+	b.on[s] = chainBFSNode{gen: b.gen, parent: -1}
+	qOn, qOff := b.qOn[:1], b.qOff[:0]
+	qOn[0] = int16(s)
 	chainFound := false
 	// Without a strong link, s is missing from the weak lists: whether
 	// an on node reaches it is asked directly. Then s has no closers
@@ -401,17 +387,18 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	for _, c := range closers[:nClosers] {
 		ends.add(int(c))
 	}
-	for len(b.qOn) > 0 || len(b.qOff) > 0 {
-		for i := 0; i < len(b.qOn); i++ {
-			p := int(b.qOn[i])
-			dp := int(b.on[p].depth)
-			if dp+1 > maxNodes {
-				continue
-			}
-			// The chain and cycle tests depend on p only: most on nodes
-			// can close neither, and then only the discovery loop runs.
-			canChain := x && dp+1 <= maxChain
-			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
+	// Each round takes the on nodes at depth dp to off nodes and those
+	// to on nodes at depth dp+2.
+	for dp := 1; len(qOn) > 0 && dp+1 <= maxNodes; dp += 2 {
+		// The chain and cycle tests depend on the level (and p == s):
+		// most on nodes can close neither, and then only the discovery
+		// loop runs.
+		canChain := x && dp+1 <= maxChain
+		levelCycle := dp+1 <= maxCycle && nClosers > 0
+		qOff = qOff[:0]
+		for _, p16 := range qOn {
+			p := int(p16)
+			canCycle := levelCycle && p != s
 			if sOut && canChain && !chainFound && st.sees(p, s) {
 				chainFound = true
 				chainRecordChain(h, st, b, p, s, false, dp+1)
@@ -422,37 +409,36 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 			}
 			for _, q16 := range ws {
 				q := int(q16)
-				if !ends.has(q) {
-					b.visitOff(q, dp+1, p)
-					continue
-				}
-				if canChain && !chainFound && q == s {
-					chainFound = true
-					chainRecordChain(h, st, b, p, s, false, dp+1)
-				}
-				// SE skips a node that is an ancestor of p; an ancestor is
-				// already discovered, so that only matters for closing a
-				// cycle.
-				if canCycle {
-					for j := 0; j < nClosers; j++ {
-						if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
-							chainRecordCycle(h, st, b, p, q, s, dp+1)
+				if ends.has(q) {
+					if canChain && !chainFound && q == s {
+						chainFound = true
+						chainRecordChain(h, st, b, p, s, false, dp+1)
+					}
+					// SE skips a node that is an ancestor of p; an
+					// ancestor is already discovered, so that only
+					// matters for closing a cycle.
+					if canCycle {
+						for j := 0; j < nClosers; j++ {
+							if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
+								chainRecordCycle(h, st, b, p, q, s, dp+1)
+							}
 						}
 					}
 				}
-				b.visitOff(q, dp+1, p)
+				if b.visit(&b.off[q], p) {
+					qOff = append(qOff, int16(q))
+				}
 			}
 		}
-		b.qOn = b.qOn[:0]
-		for i := 0; i < len(b.qOff); i++ {
-			q := int(b.qOff[i])
-			dq := int(b.off[q].depth)
-			for j := 0; j < int(st.strongN[q]); j++ {
-				o := int(st.strong[q][j])
-				b.visitOn(o, dq+1, q)
+		qOn = qOn[:0]
+		for _, q16 := range qOff {
+			q := int(q16)
+			for _, o16 := range st.strong[q][:st.strongN[q]] {
+				if b.visit(&b.on[o16], q) {
+					qOn = append(qOn, o16)
+				}
 			}
 		}
-		b.qOff = b.qOff[:0]
 	}
 }
 
@@ -484,40 +470,40 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		return // too long, or no strong link leaves s
 	}
 	b.next()
-	g := b.gen
-	b.off[s].gen = g
-	b.off[s].depth = 1
-	b.off[s].parent = -1
-	b.qOff = append(b.qOff[:0], int16(s))
-	b.qOn = b.qOn[:0]
-	for len(b.qOn) > 0 || len(b.qOff) > 0 {
-		for i := 0; i < len(b.qOn); i++ {
-			p := int(b.qOn[i])
-			dp := int(b.on[p].depth)
-			if dp+2 > maxChain {
-				continue
-			}
-			for _, q16 := range st.weak(p) {
-				q := int(q16)
-				b.visitOff(q, dp+1, p)
-			}
-		}
-		b.qOn = b.qOn[:0]
-		for i := 0; i < len(b.qOff); i++ {
-			q := int(b.qOff[i])
-			dq := int(b.off[q].depth)
-			for j := 0; j < int(st.strongN[q]); j++ {
-				o := int(st.strong[q][j])
+	b.off[s] = chainBFSNode{gen: b.gen, parent: -1}
+	qOn, qOff := b.qOn[:0], b.qOff[:1]
+	qOff[0] = int16(s)
+	// Each round takes the off nodes at depth dq to on nodes and those
+	// to off nodes at depth dq+2.
+	for dq := 1; len(qOff) > 0; dq += 2 {
+		qOn = qOn[:0]
+		for _, q16 := range qOff {
+			q := int(q16)
+			for _, o16 := range st.strong[q][:st.strongN[q]] {
+				o := int(o16)
 				if o == s {
 					if dq+1 <= maxChain {
 						chainRecordChain(h, st, b, q, s, true, dq+1)
 					}
 					return
 				}
-				b.visitOn(o, dq+1, q)
+				if b.visit(&b.on[o], q) {
+					qOn = append(qOn, o16)
+				}
 			}
 		}
-		b.qOff = b.qOff[:0]
+		qOff = qOff[:0]
+		if dq+3 > maxChain {
+			break // the on nodes at dq+1 would lead past maxChain
+		}
+		for _, p16 := range qOn {
+			p := int(p16)
+			for _, q16 := range st.weak(p) {
+				if b.visit(&b.off[q16], p) {
+					qOff = append(qOff, q16)
+				}
+			}
+		}
 	}
 }
 

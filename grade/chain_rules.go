@@ -112,14 +112,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 			if bits.OnesCount16(pm) < 2 {
 				continue
 			}
-			// The line's positions 3t..3t+2 lie in its t-th box.
-			t := chainThird(pm)
-			if t < 0 {
+			box := chainLineBox(line, pm)
+			if box < 0 {
 				continue
-			}
-			box := 18 + line/3*3 + t // a row
-			if line >= 9 {
-				box = 18 + t*3 + (line-9)/3 // a column
 			}
 			// Nothing to remove unless the box has d outside the line.
 			if s.positions(cands, box, d)&^posIn[box][line] == 0 {
@@ -161,12 +156,16 @@ func chainLockedLines(b int, pm uint16) [2]int {
 	return [2]int{row, col}
 }
 
-// chainThird returns t when the positions pm (two or more) of a line all
-// lie in its t-th third, else -1.
-func chainThird(pm uint16) int {
+// chainLineBox returns the box (unit index) that holds every position
+// in pm (two or more) of line, or -1 when there is none. A line's
+// positions 3t..3t+2 lie in its t-th box.
+func chainLineBox(line int, pm uint16) int {
 	for t := 0; t < 3; t++ {
 		if pm&^(0x7<<(3*t)) == 0 {
-			return t
+			if line < 9 {
+				return 18 + line/3*3 + t // a row
+			}
+			return 18 + t*3 + (line-9)/3 // a column
 		}
 	}
 	return -1

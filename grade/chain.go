@@ -130,6 +130,8 @@ var (
 	chainUnitCand [27][9]int16
 	// chainPeerSet[c] is the set of the peers of c.
 	chainPeerSet [81]chainCells81
+	// chainCellUnits[c] has bit u set for each unit u of cell c.
+	chainCellUnits [81]uint32
 )
 
 func init() {
@@ -145,6 +147,7 @@ func init() {
 	for c := 0; c < 81; c++ {
 		r, col := c/9, c%9
 		chainHouses[c] = [3]uint8{uint8(18 + r/3*3 + col/3), uint8(r), uint8(9 + col)}
+		chainCellUnits[c] = 1<<(18+r/3*3+col/3) | 1<<r | 1<<(9+col)
 		n := 0
 		var seen chainCells81
 		for i, u := range chainHouses[c] {

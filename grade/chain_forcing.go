@@ -87,6 +87,8 @@ type chainEngine struct {
 	// pos and opos hold, for each unit and digit, the positions left in
 	// work and in orig.
 	pos, opos [27][10]uint16
+	// remUnits[d] has bit u set when work lost digit d in unit u.
+	remUnits [10]uint32
 	// links holds the links of orig for static runs (see runStatic).
 	links chainStatic
 	// cause[k] says what turned candidate k on in the last run: 0 the
@@ -150,6 +152,7 @@ func (e *chainEngine) remove(c, d int) {
 	for _, u := range chainHouses[c] {
 		e.pos[u][d] &^= 1 << chainPos[u][c]
 	}
+	e.remUnits[d] |= chainCellUnits[c]
 }
 
 // chainTmpOn is an "on" consequence being built, with its ancestors.
@@ -254,6 +257,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	if e.mode.dynamic || e.workGen != e.gen {
 		e.work = *e.orig
 		e.pos = e.opos
+		e.remUnits = [10]uint32{}
 		e.workGen = e.gen
 	}
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]

@@ -2,7 +2,9 @@ package grade
 
 import (
 	"bufio"
+	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -197,4 +199,73 @@ func TestChainLockedMasks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestChainRulesSkipUnits removes candidates from the fixture positions
+// as a chain would and checks that the rules, told which units lost
+// which digits, find the same hints with parents as a full scan.
+func TestChainRulesSkipUnits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	type rule func(s *chainRuleSink, cands *Candidates)
+	rules := []rule{
+		chainLockingRule,
+		func(s *chainRuleSink, c *Candidates) { chainHiddenSetRule(s, c, 2) },
+		func(s *chainRuleSink, c *Candidates) { chainNakedSetRule(s, c, 2) },
+		func(s *chainRuleSink, c *Candidates) { chainFishRule(s, c, 2) },
+	}
+	hints := 0
+	for i, p := range chainFixturePositions(t) {
+		for trial := 0; trial < 100; trial++ {
+			work := p.Cands
+			var units [10]uint32
+			for n := 1 + rng.IntN(30); n > 0; n-- {
+				c := rng.IntN(81)
+				if bits.OnesCount16(work[c]) < 2 {
+					continue
+				}
+				m := work[c]
+				for j := rng.IntN(bits.OnesCount16(m)); j > 0; j-- {
+					m &= m - 1
+				}
+				d := bits.TrailingZeros16(m)
+				work[c] &^= 1 << d
+				units[d] |= chainCellUnits[c]
+			}
+			var pos [27][10]uint16
+			chainUnitPositionsAll(&work, &pos)
+			for ri, r := range rules {
+				var full, part chainRuleSink
+				full.reset(&p.Cands)
+				full.pos = &pos
+				r(&full, &work)
+				part.reset(&p.Cands)
+				part.pos, part.units = &pos, &units
+				r(&part, &work)
+				got, want := chainParentHints(&part), chainParentHints(&full)
+				if got != want {
+					t.Fatalf("position %d, trial %d, rule %d: hints with parents\n%s\nwant\n%s", i, trial, ri, got, want)
+				}
+				if want != "" {
+					hints++
+				}
+			}
+		}
+	}
+	if hints < 20 {
+		t.Fatalf("rules found hints with parents %d times: too few to test", hints)
+	}
+}
+
+// chainParentHints lists the hints of s that have parents, one a line.
+func chainParentHints(s *chainRuleSink) string {
+	var b strings.Builder
+	rs, ps := 0, 0
+	for h := 0; h < s.hints(); h++ {
+		re, pe := s.remEnd[h], s.parEnd[h]
+		if pe > ps {
+			fmt.Fprintf(&b, "%v %v\n", s.rem[rs:re], s.par[ps:pe])
+		}
+		rs, ps = re, pe
+	}
+	return b.String()
 }

@@ -471,7 +471,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		}
 	}
 	if !m.dynamic {
-		e.links.build(cands, &e.opos, true, true, true)
+		e.links.build(cands, &e.opos, true, true, true, allDigits)
 	}
 	base := m.tech.BaseRating()
 	for c := 0; c < 81; c++ {

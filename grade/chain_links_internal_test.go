@@ -72,7 +72,7 @@ func TestChainStaticLinks(t *testing.T) {
 		chainUnitPositionsAll(&p.Cands, &pos)
 		for _, mode := range [...][3]bool{{false, true, false}, {true, false, false}, {true, true, false}, {true, true, true}} {
 			y, x, all := mode[0], mode[1], mode[2]
-			st.build(&p.Cands, &pos, y, x, all)
+			st.build(&p.Cands, &pos, y, x, all, allDigits)
 			for c := 0; c < 81; c++ {
 				for m := p.Cands[c]; m != 0; m &= m - 1 {
 					k := c*9 + bits.TrailingZeros16(m) - 1
@@ -126,7 +126,7 @@ func TestRunStaticMatchesRunChain(t *testing.T) {
 		e.orig = &p.Cands
 		e.gen = 1
 		chainUnitPositionsAll(&p.Cands, &e.opos)
-		e.links.build(&p.Cands, &e.opos, true, true, true)
+		e.links.build(&p.Cands, &e.opos, true, true, true, allDigits)
 		var a, b chainRun
 		for c := 0; c < 81; c++ {
 			for m := p.Cands[c]; m != 0; m &= m - 1 {

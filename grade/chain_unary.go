@@ -62,15 +62,18 @@ func chainUnitPositionsAll(cands *Candidates, pos *[27][10]uint16) {
 	}
 }
 
-// build fills the links; pos holds the positions of cands. With all set,
-// the weak lists keep every link, and every candidate has one.
-func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bool) {
+// build fills the links of the candidates of digits; pos holds the
+// positions of cands. With all set, the weak lists keep every link, and
+// every candidate has one. The tables of other digits are left stale:
+// only a search that stays in digits (one with X-links only) may leave
+// any out.
+func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bool, digits uint16) {
 	s.cands, s.pos, s.y, s.x = cands, pos, y, x
 	s.sp = [27][10]uint16{}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		var sc uint16
-		for m := cm; m != 0; m &= m - 1 {
+		for m := cm & digits; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			k := c*9 + d - 1
 			n := 0
@@ -114,7 +117,7 @@ func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bo
 	// list, unless all links are kept.
 	n := 0
 	for c := 0; c < 81; c++ {
-		lead := cands[c]
+		lead := cands[c] & digits
 		if !all {
 			lead = s.scell[c]
 		}
@@ -251,8 +254,14 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
 			continue
 		}
+		// With X-links only, chainUnaryMode starts only from digits, and
+		// a search stays in the digit it starts from.
+		dm := uint16(allDigits)
+		if !y {
+			dm = digits
+		}
 		st := &sc.st[i]
-		st.build(cands, pos, y, x, false)
+		st.build(cands, pos, y, x, false, dm)
 		chainUnaryMode(h, sc, st, digits)
 	}
 }

@@ -121,30 +121,45 @@ var (
 	chainPeers [81][20]uint8
 	// chainPos[u][c] is the position (0..8) of cell c in unit u, or 9.
 	chainPos [27][81]uint8
+	// chainPeerPos[c][i] are the positions in the unit chainHouses[c][i]
+	// of the peers of c that chainPeers lists under that house: the box
+	// without c, then the row and the column outside the box.
+	chainPeerPos [81][3]uint16
+	// chainUnitCand[u][i] is 9*solve.Units[u][i] - 1: adding a digit
+	// gives the candidate of that digit in the cell.
+	chainUnitCand [27][9]int16
+	// chainPeerSet[c] is the set of the peers of c.
+	chainPeerSet [81]chainCells81
+	// chainCellUnits[c] has bit u set for each unit u of cell c.
+	chainCellUnits [81]uint32
 )
 
 func init() {
-	for c := 0; c < 81; c++ {
-		r, col := c/9, c%9
-		chainHouses[c] = [3]uint8{uint8(18 + r/3*3 + col/3), uint8(r), uint8(9 + col)}
-		n := 0
-		var seen chainCells81
-		for _, u := range chainHouses[c] {
-			for _, o := range solve.Units[u] {
-				if o != c && !seen.has(o) {
-					seen.add(o)
-					chainPeers[c][n] = uint8(o)
-					n++
-				}
-			}
-		}
-	}
 	for u := 0; u < 27; u++ {
 		for c := 0; c < 81; c++ {
 			chainPos[u][c] = 9
 		}
 		for i, c := range solve.Units[u] {
 			chainPos[u][c] = uint8(i)
+			chainUnitCand[u][i] = int16(9*c - 1)
+		}
+	}
+	for c := 0; c < 81; c++ {
+		r, col := c/9, c%9
+		chainHouses[c] = [3]uint8{uint8(18 + r/3*3 + col/3), uint8(r), uint8(9 + col)}
+		chainCellUnits[c] = 1<<(18+r/3*3+col/3) | 1<<r | 1<<(9+col)
+		n := 0
+		var seen chainCells81
+		for i, u := range chainHouses[c] {
+			for _, o := range solve.Units[u] {
+				if o != c && !seen.has(o) {
+					seen.add(o)
+					chainPeers[c][n] = uint8(o)
+					chainPeerPos[c][i] |= 1 << chainPos[u][o]
+					chainPeerSet[c].add(o)
+					n++
+				}
+			}
 		}
 	}
 }

@@ -93,12 +93,20 @@ type chainEngine struct {
 	// pos and opos hold, for each unit and digit, the positions left in
 	// work and in orig.
 	pos, opos [27][10]uint16
+	// remUnits[d] has bit u set when work lost digit d in unit u.
+	remUnits [10]uint32
+	// links holds the links of orig for static runs (see runStatic).
+	links chainStatic
 	// cause[k] says what turned candidate k on in the last run: 0 the
-	// assumption, 1 its cell, 2+u unit u.
+	// assumption, 1 its cell, 2+u unit u (runStatic does not set it).
 	cause [729]uint8
 	// contraAnc holds the ancestors of the last run's contradiction.
 	contraAnc chainBits
 	ancTmp    chainBits // an "on" consequence's ancestors being built
+	// The "off" and the "on" consequences of the node runChain is
+	// processing: kept here, they need no clearing per run.
+	qs    [28]int16
+	tmpOn [4]chainTmpOn
 	// workGen is the producer call (gen) work was last copied for.
 	workGen uint32
 	// posGiven, when set, holds the positions of the grid multipleChains
@@ -170,6 +178,7 @@ func (e *chainEngine) remove(c, d int) {
 	for _, u := range chainHouses[c] {
 		e.pos[u][d] &^= 1 << chainPos[u][c]
 	}
+	e.remUnits[d] |= chainCellUnits[c]
 }
 
 // chainTmpOn is an "on" consequence being built, with its ancestors.
@@ -184,8 +193,86 @@ type chainTmpOn struct {
 // It stops at the first contradiction, keeping the shortest one found
 // while processing the node that revealed it, as SE does.
 func (e *chainEngine) run(r *chainRun, k int, on bool) {
-	e.runChain(r, k, on)
+	if !e.mode.dynamic && !e.ancNeeded {
+		e.runStatic(r, k, on)
+	} else {
+		e.runChain(r, k, on)
+	}
 	e.finishNested(r)
+}
+
+// runStatic is runChain for a static run without ancestor sets: the grid
+// does not change, so the links are those of e.links, built once per
+// producer call, and the count of a node is its depth. An off node
+// without a strong link turns nothing on, so it is recorded but not
+// queued.
+func (e *chainEngine) runStatic(r *chainRun, k int, on bool) {
+	r.on, r.off = chainSet{}, chainSet{}
+	r.contra = false
+	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
+	e.runGen++
+	e.nestNodes = chainBits{}
+	L := &e.links
+	qOn, qOff := e.qOn[:0], e.qOff[:0]
+	r.cnt[2*k+b2i(on)] = 1
+	if on {
+		r.on.add(k)
+		qOn = append(qOn, int16(k))
+	} else {
+		r.off.add(k)
+		qOff = append(qOff, int16(k))
+	}
+	hOn, hOff := 0, 0
+	best, bestK := -1, 0
+	for best < 0 {
+		if hOn < len(qOn) {
+			p := int(qOn[hOn])
+			hOn++
+			cq := r.cnt[2*p+1] + 1
+			for _, q16 := range L.weak(p) {
+				q := int(q16)
+				if r.on.has(q) {
+					if s := int(r.cnt[2*q+1]) + int(cq); best < 0 || s < best {
+						best, bestK = s, q
+					}
+					continue
+				}
+				if r.off.has(q) {
+					continue
+				}
+				r.off.add(q)
+				r.cnt[2*q] = cq
+				if L.strongN[q] != 0 {
+					qOff = append(qOff, int16(q))
+				}
+			}
+		} else if hOff < len(qOff) {
+			p := int(qOff[hOff])
+			hOff++
+			n := int(r.cnt[2*p]) + 1
+			for _, o16 := range L.strong[p][:L.strongN[p]] {
+				o := int(o16)
+				if r.off.has(o) {
+					if s := n + int(r.cnt[2*o]); best < 0 || s < best {
+						best, bestK = s, o
+					}
+					continue
+				}
+				if r.on.has(o) {
+					continue
+				}
+				r.on.add(o)
+				r.cnt[2*o+1] = chainCount16(n)
+				qOn = append(qOn, int16(o))
+			}
+		} else {
+			break
+		}
+	}
+	e.qOn, e.qOff = qOn, qOff
+	if best >= 0 {
+		r.contra, r.contraSum, r.contraK = true, best, bestK
+	}
 }
 
 func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
@@ -197,6 +284,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	if e.mode.dynamic || e.workGen != e.gen {
 		e.work = *e.orig
 		e.pos = e.opos
+		e.remUnits = [10]uint32{}
 		e.workGen = e.gen
 	}
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
@@ -222,7 +310,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	}
 	y := !e.mode.nishio
 	hOn, hOff := 0, 0
-	var tmp [4]chainTmpOn
+	tmp := &e.tmpOn
 	for {
 		best := -1
 		bestK := 0
@@ -234,7 +322,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 			// The candidates p turns off: the others of its cell (with
 			// Y-links), then d in the peers in chainPeers order (box, then
 			// row and column outside it), read off the positions of d.
-			var qs [28]int16
+			qs := &e.qs
 			nq := 0
 			if y {
 				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
@@ -242,14 +330,9 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 					nq++
 				}
 			}
-			hs := &chainHouses[c]
-			for i, u := range hs {
-				for m := e.pos[u][d]; m != 0; m &= m - 1 {
-					o := solve.Units[u][bits.TrailingZeros16(m)]
-					if o == c || i > 0 && chainHouses[o][0] == hs[0] {
-						continue
-					}
-					qs[nq] = int16(o*9 + d - 1)
+			for i, u := range chainHouses[c] {
+				for m := e.pos[u][d] & chainPeerPos[c][i]; m != 0; m &= m - 1 {
+					qs[nq] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
 					nq++
 				}
 			}
@@ -420,6 +503,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 				e.opos[u][d] = chainUnitPositions(cands, u, d)
 			}
 		}
+	}
+	if !m.dynamic {
+		e.links.build(cands, &e.opos, true, true, true, allDigits)
 	}
 	base := m.tech.BaseRating()
 	for c := 0; c < 81; c++ {

@@ -23,8 +23,13 @@ import (
 // digits outside the set's cells, for naked sets the removed other
 // digits of the set's cells.
 type chainRuleSink struct {
-	orig   *Candidates     // the grid when the chain started; nil: no parents
-	pos    *[27][10]uint16 // the grid's positions per unit and digit; nil: count them
+	orig *Candidates     // the grid when the chain started; nil: no parents
+	pos  *[27][10]uint16 // the grid's positions per unit and digit; nil: count them
+	// units, when set (with orig), has bit u of units[d] set when the
+	// chain removed digit d somewhere in unit u. A hint needs a parent to
+	// count, and every parent is such a removal inside the pattern's
+	// units, so the rules skip the units without one.
+	units  *[10]uint32
 	rem    []int16
 	par    []int16
 	remEnd []int
@@ -32,11 +37,25 @@ type chainRuleSink struct {
 }
 
 func (s *chainRuleSink) reset(orig *Candidates) {
-	s.orig, s.pos = orig, nil
+	s.orig, s.pos, s.units = orig, nil, nil
 	s.rem, s.par, s.remEnd, s.parEnd = s.rem[:0], s.par[:0], s.remEnd[:0], s.parEnd[:0]
 }
 
 func (s *chainRuleSink) hints() int { return len(s.remEnd) }
+
+// skip reports whether no pattern over units with digits may have a
+// parent: the chain removed none of those digits in any of those units.
+func (s *chainRuleSink) skip(units uint32, digits uint16) bool {
+	if s.units == nil {
+		return false
+	}
+	for ; digits != 0; digits &= digits - 1 {
+		if s.units[bits.TrailingZeros16(digits)]&units != 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // positions returns the positions of digit d in unit u of cands.
 func (s *chainRuleSink) positions(cands *Candidates, u, d int) uint16 {
@@ -77,6 +96,9 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 	for d := 1; d <= 9; d++ {
 		// Pointing: the digit's places in a box lie in one row or column.
 		for b := 18; b < 27; b++ {
+			if s.skip(1<<b, 1<<d) {
+				continue // the parents are removals of d in the box
+			}
 			pm := s.positions(cands, b, d)
 			if bits.OnesCount16(pm) < 2 {
 				continue
@@ -108,20 +130,14 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 		}
 		// Claiming: the digit's places in a line lie in one box.
 		for line := 0; line < 18; line++ {
+			if s.skip(1<<line, 1<<d) {
+				continue // the parents are removals of d in the line
+			}
 			pm := s.positions(cands, line, d)
 			if bits.OnesCount16(pm) < 2 {
 				continue
 			}
-			box := -1
-			for w := pm; w != 0; w &= w - 1 {
-				c := solve.Units[line][bits.TrailingZeros16(w)]
-				bb := int(chainHouses[c][0])
-				if box >= 0 && bb != box {
-					box = -2
-					break
-				}
-				box = bb
-			}
+			box := chainLineBox(line, pm)
 			if box < 0 {
 				continue
 			}
@@ -148,30 +164,45 @@ func chainLockingRule(s *chainRuleSink, cands *Candidates) {
 }
 
 // chainLockedLines returns the row and the column (unit indices) that
-// hold every position in pm of box b, each -1 when there is none.
+// hold every position in pm of box b, each -1 when there is none. pm
+// has two positions or more. A box's positions 3k..3k+2 are its k-th
+// row, positions k, k+3 and k+6 its k-th column.
 func chainLockedLines(b int, pm uint16) [2]int {
 	row, col := -1, -1
-	for w := pm; w != 0; w &= w - 1 {
-		c := solve.Units[b][bits.TrailingZeros16(w)]
-		r, cc := c/9, 9+c%9
-		if row == -1 {
-			row = r
-		} else if row != r {
-			row = -2
+	i := b - 18
+	for k := 0; k < 3; k++ {
+		if pm&^(0x7<<(3*k)) == 0 {
+			row = i/3*3 + k
 		}
-		if col == -1 {
-			col = cc
-		} else if col != cc {
-			col = -2
+		if pm&^(0x49<<k) == 0 {
+			col = 9 + i%3*3 + k
 		}
 	}
-	return [2]int{max(row, -1), max(col, -1)}
+	return [2]int{row, col}
+}
+
+// chainLineBox returns the box (unit index) that holds every position
+// in pm (two or more) of line, or -1 when there is none. A line's
+// positions 3t..3t+2 lie in its t-th box.
+func chainLineBox(line int, pm uint16) int {
+	for t := 0; t < 3; t++ {
+		if pm&^(0x7<<(3*t)) == 0 {
+			if line < 9 {
+				return 18 + line/3*3 + t // a row
+			}
+			return 18 + t*3 + (line-9)/3 // a column
+		}
+	}
+	return -1
 }
 
 // chainNakedSetRule finds naked sets of size n: n cells of a house whose
 // candidates are n digits, which leave the rest of the house.
 func chainNakedSetRule(s *chainRuleSink, cands *Candidates, n int) {
 	for u := 0; u < 27; u++ {
+		if s.skip(1<<u, allDigits) {
+			continue // the parents are removals in the set's cells
+		}
 		var cells [9]int
 		nc := 0
 		for _, c := range solve.Units[u] {
@@ -226,6 +257,9 @@ func chainNakedSetRule(s *chainRuleSink, cands *Candidates, n int) {
 // cells of a house, whose other candidates go.
 func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 	for u := 0; u < 27; u++ {
+		if s.skip(1<<u, allDigits) {
+			continue // the parents are removals of the set's digits in u
+		}
 		var pos [10]uint16
 		var digs [9]int
 		nd := 0
@@ -280,6 +314,9 @@ func chainHiddenSetRule(s *chainRuleSink, cands *Candidates, n int) {
 func chainFishRule(s *chainRuleSink, cands *Candidates, n int) {
 	for d := 1; d <= 9; d++ {
 		for _, baseStart := range [2]int{0, 9} {
+			if s.skip(0x1ff<<baseStart, 1<<d) {
+				continue // the parents are removals of d in base lines
+			}
 			coverStart := 9 - baseStart
 			var pos [9]uint16
 			var lines [9]int
@@ -378,6 +415,7 @@ func (e *chainEngine) advance(r *chainRun) bool {
 	for rule := 0; rule < 4; rule++ {
 		s.reset(e.orig)
 		s.pos = &e.pos
+		s.units = &e.remUnits
 		switch rule {
 		case 0:
 			chainLockingRule(s, &e.work)

@@ -23,90 +23,57 @@ import (
 // ancestor count is its depth. A cycle closes when an "off" node links
 // back to the start; a forcing chain when the start's opposite is reached.
 
-// chainWeak holds the weak links of one grid: for each candidate, the
-// other candidates of its cell, then its digit in the peers, box first.
-// Every link mode uses the same lists, the X-only mode without the cell
-// part, so they are built once per call.
-type chainWeak struct {
-	n     [729]uint8 // links of each candidate
-	cellN [729]uint8 // of those, the first cellN are in its cell
-	// The links of candidate k are l[start[k]:start[k]+n[k]]: packed one
-	// list after the other, a grid's lists take the few KB its links
-	// need, not 28 slots (40 KB) per candidate, so a search touches
-	// fewer cache lines.
-	start [729]uint16
-	l     [729 * 28]int16
-	// pos[u][d] holds the positions of digit d in unit u (bit i for
-	// solve.Units[u][i]); the strong links of every mode read it.
-	pos [27][10]uint16
-}
-
-// setPos fills w.pos for cands, or copies pos when it is not nil.
-func (w *chainWeak) setPos(cands *Candidates, pos *[27][10]uint16) {
-	if pos != nil {
-		w.pos = *pos
-		return
-	}
-	w.pos = [27][10]uint16{}
-	for u := 0; u < 27; u++ {
-		for i, c := range solve.Units[u] {
-			for m := cands[c]; m != 0; m &= m - 1 {
-				w.pos[u][bits.TrailingZeros16(m)] |= 1 << i
-			}
-		}
-	}
-}
-
-// build fills the links; w.pos must be set for cands.
-func (w *chainWeak) build(cands *Candidates) {
-	n := 0
-	for c := 0; c < 81; c++ {
-		cm := cands[c]
-		for m := cm; m != 0; m &= m - 1 {
-			d := bits.TrailingZeros16(m)
-			k := c*9 + d - 1
-			start := n
-			w.start[k] = uint16(start)
-			for mo := cm &^ (1 << d); mo != 0; mo &= mo - 1 {
-				w.l[n] = int16(c*9 + bits.TrailingZeros16(mo) - 1)
-				n++
-			}
-			w.cellN[k] = uint8(n - start)
-			// The peers holding d in chainPeers order: the box, then the
-			// row and the column outside the box, read off the positions.
-			hs := &chainHouses[c]
-			box := hs[0]
-			for i, u := range hs {
-				for m := w.pos[u][d]; m != 0; m &= m - 1 {
-					o := solve.Units[u][bits.TrailingZeros16(m)]
-					if o == c || i > 0 && chainHouses[o][0] == box {
-						continue
-					}
-					w.l[n] = int16(o*9 + d - 1)
-					n++
-				}
-			}
-			w.n[k] = uint8(n - start)
-		}
-	}
-}
-
-// chainStatic holds the links of one grid for one link mode.
+// chainStatic holds the links of one grid for one link mode: the strong
+// links, and the weak links that can lead on. A search only goes on from
+// an "off" node through a strong link, so a weak link to a candidate
+// with none ends there; the lists leave those out (the caller tests
+// whether a node reaches the start, which is the one such end that
+// matters), which in most grids leaves well under half of the links.
 type chainStatic struct {
 	cands   *Candidates
 	y, x    bool
-	w       *chainWeak
+	pos     *[27][10]uint16 // the positions of cands
 	strongN [729]uint8
 	strong  [729][4]int16
+	// sp[u][d] holds the positions in unit u of the candidates of digit
+	// d with a strong link; scell[c] the digits of cell c with one.
+	sp    [27][10]uint16
+	scell [81]uint16
+	// The weak links of candidate k that lead on are
+	// l[start[k]:start[k]+n[k]]: for each candidate the others of its
+	// cell (with Y-links), then its digit in the peers, box first, as SE
+	// lists them, keeping those with a strong link. Packed one list after
+	// the other, a grid's lists take the few KB they need.
+	n     [729]uint8
+	start [729]uint16
+	l     [729 * 28]int16
 }
 
-// build fills the strong links; w must be built for cands.
-func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
-	s.cands, s.w, s.y, s.x = cands, w, y, x
-	pos := &w.pos
+// chainUnitPositionsAll fills pos with the positions of every digit in
+// every unit of cands.
+func chainUnitPositionsAll(cands *Candidates, pos *[27][10]uint16) {
+	*pos = [27][10]uint16{}
+	for u := 0; u < 27; u++ {
+		for i, c := range solve.Units[u] {
+			for m := cands[c]; m != 0; m &= m - 1 {
+				pos[u][bits.TrailingZeros16(m)] |= 1 << i
+			}
+		}
+	}
+}
+
+// build fills the links of the candidates of digits; pos holds the
+// positions of cands. With all set, the weak lists keep every link, and
+// every candidate has one. The tables of other digits are left stale:
+// only a search that stays in digits (one with X-links only) may leave
+// any out.
+func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bool, digits uint16) {
+	s.cands, s.pos, s.y, s.x = cands, pos, y, x
+	s.sp = [27][10]uint16{}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
-		for m := cm; m != 0; m &= m - 1 {
+		var sc uint16
+		for m := cm & digits; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			k := c*9 + d - 1
 			n := 0
@@ -136,61 +103,108 @@ func (s *chainStatic) build(cands *Candidates, w *chainWeak, y, x bool) {
 				}
 			}
 			s.strongN[k] = uint8(n)
+			if n > 0 {
+				sc |= 1 << d
+				for _, u := range chainHouses[c] {
+					s.sp[u][d] |= 1 << chainPos[u][c]
+				}
+			}
+		}
+		s.scell[c] = sc
+	}
+	// Apart from the start of a search (fill serves it), only the
+	// candidates with a strong link are ever on: the others need no
+	// list, unless all links are kept.
+	n := 0
+	for c := 0; c < 81; c++ {
+		lead := cands[c] & digits
+		if !all {
+			lead = s.scell[c]
+		}
+		for m := lead; m != 0; m &= m - 1 {
+			k := c*9 + bits.TrailingZeros16(m) - 1
+			s.start[k] = uint16(n)
+			s.n[k] = uint8(len(s.fill(k, all, s.l[n:n+28])))
+			n += int(s.n[k])
 		}
 	}
 }
 
-// weak returns the candidates turned off when k is on: the other
-// candidates of its cell (with Y-links), then its digit in the peers.
-func (s *chainStatic) weak(k int) []int16 {
-	i := int(s.w.start[k])
-	l := s.w.l[i : i+int(s.w.n[k])]
-	if !s.y {
-		return l[s.w.cellN[k]:]
+// fill writes into buf the weak links of candidate k, only those that
+// lead on unless all is set, and returns them.
+func (s *chainStatic) fill(k int, all bool, buf []int16) []int16 {
+	c, d := k/9, k%9+1
+	n := 0
+	if s.y {
+		cm := s.cands[c]
+		if !all {
+			cm = s.scell[c]
+		}
+		for m := cm &^ (1 << d); m != 0; m &= m - 1 {
+			buf[n] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+			n++
+		}
 	}
-	return l
+	for i, u := range chainHouses[c] {
+		pm := s.sp[u][d]
+		if all {
+			pm = s.pos[u][d]
+		}
+		for m := pm & chainPeerPos[c][i]; m != 0; m &= m - 1 {
+			buf[n] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
+			n++
+		}
+	}
+	return buf[:n]
+}
+
+// weak returns the candidates with a strong link (or all, if the lists
+// keep all) turned off when k is on: the other candidates of its cell
+// (with Y-links), then its digit in the peers. Without all, k must have a
+// strong link.
+func (s *chainStatic) weak(k int) []int16 {
+	i := int(s.start[k])
+	return s.l[i : i+int(s.n[k])]
+}
+
+// sees reports whether candidate p on turns candidate s off.
+func (s *chainStatic) sees(p, k int) bool {
+	cp, ck := p/9, k/9
+	if cp == ck {
+		return s.y && p != k
+	}
+	return p%9 == k%9 && chainPeerSet[cp].has(ck)
 }
 
 // chainBFS is the scratch of one breadth-first search of chainUnary.
-// A node's mark, depth and parent sit together: a visit reads and writes
-// all three, and together they take one cache line instead of three.
+// The search goes level by level, on nodes then off nodes, so every node
+// of a queue has the same depth: the level's.
 type chainBFS struct {
-	gen       uint32
-	on, off   [729]chainBFSNode
-	qOn, qOff []int16
+	gen     uint32
+	on, off [729]chainBFSNode
+	// The queues of the current level, as storage: a search keeps its
+	// own slices of them in locals.
+	qOn, qOff [729]int16
 }
 
 // chainBFSNode is what one search knows of a node: it is visited when gen
 // is the search's generation.
 type chainBFSNode struct {
-	gen   uint32
-	depth int16 // nodes from the start, the start included
+	gen uint32
 	// parent is, for an on node, the off candidate that turned it on;
 	// for an off node, the on candidate that turned it off; -1 at the
 	// start.
 	parent int16
 }
 
-// visitOff queues candidate q as off, reached at depth from parent, the
-// first time the current search meets it.
-func (b *chainBFS) visitOff(q, depth, parent int) {
-	n := &b.off[q]
+// visit marks n visited from parent and reports true, the first time the
+// current search meets it; else it reports false.
+func (b *chainBFS) visit(n *chainBFSNode, parent int) bool {
 	if n.gen == b.gen {
-		return
+		return false
 	}
-	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
-	b.qOff = append(b.qOff, int16(q))
-}
-
-// visitOn queues candidate o as on, reached at depth from parent, the
-// first time the current search meets it.
-func (b *chainBFS) visitOn(o, depth, parent int) {
-	n := &b.on[o]
-	if n.gen == b.gen {
-		return
-	}
-	*n = chainBFSNode{gen: b.gen, depth: int16(depth), parent: int16(parent)}
-	b.qOn = append(b.qOn, int16(o))
+	*n = chainBFSNode{gen: b.gen, parent: int16(parent)}
+	return true
 }
 
 // next starts a new search: every node becomes unvisited.
@@ -205,9 +219,9 @@ func (b *chainBFS) next() {
 
 // chainUnaryScratch is the scratch of chainUnary.
 type chainUnaryScratch struct {
-	weak chainWeak
-	st   [3]chainStatic
-	bfs  chainBFS
+	pos [27][10]uint16
+	st  [3]chainStatic
+	bfs chainBFS
 }
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
@@ -223,25 +237,31 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	// some.
 	digits := uint16(allDigits)
 	yNew := true
-	var pos *[27][10]uint16
-	if h.nest != nil {
+	pos := &sc.pos
+	if h.nest != nil && h.nest.curPos != nil {
 		pos = h.nest.curPos
+	} else {
+		chainUnitPositionsAll(cands, pos)
 	}
-	sc.weak.setPos(cands, pos)
 	if n := h.nest; n != nil && n.srcPos != nil {
-		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, &sc.weak.pos)
+		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, pos)
 		if digits == 0 && !yNew {
 			return // no mode below would search
 		}
 	}
-	sc.weak.build(cands)
 	for i, mode := range modes {
 		y, x := mode[0], mode[1]
 		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
 			continue
 		}
+		// With X-links only, chainUnaryMode starts only from digits, and
+		// a search stays in the digit it starts from.
+		dm := uint16(allDigits)
+		if !y {
+			dm = digits
+		}
 		st := &sc.st[i]
-		st.build(cands, &sc.weak, y, x)
+		st.build(cands, pos, y, x, false, dm)
 		chainUnaryMode(h, sc, st, digits)
 	}
 }
@@ -365,13 +385,15 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		nClosers++
 	}
 	b.next()
-	g := b.gen
-	b.on[s].gen = g
-	b.on[s].depth = 1
-	b.on[s].parent = -1
-	b.qOn = append(b.qOn[:0], int16(s))
-	b.qOff = b.qOff[:0]
+	b.on[s] = chainBFSNode{gen: b.gen, parent: -1}
+	qOn, qOff := b.qOn[:1], b.qOff[:0]
+	qOn[0] = int16(s)
 	chainFound := false
+	// Without a strong link, s is missing from the weak lists: whether
+	// an on node reaches it is asked directly. Then s has no closers
+	// either, so that is the only end.
+	sOut := st.strongN[s] == 0
+	var sBuf [28]int16
 	// ends holds s and its closers: only an off node among them can end
 	// a chain or a cycle, so the others need one bit test.
 	var ends chainSet
@@ -379,50 +401,58 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	for _, c := range closers[:nClosers] {
 		ends.add(int(c))
 	}
-	for len(b.qOn) > 0 || len(b.qOff) > 0 {
-		for i := 0; i < len(b.qOn); i++ {
-			p := int(b.qOn[i])
-			dp := int(b.on[p].depth)
-			if dp+1 > maxNodes {
-				continue
+	// Each round takes the on nodes at depth dp to off nodes and those
+	// to on nodes at depth dp+2.
+	for dp := 1; len(qOn) > 0 && dp+1 <= maxNodes; dp += 2 {
+		// The chain and cycle tests depend on the level (and p == s):
+		// most on nodes can close neither, and then only the discovery
+		// loop runs.
+		canChain := x && dp+1 <= maxChain
+		levelCycle := dp+1 <= maxCycle && nClosers > 0
+		qOff = qOff[:0]
+		for _, p16 := range qOn {
+			p := int(p16)
+			canCycle := levelCycle && p != s
+			if sOut && canChain && !chainFound && st.sees(p, s) {
+				chainFound = true
+				chainRecordChain(h, st, b, p, s, false, dp+1)
 			}
-			// The chain and cycle tests depend on p only: most on nodes
-			// can close neither, and then only the discovery loop runs.
-			canChain := x && dp+1 <= maxChain
-			canCycle := p != s && dp+1 <= maxCycle && nClosers > 0
-			for _, q16 := range st.weak(p) {
+			ws := st.weak(p)
+			if p == s && sOut {
+				ws = st.fill(s, false, sBuf[:]) // s has no list
+			}
+			for _, q16 := range ws {
 				q := int(q16)
-				if !ends.has(q) {
-					b.visitOff(q, dp+1, p)
-					continue
-				}
-				if canChain && !chainFound && q == s {
-					chainFound = true
-					chainRecordChain(h, st, b, p, s, false, dp+1)
-				}
-				// SE skips a node that is an ancestor of p; an ancestor is
-				// already discovered, so that only matters for closing a
-				// cycle.
-				if canCycle {
-					for j := 0; j < nClosers; j++ {
-						if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
-							chainRecordCycle(h, st, b, p, q, s, dp+1)
+				if ends.has(q) {
+					if canChain && !chainFound && q == s {
+						chainFound = true
+						chainRecordChain(h, st, b, p, s, false, dp+1)
+					}
+					// SE skips a node that is an ancestor of p; an
+					// ancestor is already discovered, so that only
+					// matters for closing a cycle.
+					if canCycle {
+						for j := 0; j < nClosers; j++ {
+							if int(closers[j]) == q && !chainIsAncestor(b, p, q) {
+								chainRecordCycle(h, st, b, p, q, s, dp+1)
+							}
 						}
 					}
 				}
-				b.visitOff(q, dp+1, p)
+				if b.visit(&b.off[q], p) {
+					qOff = append(qOff, int16(q))
+				}
 			}
 		}
-		b.qOn = b.qOn[:0]
-		for i := 0; i < len(b.qOff); i++ {
-			q := int(b.qOff[i])
-			dq := int(b.off[q].depth)
-			for j := 0; j < int(st.strongN[q]); j++ {
-				o := int(st.strong[q][j])
-				b.visitOn(o, dq+1, q)
+		qOn = qOn[:0]
+		for _, q16 := range qOff {
+			q := int(q16)
+			for _, o16 := range st.strong[q][:st.strongN[q]] {
+				if b.visit(&b.on[o16], q) {
+					qOn = append(qOn, o16)
+				}
 			}
 		}
-		b.qOff = b.qOff[:0]
 	}
 }
 
@@ -450,44 +480,44 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 		chainBase = AIC.BaseRating()
 	}
 	maxChain := chainMaxNodes(h, chainBase)
-	if maxChain < 3 {
-		return
+	if maxChain < 3 || st.strongN[s] == 0 {
+		return // too long, or no strong link leaves s
 	}
 	b.next()
-	g := b.gen
-	b.off[s].gen = g
-	b.off[s].depth = 1
-	b.off[s].parent = -1
-	b.qOff = append(b.qOff[:0], int16(s))
-	b.qOn = b.qOn[:0]
-	for len(b.qOn) > 0 || len(b.qOff) > 0 {
-		for i := 0; i < len(b.qOn); i++ {
-			p := int(b.qOn[i])
-			dp := int(b.on[p].depth)
-			if dp+2 > maxChain {
-				continue
-			}
-			for _, q16 := range st.weak(p) {
-				q := int(q16)
-				b.visitOff(q, dp+1, p)
-			}
-		}
-		b.qOn = b.qOn[:0]
-		for i := 0; i < len(b.qOff); i++ {
-			q := int(b.qOff[i])
-			dq := int(b.off[q].depth)
-			for j := 0; j < int(st.strongN[q]); j++ {
-				o := int(st.strong[q][j])
+	b.off[s] = chainBFSNode{gen: b.gen, parent: -1}
+	qOn, qOff := b.qOn[:0], b.qOff[:1]
+	qOff[0] = int16(s)
+	// Each round takes the off nodes at depth dq to on nodes and those
+	// to off nodes at depth dq+2.
+	for dq := 1; len(qOff) > 0; dq += 2 {
+		qOn = qOn[:0]
+		for _, q16 := range qOff {
+			q := int(q16)
+			for _, o16 := range st.strong[q][:st.strongN[q]] {
+				o := int(o16)
 				if o == s {
 					if dq+1 <= maxChain {
 						chainRecordChain(h, st, b, q, s, true, dq+1)
 					}
 					return
 				}
-				b.visitOn(o, dq+1, q)
+				if b.visit(&b.on[o], q) {
+					qOn = append(qOn, o16)
+				}
 			}
 		}
-		b.qOff = b.qOff[:0]
+		qOff = qOff[:0]
+		if dq+3 > maxChain {
+			break // the on nodes at dq+1 would lead past maxChain
+		}
+		for _, p16 := range qOn {
+			p := int(p16)
+			for _, q16 := range st.weak(p) {
+				if b.visit(&b.off[q16], p) {
+					qOff = append(qOff, q16)
+				}
+			}
+		}
 	}
 }
 

@@ -509,19 +509,24 @@ func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
 }
 
 // reach finds the on and off nodes that candidate a assumed on reaches
-// with the links of st (a itself among the on nodes).
+// with the links of st (a itself among the on nodes). The off nodes
+// include those without a strong link, which st's weak lists leave out:
+// they end a chain, but a chain may start there (reversed) or end there.
 func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
 	*on, *off = chainSet{}, chainSet{}
 	on.add(a)
 	q := append(s.queue[:0], int16(2*a+1))
+	var buf [28]int16
 	for i := 0; i < len(q); i++ {
 		n := int(q[i])
 		k := n >> 1
 		if n&1 == 1 {
-			for _, o16 := range st.weak(k) {
+			for _, o16 := range st.fill(k, true, buf[:]) {
 				if o := int(o16); !off.has(o) {
 					off.add(o)
-					q = append(q, int16(2*o))
+					if st.strongN[o] > 0 {
+						q = append(q, int16(2*o))
+					}
 				}
 			}
 			continue

@@ -450,33 +450,8 @@ func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
 	if s == nil || s.srcPos == nil || s.exhaustive || !st.x {
 		return nil
 	}
-	// The new strong links: the two places of a digit in a house that
-	// had more in src, and (with Y-links) the two candidates of a cell
-	// that had more. A pair also strong in src by another house only
-	// widens the starts.
-	s.pairs = s.pairs[:0]
-	for u := 0; u < 27; u++ {
-		for d := 1; d <= 9; d++ {
-			pm := s.curPos[u][d]
-			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(s.srcPos[u][d]) <= 2 {
-				continue
-			}
-			a := solve.Units[u][bits.TrailingZeros16(pm)]
-			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
-			s.pairs = append(s.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
-		}
-	}
-	if st.y {
-		for c := 0; c < 81; c++ {
-			cm := s.cur[c]
-			if bits.OnesCount16(cm) != 2 || bits.OnesCount16(s.src[c]) <= 2 {
-				continue
-			}
-			a := c*9 + bits.TrailingZeros16(cm) - 1
-			b := c*9 + 15 - bits.LeadingZeros16(cm) - 1
-			s.pairs = append(s.pairs, [2]int16{int16(a), int16(b)})
-		}
-	}
+	// A pair also strong in src by another house only widens the starts.
+	s.pairs = newStrongPairs(s.pairs[:0], s.cur, s.src, s.curPos, s.srcPos, st.y)
 	for _, k := range s.ends {
 		s.endIdx[k] = 0
 	}
@@ -506,6 +481,35 @@ func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
 		}
 	}
 	return st0
+}
+
+// newStrongPairs appends to dst the strong links of cur that src did not
+// have, as pairs of candidates: the two places of a digit in a house
+// that had more in src, and (with cells) the two candidates of a cell
+// that had more. curPos and srcPos hold the positions of cur and src.
+func newStrongPairs(dst [][2]int16, cur, src *Candidates, curPos, srcPos *[27][10]uint16, cells bool) [][2]int16 {
+	for u := 0; u < 27; u++ {
+		for d := 1; d <= 9; d++ {
+			pm := curPos[u][d]
+			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(srcPos[u][d]) <= 2 {
+				continue
+			}
+			a := solve.Units[u][bits.TrailingZeros16(pm)]
+			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
+			dst = append(dst, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
+		}
+	}
+	if !cells {
+		return dst
+	}
+	for c := 0; c < 81; c++ {
+		cm := cur[c]
+		if bits.OnesCount16(cm) != 2 || bits.OnesCount16(src[c]) <= 2 {
+			continue
+		}
+		dst = append(dst, [2]int16{int16(c*9 + bits.TrailingZeros16(cm) - 1), int16(c*9 + 15 - bits.LeadingZeros16(cm) - 1)})
+	}
+	return dst
 }
 
 // reach finds the on and off nodes that candidate a assumed on reaches
@@ -614,26 +618,7 @@ func (e *chainEngine) staticSkips() *chainGroupSkip {
 		return nil
 	}
 	cur, pos := &e.work, &e.pos
-	// The new strong links, as pairs of candidates.
-	t.pairs = t.pairs[:0]
-	for u := 0; u < 27; u++ {
-		for d := 1; d <= 9; d++ {
-			pm := pos[u][d]
-			if bits.OnesCount16(pm) != 2 || bits.OnesCount16(e.opos[u][d]) <= 2 {
-				continue
-			}
-			a := solve.Units[u][bits.TrailingZeros16(pm)]
-			b := solve.Units[u][15-bits.LeadingZeros16(pm)]
-			t.pairs = append(t.pairs, [2]int16{int16(a*9 + d - 1), int16(b*9 + d - 1)})
-		}
-	}
-	for c := 0; c < 81; c++ {
-		cm := cur[c]
-		if bits.OnesCount16(cm) != 2 || bits.OnesCount16(e.orig[c]) <= 2 {
-			continue
-		}
-		t.pairs = append(t.pairs, [2]int16{int16(c*9 + bits.TrailingZeros16(cm) - 1), int16(c*9 + 15 - bits.LeadingZeros16(cm) - 1)})
-	}
+	t.pairs = newStrongPairs(t.pairs[:0], cur, e.orig, pos, &e.opos, true)
 	for _, k := range t.ends {
 		t.endIdx[k] = 0
 	}

@@ -114,12 +114,43 @@ type chainNestSink struct {
 	// and their scratch; exhaustive turns chainStarts off.
 	exhaustive bool
 	starts     chainNestStarts
-	pairs      [][2]int16
-	endIdx     [729]int16 // per candidate, 1 + its index in ends, or 0
-	ends       []int16
-	reachOn    []chainSet // per end, the on nodes its on node reaches
-	reachOf    []chainSet // per end, the off nodes its on node reaches
-	queue      []int16
+	links      chainNewLinks
+}
+
+// chainNewLinks is the scratch of the nested chains' filters: the strong
+// links a grid gained (newStrongPairs), their ends, and what each end
+// reaches.
+type chainNewLinks struct {
+	pairs [][2]int16
+	idx   [729]int16 // per candidate, 1 + its index in ends, or 0
+	ends  []int16
+	on    []chainSet // per end, the on nodes its on node reaches
+	off   []chainSet // per end, the off nodes its on node reaches
+	queue []int16
+}
+
+// reset forgets the ends.
+func (l *chainNewLinks) reset() {
+	for _, k := range l.ends {
+		l.idx[k] = 0
+	}
+	l.ends = l.ends[:0]
+}
+
+// end returns the index of candidate k among the ends, adding it if it
+// is not one yet (fresh then says so, and the caller fills its sets).
+func (l *chainNewLinks) end(k int16) (i int, fresh bool) {
+	if i := l.idx[k]; i != 0 {
+		return int(i) - 1, false
+	}
+	i = len(l.ends)
+	l.ends = append(l.ends, k)
+	l.idx[k] = int16(i + 1)
+	if i == len(l.on) {
+		l.on = append(l.on, chainSet{})
+		l.off = append(l.off, chainSet{})
+	}
+	return i, true
 }
 
 func (s *chainNestSink) reset(src, cur *Candidates) {
@@ -451,33 +482,24 @@ func (s *chainNestSink) chainStarts(st *chainStatic) *chainNestStarts {
 		return nil
 	}
 	// A pair also strong in src by another house only widens the starts.
-	s.pairs = newStrongPairs(s.pairs[:0], s.cur, s.src, s.curPos, s.srcPos, st.y)
-	for _, k := range s.ends {
-		s.endIdx[k] = 0
-	}
-	s.ends = s.ends[:0]
+	l := &s.links
+	l.pairs = newStrongPairs(l.pairs[:0], s.cur, s.src, s.curPos, s.srcPos, st.y)
+	l.reset()
 	st0 := &s.starts
 	*st0 = chainNestStarts{}
-	for _, pr := range s.pairs {
+	for _, pr := range l.pairs {
 		var ix [2]int
 		for j, k := range pr {
-			i := int(s.endIdx[k]) - 1
-			if i < 0 {
-				i = len(s.ends)
-				s.ends = append(s.ends, k)
-				s.endIdx[k] = int16(i + 1)
-				if i == len(s.reachOn) {
-					s.reachOn = append(s.reachOn, chainSet{})
-					s.reachOf = append(s.reachOf, chainSet{})
-				}
-				s.reach(st, int(k), &s.reachOn[i], &s.reachOf[i])
+			i, fresh := l.end(k)
+			if fresh {
+				s.reach(st, int(k), &l.on[i], &l.off[i])
 			}
 			ix[j] = i
 		}
 		a, b := ix[0], ix[1]
 		for w := range st0.on {
-			st0.on[w] |= s.reachOf[a][w] & s.reachOf[b][w]
-			st0.off[w] |= s.reachOn[a][w] & s.reachOn[b][w]
+			st0.on[w] |= l.off[a][w] & l.off[b][w]
+			st0.off[w] |= l.on[a][w] & l.on[b][w]
 		}
 	}
 	return st0
@@ -519,7 +541,7 @@ func newStrongPairs(dst [][2]int16, cur, src *Candidates, curPos, srcPos *[27][1
 func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
 	*on, *off = chainSet{}, chainSet{}
 	on.add(a)
-	q := append(s.queue[:0], int16(2*a+1))
+	q := append(s.links.queue[:0], int16(2*a+1))
 	var buf [28]int16
 	for i := 0; i < len(q); i++ {
 		n := int(q[i])
@@ -542,7 +564,7 @@ func (s *chainNestSink) reach(st *chainStatic, a int, on, off *chainSet) {
 			}
 		}
 	}
-	s.queue = q
+	s.links.queue = q
 }
 
 // chainStaticRuns keeps what the static runs of a grid reach, for the
@@ -554,13 +576,8 @@ type chainStaticRuns struct {
 	ok      [729]bool
 	on, off [729]chainSet
 	// Scratch of staticSkips.
-	skip   chainGroupSkip
-	pairs  [][2]int16
-	endIdx [729]int16 // per candidate, 1 + its index in ends, or 0
-	ends   []int16
-	rOn    []chainSet // per end, the on nodes its on node reaches
-	rOff   []chainSet // per end, the off nodes its on node reaches
-	queue  []int16
+	skip  chainGroupSkip
+	links chainNewLinks
 	// Per end, what its partners' on nodes reach; per candidate, the
 	// ends whose on node reaches its off node.
 	xOn, xOff [64]chainSet
@@ -618,41 +635,31 @@ func (e *chainEngine) staticSkips() *chainGroupSkip {
 		return nil
 	}
 	cur, pos := &e.work, &e.pos
-	t.pairs = newStrongPairs(t.pairs[:0], cur, e.orig, pos, &e.opos, true)
-	for _, k := range t.ends {
-		t.endIdx[k] = 0
-	}
-	t.ends = t.ends[:0]
-	for _, pr := range t.pairs {
+	l := &t.links
+	l.pairs = newStrongPairs(l.pairs[:0], cur, e.orig, pos, &e.opos, true)
+	l.reset()
+	for _, pr := range l.pairs {
 		for _, k := range pr {
-			if t.endIdx[k] != 0 {
-				continue
-			}
-			i := len(t.ends)
-			if i == 64 {
+			if l.idx[k] == 0 && len(l.ends) == 64 {
 				return nil // more than endMask holds
 			}
-			t.ends = append(t.ends, k)
-			t.endIdx[k] = int16(i + 1)
-			if i == len(t.rOn) {
-				t.rOn = append(t.rOn, chainSet{})
-				t.rOff = append(t.rOff, chainSet{})
+			if i, fresh := l.end(k); fresh {
+				e.reachWork(t, int(k), &l.on[i], &l.off[i])
 			}
-			e.reachWork(t, int(k), &t.rOn[i], &t.rOff[i])
 		}
 	}
 	// What each end's partners reach: a run that reaches an end off may
 	// go on from its partner on.
-	for i := range t.ends {
+	for i := range l.ends {
 		t.xOn[i], t.xOff[i] = chainSet{}, chainSet{}
 	}
-	for _, pr := range t.pairs {
-		a, b := t.endIdx[pr[0]]-1, t.endIdx[pr[1]]-1
+	for _, pr := range l.pairs {
+		a, b := l.idx[pr[0]]-1, l.idx[pr[1]]-1
 		for w := range t.xOn[a] {
-			t.xOn[a][w] |= t.rOn[b][w]
-			t.xOff[a][w] |= t.rOff[b][w]
-			t.xOn[b][w] |= t.rOn[a][w]
-			t.xOff[b][w] |= t.rOff[a][w]
+			t.xOn[a][w] |= l.on[b][w]
+			t.xOff[a][w] |= l.off[b][w]
+			t.xOn[b][w] |= l.on[a][w]
+			t.xOff[b][w] |= l.off[a][w]
 		}
 	}
 	// The candidates a conclusion could be about: off ones of the grid,
@@ -670,8 +677,8 @@ func (e *chainEngine) staticSkips() *chainGroupSkip {
 			t.endMask[k] = 0
 		}
 	}
-	for i := range t.ends {
-		for w, x := range t.rOff[i] {
+	for i := range l.ends {
+		for w, x := range l.off[i] {
 			for ; x != 0; x &= x - 1 {
 				t.endMask[w*64+bits.TrailingZeros64(x)] |= 1 << i
 			}
@@ -746,7 +753,7 @@ func (e *chainEngine) staticSkips() *chainGroupSkip {
 func (e *chainEngine) reachWork(t *chainStaticRuns, a int, on, off *chainSet) {
 	*on, *off = chainSet{}, chainSet{}
 	on.add(a)
-	q := append(t.queue[:0], int16(2*a+1))
+	q := append(t.links.queue[:0], int16(2*a+1))
 	for i := 0; i < len(q); i++ {
 		n := int(q[i])
 		k := n >> 1
@@ -787,7 +794,7 @@ func (e *chainEngine) reachWork(t *chainStaticRuns, a int, on, off *chainSet) {
 			}
 		}
 	}
-	t.queue = q
+	t.links.queue = q
 }
 
 // chainNestMemo remembers the conclusions of the inner producers per

@@ -1,0 +1,11 @@
+-- 0005: families.path may hold the runs form of the technique sequence.
+--
+-- No table changes. Since this version a family's path can be the runs
+-- form (a leading comma, the techniques, then the steps as letters; see
+-- the store's path.go), which carries the technique counts, so such a
+-- family has no family_techniques rows. Code older than this version
+-- would read those families as using no technique and show their steps
+-- as one unknown word; the version step makes it refuse the bank instead,
+-- as it refuses any bank written by a newer version. Banks migrated to
+-- this version keep their list-form paths and rows, which read as before.
+SELECT 1;

@@ -710,6 +710,11 @@ func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
 		return nil, fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
 	}
+	// A path that does not parse would be stored, then fail every read of
+	// its family (Family, show) while the technique filter still matched.
+	if err := forPathRuns(f.Path, func(string, int) {}); err != nil {
+		return nil, fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
+	}
 	for _, p := range nf.Puzzles {
 		pz, err := packGrid(p.Puzzle)
 		if err != nil {

@@ -79,6 +79,13 @@ func TestWriteBatchFailureWritesNothing(t *testing.T) {
 	if _, err := db.WriteBatch(ctx, []store.NewFamily{fam(7, 1, 30, 1), invalid}); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("WriteBatch(level 9) error = %v, want ErrInvalid", err)
 	}
+	for _, path := range []string{",x-wing,b", ",x-wing", "x-wing,full-house"} {
+		badPath := fam(9, 1, 30, 1)
+		badPath.Path = path
+		if _, err := db.WriteBatch(ctx, []store.NewFamily{badPath}); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("WriteBatch(path %q) error = %v, want ErrInvalid", path, err)
+		}
+	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
 	if _, err := db.WriteBatch(cancelled, []store.NewFamily{fam(8, 1, 30, 1)}); err == nil {

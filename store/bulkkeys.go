@@ -24,10 +24,16 @@ import (
 // ID and compare, exactly as resolveKeys does against the index.
 
 // bulkKeyLimit is how many rows a writer keeps in memory before it builds
-// the key index and goes on with it live: 8M rows, 128 MiB of keys. The
-// slices' spare capacity (a quarter at most) and a level's old slice
-// while it grows bring the peak to about 190 MiB.
+// the key index and goes on with it live: 8M rows, 128 MiB of keys.
 var bulkKeyLimit = 8_000_000
+
+// BulkKeyMemory bounds the memory a writer in bulk mode holds for its
+// keys (see Options.DeferIndexes): 8M rows of 16 bytes, a quarter of
+// spare capacity, and a level's old slice while it grows, when all the
+// rows are of one level (with rows spread over the levels, about 190
+// MiB). A caller that limits its heap (debug.SetMemoryLimit) leaves room
+// for it.
+const BulkKeyMemory = 300 << 20
 
 // keySlot is one stored row of a level: its sort key and row ID.
 type keySlot struct {

@@ -81,8 +81,8 @@ type Options struct {
 	// defers the unique (level, sort_key) index too, and finds duplicate
 	// strings and taken keys in memory instead, 16 bytes a stored row.
 	// It builds that index and goes on with it live once it holds 8M
-	// rows (128 MiB of keys, about 190 MiB at the peak of a slice's
-	// growth), or as soon as another writer stores puzzles.
+	// rows (128 MiB of keys, at most BulkKeyMemory while a slice
+	// grows), or as soon as another writer stores puzzles.
 	//
 	// Queries keep working meanwhile, but are slow: listings by rating or
 	// one bucket by ID scan the table, and in bulk mode so do random

@@ -51,7 +51,11 @@ func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *p
 	if seen.Len() > 0 {
 		log.Info("loaded the bank's families for dedup", "families", seen.Len(), "took", time.Since(start).Round(time.Millisecond))
 	}
-	tuneGC(os.Getenv)
+	var bulk int64
+	if fresh {
+		bulk = store.BulkKeyMemory
+	}
+	tuneGC(os.Getenv, bulk)
 	return db, seen, have, nil
 }
 
@@ -64,7 +68,10 @@ const (
 
 // tuneGC lets the heap grow to five times what is live between
 // collections, instead of twice, within a memory limit of the heap after
-// the bank is loaded plus 128 MiB. The workers allocate about 50 KB a
+// the bank is loaded plus 128 MiB, plus extra: on a fresh bank, the
+// store's in-memory keys of a bulk load (store.BulkKeyMemory), which are
+// live heap a long run reaches; without that room the GC would run
+// back to back near the limit. The workers allocate about 50 KB a
 // family (the grader's steps, mostly) and keep little of it, so the live
 // heap of a run on a fresh bank is about 10 MB and GOGC=100 collected
 // every 10 MB: 27 times in 20,000 families, whose marking took 2.5-3% of
@@ -76,14 +83,14 @@ const (
 // With -count 5000 -variants 100 it collected 15-17 times instead of
 // 24-26, the marking 267-276 ms instead of 406-432, and the peak resident
 // memory was 347 MB instead of 302-304.
-func tuneGC(getenv func(string) string) {
+func tuneGC(getenv func(string) string, extra int64) {
 	if getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
 	if getenv("GOMEMLIMIT") == "" {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		debug.SetMemoryLimit(int64(m.HeapAlloc) + gcHeadroom)
+		debug.SetMemoryLimit(int64(m.HeapAlloc) + gcHeadroom + extra)
 	}
 }
 

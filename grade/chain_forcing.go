@@ -209,6 +209,7 @@ func (e *chainEngine) run(r *chainRun, k int, on bool) {
 func (e *chainEngine) runStatic(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
+	r.endGrid = -2 // a static run asks no inner producer
 	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
 	e.runGen++
 	e.nestNodes = chainBits{}

@@ -933,6 +933,10 @@ func (e *chainEngine) stepOuts(ent int, step uint8) []chainNestOut {
 // nothing, which at level 2 ended the run: so the run is the same unless
 // it ended so and the static multiple chains conclude something new
 // there.
+//
+// stepOuts may leave e.work and e.pos on the run's end grid: this is
+// called from onRun before the run it saves, and every dynamic run starts
+// by copying e.orig into e.work, as level 3's runs are.
 func (e *chainEngine) sameAtLevel3(r *chainRun) bool {
 	switch {
 	case r.endGrid == -2:

@@ -18,7 +18,7 @@ import (
 //     a letter followed by a number N >= 2 standing for N steps of that
 //     technique in a row: ",hidden-single-box,full-house,naked-single,a6b2abc".
 //     A solve that logic did not finish ends with one brute-force step.
-//     About 60 bytes where the list below takes 750, and it carries the
+//     About 100 bytes where the list below takes 750, and it carries the
 //     technique counts, so that such a family has no family_techniques
 //     rows. SQL finds a technique in it without reading a list-form path
 //     through: substr(path, 1, 1) = ',' AND instr(path, ',' || slug || ',')

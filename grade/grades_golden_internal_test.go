@@ -14,7 +14,7 @@ import (
 
 const gradesGoldenFile = "testdata/grades.golden"
 
-var pinnedNested = flag.Bool("nested", false, "TestGradesPinned: also grade the pinned puzzles that need nested forcing chains (about a second each)")
+var pinnedNested = flag.Bool("nested", false, "TestGradesPinned: also grade the pinned puzzles that need nested forcing chains (about a second each); TestChainNestedLevel4Fixtures and TestChainNestedLevel4Bounds: all the positions of testdata/chains/nested4.txt, not only the first")
 
 // gradesGoldenLine writes the grade of p as one line: the puzzle, ER, EP,
 // ED, level, step count, hardest technique and a hash of the whole path

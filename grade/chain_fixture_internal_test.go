@@ -85,25 +85,11 @@ func TestChainFixtures(t *testing.T) {
 	if *chainUpdate {
 		chainWriteFixtures(t)
 	}
-	f, err := os.Open(chainFixtureFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	var c chainer
 	n := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		pos, want, ok := strings.Cut(line, " ")
-		if !ok {
-			t.Fatalf("bad line %q", line)
-		}
-		p, err := chainParsePosition(pos)
+	for _, fs := range chainFixtureLines(t, chainFixtureFile, 2) {
+		want := fs[1]
+		p, err := chainParsePosition(fs[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,6 +117,36 @@ func TestChainFixtures(t *testing.T) {
 	}
 }
 
+// chainFixtureLines returns the lines of a fixture file that are neither
+// blank nor comments ('#'), each split at single spaces into n fields,
+// the last keeping the rest; it fails on a line with fewer.
+func chainFixtureLines(t *testing.T, path string, n int) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	var out [][]string
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fs := strings.SplitN(line, " ", n)
+		if len(fs) != n {
+			t.Fatalf("%s: bad line %q", path, line)
+		}
+		out = append(out, fs)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // chainCheckStep fails if a step contradicts the solution of p.
 func chainCheckStep(t *testing.T, p *Position, st Step) {
 	t.Helper()
@@ -144,6 +160,13 @@ func chainCheckStep(t *testing.T, p *Position, st Step) {
 	if !ok {
 		t.Fatal("position has no solution")
 	}
+	chainCheckConclusions(t, &sol, st)
+}
+
+// chainCheckConclusions fails for each placement of st that is not the
+// solution's digit and each elimination that is.
+func chainCheckConclusions(t *testing.T, sol *solve.Grid, st Step) {
+	t.Helper()
 	for _, pl := range st.Placements {
 		if sol[pl.Cell] != pl.Digit {
 			t.Errorf("places %d in r%dc%d, solution has %d", pl.Digit, pl.Cell/9+1, pl.Cell%9+1, sol[pl.Cell])

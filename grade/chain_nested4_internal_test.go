@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"strconv"
@@ -40,24 +39,10 @@ type chainNested4Fixture struct {
 // that with the exhaustive check).
 func chainNested4Fixtures(t *testing.T) []chainNested4Fixture {
 	t.Helper()
-	f, err := os.Open(chainNested4FixtureFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	var out []chainNested4Fixture
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fs := strings.SplitN(line, " ", 4)
-		if len(fs) != 4 {
-			t.Fatalf("bad line %q", line)
-		}
+	for _, fs := range chainFixtureLines(t, chainNested4FixtureFile, 4) {
 		var x chainNested4Fixture
+		var err error
 		if x.puzzle, err = solve.Parse(fs[0]); err != nil {
 			t.Fatal(err)
 		}
@@ -72,9 +57,6 @@ func chainNested4Fixtures(t *testing.T) []chainNested4Fixture {
 		if !*pinnedNested {
 			break
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if len(out) == 0 {
 		t.Fatal("no fixtures")
@@ -103,16 +85,7 @@ func chainCheckAgainst(t *testing.T, puzzle solve.Grid, pos *Position, st Step) 
 			t.Fatalf("r%dc%d lacks the solution's %d", c/9+1, c%9+1, sol[c])
 		}
 	}
-	for _, pl := range st.Placements {
-		if sol[pl.Cell] != pl.Digit {
-			t.Errorf("places %d in r%dc%d, solution has %d", pl.Digit, pl.Cell/9+1, pl.Cell%9+1, sol[pl.Cell])
-		}
-	}
-	for _, el := range st.Eliminations {
-		if sol[el.Cell] == el.Digit {
-			t.Errorf("eliminates the solution %d from r%dc%d", el.Digit, el.Cell/9+1, el.Cell%9+1)
-		}
-	}
+	chainCheckConclusions(t, &sol, st)
 	if len(st.Placements)+len(st.Eliminations) == 0 {
 		t.Error("step concludes nothing")
 	}

@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"strconv"
@@ -26,23 +25,8 @@ func TestChainNestedFixtures(t *testing.T) {
 	if *chainUpdate {
 		chainWriteNestedFixtures(t)
 	}
-	f, err := os.Open(chainNestedFixtureFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
 	n := 0
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fs := strings.SplitN(line, " ", 3)
-		if len(fs) != 3 {
-			t.Fatalf("bad line %q", line)
-		}
+	for _, fs := range chainFixtureLines(t, chainNestedFixtureFile, 3) {
 		p, err := chainParsePosition(fs[0])
 		if err != nil {
 			t.Fatal(err)

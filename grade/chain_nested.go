@@ -284,6 +284,17 @@ func (s *chainNestSink) finish(e *chainEngine) {
 	}
 }
 
+// chainRemoves returns the cell of candidate k and the digits a
+// conclusion about k removes from it in cands: k's digit when k is
+// concluded off, the cell's other candidates when k is placed.
+func chainRemoves(cands *Candidates, k int, placed bool) (int, uint16) {
+	c, mask := k/9, uint16(1)<<(k%9+1)
+	if placed {
+		mask = cands[c] &^ mask
+	}
+	return c, mask
+}
+
 // nestUnaryChain records a forcing chain of the unary search as a hint:
 // the chain ends at node p (on unless placed), whose last link reaches
 // the start s.
@@ -294,11 +305,7 @@ func (s *chainNestSink) nestUnaryChain(st *chainStatic, b *chainBFS, p, sk int, 
 	}
 	r := t.BaseRating() + LengthBonus(nodes)
 	key := chainSortKey(st)
-	c, d := sk/9, sk%9+1
-	mask := uint16(1) << d
-	if placed {
-		mask = s.cur[c] &^ mask
-	}
+	c, mask := chainRemoves(s.cur, sk, placed)
 	if mask == 0 || !s.wants(c, mask, r, nodes, key) {
 		return
 	}
@@ -389,11 +396,7 @@ func (s *chainNestSink) nestCycle(st *chainStatic, b *chainBFS, p, q, sk int, no
 // candidate p on (placed) or off.
 func (e *chainEngine) nestOffer(r Rating, cx, key int, p int, on bool, h chainNestHint) {
 	s := e.sink
-	c, d := p/9, p%9+1
-	mask := uint16(1) << d
-	if on {
-		mask = e.orig[c] &^ mask
-	}
+	c, mask := chainRemoves(e.orig, p, on)
 	if mask == 0 || !s.wants(c, mask, r, cx, key) {
 		return
 	}

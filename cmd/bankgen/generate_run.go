@@ -15,19 +15,14 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	log := newLogger(stderr)
 	// The profile starts before the run is recorded, so that a bad
 	// -cpuprofile path leaves no run behind that never ends.
-	if o.cpuprof != "" {
-		stopProf, perr := startCPUProfile(o.cpuprof)
-		if perr != nil {
-			return perr
+	for _, prof := range []struct {
+		path  string
+		start func(string) (func() error, error)
+	}{{o.cpuprof, startCPUProfile}, {o.memprof, startMemProfile}} {
+		if prof.path == "" {
+			continue
 		}
-		defer func() {
-			if perr := stopProf(); perr != nil && err == nil {
-				err = perr
-			}
-		}()
-	}
-	if o.memprof != "" {
-		stopProf, perr := startMemProfile(o.memprof)
+		stopProf, perr := prof.start(prof.path)
 		if perr != nil {
 			return perr
 		}

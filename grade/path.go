@@ -166,9 +166,10 @@ func parsePair(s, sep string) (uint8, uint8, error) {
 	return c, b[0] - '0', nil
 }
 
-// Slugs returns a hint path in the compact form the bank stores: one
-// technique slug per step, separated by spaces. The full steps
-// (EncodePath) take about 1 KB a family; grading again recomputes them.
+// Slugs returns a hint path as one technique slug per step, separated by
+// spaces: the list form banks stored before the runs form
+// (store.EncodePath), which tests use to write such banks. Neither form
+// keeps the full steps; grading again recomputes them.
 func Slugs(path []Step) string {
 	var b strings.Builder
 	for i, s := range path {

@@ -122,12 +122,26 @@ func TestChainNestedLevel4Fixtures(t *testing.T) {
 	}
 }
 
-// TestChainNestedLevel4Bounds runs level 4 alone on the nested4.txt
-// positions with the bounds of the inner producers off (exhaustive): it
+// TestChainNestedLevel4Bounds runs the nested levels on the nested4.txt
+// positions with the bounds of the inner producers off (exhaustive).
+// Levels 2 and 3 must still find nothing: the bounds only skip searches
+// that cannot conclude, so a step they find here would be one the
+// bounded chainer missed. Level 4, whose inner producer has no bounds,
 // must find the recorded step.
 func TestChainNestedLevel4Bounds(t *testing.T) {
 	for i, x := range chainNested4Fixtures(t) {
 		t.Run(strconv.Itoa(i+1), func(t *testing.T) {
+			for level := 2; level <= x.below; level++ {
+				e := &chainEngine{exhaustive: true}
+				var h chainHints
+				h.reset(&x.pos.Cands)
+				e.memo.reset()
+				tech := NestedForcingChains2 + Technique(level-2)
+				e.multipleChains(&h, &x.pos.Cands, chainMode{multiple: true, dynamic: true, level: level, tech: tech})
+				if h.found() {
+					t.Errorf("exhaustive level %d found %s, want nothing", level, chainFormatStep(h.step()))
+				}
+			}
 			e := &chainEngine{exhaustive: true}
 			var h chainHints
 			h.reset(&x.pos.Cands)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io/fs"
 	"path"
@@ -116,8 +117,35 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS) error {
 	return nil
 }
 
-func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
-	tx, err := x.BeginTxx(ctx, nil)
+// applyMigration runs m in a transaction with foreign keys off, on one
+// connection, and checks them before it commits.
+//
+// A migration that changes a table's columns or constraints rebuilds it
+// the way SQLite documents (ALTER TABLE, "other kinds of table schema
+// changes"): a new table, the rows copied, the old table dropped, the new
+// one renamed. With foreign keys on, dropping a table that other tables
+// refer to deletes its rows as far as the references go, which fails or
+// leaves violations behind; and PRAGMA foreign_keys does nothing inside
+// a transaction. So they are off from before BEGIN to after the commit,
+// and PRAGMA foreign_key_check stands in for them: a migration that
+// leaves a reference dangling is rolled back.
+func applyMigration(ctx context.Context, x *sqlx.DB, m migration) (err error) {
+	conn, err := x.Connx(ctx)
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		return fmt.Errorf("migration %s: foreign keys off: %w", m.name, err)
+	}
+	defer func() {
+		// The writer's one connection goes back to the pool with them on;
+		// if that fails, Open closes the pool, since the error is ours.
+		if _, e := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); e != nil && err == nil {
+			err = fmt.Errorf("migration %s: foreign keys on: %w", m.name, e)
+		}
+	}()
+	tx, err := conn.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
@@ -137,6 +165,9 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
+	if err := checkForeignKeys(ctx, tx); err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
 	// PRAGMA arguments cannot be bound; these are our own integers.
 	set := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, AppID)
 	if _, err := tx.ExecContext(ctx, set); err != nil {
@@ -144,6 +175,38 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+	}
+	return nil
+}
+
+// checkForeignKeys returns an error naming the first few rows whose
+// references PRAGMA foreign_key_check finds dangling, if any.
+func checkForeignKeys(ctx context.Context, tx *sqlx.Tx) error {
+	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return fmt.Errorf("check foreign keys: %w", err)
+	}
+	defer rows.Close()
+	var bad []string
+	n := 0
+	for rows.Next() {
+		var (
+			table, parent string
+			rowid         sql.NullInt64
+			fkid          int64
+		)
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return fmt.Errorf("check foreign keys: %w", err)
+		}
+		if n++; len(bad) < 5 {
+			bad = append(bad, fmt.Sprintf("%s row %d refers to a missing %s row", table, rowid.Int64, parent))
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("check foreign keys: %w", err)
+	}
+	if n > 0 {
+		return fmt.Errorf("%d foreign key violations: %s", n, strings.Join(bad, "; "))
 	}
 	return nil
 }

@@ -238,3 +238,192 @@ func TestPuzzleKeyMigration(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// migrationsUpTo returns an FS of the real migrations numbered up to v.
+func migrationsUpTo(t *testing.T, v int) fs.FS {
+	t.Helper()
+	m := fstest.MapFS{}
+	names, err := fs.Glob(migrations.FS, "*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names[:v] {
+		b, err := fs.ReadFile(migrations.FS, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[n] = &fstest.MapFile{Data: b}
+	}
+	return m
+}
+
+// dumpBank returns every row of every table, one string a row, sorted
+// within each table.
+func dumpBank(t *testing.T, db *DB) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	var tables []string
+	if err := db.db.SelectContext(ctx, &tables, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]string{}
+	for _, tbl := range tables {
+		rows, err := db.db.QueryxContext(ctx, `SELECT * FROM "`+tbl+`"`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			vals, err := rows.SliceScan()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[tbl] = append(out[tbl], fmt.Sprintf("%q", vals))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+		slices.Sort(out[tbl])
+	}
+	return out
+}
+
+// TestFamiliesCanonMigration writes a bank with the schema-5 tables (the
+// families' canon UNIQUE), through the store: a run, generated families
+// with both forms of path, an import, variants, a pack for a client. 0006
+// must keep every row of every table, the references to families whole,
+// canon unique and the CHECKs, under a named index the queries use.
+func TestFamiliesCanonMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	setMigrations(t, migrationsUpTo(t, 5))
+	old, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := old.StartRun(ctx, Run{Params: "-count 6", Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runsPath, err := EncodePath([]string{"naked-single", "hidden-single", "naked-single"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []NewFamily
+	for i := range 6 {
+		f := bulkFamily(i, 10*i, 10*i+1)
+		f.RunID, f.Seed, f.Level, f.Givens = run, uint64(100+i), 1+i%5, 20+i
+		if i%2 == 0 {
+			f.Techniques = map[string]int{"naked-single": 3, "x-wing": i}
+		} else {
+			f.Path = runsPath
+		}
+		batch = append(batch, f)
+	}
+	imp := bulkFamily(6, 61)
+	imp.Source = "collection"
+	batch = append(batch, imp)
+	mustWriteBatch(t, old, WriteResult{Families: 7, Puzzles: 13}, batch...)
+	if _, _, err := old.CreatePack(ctx, PackSpec{Name: "p", Client: "acme"}, Filter{}, QueryOptions{}, 3); err != nil {
+		t.Fatal(err)
+	}
+	if err := old.FinishRun(ctx, run, RunEnd{Status: RunCompleted, Families: 6, Puzzles: 12}); err != nil {
+		t.Fatal(err)
+	}
+	before := dumpBank(t, old)
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	setMigrations(t, migrations.FS)
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	after := dumpBank(t, db)
+	for tbl, rows := range before {
+		if len(rows) == 0 && tbl != "deferred_indexes" {
+			t.Errorf("table %s has no rows before the migration: the test does not cover it", tbl)
+		}
+		if !slices.Equal(after[tbl], rows) {
+			t.Errorf("table %s after the migration:\n%s\nwant\n%s", tbl, strings.Join(after[tbl], "\n"), strings.Join(rows, "\n"))
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("tables after the migration: %d, want %d", len(after), len(before))
+	}
+
+	var schema []struct {
+		Type string `db:"type"`
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	if err := db.db.SelectContext(ctx, &schema, "SELECT type, name, COALESCE(sql, '') AS sql FROM sqlite_schema WHERE tbl_name = 'families' ORDER BY name"); err != nil {
+		t.Fatal(err)
+	}
+	if len(schema) != 2 || schema[0].Name != "families" || schema[1].Name != "families_canon" ||
+		strings.Contains(strings.ToUpper(schema[0].SQL), "UNIQUE") || !strings.HasPrefix(schema[1].SQL, "CREATE UNIQUE INDEX") {
+		t.Errorf("families' schema after the migration: %+v\nwant the table without UNIQUE and the unique index families_canon", schema)
+	}
+	var fk int
+	if err := db.db.GetContext(ctx, &fk, "PRAGMA foreign_keys"); err != nil || fk != 1 {
+		t.Errorf("PRAGMA foreign_keys after the migration = %d, %v; want 1", fk, err)
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+
+	// The constraints hold: canon is unique and 81 characters, the level
+	// in range, run_id a run's.
+	canon := bulkFamily(3).Canon
+	for _, q := range []string{
+		`INSERT INTO families (canon, er, ep, ed, level, score, givens, min_row_col, source, created_at)
+			VALUES ('` + canon + `', 1, 1, 1, 1, 1, 1, 1, 'x', 0)`,
+		`INSERT INTO families (canon, er, ep, ed, level, score, givens, min_row_col, source, created_at)
+			VALUES ('` + canon[1:] + `', 1, 1, 1, 1, 1, 1, 1, 'x', 0)`,
+		`INSERT INTO families (canon, er, ep, ed, level, score, givens, min_row_col, source, created_at)
+			VALUES ('` + bulkFamily(99).Canon + `', 1, 1, 1, 6, 1, 1, 1, 'x', 0)`,
+		`INSERT INTO families (canon, er, ep, ed, level, score, givens, min_row_col, source, run_id, created_at)
+			VALUES ('` + bulkFamily(99).Canon + `', 1, 1, 1, 1, 1, 1, 1, 'x', 77, 0)`,
+		`DELETE FROM families WHERE id = 1`,
+	} {
+		if _, err := db.db.ExecContext(ctx, q); err == nil {
+			t.Errorf("%s: succeeded after the migration", q)
+		}
+	}
+	// A stored form is a duplicate; its new variant joins it.
+	mustWriteBatch(t, db, WriteResult{Puzzles: 1, DupFamilies: 1, DupPuzzles: 1}, bulkFamily(3, 30, 32))
+	if got := queryPlan(t, db, "SELECT id FROM families WHERE canon = ?", canon); !strings.Contains(got, "families_canon (canon=?)") {
+		t.Errorf("plan of a lookup by canon:\n%s\nwant a search of families_canon", got)
+	}
+}
+
+// TestMigrationForeignKeyCheck: migrations run with foreign keys off, so
+// one that leaves a reference dangling must fail on the check instead,
+// and leave the bank as it was.
+func TestMigrationForeignKeyCheck(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
+	db.Close()
+	latest, _ := latestVersion(migrations.FS)
+	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "dangle"): "DELETE FROM families;"}))
+	_, err = Open(ctx, path, Options{})
+	if err == nil || !strings.Contains(err.Error(), "puzzles row 1 refers to a missing families row") {
+		t.Fatalf("Open with a migration that leaves a puzzle without its family: %v", err)
+	}
+	setMigrations(t, migrations.FS)
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if st, err := db.Stats(ctx); err != nil || st.Families != 1 {
+		t.Errorf("families after the failed migration = %+v, %v; want 1", st, err)
+	}
+}

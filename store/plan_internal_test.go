@@ -62,7 +62,7 @@ func TestWritePlans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ name, sql, want string }{
-		{"Families", findFamiliesSQL, "SEARCH f USING INDEX sqlite_autoindex_families_1 (canon=?)"},
+		{"Families", findFamiliesSQL, "SEARCH f USING INDEX families_canon (canon=?)"},
 		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,9 +4,10 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
+	"hash/maphash"
 	"slices"
+	"strings"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -28,12 +29,15 @@ import (
 var bulkKeyLimit = 8_000_000
 
 // BulkKeyMemory bounds the memory a writer in bulk mode holds for its
-// keys (see Options.DeferIndexes): 8M rows of 16 bytes, a quarter of
-// spare capacity, and a level's old slice while it grows, when all the
-// rows are of one level (with rows spread over the levels, about 190
-// MiB). A caller that limits its heap (debug.SetMemoryLimit) leaves room
-// for it.
-const BulkKeyMemory = 300 << 20
+// puzzles' keys and its families' canonical forms (see
+// Options.DeferIndexes). The keys take at most 300 MiB: 8M rows of 16
+// bytes, a quarter of spare capacity, and a level's old slice while it
+// grows, when all the rows are of one level (with rows spread over the
+// levels, about 190 MiB). The forms take at most 145 MiB, at 8M
+// families (see bulkFamilyMemory); a run reaches both limits only with
+// one puzzle a family. A caller that limits its heap
+// (debug.SetMemoryLimit) leaves room for it.
+const BulkKeyMemory = 300<<20 + bulkFamilyMemory
 
 // keySlot is one stored row of a level: its sort key and row ID.
 type keySlot struct {
@@ -178,60 +182,231 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 	return taken, true, nil
 }
 
-// beginBatch begins a batch's transaction and returns the key set the
-// batch checks its rows against, or nil if the key index is live. The
-// caller holds db.bulkMu.
-//
-// A bulk writer leaves bulk mode for good when its keys would pass
-// bulkKeyLimit, and when another writer has stored puzzles since its last
-// batch (the largest row ID is not its own last), since its keys no
-// longer tell every stored row. A writer without a key set builds the key
-// index first if another writer deferred it: every batch it writes is
-// then checked by the index.
-func (db *DB) beginBatch(ctx context.Context, rows int) (*sqlx.Tx, *keySet, error) {
-	tx, err := db.db.BeginTxx(ctx, nil)
-	if err != nil {
-		return nil, nil, err
-	}
-	if db.bulk != nil {
-		if db.bulk.n+rows > bulkKeyLimit {
-			db.bulk = nil
-		} else {
-			var last int64
-			if err := tx.GetContext(ctx, &last, "SELECT COALESCE(MAX(id), 0) FROM puzzles"); err != nil {
-				tx.Rollback()
-				return nil, nil, fmt.Errorf("last puzzle ID: %w", err)
-			}
-			if last != db.bulk.nextID-1 {
-				db.bulk = nil
-			}
-		}
-	}
-	if db.bulk == nil {
-		if err := buildKeyIndex(ctx, tx); err != nil {
-			tx.Rollback()
-			return nil, nil, err
-		}
-	}
-	return tx, db.bulk, nil
+// The families' unique index of canonical forms (families_canon) is
+// deferred the same way when the bank has no families: 4,000 families of
+// random 81-character forms a batch dirtied most of its leaf pages, more
+// than half of the writer's work. The writer gives the families the IDs
+// 1, 2, 3... itself and keeps a 64-bit hash of each form by ID; a batch's
+// family whose hash is there is compared with the stored form, read by
+// ID, so a repeat is found exactly as the index would find it.
+
+// bulkFamilyLimit is how many families a writer keeps in memory before it
+// builds the index of canonical forms and goes on with it live.
+var bulkFamilyLimit = 8_000_000
+
+// bulkFamilyMemory bounds a famSet's memory up to bulkFamilyLimit
+// families: 8 bytes a family for the hashes and 4 bytes a table slot,
+// with the table at most 3/4 full. The most is reached when the table
+// doubles from 2^23 to 2^24 slots at 6.3M families (48 MiB of hashes, 32
+// MiB of old table and 64 MiB of new), 144 MiB; at the limit it holds
+// 125 MiB.
+const bulkFamilyMemory = 145 << 20
+
+// famChunk is how many hashes a chunk of a famSet holds: the hashes grow
+// a chunk at a time and are never copied.
+const famChunk = 1 << 16
+
+// canonSeed seeds canonHash; the hashes live in one process's memory.
+var canonSeed = maphash.MakeSeed()
+
+// canonHash is the hash a famSet keeps of a canonical form; a test swaps
+// in one that collides.
+var canonHash = func(canon string) uint64 { return maphash.String(canonSeed, canon) }
+
+// famSet is the bulk writer's copy of the stored families' canonical
+// forms, as hashes by family ID, for a bank whose family IDs it gave
+// (1..n). Like keySet, it is only changed after a batch commits.
+type famSet struct {
+	chunks [][]uint64 // the hash of family ID i is chunks[(i-1)/famChunk][(i-1)%famChunk]
+	table  []uint32   // open addressing by hash, linear probing: family IDs, 0 for a free slot
+	n      int        // families stored, the largest ID
 }
 
-// buildKeyIndex builds the puzzles' key index in tx if a bulk writer
-// deferred it, and takes it off the deferred list.
-func buildKeyIndex(ctx context.Context, tx *sqlx.Tx) error {
-	var q string
-	err := tx.GetContext(ctx, &q, "SELECT sql FROM deferred_indexes WHERE name = 'puzzles_key'")
-	if errors.Is(err, sql.ErrNoRows) {
+func newFamSet() *famSet { return &famSet{table: make([]uint32, 1024)} }
+
+func (s *famSet) hash(id uint32) uint64 {
+	return s.chunks[(id-1)/famChunk][(id-1)%famChunk]
+}
+
+// lookup calls fn with the ID of every stored family whose form has hash
+// h: usually none, and more than one only if two forms share a hash.
+func (s *famSet) lookup(h uint64, fn func(id int64)) {
+	mask := uint64(len(s.table) - 1)
+	for i := h & mask; s.table[i] != 0; i = (i + 1) & mask {
+		if id := s.table[i]; s.hash(id) == h {
+			fn(int64(id))
+		}
+	}
+}
+
+// insert adds the family with the next ID, n+1, and hash h.
+func (s *famSet) insert(h uint64) {
+	if s.n%famChunk == 0 {
+		s.chunks = append(s.chunks, make([]uint64, 0, famChunk))
+	}
+	c := &s.chunks[len(s.chunks)-1]
+	*c = append(*c, h)
+	s.n++
+	if s.n > len(s.table)/4*3 {
+		s.table = make([]uint32, 2*len(s.table))
+		for id := 1; id < s.n; id++ {
+			s.place(uint32(id))
+		}
+	}
+	s.place(uint32(s.n))
+}
+
+// place puts id in the first free slot from its hash's.
+func (s *famSet) place(id uint32) {
+	mask := uint64(len(s.table) - 1)
+	i := s.hash(id) & mask
+	for s.table[i] != 0 {
+		i = (i + 1) & mask
+	}
+	s.table[i] = id
+}
+
+// stored returns the families at the batch indexes fresh whose canonical
+// forms are stored, as the rows their puzzles go to, by batch index. A
+// family whose hash the set holds is compared with the stored forms of
+// that hash, read by ID: one statement for the batch, and only when some
+// hash is there.
+func (s *famSet) stored(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int) (map[int]famRow, error) {
+	type candidate struct {
+		i  int // batch index
+		id int64
+	}
+	var cands []candidate
+	for _, i := range fresh {
+		s.lookup(canonHash(batch[i].Canon), func(id int64) { cands = append(cands, candidate{i, id}) })
+	}
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	type storedFamily struct {
+		canon string
+		row   famRow
+	}
+	byID := make(map[int64]storedFamily, len(cands))
+	err := queryRows(ctx, tx, `SELECT f.id, f.canon, f.level, f.givens, f.er FROM `+rowsTable+` r
+		CROSS JOIN families f ON f.id = r.c0 WHERE r.handle = ?`,
+		funcSource{len(cands), func(k, _ int) any { return cands[k].id }},
+		func(r *sql.Rows) error {
+			var f storedFamily
+			if err := r.Scan(&f.row.id, &f.canon, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+				return err
+			}
+			byID[f.row.id] = f
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("read stored families: %w", err)
+	}
+	found := map[int]famRow{}
+	for _, c := range cands {
+		f, ok := byID[c.id]
+		if !ok {
+			return nil, fmt.Errorf("family %d, which this writer stored, is missing", c.id)
+		}
+		if f.canon == batch[c.i].Canon {
+			found[c.i] = f.row
+		}
+	}
+	return found, nil
+}
+
+// add adds the batch's new families, which a batch has just committed
+// under the IDs out gives them. It reports false if those are not the
+// set's next IDs in batch order, which writeFamilies gives in bulk mode:
+// the set then no longer tells the stored forms, and the caller drops it.
+func (s *famSet) add(batch []NewFamily, out []famRow) bool {
+	for i := range batch {
+		if !out[i].isNew {
+			continue
+		}
+		if out[i].id != int64(s.n)+1 {
+			return false
+		}
+		s.insert(canonHash(batch[i].Canon))
+	}
+	return true
+}
+
+// beginBatch begins a batch's transaction and returns the sets the batch
+// checks its puzzles' keys and its families' canonical forms against:
+// each is nil if its unique index is live. The caller holds db.bulkMu.
+//
+// A bulk writer leaves bulk mode for a table for good when its set would
+// pass its limit (bulkKeyLimit puzzles, bulkFamilyLimit families), and
+// when another writer has stored rows in the table since its last batch
+// (the largest row ID is not its own last), since its set no longer
+// tells every stored row. A writer without a set for a table builds that
+// table's unique index first if another writer deferred it: every batch
+// it writes is then checked by the index.
+func (db *DB) beginBatch(ctx context.Context, families, rows int) (*sqlx.Tx, *keySet, *famSet, error) {
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if db.bulk != nil && db.bulk.n+rows > bulkKeyLimit {
+		db.bulk = nil
+	}
+	if db.canons != nil && db.canons.n+families > bulkFamilyLimit {
+		db.canons = nil
+	}
+	if db.bulk != nil || db.canons != nil {
+		var last struct {
+			Puzzle int64 `db:"puzzle"`
+			Family int64 `db:"family"`
+		}
+		if err := tx.GetContext(ctx, &last, `SELECT (SELECT COALESCE(MAX(id), 0) FROM puzzles) AS puzzle,
+			(SELECT COALESCE(MAX(id), 0) FROM families) AS family`); err != nil {
+			tx.Rollback()
+			return nil, nil, nil, fmt.Errorf("last puzzle and family IDs: %w", err)
+		}
+		if db.bulk != nil && last.Puzzle != db.bulk.nextID-1 {
+			db.bulk = nil
+		}
+		if db.canons != nil && last.Family != int64(db.canons.n) {
+			db.canons = nil
+		}
+	}
+	var live []string
+	if db.bulk == nil {
+		live = append(live, "puzzles_key")
+	}
+	if db.canons == nil {
+		live = append(live, "families_canon")
+	}
+	if err := buildUniqueIndexes(ctx, tx, live); err != nil {
+		tx.Rollback()
+		return nil, nil, nil, err
+	}
+	return tx, db.bulk, db.canons, nil
+}
+
+// buildUniqueIndexes builds those of the named unique indexes that a bulk
+// writer deferred, in tx, and takes them off the deferred list.
+func buildUniqueIndexes(ctx context.Context, tx *sqlx.Tx, names []string) error {
+	if len(names) == 0 {
 		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("build index puzzles_key: %w", err)
+	// The names are ours, not a user's.
+	in := "('" + strings.Join(names, "', '") + "')"
+	var idx []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
 	}
-	if _, err := tx.ExecContext(ctx, q); err != nil {
-		return fmt.Errorf("build index puzzles_key: %w", err)
+	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes WHERE name IN "+in+" ORDER BY name"); err != nil {
+		return fmt.Errorf("build indexes %s: %w", strings.Join(names, ", "), err)
 	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM deferred_indexes WHERE name = 'puzzles_key'"); err != nil {
-		return fmt.Errorf("build index puzzles_key: %w", err)
+	for _, i := range idx {
+		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
+			return fmt.Errorf("build index %s: %w", i.Name, err)
+		}
+		if _, err := tx.ExecContext(ctx, "DELETE FROM deferred_indexes WHERE name = ?", i.Name); err != nil {
+			return fmt.Errorf("build index %s: %w", i.Name, err)
+		}
 	}
 	return nil
 }

@@ -7,15 +7,21 @@ import (
 
 // deferIndexes drops the puzzles table's secondary indexes, keeping their
 // definitions in deferred_indexes in the same transaction. If the table
-// is empty it drops the key index too and puts the writer in bulk mode.
+// is empty it drops the key index too and puts the writer in bulk mode
+// for puzzles; if the bank has no families, likewise the families' index
+// of canonical forms, and bulk mode for families.
 func (db *DB) deferIndexes(ctx context.Context) error {
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
 	defer tx.Rollback()
-	var empty bool
-	if err := tx.GetContext(ctx, &empty, "SELECT NOT EXISTS (SELECT 1 FROM puzzles)"); err != nil {
+	var empty struct {
+		Puzzles  bool `db:"puzzles"`
+		Families bool `db:"families"`
+	}
+	if err := tx.GetContext(ctx, &empty, `SELECT NOT EXISTS (SELECT 1 FROM puzzles) AS puzzles,
+		NOT EXISTS (SELECT 1 FROM families) AS families`); err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
 	var idx []struct {
@@ -23,8 +29,9 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 		SQL  string `db:"sql"`
 	}
 	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
-		WHERE type = 'index' AND tbl_name = 'puzzles' AND sql IS NOT NULL
-		AND (name <> 'puzzles_key' OR ?) ORDER BY name`, empty)
+		WHERE type = 'index' AND sql IS NOT NULL
+		AND (tbl_name = 'puzzles' AND (name <> 'puzzles_key' OR ?) OR name = 'families_canon' AND ?)
+		ORDER BY name`, empty.Puzzles, empty.Families)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
@@ -41,8 +48,11 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 		return fmt.Errorf("defer indexes: %w", err)
 	}
 	db.deferred = true
-	if empty {
+	if empty.Puzzles {
 		db.bulk = &keySet{nextID: 1}
+	}
+	if empty.Families {
+		db.canons = newFamSet()
 	}
 	return nil
 }
@@ -77,7 +87,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	if len(idx) == 0 {
-		db.deferred, db.bulk = false, nil
+		db.deferred, db.bulk, db.canons = false, nil, nil
 		return nil
 	}
 	for _, i := range idx {
@@ -92,6 +102,6 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
-	db.deferred, db.bulk = false, nil
+	db.deferred, db.bulk, db.canons = false, nil, nil
 	return nil
 }

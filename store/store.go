@@ -58,12 +58,12 @@ var (
 // Options tune a writer's connection. The zero value is a sound default.
 //
 // For building a big bank from scratch: batches of 10,000 or more puzzle
-// rows, DeferIndexes, and a cache that holds the index every batch
-// updates at random places: the families' canonical forms, 10 bytes a
-// puzzle at 10 variants a family (dbstat on a 5M-row bank: 50 MB). A
-// writer that is not in bulk mode (see DeferIndexes) also updates the
-// puzzles' unique (level, sort_key) at random places, 20 bytes a puzzle
-// (99 MB at 5M rows). 256 MiB holds both up to about 8M puzzles.
+// rows, DeferIndexes, and a cache that holds the indexes a writer that
+// is not in bulk mode (see DeferIndexes) updates at random places: the
+// families' canonical forms, 10 bytes a puzzle at 10 variants a family
+// (dbstat on a 5M-row bank: 50 MB), and the puzzles' unique (level,
+// sort_key), 20 bytes a puzzle (99 MB at 5M rows). 256 MiB holds both up
+// to about 8M puzzles.
 type Options struct {
 	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
 	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
@@ -81,12 +81,17 @@ type Options struct {
 	// defers the unique (level, sort_key) index too, and finds duplicate
 	// strings and taken keys in memory instead, 16 bytes a stored row.
 	// It builds that index and goes on with it live once it holds 8M
-	// rows (128 MiB of keys, at most BulkKeyMemory while a slice
-	// grows), or as soon as another writer stores puzzles.
+	// rows (128 MiB of keys, at most 300 MiB while a slice grows), or
+	// as soon as another writer stores puzzles. Likewise, if the bank
+	// has no families, it defers the unique index of their canonical
+	// forms and finds stored forms by a hash in memory, 13 to 19 bytes a
+	// family, until it holds 8M families (at most 145 MiB) or another
+	// writer stores families. BulkKeyMemory bounds both.
 	//
 	// Queries keep working meanwhile, but are slow: listings by rating or
 	// one bucket by ID scan the table, and in bulk mode so do random
-	// samples and lookups by string (seconds at millions of rows).
+	// samples, lookups by string and the walk of the canonical forms
+	// (seconds at millions of rows).
 	DeferIndexes bool
 }
 
@@ -101,9 +106,11 @@ type DB struct {
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
 	// bulk holds the stored keys while the key index is deferred (bulk
-	// mode, see Options.DeferIndexes); nil otherwise. bulkMu guards it
-	// and, held through a batch, keeps it in step with the bank.
+	// mode, see Options.DeferIndexes), and canons the stored families'
+	// canonical forms while their index is; nil otherwise. bulkMu guards
+	// them and, held through a batch, keeps them in step with the bank.
 	bulk   *keySet
+	canons *famSet
 	bulkMu sync.Mutex
 	runs   runLocks
 }

@@ -122,7 +122,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	tx, keys, err := db.beginBatch(ctx, len(packed)/2)
+	tx, keys, canons, err := db.beginBatch(ctx, len(batch), len(packed)/2)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -131,7 +131,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	var res WriteResult
-	fams, err := writeFamilies(ctx, tx, batch, &res)
+	fams, err := writeFamilies(ctx, tx, batch, canons, &res)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -197,6 +197,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	if keys != nil {
 		keys.add(stored)
 	}
+	if canons != nil && !canons.add(batch, fams) {
+		db.canons = nil
+	}
 	return res, nil
 }
 
@@ -212,22 +215,29 @@ type famRow struct {
 
 // writeFamilies stores the batch's new families and their technique
 // counts, and returns, for each family of the batch, the row its puzzles
-// belong to. It counts the families written and skipped in res.
+// belong to. It counts the families written and skipped in res. canons is
+// the bulk writer's set of stored canonical forms (see famSet), nil when
+// their index is live.
 //
 // Each family not repeated within the batch gets the next ID, and one
 // statement inserts them all, skipping those whose canonical form is
 // stored: a family costs an index lookup and no statement of its own.
 // Only when some were skipped (an import's variants of the bank's
 // families, or another writer's families since the run loaded the bank)
-// does one more statement find the stored ones.
-func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *WriteResult) ([]famRow, error) {
+// does one more statement find the stored ones. A bulk writer finds the
+// stored ones in memory first, and inserts the others with no index to
+// look up or update.
+func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *famSet, res *WriteResult) ([]famRow, error) {
 	var next int64
-	if err := tx.GetContext(ctx, &next, "SELECT COALESCE(MAX(id), 0) + 1 FROM families"); err != nil {
+	if canons != nil {
+		// beginBatch saw that the largest ID is the set's.
+		next = int64(canons.n) + 1
+	} else if err := tx.GetContext(ctx, &next, "SELECT COALESCE(MAX(id), 0) + 1 FROM families"); err != nil {
 		return nil, fmt.Errorf("family IDs: %w", err)
 	}
 	out := make([]famRow, len(batch))
 	var (
-		fresh   []int              // batch indexes of the families to insert
+		fresh   []int              // batch indexes of the families not repeated within the batch
 		inBatch = map[string]int{} // canonical form -> first batch index
 	)
 	for i := range batch {
@@ -236,26 +246,47 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *Wri
 			continue // a repeat, resolved below
 		}
 		inBatch[f.Canon] = i
-		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
-		next++
 		fresh = append(fresh, i)
 	}
 	if len(fresh) == 0 {
 		return out, nil
 	}
-	n, err := insertFamilies(ctx, tx, batch, fresh, out)
+	var stored map[int]famRow
+	if canons != nil {
+		var err error
+		if stored, err = canons.stored(ctx, tx, batch, fresh); err != nil {
+			return nil, err
+		}
+	}
+	insert := fresh
+	if len(stored) > 0 {
+		insert = make([]int, 0, len(fresh)-len(stored))
+	}
+	for _, i := range fresh {
+		if fm, ok := stored[i]; ok {
+			out[i] = fm
+			continue
+		}
+		f := &batch[i].Family
+		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
+		next++
+		if len(stored) > 0 {
+			insert = append(insert, i)
+		}
+	}
+	n, err := insertFamilies(ctx, tx, batch, insert, out, canons == nil)
 	if err != nil {
 		return nil, err
 	}
-	if n < len(fresh) {
+	if n < len(insert) {
 		// The statement sees its own rows: a family found under another
 		// ID than the one it was given was stored before.
 		err := queryRows(ctx, tx, findFamiliesSQL,
-			funcSource{len(fresh), func(i, col int) any {
+			funcSource{len(insert), func(i, col int) any {
 				if col == 0 {
-					return int64(fresh[i])
+					return int64(insert[i])
 				}
-				return batch[fresh[i]].Canon
+				return batch[insert[i]].Canon
 			}},
 			func(rows *sql.Rows) error {
 				var i int
@@ -311,17 +342,28 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, res *Wri
 	return out, nil
 }
 
+// insertFamiliesSQL inserts the families of a batch: c0 is the ID, c1 on
+// the columns in order.
+const insertFamiliesSQL = `INSERT INTO families
+	(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
+	 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
+	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17
+	FROM ` + rowsTable + ` WHERE handle = ?`
+
 // insertFamilies inserts the fresh families of the batch under the IDs
-// out gives them, skipping any whose canonical form is stored, and
-// returns how many it inserted.
-func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) (int, error) {
+// out gives them and returns how many it inserted. With skipStored it
+// skips any whose canonical form is stored, which takes the index of the
+// forms; without, the caller knows none is.
+func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow, skipStored bool) (int, error) {
+	if len(fresh) == 0 {
+		return 0, nil
+	}
 	now := time.Now().Unix()
-	r, err := execRows(ctx, tx, `INSERT INTO families
-		(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
-		 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
-		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17
-		FROM `+rowsTable+` WHERE handle = ?
-		ON CONFLICT (canon) DO NOTHING`,
+	q := insertFamiliesSQL
+	if skipStored {
+		q += " ON CONFLICT (canon) DO NOTHING"
+	}
+	r, err := execRows(ctx, tx, q,
 		funcSource{len(fresh), func(i, col int) any {
 			f := &batch[fresh[i]].Family
 			switch col {

@@ -69,9 +69,10 @@ const (
 // tuneGC lets the heap grow to five times what is live between
 // collections, instead of twice, within a memory limit of the heap after
 // the bank is loaded plus 128 MiB, plus extra: on a fresh bank, the
-// store's in-memory keys of a bulk load (store.BulkKeyMemory), which are
-// live heap a long run reaches; without that room the GC would run
-// back to back near the limit. The workers allocate about 50 KB a
+// store's in-memory puzzle keys and family hashes of a bulk load
+// (store.BulkKeyMemory, 445 MiB), which are live heap a long run
+// reaches; without that room the GC would run back to back near the
+// limit. The workers allocate about 50 KB a
 // family (the grader's steps, mostly) and keep little of it, so the live
 // heap of a run on a fresh bank is about 10 MB and GOGC=100 collected
 // every 10 MB: 27 times in 20,000 families, whose marking took 2.5-3% of

@@ -69,8 +69,8 @@ func TestMemoryBigBank(t *testing.T) {
 	// beyond SQLite's page cache (the 256 MiB bankgen asks for, which the
 	// driver's allocator holds at about twice that), which fills as the
 	// bank grows, the dedup set's 8 bytes a family, and the bulk load's
-	// 16 bytes a puzzle row (store.BulkKeyMemory at most), which at these
-	// counts stay within the slack.
+	// 16 bytes a puzzle row and 13 to 19 a family (store.BulkKeyMemory at
+	// most), which at these counts stay within the slack.
 	var small int64
 	for _, n := range []int{1000, 20000} {
 		fresh := filepath.Join(t.TempDir(), "fresh.db")

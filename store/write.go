@@ -258,21 +258,17 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 			return nil, err
 		}
 	}
-	insert := fresh
+	insert := fresh // all but the stored ones, in batch order
 	if len(stored) > 0 {
-		insert = make([]int, 0, len(fresh)-len(stored))
-	}
-	for _, i := range fresh {
-		if fm, ok := stored[i]; ok {
+		insert = slices.DeleteFunc(slices.Clone(fresh), func(i int) bool { _, ok := stored[i]; return ok })
+		for i, fm := range stored {
 			out[i] = fm
-			continue
 		}
+	}
+	for _, i := range insert {
 		f := &batch[i].Family
 		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
 		next++
-		if len(stored) > 0 {
-			insert = append(insert, i)
-		}
 	}
 	n, err := insertFamilies(ctx, tx, batch, insert, out, canons == nil)
 	if err != nil {

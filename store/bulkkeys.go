@@ -288,8 +288,7 @@ func (s *famSet) stored(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fre
 		row   famRow
 	}
 	byID := make(map[int64]storedFamily, len(cands))
-	err := queryRows(ctx, tx, `SELECT f.id, f.canon, f.level, f.givens, f.er FROM `+rowsTable+` r
-		CROSS JOIN families f ON f.id = r.c0 WHERE r.handle = ?`,
+	err := queryRows(ctx, tx, familiesByIDSQL,
 		funcSource{len(cands), func(k, _ int) any { return cands[k].id }},
 		func(r *sql.Rows) error {
 			var f storedFamily
@@ -314,6 +313,11 @@ func (s *famSet) stored(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fre
 	}
 	return found, nil
 }
+
+// familiesByIDSQL reads the stored families with the IDs c0 gives.
+const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
+	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.id = r.c0
+	WHERE r.handle = ?`
 
 // add adds the batch's new families, which a batch has just committed
 // under the IDs out gives them. It reports false if those are not the

@@ -63,6 +63,7 @@ func TestWritePlans(t *testing.T) {
 	}
 	for _, tt := range []struct{ name, sql, want string }{
 		{"Families", findFamiliesSQL, "SEARCH f USING INDEX families_canon (canon=?)"},
+		{"FamiliesByID", familiesByIDSQL, "SEARCH f USING INTEGER PRIMARY KEY (rowid=?)"},
 		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -195,8 +195,9 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 var bulkFamilyLimit = 8_000_000
 
 // bulkFamilyMemory bounds a famSet's memory up to bulkFamilyLimit
-// families: 8 bytes a family for the hashes and 4 bytes a table slot,
-// with the table at most 3/4 full. The most is reached when the table
+// families: 8 bytes a family for the hashes (in chunks of 512 KiB) and 4
+// bytes a table slot, with the table at most 3/4 full, so 13 to 19 bytes
+// a family (TestFamSetMemory). The most is reached when the table
 // doubles from 2^23 to 2^24 slots at 6.3M families (48 MiB of hashes, 32
 // MiB of old table and 64 MiB of new), 144 MiB; at the limit it holds
 // 125 MiB.

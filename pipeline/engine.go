@@ -100,6 +100,17 @@ type Config[In, Out any] struct {
 	Target *Target
 	// Write stores one batch of admitted families in one transaction.
 	Write func(ctx context.Context, batch []Out) (Written, error)
+	// Finish, if set, is work the store must do once before the run
+	// ends, such as building the indexes a bulk load deferred. The
+	// writer starts it when it has received FinishAfter new families,
+	// while the workers make the last ones: done after them, it would
+	// leave every core but one idle. Meanwhile the writer takes up to a
+	// batch of families, then the queue fills and the workers wait; it
+	// writes them, in batches a quarter the size, when Finish returns,
+	// so that the batch left to write after the last family is small
+	// too. A run that ends before FinishAfter families never calls it.
+	Finish      func(ctx context.Context) error
+	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
 	// long a family waits for its batch. Zero means 1000, 50000 and 500ms.
 	BatchFamilies, BatchPuzzles int
@@ -557,11 +568,14 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 }
 
 // write batches admitted families by size and time into store
-// transactions, and flushes the last batch when in closes.
+// transactions, runs c.Finish alongside the workers' last families, and
+// flushes the last batch when in closes.
 func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
 	vals := make([]Out, 0, c.BatchFamilies)
 	puzzles := 0
+	maxFamilies, maxPuzzles := c.BatchFamilies, c.BatchPuzzles
+	full := func() bool { return len(batch) >= maxFamilies || puzzles >= maxPuzzles }
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -599,26 +613,70 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		batch, puzzles = batch[:0], 0
 		return nil
 	}
+
+	// finishing is not nil while c.Finish runs; no batch is written
+	// meanwhile, since the store is busy with it.
+	var finishing chan error
+	received, started := 0, c.Finish == nil
+	wait := func() error {
+		if finishing == nil {
+			return nil
+		}
+		err := <-finishing
+		finishing = nil
+		if err != nil {
+			return fmt.Errorf("finish: %w", err)
+		}
+		return nil
+	}
 	tick := time.NewTicker(c.FlushEvery)
 	defer tick.Stop()
 	for {
+		recv := in
+		if finishing != nil && full() {
+			recv = nil // hold one batch at most; then the queue fills and the workers wait
+		}
 		select {
-		case as, ok := <-in:
+		case as, ok := <-recv:
 			if !ok {
+				if err := wait(); err != nil {
+					return err
+				}
 				return flush()
 			}
 			for _, a := range as {
 				batch = append(batch, a)
 				puzzles += a.puzzles
-				if len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles {
+				if !a.dup {
+					received++
+				}
+				if finishing == nil && full() {
 					if err := flush(); err != nil {
 						return err
 					}
 				}
 			}
+			if !started && received >= c.FinishAfter {
+				started = true
+				finishing = make(chan error, 1)
+				go func() { finishing <- c.Finish(ctx) }()
+				maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
+			}
+		case err := <-finishing:
+			finishing = nil
+			if err != nil {
+				return fmt.Errorf("finish: %w", err)
+			}
+			if full() {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
 		case <-tick.C:
-			if err := flush(); err != nil {
-				return err
+			if finishing == nil {
+				if err := flush(); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -339,3 +339,84 @@ func testGivesUpOnStuckItems(t *testing.T, chunk int) {
 		}
 	}
 }
+
+// TestRunFinish checks that Finish runs once, after FinishAfter new
+// families reached the writer and with no batch written while it runs,
+// that every family is still written, and that its error fails the run.
+func TestRunFinish(t *testing.T) {
+	tests := []struct {
+		name        string
+		finishAfter int
+		err         error
+		wantCalls   int
+	}{
+		{"BeforeTheLastFamilies", 150, nil, 1},
+		{"AtTheLastFamily", 200, nil, 1},
+		{"NotWhenTheRunEndsFirst", 201, nil, 0},
+		{"ErrorFailsTheRun", 150, errors.New("no room"), 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &sink{}
+			var (
+				mu        sync.Mutex
+				running   bool
+				calls     int
+				writtenAt int
+				overlap   bool
+			)
+			write := func(ctx context.Context, b []fake) (pipeline.Written, error) {
+				mu.Lock()
+				overlap = overlap || running
+				mu.Unlock()
+				return s.write(ctx, b)
+			}
+			finish := func(ctx context.Context) error {
+				mu.Lock()
+				running, calls = true, calls+1
+				mu.Unlock()
+				writtenAt = len(s.indexes())
+				// Long enough for the workers to fill a batch meanwhile.
+				time.Sleep(20 * time.Millisecond)
+				mu.Lock()
+				running = false
+				mu.Unlock()
+				return tt.err
+			}
+			_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+				Workers:       2,
+				Produce:       pipeline.Items(42, 0),
+				NewWorker:     fakeWork(0, -1),
+				Target:        pipeline.Count(200, nil),
+				Write:         write,
+				Finish:        finish,
+				FinishAfter:   tt.finishAfter,
+				BatchFamilies: 8,
+				Log:           quiet(),
+			})
+			if tt.err != nil {
+				if !errors.Is(err, tt.err) {
+					t.Fatalf("Run error = %v, want %v", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if calls != tt.wantCalls {
+				t.Errorf("Finish called %d times, want %d", calls, tt.wantCalls)
+			}
+			if overlap {
+				t.Error("a batch was written while Finish ran")
+			}
+			if got := len(s.indexes()); got != 200 {
+				t.Errorf("wrote %d families, want 200", got)
+			}
+			// The writer holds less than a batch when the families reach
+			// FinishAfter; those it wrote came before.
+			if calls > 0 && (writtenAt > tt.finishAfter || writtenAt <= tt.finishAfter-8) {
+				t.Errorf("%d families written when Finish began, want %d-%d", writtenAt, tt.finishAfter-7, tt.finishAfter)
+			}
+		})
+	}
+}

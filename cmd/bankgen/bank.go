@@ -19,7 +19,8 @@ import (
 // died, and loads its dedup set.
 //
 // A new bank is a bulk load: its secondary indexes are built once, sorted,
-// when the run closes the bank, instead of updated for every row
+// while the workers make the run's last families (pipeline.Generate), or
+// at its end if it stops early, instead of updated for every row
 // (store.Options.DeferIndexes); an existing bank keeps them, since a
 // top-up of a big bank would rebuild them whole. A 256 MiB page cache
 // holds the indexes a batch updates at random places up to about 8M
@@ -133,10 +134,10 @@ func startProgress(ctx context.Context, quiet bool, stats *pipeline.Stats, total
 	}
 }
 
-// finishRun builds the indexes a fresh bank deferred, adding the time to
-// sum.Elapsed so that the run's rate counts all the work of storing its
-// puzzles, then records how the run ended; it runs even after an
-// interrupt.
+// finishRun builds the indexes a fresh bank deferred if the run did not
+// (it stopped early), adding the time to sum.Elapsed so that the run's
+// rate counts all the work of storing its puzzles, then records how the
+// run ended; it runs even after an interrupt.
 func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summary, runErr error) error {
 	t0 := time.Now()
 	idxErr := db.BuildIndexes(context.WithoutCancel(ctx))

@@ -188,8 +188,8 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 // longer tell every stored row. A writer without a key set builds the key
 // index first if another writer deferred it: every batch it writes is
 // then checked by the index.
-func (db *DB) beginBatch(ctx context.Context, rows int) (*sqlx.Tx, *keySet, error) {
-	tx, err := db.db.BeginTxx(ctx, nil)
+func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, rows int) (*sqlx.Tx, *keySet, error) {
+	tx, err := conn.BeginTxx(ctx, nil)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math"
@@ -122,7 +123,12 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	tx, keys, err := db.beginBatch(ctx, len(packed)/2)
+	conn, err := db.uncheckedConn(ctx)
+	if err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
+	defer conn.release()
+	tx, keys, err := db.beginBatch(ctx, conn.Conn, len(packed)/2)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -198,6 +204,43 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		keys.add(stored)
 	}
 	return res, nil
+}
+
+// uncheckedConn is the writer's connection with SQLite's foreign key
+// checks off, for one batch.
+//
+// A check costs a lookup of the parent row for every row inserted, a
+// sixth of a puzzle row's insert, and WriteBatch makes the references
+// itself: a puzzle's or technique count's family is one the batch has
+// just inserted or one it found stored, and a family's run is checked by
+// addRunCounts. The pragma has no effect inside a transaction, so it is
+// set on the connection around the batch's, which the connection holds
+// alone meanwhile: no other statement runs unchecked.
+type uncheckedConn struct {
+	*sqlx.Conn
+}
+
+func (db *DB) uncheckedConn(ctx context.Context) (uncheckedConn, error) {
+	conn, err := db.db.Connx(ctx)
+	if err != nil {
+		return uncheckedConn{}, err
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		conn.Close()
+		return uncheckedConn{}, fmt.Errorf("foreign keys off: %w", err)
+	}
+	return uncheckedConn{conn}, nil
+}
+
+// release turns the checks back on and returns the connection to the
+// pool, or, if the checks cannot be turned on, discards it: the next
+// connection opens with them on.
+func (c uncheckedConn) release() {
+	ctx := context.Background()
+	if _, err := c.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil {
+		c.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	c.Close()
 }
 
 type bucketKey struct{ level, givens int }

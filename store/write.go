@@ -112,12 +112,16 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	ctx = context.WithoutCancel(ctx)
-	// packed holds each puzzle's grids in their stored form, two a puzzle,
-	// in batch order.
-	var packed [][]byte
+	// cells holds each puzzle's grids in their stored form, puzzle then
+	// solution, in batch order: one array, not two allocations a puzzle.
+	n := 0
+	for i := range batch {
+		n += len(batch[i].Puzzles)
+	}
+	cells := make([]byte, 0, 2*packedLen*n)
 	for i := range batch {
 		var err error
-		if packed, err = validFamily(&batch[i], packed); err != nil {
+		if cells, err = validFamily(&batch[i], cells); err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
 		}
 	}
@@ -128,7 +132,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	defer conn.release()
-	tx, keys, err := db.beginBatch(ctx, conn.Conn, len(packed)/2)
+	tx, keys, err := db.beginBatch(ctx, conn.Conn, n)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -144,7 +148,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 
 	buckets := map[bucketKey][2]int64{}
 	runs := map[int64][2]int{} // families and puzzles written per run
-	puzzles := make([]pending, 0, len(packed)/2)
+	puzzles := make([]pending, 0, n)
 	for i := range batch {
 		fm := fams[i]
 		if fm.isNew {
@@ -161,10 +165,10 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		for j := range batch[i].Puzzles {
 			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
-				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
-				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
+				p: p, puzzle: cells[:packedLen:packedLen], solution: cells[packedLen : 2*packedLen : 2*packedLen],
+				key: keyOf(p.Puzzle), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
 			})
-			packed = packed[2:]
+			cells = cells[2*packedLen:]
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -738,8 +742,8 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 }
 
 // validFamily checks what the schema cannot say clearly, and appends the
-// stored forms of each puzzle's grids, puzzle then solution, to packed.
-func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
+// stored forms of each puzzle's grids, puzzle then solution, to cells.
+func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 	f := &nf.Family
 	if len(f.Canon) != 81 {
 		return nil, fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
@@ -759,17 +763,15 @@ func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 		return nil, fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
 	}
 	for _, p := range nf.Puzzles {
-		pz, err := packGrid(p.Puzzle)
-		if err != nil {
+		var err error
+		if cells, err = appendPacked(cells, p.Puzzle); err != nil {
 			return nil, fmt.Errorf("family %s: puzzle: %w", f.Canon, err)
 		}
-		sol, err := packGrid(p.Solution)
-		if err != nil {
+		if cells, err = appendPacked(cells, p.Solution); err != nil {
 			return nil, fmt.Errorf("family %s: solution of %s: %w", f.Canon, p.Puzzle, err)
 		}
-		packed = append(packed, pz, sol)
 	}
-	return packed, nil
+	return cells, nil
 }
 
 func sortedKeys(m map[string]int) []string {

@@ -337,7 +337,7 @@ func (s *famSet) add(batch []NewFamily, out []famRow) bool {
 	return true
 }
 
-// beginBatch begins a batch's transaction and returns the sets the batch
+// beginBatch begins a batch's transaction on conn and returns the sets the batch
 // checks its puzzles' keys and its families' canonical forms against:
 // each is nil if its unique index is live. The caller holds db.bulkMu.
 //
@@ -348,8 +348,8 @@ func (s *famSet) add(batch []NewFamily, out []famRow) bool {
 // tells every stored row. A writer without a set for a table builds that
 // table's unique index first if another writer deferred it: every batch
 // it writes is then checked by the index.
-func (db *DB) beginBatch(ctx context.Context, families, rows int) (*sqlx.Tx, *keySet, *famSet, error) {
-	tx, err := db.db.BeginTxx(ctx, nil)
+func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows int) (*sqlx.Tx, *keySet, *famSet, error) {
+	tx, err := conn.BeginTxx(ctx, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}

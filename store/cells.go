@@ -1,6 +1,9 @@
 package store
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // A grid is stored as 41 bytes, two cells a byte, high nibble first: 0 for
 // an empty cell ('.'), 1..9 for a digit; the last byte's low nibble is 0.
@@ -24,10 +27,18 @@ var cellNibble = func() (t [256]byte) {
 // packGrid returns the stored form of an 81-character grid string, or an
 // error naming the first cell that is not '.' or a digit 1..9.
 func packGrid(s string) ([]byte, error) {
+	return appendPacked(make([]byte, 0, packedLen), s)
+}
+
+// appendPacked appends the stored form of an 81-character grid string to
+// dst, as packGrid makes it; on error dst is returned unchanged. A batch
+// packs all its grids into one array this way, not one allocation each.
+func appendPacked(dst []byte, s string) ([]byte, error) {
 	if len(s) != 81 {
-		return nil, fmt.Errorf("grid %q has %d characters, want 81: %w", s, len(s), ErrInvalid)
+		return dst, fmt.Errorf("grid %q has %d characters, want 81: %w", s, len(s), ErrInvalid)
 	}
-	b := make([]byte, packedLen)
+	dst = slices.Grow(dst, packedLen)
+	b := dst[len(dst) : len(dst)+packedLen]
 	var bad byte
 	for i := 0; i < 80; i += 2 {
 		hi, lo := cellNibble[s[i]], cellNibble[s[i+1]]
@@ -40,11 +51,11 @@ func packGrid(s string) ([]byte, error) {
 	if bad&0xf0 != 0 {
 		for i := 0; i < 81; i++ {
 			if cellNibble[s[i]] == 0xff {
-				return nil, fmt.Errorf("grid %q: cell %d is %q, want '.' or 1..9: %w", s, i+1, s[i], ErrInvalid)
+				return dst, fmt.Errorf("grid %q: cell %d is %q, want '.' or 1..9: %w", s, i+1, s[i], ErrInvalid)
 			}
 		}
 	}
-	return b, nil
+	return dst[:len(dst)+packedLen], nil
 }
 
 // unpackGrid returns the 81-character string of a stored grid. A value

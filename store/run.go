@@ -177,10 +177,21 @@ func (db *DB) FinishRun(ctx context.Context, id int64, e RunEnd) error {
 
 // addRunCounts adds families and puzzles to run id's counts in tx, so
 // that a run that dies keeps the counts of what it committed.
+//
+// It fails if the run is not stored: WriteBatch writes without SQLite's
+// foreign key checks, and this is where a family's run is checked.
 func addRunCounts(ctx context.Context, tx *sqlx.Tx, id int64, families, puzzles int) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE runs SET families = families + ?, puzzles = puzzles + ? WHERE id = ?`,
-		families, puzzles, id); err != nil {
+	r, err := tx.ExecContext(ctx, `UPDATE runs SET families = families + ?, puzzles = puzzles + ? WHERE id = ?`,
+		families, puzzles, id)
+	if err != nil {
 		return fmt.Errorf("run %d counts: %w", id, err)
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("run %d counts: %w", id, err)
+	}
+	if n != 1 {
+		return fmt.Errorf("run %d: %w", id, ErrNotFound)
 	}
 	return nil
 }

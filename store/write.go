@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math"
@@ -111,18 +112,27 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	ctx = context.WithoutCancel(ctx)
-	// packed holds each puzzle's grids in their stored form, two a puzzle,
-	// in batch order.
-	var packed [][]byte
+	// cells holds each puzzle's grids in their stored form, puzzle then
+	// solution, in batch order: one array, not two allocations a puzzle.
+	n := 0
+	for i := range batch {
+		n += len(batch[i].Puzzles)
+	}
+	cells := make([]byte, 0, 2*packedLen*n)
 	for i := range batch {
 		var err error
-		if packed, err = validFamily(&batch[i], packed); err != nil {
+		if cells, err = validFamily(&batch[i], cells); err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
 		}
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	tx, keys, canons, err := db.beginBatch(ctx, len(batch), len(packed)/2)
+	conn, err := db.uncheckedConn(ctx)
+	if err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
+	defer conn.release()
+	tx, keys, canons, err := db.beginBatch(ctx, conn.Conn, len(batch), n)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -138,7 +148,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 
 	buckets := map[bucketKey][2]int64{}
 	runs := map[int64][2]int{} // families and puzzles written per run
-	puzzles := make([]pending, 0, len(packed)/2)
+	puzzles := make([]pending, 0, n)
 	for i := range batch {
 		fm := fams[i]
 		if fm.isNew {
@@ -155,10 +165,10 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		for j := range batch[i].Puzzles {
 			p := &batch[i].Puzzles[j]
 			puzzles = append(puzzles, pending{
-				p: p, puzzle: packed[0], solution: packed[1], key: keyOf(p.Puzzle),
-				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
+				p: p, puzzle: cells[:packedLen:packedLen], solution: cells[packedLen : 2*packedLen : 2*packedLen],
+				key: keyOf(p.Puzzle), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
 			})
-			packed = packed[2:]
+			cells = cells[2*packedLen:]
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -201,6 +211,43 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		db.canons = nil
 	}
 	return res, nil
+}
+
+// uncheckedConn is the writer's connection with SQLite's foreign key
+// checks off, for one batch.
+//
+// A check costs a lookup of the parent row for every row inserted, a
+// sixth of a puzzle row's insert, and WriteBatch makes the references
+// itself: a puzzle's or technique count's family is one the batch has
+// just inserted or one it found stored, and a family's run is checked by
+// addRunCounts. The pragma has no effect inside a transaction, so it is
+// set on the connection around the batch's, which the connection holds
+// alone meanwhile: no other statement runs unchecked.
+type uncheckedConn struct {
+	*sqlx.Conn
+}
+
+func (db *DB) uncheckedConn(ctx context.Context) (uncheckedConn, error) {
+	conn, err := db.db.Connx(ctx)
+	if err != nil {
+		return uncheckedConn{}, err
+	}
+	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
+		conn.Close()
+		return uncheckedConn{}, fmt.Errorf("foreign keys off: %w", err)
+	}
+	return uncheckedConn{conn}, nil
+}
+
+// release turns the checks back on and returns the connection to the
+// pool, or, if the checks cannot be turned on, discards it: the next
+// connection opens with them on.
+func (c uncheckedConn) release() {
+	ctx := context.Background()
+	if _, err := c.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil {
+		c.Raw(func(any) error { return driver.ErrBadConn })
+	}
+	c.Close()
 }
 
 type bucketKey struct{ level, givens int }
@@ -733,8 +780,8 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 }
 
 // validFamily checks what the schema cannot say clearly, and appends the
-// stored forms of each puzzle's grids, puzzle then solution, to packed.
-func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
+// stored forms of each puzzle's grids, puzzle then solution, to cells.
+func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 	f := &nf.Family
 	if len(f.Canon) != 81 {
 		return nil, fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
@@ -754,17 +801,15 @@ func validFamily(nf *NewFamily, packed [][]byte) ([][]byte, error) {
 		return nil, fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
 	}
 	for _, p := range nf.Puzzles {
-		pz, err := packGrid(p.Puzzle)
-		if err != nil {
+		var err error
+		if cells, err = appendPacked(cells, p.Puzzle); err != nil {
 			return nil, fmt.Errorf("family %s: puzzle: %w", f.Canon, err)
 		}
-		sol, err := packGrid(p.Solution)
-		if err != nil {
+		if cells, err = appendPacked(cells, p.Solution); err != nil {
 			return nil, fmt.Errorf("family %s: solution of %s: %w", f.Canon, p.Puzzle, err)
 		}
-		packed = append(packed, pz, sol)
 	}
-	return packed, nil
+	return cells, nil
 }
 
 func sortedKeys(m map[string]int) []string {

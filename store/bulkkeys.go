@@ -337,9 +337,10 @@ func (s *famSet) add(batch []NewFamily, out []famRow) bool {
 	return true
 }
 
-// beginBatch begins a batch's transaction on conn and returns the sets the batch
-// checks its puzzles' keys and its families' canonical forms against:
-// each is nil if its unique index is live. The caller holds db.bulkMu.
+// beginBatch begins a batch's transaction on conn and returns the sets
+// the batch checks its puzzles' keys and its families' canonical forms
+// against: each is nil if its unique index is live. The caller holds
+// db.bulkMu.
 //
 // A bulk writer leaves bulk mode for a table for good when its set would
 // pass its limit (bulkKeyLimit puzzles, bulkFamilyLimit families), and

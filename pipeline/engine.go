@@ -670,8 +670,9 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 			if !started && received >= c.FinishAfter {
 				started = true
 				if writing < time.Since(begin)/2 {
-					finishing = make(chan error, 1)
-					go func() { finishing <- c.Finish(ctx) }()
+					done := make(chan error, 1)
+					go func() { done <- c.Finish(ctx) }()
+					finishing = done
 					maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
 				}
 			}

@@ -102,9 +102,11 @@ type Config[In, Out any] struct {
 	Write func(ctx context.Context, batch []Out) (Written, error)
 	// Finish, if set, is work the store must do once before the run
 	// ends, such as building the indexes a bulk load deferred. The
-	// writer starts it when it has received FinishAfter new families,
-	// while the workers make the last ones: done after them, it would
-	// leave every core but one idle. Meanwhile the writer takes up to a
+	// writer starts it when it has received FinishAfter new families, if
+	// it has spent less than half the run writing, while the workers make
+	// the last ones: done after them, it would leave every core but one
+	// idle. A writer that is behind the workers does not start it: the
+	// caller does it after the run. Meanwhile the writer takes up to a
 	// batch of families, then the queue fills and the workers wait; it
 	// writes them, in batches a quarter the size, when Finish returns,
 	// so that the batch left to write after the last family is small
@@ -576,6 +578,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	puzzles := 0
 	maxFamilies, maxPuzzles := c.BatchFamilies, c.BatchPuzzles
 	full := func() bool { return len(batch) >= maxFamilies || puzzles >= maxPuzzles }
+	begin, writing := time.Now(), time.Duration(0) // writing: time spent in c.Write
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
@@ -584,7 +587,9 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		for _, a := range batch {
 			vals = append(vals, a.v)
 		}
+		t0 := time.Now()
 		w, err := c.Write(ctx, vals)
+		writing += time.Since(t0)
 		if err != nil {
 			return fmt.Errorf("write %d families: %w", len(batch), err)
 		}
@@ -656,11 +661,20 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 					}
 				}
 			}
+			// Only a writer that keeps up starts early, one that spent
+			// less than half the run writing: one that is behind the
+			// workers (many variants a family) would write its backlog
+			// into the built indexes row by row, at twice a bulk row's
+			// cost or more, and gain no overlap, since the workers wait
+			// for it anyway. The choice is made once.
 			if !started && received >= c.FinishAfter {
 				started = true
-				finishing = make(chan error, 1)
-				go func() { finishing <- c.Finish(ctx) }()
-				maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
+				if writing < time.Since(begin)/2 {
+					done := make(chan error, 1)
+					go func() { done <- c.Finish(ctx) }()
+					finishing = done
+					maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
+				}
 			}
 		case err := <-finishing:
 			finishing = nil

@@ -347,13 +347,15 @@ func TestRunFinish(t *testing.T) {
 	tests := []struct {
 		name        string
 		finishAfter int
+		slowWriter  bool
 		err         error
 		wantCalls   int
 	}{
-		{"BeforeTheLastFamilies", 150, nil, 1},
-		{"AtTheLastFamily", 200, nil, 1},
-		{"NotWhenTheRunEndsFirst", 201, nil, 0},
-		{"ErrorFailsTheRun", 150, errors.New("no room"), 1},
+		{"BeforeTheLastFamilies", 150, false, nil, 1},
+		{"AtTheLastFamily", 200, false, nil, 1},
+		{"NotWhenTheRunEndsFirst", 201, false, nil, 0},
+		{"NotWhenTheWriterIsBehind", 150, true, nil, 0},
+		{"ErrorFailsTheRun", 150, false, errors.New("no room"), 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -369,7 +371,19 @@ func TestRunFinish(t *testing.T) {
 				mu.Lock()
 				overlap = overlap || running
 				mu.Unlock()
+				if tt.slowWriter {
+					time.Sleep(5 * time.Millisecond)
+				}
 				return s.write(ctx, b)
+			}
+			// The workers take 0.2 ms an item, and the writer that keeps
+			// up a few microseconds a batch; the slow one takes 5 ms.
+			work := func() pipeline.Work[pipeline.Item, fake] {
+				w := fakeWork(0, -1)()
+				return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+					time.Sleep(200 * time.Microsecond)
+					return w(ctx, it)
+				}
 			}
 			finish := func(ctx context.Context) error {
 				mu.Lock()
@@ -386,7 +400,7 @@ func TestRunFinish(t *testing.T) {
 			_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
 				Workers:       2,
 				Produce:       pipeline.Items(42, 0),
-				NewWorker:     fakeWork(0, -1),
+				NewWorker:     work,
 				Target:        pipeline.Count(200, nil),
 				Write:         write,
 				Finish:        finish,

@@ -249,6 +249,21 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
+	if f.Technique != "" {
+		// The technique counts bound the answer, and are it when the
+		// filter has nothing else but levels.
+		fams, puzzles, err := techniqueTotals(ctx, db.db, f.Technique, f.Levels)
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("count: %w", err)
+		case fams == 0:
+			return 0, nil
+		case f.techniqueOnly() && families:
+			return fams, nil
+		case f.techniqueOnly():
+			return puzzles, nil
+		}
+	}
 	if f.bucketsOnly() {
 		w, a, _, err := f.where("b", "", anyIndex)
 		if err != nil {
@@ -297,6 +312,16 @@ func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) 
 func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
+	}
+	if f.Technique != "" {
+		// No family of the levels uses the technique: nothing to check.
+		fams, _, err := techniqueTotals(ctx, q, f.Technique, f.Levels)
+		if err != nil {
+			return err
+		}
+		if fams == 0 {
+			return nil
+		}
 	}
 	if o.Order == OrderRandom {
 		return queryRandom(ctx, q, f, o, fn)
@@ -769,11 +794,14 @@ type Stats struct {
 	Families      int64
 	Puzzles       int64
 	Buckets       []Bucket // per level x givens, by level then givens; empty buckets left out
-	Packs         int64
-	PackItems     int64
-	Reserved      int64 // families reserved to a client
-	Clients       int64 // clients with reservations
-	Runs          int64
+	// Techniques counts, per level, the families that use each technique
+	// and their puzzles, by level then technique; unused ones left out.
+	Techniques []TechniqueCount
+	Packs      int64
+	PackItems  int64
+	Reserved   int64 // families reserved to a client
+	Clients    int64 // clients with reservations
+	Runs       int64
 }
 
 // Stats returns the bank's summary; it reads counters, not the puzzles.
@@ -789,7 +817,11 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		s.Families += b.Families
 		s.Puzzles += b.Puzzles
 	}
-	err := db.db.QueryRowContext(ctx, `SELECT
+	var err error
+	if s.Techniques, err = techniqueCounts(ctx, db.db); err != nil {
+		return Stats{}, fmt.Errorf("stats: %w", err)
+	}
+	err = db.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM packs),
 		(SELECT count(*) FROM pack_items),
 		(SELECT count(*) FROM reservations),

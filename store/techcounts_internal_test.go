@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -231,4 +233,63 @@ func TestPathTechniques(t *testing.T) {
 			t.Errorf("pathTechniques(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
+}
+
+// TestTechniqueCountsMigration upgrades a bank that the schema-5 code
+// wrote (testdata/schema5.sql: generated families in the runs form,
+// list-form families with family_techniques rows, families without
+// variants, later variants of stored families): 0007 must fill the
+// counts the technique filter gives, and writes after it keep them.
+func TestTechniqueCountsMigration(t *testing.T) {
+	ctx := context.Background()
+	dump, err := os.ReadFile("testdata/schema5.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	raw, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(ctx, string(dump)); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var v, lists, runs int
+	for q, p := range map[string]*int{
+		"PRAGMA user_version": &v,
+		"SELECT count(*) FROM families WHERE path <> '' AND substr(path, 1, 1) <> ','": &lists,
+		"SELECT count(*) FROM families WHERE substr(path, 1, 1) = ','":                 &runs,
+	} {
+		if err := db.db.GetContext(ctx, p, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if latest, _ := latestVersion(migrationFS); v != latest || lists == 0 || runs == 0 {
+		t.Fatalf("migrated bank: version %d (want %d), %d list-form and %d runs-form families (want some of each)", v, latest, lists, runs)
+	}
+	checkTechniqueCounts(t, db, "after the migration")
+	// The fixture's families 1..8 again, each with one new variant.
+	r := rand.New(rand.NewPCG(1, 2))
+	var batch []NewFamily
+	for n := 1; n <= 8; n++ {
+		f := randomTechFamily(r, n, false)
+		f.Puzzles = []Puzzle{{Puzzle: techGrid(7000 + n), Solution: techGrid(7000 + n)}}
+		batch = append(batch, f)
+	}
+	batch = append(batch, randomTechFamily(r, 100, true))
+	res, err := db.WriteBatch(ctx, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.DupFamilies != 8 || res.Families != 1 {
+		t.Errorf("batch after the migration = %+v, want 8 families repeated and 1 new", res)
+	}
+	checkTechniqueCounts(t, db, "after a batch on the migrated bank")
 }

@@ -249,7 +249,7 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
-	if f.Technique != "" {
+	if f.Technique != "" && techniquePlans {
 		// The technique counts bound the answer, and are it when the
 		// filter has nothing else but levels.
 		fams, puzzles, err := techniqueTotals(ctx, db.db, f.Technique, f.Levels)
@@ -313,14 +313,28 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
 	}
-	if f.Technique != "" {
+	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.
-		fams, _, err := techniqueTotals(ctx, q, f.Technique, f.Levels)
+		counts, err := techniqueLevels(ctx, q, f.Technique, f.Levels)
 		if err != nil {
 			return err
 		}
-		if fams == 0 {
+		if len(counts) == 0 {
 			return nil
+		}
+		// A level whose families do not use the technique holds no
+		// match: a random order need not walk it, and elsewhere the level
+		// is checked before the family.
+		var puzzles int64
+		f.Levels = nil
+		for _, c := range counts {
+			f.Levels = append(f.Levels, c.Level)
+			puzzles += c.Puzzles
+		}
+		if puzzles <= rareRows && (o.Order != OrderRandom || o.Limit > 0) {
+			if done, err := queryRare(ctx, q, f, o, puzzles, fn); done || err != nil {
+				return err
+			}
 		}
 	}
 	if o.Order == OrderRandom {
@@ -457,7 +471,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	if o.Limit == 0 {
 		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
 	}
-	start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
+	start := randomStart(o.Seed)
 	// Distance from start going up and wrapping: keys are 63-bit.
 	dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
 	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
@@ -524,6 +538,10 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		return nil
 	}
 }
+
+// randomStart returns the sort key a random order with this seed starts
+// from.
+func randomStart(seed uint64) int64 { return int64(mix64(seed^0x9e3779b97f4a7c15) >> 1) }
 
 // randomQuotas returns how many rows queryRandom first reads from each
 // level: the level's share of the limit, by the per-bucket counts of the

@@ -43,20 +43,32 @@ func (db *DB) TechniqueTotals(ctx context.Context, technique string, levels []in
 }
 
 func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) (families, puzzles int64, err error) {
-	s, args := "SELECT COALESCE(SUM(families), 0), COALESCE(SUM(puzzles), 0) FROM technique_counts WHERE technique = ?", []any{technique}
+	counts, err := techniqueLevels(ctx, q, technique, levels)
+	for _, c := range counts {
+		families += c.Families
+		puzzles += c.Puzzles
+	}
+	return families, puzzles, err
+}
+
+// techniqueLevels returns the counts of a technique at each of the levels
+// (any level when levels is empty) where some family uses it, by level.
+func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) ([]TechniqueCount, error) {
+	s, args := "SELECT level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
 	if len(levels) > 0 {
 		s += " AND level IN (?" + strings.Repeat(", ?", len(levels)-1) + ")"
 		for _, l := range levels {
 			if l < 1 || l > 5 {
-				return 0, 0, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
+				return nil, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
 			}
 			args = append(args, l)
 		}
 	}
-	if err := q.QueryRowxContext(ctx, s, args...).Scan(&families, &puzzles); err != nil {
-		return 0, 0, fmt.Errorf("technique counts: %w", err)
+	var out []TechniqueCount
+	if err := sqlx.SelectContext(ctx, q, &out, s+" ORDER BY level", args...); err != nil {
+		return nil, fmt.Errorf("technique counts: %w", err)
 	}
-	return families, puzzles, nil
+	return out, nil
 }
 
 // techniqueOnly reports whether the filter uses nothing but levels and a
@@ -110,6 +122,10 @@ func listHas(list, t string) bool {
 	}
 	return false
 }
+
+// techniquePlans lets queries and counts with a technique use the
+// technique counts; a test turns it off to get the plain plans' answers.
+var techniquePlans = true
 
 // techKey is a technique at a level.
 type techKey struct {

@@ -79,19 +79,6 @@ func (f Filter) techniqueOnly() bool {
 	return f.Technique != "" && g.bucketsOnly() && g.GivensMin == 0 && g.GivensMax == 0
 }
 
-// familyTechniques calls fn once with each technique a family uses, as
-// the technique filter sees it: the technique list of a runs-form path,
-// else the keys of Techniques (the family_techniques rows).
-func familyTechniques(f *Family, fn func(technique string)) {
-	if !pathHasCounts(f.Path) {
-		for t := range f.Techniques {
-			fn(t)
-		}
-		return
-	}
-	pathTechniques(f.Path, fn)
-}
-
 // pathTechniques calls fn once with each technique of a runs-form path's
 // list: the slugs between the leading comma and the last one. The filter
 // matches ",slug," anywhere in the path, and the steps after the last
@@ -174,28 +161,15 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 		c.n++
 		oldPuzzles[q.fam] = c
 	}
-	counts := map[techKey][2]int64{}
-	for i := range batch {
-		fm := &fams[i]
-		if !fm.isNew {
-			continue
-		}
-		var n int64
+	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
 		if newPuzzles != nil {
-			n = newPuzzles[fm.id-lo]
-		} else if c, ok := oldPuzzles[fm.id]; ok {
-			n = c.n
+			return newPuzzles[id-lo]
 		}
+		c := oldPuzzles[id]
 		// A new family's ID in the map is never a stored family's.
-		delete(oldPuzzles, fm.id)
-		familyTechniques(&batch[i].Family, func(t string) {
-			k := techKey{fm.level, t}
-			c := counts[k]
-			c[0]++
-			c[1] += n
-			counts[k] = c
-		})
-	}
+		delete(oldPuzzles, id)
+		return c.n
+	})
 	if len(oldPuzzles) > 0 {
 		if err := storedTechniques(ctx, tx, oldPuzzles, counts); err != nil {
 			return err
@@ -231,6 +205,72 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 		}
 	}
 	return nil
+}
+
+// batchTechniqueCounts returns the counts of a batch's new families,
+// given the number of puzzles stored for each by its ID.
+//
+// Families share technique lists (one runs-form list for 7 families on
+// a 5M bank): the families and puzzles of each (level, list) are summed
+// first, with one map update a family, and each list is split once.
+func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int64) int64) map[techKey][2]int64 {
+	type techList struct {
+		level int
+		list  string // a runs-form path up to its last comma
+	}
+	// The maps give slots in slices, so that an update hashes its key
+	// once.
+	var (
+		lists = make(map[techList]int, len(batch)/2)
+		sums  [][2]int64 // by lists' slot
+		keys  []techList
+	)
+	var (
+		slots  = map[techKey]int{}
+		totals [][2]int64 // by slots' slot
+	)
+	add := func(k techKey, families, puzzles int64) {
+		j, ok := slots[k]
+		if !ok {
+			j = len(totals)
+			slots[k] = j
+			totals = append(totals, [2]int64{})
+		}
+		totals[j][0] += families
+		totals[j][1] += puzzles
+	}
+	for i := range batch {
+		fm := &fams[i]
+		if !fm.isNew {
+			continue
+		}
+		n := puzzles(fm.id)
+		f := &batch[i].Family
+		if !pathHasCounts(f.Path) {
+			for t := range f.Techniques {
+				add(techKey{fm.level, t}, 1, n)
+			}
+			continue
+		}
+		k := techList{fm.level, f.Path[:strings.LastIndexByte(f.Path, ',')+1]}
+		j, ok := lists[k]
+		if !ok {
+			j = len(sums)
+			lists[k] = j
+			sums = append(sums, [2]int64{})
+			keys = append(keys, k)
+		}
+		sums[j][0]++
+		sums[j][1] += n
+	}
+	for j, k := range keys {
+		pathTechniques(k.list, func(t string) { add(techKey{k.level, t}, sums[j][0], sums[j][1]) })
+	}
+	counts := make(map[techKey][2]int64, len(slots))
+	for k, j := range slots {
+		counts[k] = totals[j]
+	}
+	return counts
 }
 
 // famPuzzles counts the puzzles a batch stored for one family.

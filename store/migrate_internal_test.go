@@ -309,6 +309,14 @@ func TestFamiliesCanonMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Today's writer also keeps technique_counts (0007); the schema-5 bank
+	// has that table only while the test writes through it.
+	if _, err := old.db.ExecContext(ctx, `CREATE TABLE technique_counts (
+		level INTEGER NOT NULL, technique TEXT NOT NULL,
+		families INTEGER NOT NULL DEFAULT 0, puzzles INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (level, technique)) WITHOUT ROWID`); err != nil {
+		t.Fatal(err)
+	}
 	var batch []NewFamily
 	for i := range 6 {
 		f := bulkFamily(i, 10*i, 10*i+1)
@@ -328,6 +336,9 @@ func TestFamiliesCanonMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := old.FinishRun(ctx, run, RunEnd{Status: RunCompleted, Families: 6, Puzzles: 12}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.ExecContext(ctx, "DROP TABLE technique_counts"); err != nil {
 		t.Fatal(err)
 	}
 	before := dumpBank(t, old)
@@ -350,8 +361,9 @@ func TestFamiliesCanonMigration(t *testing.T) {
 			t.Errorf("table %s after the migration:\n%s\nwant\n%s", tbl, strings.Join(after[tbl], "\n"), strings.Join(rows, "\n"))
 		}
 	}
-	if len(after) != len(before) {
-		t.Errorf("tables after the migration: %d, want %d", len(after), len(before))
+	// 0007 adds technique_counts.
+	if len(after) != len(before)+1 {
+		t.Errorf("tables after the migration: %d, want %d", len(after), len(before)+1)
 	}
 
 	var schema []struct {

@@ -249,6 +249,21 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
+	if f.Technique != "" && techniquePlans {
+		// The technique counts bound the answer, and are it when the
+		// filter has nothing else but levels.
+		fams, puzzles, err := techniqueTotals(ctx, db.db, f.Technique, f.Levels)
+		switch {
+		case err != nil:
+			return 0, fmt.Errorf("count: %w", err)
+		case fams == 0:
+			return 0, nil
+		case f.techniqueOnly() && families:
+			return fams, nil
+		case f.techniqueOnly():
+			return puzzles, nil
+		}
+	}
 	if f.bucketsOnly() {
 		w, a, _, err := f.where("b", "", anyIndex)
 		if err != nil {
@@ -297,6 +312,30 @@ func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) 
 func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
+	}
+	if f.Technique != "" && techniquePlans {
+		// No family of the levels uses the technique: nothing to check.
+		counts, err := techniqueLevels(ctx, q, f.Technique, f.Levels)
+		if err != nil {
+			return err
+		}
+		if len(counts) == 0 {
+			return nil
+		}
+		// A level whose families do not use the technique holds no
+		// match: a random order need not walk it, and elsewhere the level
+		// is checked before the family.
+		var puzzles int64
+		f.Levels = nil
+		for _, c := range counts {
+			f.Levels = append(f.Levels, c.Level)
+			puzzles += c.Puzzles
+		}
+		if puzzles <= rareRows && (o.Order != OrderRandom || o.Limit > 0) {
+			if done, err := queryRare(ctx, q, f, o, puzzles, fn); done || err != nil {
+				return err
+			}
+		}
 	}
 	if o.Order == OrderRandom {
 		return queryRandom(ctx, q, f, o, fn)
@@ -432,7 +471,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	if o.Limit == 0 {
 		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
 	}
-	start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
+	start := randomStart(o.Seed)
 	// Distance from start going up and wrapping: keys are 63-bit.
 	dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
 	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
@@ -499,6 +538,10 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		return nil
 	}
 }
+
+// randomStart returns the sort key a random order with this seed starts
+// from.
+func randomStart(seed uint64) int64 { return int64(mix64(seed^0x9e3779b97f4a7c15) >> 1) }
 
 // randomQuotas returns how many rows queryRandom first reads from each
 // level: the level's share of the limit, by the per-bucket counts of the
@@ -769,11 +812,14 @@ type Stats struct {
 	Families      int64
 	Puzzles       int64
 	Buckets       []Bucket // per level x givens, by level then givens; empty buckets left out
-	Packs         int64
-	PackItems     int64
-	Reserved      int64 // families reserved to a client
-	Clients       int64 // clients with reservations
-	Runs          int64
+	// Techniques counts, per level, the families that use each technique
+	// and their puzzles, by level then technique; unused ones left out.
+	Techniques []TechniqueCount
+	Packs      int64
+	PackItems  int64
+	Reserved   int64 // families reserved to a client
+	Clients    int64 // clients with reservations
+	Runs       int64
 }
 
 // Stats returns the bank's summary; it reads counters, not the puzzles.
@@ -789,7 +835,11 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		s.Families += b.Families
 		s.Puzzles += b.Puzzles
 	}
-	err := db.db.QueryRowContext(ctx, `SELECT
+	var err error
+	if s.Techniques, err = techniqueCounts(ctx, db.db); err != nil {
+		return Stats{}, fmt.Errorf("stats: %w", err)
+	}
+	err = db.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM packs),
 		(SELECT count(*) FROM pack_items),
 		(SELECT count(*) FROM reservations),

@@ -201,6 +201,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			return WriteResult{}, fmt.Errorf("write batch: counts: %w", err)
 		}
 	}
+	if err := addTechniqueCounts(ctx, tx, batch, fams, stored); err != nil {
+		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+	}
 	if err := tx.Commit(); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: commit: %w", err)
 	}

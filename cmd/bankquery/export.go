@@ -199,6 +199,9 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		}
 		x.spec.Name = fmt.Sprintf("%s-%d", base, i)
 	}
+	if _, err := techniqueUnused(ctx, e, "export", bank, x.filter); err != nil {
+		return err
+	}
 	pf := export.NewPendingFile(x.out, x.force)
 	defer pf.Discard()
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
@@ -235,6 +238,9 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	defer bank.Close()
 	x.filter.Unreserved = true
+	if _, err := techniqueUnused(ctx, e, "export", bank, x.filter); err != nil {
+		return err
+	}
 	var rows []store.Row
 	err = bank.Query(ctx, x.filter, x.options, func(r store.Row) error {
 		rows = append(rows, r)

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"sudokubank/export"
 	"sudokubank/store"
@@ -83,6 +84,12 @@ func runList(ctx context.Context, e *env, args []string) error {
 	defer bank.Close()
 
 	lw := &listWriter{w: e.stdout, format: fmtv}
+	if unused, err := techniqueUnused(ctx, e, "list", bank, f); err != nil || unused {
+		if err != nil {
+			return err
+		}
+		return lw.flush(ctx)
+	}
 	err = bank.Query(ctx, f, o, func(r store.Row) error { return lw.add(ctx, r) })
 	if err != nil {
 		return err
@@ -157,4 +164,28 @@ func isSet(fs *flag.FlagSet, name string) bool {
 		}
 	})
 	return set
+}
+
+// techniqueUnused reports whether the bank's technique counts say that
+// no family of the filter's levels uses its technique, and if so tells
+// the user on stderr why nothing matches: such a query is answered
+// without reading a puzzle.
+func techniqueUnused(ctx context.Context, e *env, cmd string, bank *store.DB, f store.Filter) (bool, error) {
+	if f.Technique == "" {
+		return false, nil
+	}
+	fams, _, err := bank.TechniqueTotals(ctx, f.Technique, f.Levels)
+	if err != nil || fams > 0 {
+		return false, err
+	}
+	of := ""
+	if len(f.Levels) > 0 {
+		names := make([]string, len(f.Levels))
+		for i, l := range f.Levels {
+			names[i] = levelName(l)
+		}
+		of = " of level " + strings.Join(names, ", ")
+	}
+	fmt.Fprintf(e.stderr, "bankquery %s: no family%s in the bank uses technique %s: nothing matches\n", cmd, of, f.Technique)
+	return true, nil
 }

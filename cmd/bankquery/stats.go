@@ -1,15 +1,19 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"sudokubank/grade"
 	"sudokubank/store"
 )
 
@@ -17,7 +21,9 @@ const statsUsage = `Usage: bankquery stats [-db puzzles.db] [-json]
 
 Stats prints what the bank holds: families and puzzles (variants) per
 level, the number of puzzles per level and number of givens, the packs
-exported and the families reserved to clients, and the generator's runs.
+exported and the families reserved to clients, the generator's runs, and
+for each technique the families of each level whose solve uses it (and
+their puzzles).
 It reads counters kept by the bank, not the puzzles, so it is quick on
 any size of bank. -json prints the same as one JSON object.
 
@@ -34,6 +40,7 @@ type statsJSON struct {
 	Puzzles       int64         `json:"puzzles"`
 	Levels        []levelJSON   `json:"levels"`
 	Buckets       []bucketJSON  `json:"buckets"`
+	Techniques    []techJSON    `json:"techniques"`
 	Packs         packStatsJSON `json:"packs"`
 	Runs          []runJSON     `json:"runs"`
 }
@@ -50,6 +57,15 @@ type bucketJSON struct {
 	Givens   int   `json:"givens"`
 	Families int64 `json:"families"`
 	Puzzles  int64 `json:"puzzles"`
+}
+
+// techJSON counts the families of one level whose solve uses one
+// technique, and their puzzles.
+type techJSON struct {
+	Technique string `json:"technique"`
+	Level     int    `json:"level"`
+	Families  int64  `json:"families"`
+	Puzzles   int64  `json:"puzzles"`
 }
 
 type packStatsJSON struct {
@@ -110,7 +126,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 	s := statsJSON{
 		Bank: path, SchemaVersion: st.SchemaVersion, Families: st.Families, Puzzles: st.Puzzles,
-		Buckets: []bucketJSON{}, Runs: []runJSON{},
+		Buckets: []bucketJSON{}, Techniques: []techJSON{}, Runs: []runJSON{},
 		Packs: packStatsJSON{Packs: st.Packs, Puzzles: st.PackItems, ReservedFamilies: st.Reserved, Clients: st.Clients},
 	}
 	for l := 1; l <= 5; l++ {
@@ -123,6 +139,15 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 			s.Levels[b.Level-1].Puzzles += b.Puzzles
 		}
 	}
+	for _, t := range st.Techniques {
+		s.Techniques = append(s.Techniques, techJSON{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
+	}
+	// The grader's order (roughly rising difficulty), then any slug it
+	// does not know, by name; levels in order within a technique.
+	slices.SortStableFunc(s.Techniques, func(a, b techJSON) int {
+		return cmp.Or(cmp.Compare(techniqueRank(a.Technique), techniqueRank(b.Technique)),
+			strings.Compare(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
+	})
 	for _, r := range runs {
 		j := runJSON{
 			ID: r.ID, Status: r.Status, Seed: r.Seed, CodeVersion: r.CodeVersion,
@@ -177,6 +202,30 @@ func printStats(w io.Writer, s statsJSON) error {
 		tw.Flush()
 	}
 
+	if len(s.Techniques) > 0 {
+		fmt.Fprintln(&b, "\nfamilies/puzzles whose solve uses each technique, per level (columns):")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "technique\t1\t2\t3\t4\t5\ttotal\t")
+		for i := 0; i < len(s.Techniques); {
+			name := s.Techniques[i].Technique
+			var cells [6][2]int64 // by level; 0 is the total
+			for ; i < len(s.Techniques) && s.Techniques[i].Technique == name; i++ {
+				t := s.Techniques[i]
+				if t.Level >= 1 && t.Level <= 5 {
+					cells[t.Level] = [2]int64{t.Families, t.Puzzles}
+				}
+				cells[0][0] += t.Families
+				cells[0][1] += t.Puzzles
+			}
+			row := name
+			for l := 1; l <= 5; l++ {
+				row += "\t" + famPuzzles(cells[l])
+			}
+			fmt.Fprintf(tw, "%s\t%s\t\n", row, famPuzzles(cells[0]))
+		}
+		tw.Flush()
+	}
+
 	fmt.Fprintf(&b, "\n%d packs holding %d puzzles; %d families reserved to %d clients\n",
 		s.Packs.Packs, s.Packs.Puzzles, s.Packs.ReservedFamilies, s.Packs.Clients)
 
@@ -214,4 +263,23 @@ func dash(n int64) string {
 		return "."
 	}
 	return strconv.FormatInt(n, 10)
+}
+
+// famPuzzles formats a families and puzzles count as "F/P", "." for no
+// family.
+func famPuzzles(c [2]int64) string {
+	if c[0] == 0 {
+		return "."
+	}
+	return strconv.FormatInt(c[0], 10) + "/" + strconv.FormatInt(c[1], 10)
+}
+
+// techniqueRank is a slug's place in the grader's list of techniques,
+// after all of them for a slug the grader does not know.
+func techniqueRank(slug string) int {
+	t, ok := grade.ParseTechnique(slug)
+	if !ok {
+		return math.MaxInt
+	}
+	return int(t)
 }

@@ -1,0 +1,206 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// rareRows bounds the puzzles a technique's families may have for a
+// query to take the rare-technique plan, which holds every match in
+// memory (about half a KB a row) before it orders them.
+const rareRows = 50_000
+
+// A technique filter is checked by the family of every puzzle row the
+// query's plan reads: for a technique few families use, that is nearly
+// the whole table for a few matches (4.6 s on a 5M bank). No index of
+// the puzzles leads to their family, but a puzzle has its family's level
+// and givens, so a rare technique's puzzles lie in the (level, givens)
+// buckets of its families. queryRare finds those families (one pass over
+// the families table, which is the puzzles' size over the variants per
+// family), reads those buckets through the (level, givens) index keeping
+// the rows of those families, and puts the matches in the order the
+// query asks for.
+
+// rareFamily is a family that uses the filter's technique.
+type rareFamily struct {
+	ID     int64 `db:"id"`
+	Level  int   `db:"level"`
+	Givens int   `db:"givens"`
+}
+
+// queryRare runs a query whose technique's families have at most
+// rareRows puzzles by the rare-technique plan, if reading their buckets
+// is cheaper than the usual plan's walk, and reports whether it did.
+func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, matches int64, fn func(Row) error) (bool, error) {
+	buckets, err := rareBuckets(ctx, q, f)
+	if err != nil {
+		return false, err
+	}
+	read, total, err := rareCost(ctx, q, f, buckets)
+	if err != nil || read < 0 {
+		return false, err
+	}
+	// The usual plan reads the levels' rows (by ID, the whole table) up
+	// to its limit: with matches spread evenly, limit/matches of them.
+	// A row it reads costs a seek of its family; one this plan reads, a
+	// seek of the row: about the same (measured on a 5M bank).
+	walk := total
+	if o.Limit > 0 && o.Order != OrderRandom && !o.OnePerFamily && int64(o.Limit) < matches {
+		walk = total * int64(o.Limit) / matches
+	}
+	if read >= walk {
+		return false, nil
+	}
+	return true, runRare(ctx, q, f, o, buckets, fn)
+}
+
+// rareBuckets returns the IDs of the families of the filter's levels and
+// givens that use its technique, by their (level, givens).
+func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[bucketKey][]int64, error) {
+	fams, err := rareFamilies(ctx, q, f)
+	if err != nil {
+		return nil, err
+	}
+	buckets := map[bucketKey][]int64{}
+	for _, fm := range fams {
+		if f.GivensMin != 0 && fm.Givens < f.GivensMin || f.GivensMax != 0 && fm.Givens > f.GivensMax {
+			continue
+		}
+		k := bucketKey{fm.Level, fm.Givens}
+		buckets[k] = append(buckets[k], fm.ID)
+	}
+	return buckets, nil
+}
+
+// runRare reads the buckets' rows of their families that the filter
+// selects, and passes them to fn in the order and up to the limit the
+// options ask for, as the usual plans would.
+func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, buckets map[bucketKey][]int64, fn func(Row) error) error {
+	rows, err := rareRowsOf(ctx, q, f, buckets)
+	if err != nil {
+		return err
+	}
+	switch o.Order {
+	case OrderID:
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Compare(a.ID, b.ID) })
+	case OrderRating:
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID)) })
+	case OrderRandom:
+		// queryRandom's order: each level walked from the start key up,
+		// wrapping around, merged by distance from the start, ties by
+		// level, then by ID as within a level.
+		start := randomStart(o.Seed)
+		dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
+		slices.SortFunc(rows, func(a, b Row) int {
+			return cmp.Or(cmp.Compare(dist(a.SortKey), dist(b.SortKey)), cmp.Compare(a.Level, b.Level), cmp.Compare(a.ID, b.ID))
+		})
+	default:
+		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
+	}
+	seen := map[int64]bool{}
+	n := 0
+	for _, r := range rows {
+		if o.Limit > 0 && n >= o.Limit {
+			break
+		}
+		if o.OnePerFamily {
+			if seen[r.FamilyID] {
+				continue
+			}
+			seen[r.FamilyID] = true
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+		n++
+	}
+	return nil
+}
+
+// rareFamilies returns the families of the filter's levels that use its
+// technique.
+func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareFamily, error) {
+	g := Filter{Levels: f.Levels, Technique: f.Technique}
+	w, args, _, err := g.where("f", "f.id", anyIndex)
+	if err != nil {
+		return nil, err
+	}
+	var out []rareFamily
+	if err := sqlx.SelectContext(ctx, q, &out, "SELECT f.id, f.level, f.givens FROM families f WHERE "+w, args...); err != nil {
+		return nil, fmt.Errorf("families of technique %s: %w", f.Technique, err)
+	}
+	return out, nil
+}
+
+// rareCost returns how many rows the rare plan reads (every family, and
+// the puzzles of the buckets) and how many puzzles the selected levels
+// hold, from the bucket counts; read is -1 while a bulk load has the
+// (level, givens) index deferred.
+func rareCost(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) (read, total int64, err error) {
+	var n int
+	if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_level_giv'"); err != nil {
+		return 0, 0, fmt.Errorf("find the (level, givens) index: %w", err)
+	}
+	if n == 0 {
+		return -1, 0, nil
+	}
+	var counts []Bucket
+	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT level, givens, families, puzzles FROM buckets"); err != nil {
+		return 0, 0, fmt.Errorf("bucket counts: %w", err)
+	}
+	for _, b := range counts {
+		read += b.Families
+		if len(f.Levels) == 0 || slices.Contains(f.Levels, b.Level) {
+			total += b.Puzzles
+		}
+		if _, ok := buckets[bucketKey{b.Level, b.Givens}]; ok {
+			read += b.Puzzles
+		}
+	}
+	return read, total, nil
+}
+
+// rareRowsOf returns the rows of the buckets' families that the filter
+// selects, in no particular order: one index search a bucket, the family
+// ID checked before the family's row is read.
+func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
+	g := f
+	g.Technique, g.Levels, g.GivensMin, g.GivensMax = "", nil, 0, 0
+	w, wargs, _, err := g.where("p", "p.family_id", indexable{})
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]bucketKey, 0, len(buckets))
+	for k := range buckets {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b bucketKey) int {
+		return cmp.Or(cmp.Compare(a.level, b.level), cmp.Compare(a.givens, b.givens))
+	})
+	var rows []Row
+	for _, k := range keys {
+		ids := buckets[k]
+		args := []any{k.level, k.givens}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		args = append(args, wargs...)
+		s := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_giv CROSS JOIN families f ON f.id = p.family_id" +
+			" WHERE p.level = ? AND p.givens = ? AND +p.family_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ") AND " + w
+		if _, err := scanRows(ctx, q, s, args, 0, nil, nil, func(r Row) error {
+			rows = append(rows, r)
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}

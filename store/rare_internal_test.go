@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// rareBank writes families with many (level, givens) buckets, where
+// "jellyfish" is rare (about one family in 40) and "naked-single"
+// common, some in the list form; families have up to 4 variants.
+func rareBank(t *testing.T) *DB {
+	t.Helper()
+	ctx := context.Background()
+	db := openTempBank(t)
+	r := rand.New(rand.NewPCG(3, 4))
+	for b := range 4 {
+		var batch []NewFamily
+		for i := range 100 {
+			n := 100*b + i
+			steps := []string{"full-house", "hidden-single-box"}
+			if r.IntN(2) == 0 {
+				steps = append(steps, "naked-single")
+			}
+			if r.IntN(40) == 0 {
+				steps = append(steps, "jellyfish")
+			}
+			f := NewFamily{Family: Family{
+				Canon: techGrid(n), ER: 20 + r.IntN(5), Level: 1 + r.IntN(5), Score: r.Float64() * 5,
+				Givens: 22 + r.IntN(15), MinRowCol: 1, Hardest: steps[len(steps)-1], Symmetry: "none", Source: "gen",
+			}}
+			if n%4 == 0 {
+				f.Techniques = map[string]int{}
+				for _, s := range steps {
+					f.Techniques[s]++
+				}
+			} else {
+				f.Path, _ = EncodePath(steps)
+			}
+			for v := range 1 + r.IntN(4) {
+				p := techGrid(100_000 + 10*n + v)
+				f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: p, Solution: p})
+			}
+			batch = append(batch, f)
+		}
+		if _, err := db.WriteBatch(ctx, batch); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return db
+}
+
+func queryIDs(t *testing.T, db *DB, f Filter, o QueryOptions) []string {
+	t.Helper()
+	var out []string
+	if err := query(context.Background(), db.db, f, o, func(r Row) error {
+		out = append(out, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestTechniquePlansAgree compares every plan the technique counts allow
+// (no rows, fewer levels, the rare-technique plan run directly) with the
+// plain plans, for each order, limits and one variant per family.
+func TestTechniquePlansAgree(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	min := 2.5
+	filters := []Filter{
+		{Technique: "jellyfish"},
+		{Technique: "jellyfish", Levels: []int{2, 5}},
+		{Technique: "jellyfish", GivensMin: 25, GivensMax: 33},
+		{Technique: "jellyfish", ScoreMin: &min, RatingMax: 23},
+		{Technique: "naked-single", Levels: []int{3}},
+		{Technique: "naked-single"},
+		{Technique: "x-wing"}, // no family uses it
+	}
+	options := []QueryOptions{
+		{Order: OrderID}, {Order: OrderID, Limit: 3}, {Order: OrderID, OnePerFamily: true, Limit: 5},
+		{Order: OrderRating}, {Order: OrderRating, Limit: 4},
+		{Order: OrderRandom, Limit: 1, Seed: 1}, {Order: OrderRandom, Limit: 7, Seed: 2},
+		{Order: OrderRandom, Limit: 50, Seed: 3, OnePerFamily: true}, {Order: OrderRandom, Limit: 10_000, Seed: 4},
+	}
+	for i, f := range filters {
+		for j, o := range options {
+			t.Run(fmt.Sprintf("Filter%dOptions%d", i, j), func(t *testing.T) {
+				techniquePlans = false
+				want := queryIDs(t, db, f, o)
+				techniquePlans = true
+				if got := queryIDs(t, db, f, o); !slices.Equal(got, want) {
+					t.Errorf("query = %v, want %v", got, want)
+				}
+				buckets, err := rareBuckets(ctx, db.db, f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				if err := runRare(ctx, db.db, f, o, buckets, func(r Row) error {
+					got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+					return nil
+				}); err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("rare plan = %v, want %v", got, want)
+				}
+				if i < 4 && o.Limit == 0 && len(want) == 0 {
+					t.Errorf("no rows: the bank should have some for a rare technique")
+				}
+			})
+		}
+	}
+	for i, f := range filters {
+		for _, fams := range []bool{false, true} {
+			techniquePlans = false
+			want, err := db.count(ctx, f, fams)
+			techniquePlans = true
+			got, err2 := db.count(ctx, f, fams)
+			if err != nil || err2 != nil || got != want {
+				t.Errorf("filter %d: count(families %v) = %d, %v; want %d, %v", i, fams, got, err2, want, err)
+			}
+		}
+	}
+}
+
+// The rare plan is chosen for a rare technique over the whole bank and
+// not for a common one, and not while a bulk load has the (level,
+// givens) index deferred.
+func TestRarePlanChoice(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	for _, c := range []struct {
+		f    Filter
+		want bool
+	}{
+		{Filter{Technique: "jellyfish"}, true},
+		{Filter{Technique: "naked-single"}, false},
+	} {
+		_, matches, err := techniqueTotals(ctx, db.db, c.f.Technique, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		done, err := queryRare(ctx, db.db, c.f, QueryOptions{Order: OrderID}, matches, func(Row) error { return nil })
+		if err != nil || done != c.want {
+			t.Errorf("%s: rare plan taken %v, %v; want %v", c.f.Technique, done, err, c.want)
+		}
+	}
+	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_level_giv"); err != nil {
+		t.Fatal(err)
+	}
+	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, 10, func(Row) error { return nil })
+	if err != nil || done {
+		t.Errorf("without the index: rare plan taken %v, %v; want false", done, err)
+	}
+}

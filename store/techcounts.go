@@ -1,0 +1,313 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// TechniqueCount counts the families of one level whose solve uses one
+// technique, and their puzzles (variants).
+type TechniqueCount struct {
+	Level     int    `db:"level"`
+	Technique string `db:"technique"`
+	Families  int64  `db:"families"`
+	Puzzles   int64  `db:"puzzles"`
+}
+
+// TechniqueCounts returns the per-level technique counts the bank keeps,
+// by level then technique; a technique no family of a level uses has no
+// entry for that level. It reads counters, not the families.
+func (db *DB) TechniqueCounts(ctx context.Context) ([]TechniqueCount, error) {
+	return techniqueCounts(ctx, db.db)
+}
+
+func techniqueCounts(ctx context.Context, q sqlx.QueryerContext) ([]TechniqueCount, error) {
+	var out []TechniqueCount
+	if err := sqlx.SelectContext(ctx, q, &out, `SELECT level, technique, families, puzzles
+		FROM technique_counts WHERE families > 0 ORDER BY level, technique`); err != nil {
+		return nil, fmt.Errorf("technique counts: %w", err)
+	}
+	return out, nil
+}
+
+// TechniqueTotals returns how many families of the levels (any level
+// when levels is empty) use the technique, and how many puzzles those
+// families have, from the counts the bank keeps: no puzzle is read. A
+// filter with this technique and these levels selects at most that many.
+func (db *DB) TechniqueTotals(ctx context.Context, technique string, levels []int) (families, puzzles int64, err error) {
+	return techniqueTotals(ctx, db.db, technique, levels)
+}
+
+func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) (families, puzzles int64, err error) {
+	counts, err := techniqueLevels(ctx, q, technique, levels)
+	for _, c := range counts {
+		families += c.Families
+		puzzles += c.Puzzles
+	}
+	return families, puzzles, err
+}
+
+// techniqueLevels returns the counts of a technique at each of the levels
+// (any level when levels is empty) where some family uses it, by level.
+func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) ([]TechniqueCount, error) {
+	s, args := "SELECT level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
+	if len(levels) > 0 {
+		s += " AND level IN (?" + strings.Repeat(", ?", len(levels)-1) + ")"
+		for _, l := range levels {
+			if l < 1 || l > 5 {
+				return nil, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
+			}
+			args = append(args, l)
+		}
+	}
+	var out []TechniqueCount
+	if err := sqlx.SelectContext(ctx, q, &out, s+" ORDER BY level", args...); err != nil {
+		return nil, fmt.Errorf("technique counts: %w", err)
+	}
+	return out, nil
+}
+
+// techniqueOnly reports whether the filter uses nothing but levels and a
+// technique, so that the technique counts count it.
+func (f Filter) techniqueOnly() bool {
+	g := f
+	g.Technique = ""
+	return f.Technique != "" && g.bucketsOnly() && g.GivensMin == 0 && g.GivensMax == 0
+}
+
+// pathTechniques calls fn once with each technique of a runs-form path's
+// list: the slugs between the leading comma and the last one. The filter
+// matches ",slug," anywhere in the path, and the steps after the last
+// comma hold none, so this is exactly what it matches. A list that
+// names a technique twice (not EncodePath's) yields it once.
+func pathTechniques(path string, fn func(technique string)) {
+	list := path[1 : strings.LastIndexByte(path, ',')+1] // "a,b,c," or ""
+	for i := 0; i < len(list); {
+		j := i + strings.IndexByte(list[i:], ',')
+		// The substring test is quick and nearly always false; only a
+		// hit needs the exact one.
+		if t := list[i:j]; t != "" && !(strings.Contains(list[:i], t) && listHas(list[:i], t)) {
+			fn(t)
+		}
+		i = j + 1
+	}
+}
+
+// listHas reports whether a list of slugs, each followed by a comma,
+// holds t.
+func listHas(list, t string) bool {
+	for list != "" {
+		j := strings.IndexByte(list, ',')
+		if list[:j] == t {
+			return true
+		}
+		list = list[j+1:]
+	}
+	return false
+}
+
+// techniquePlans lets queries and counts with a technique use the
+// technique counts; a test turns it off to get the plain plans' answers.
+var techniquePlans = true
+
+// techKey is a technique at a level.
+type techKey struct {
+	level     int
+	technique string
+}
+
+// addTechniqueCounts adds a written batch to the technique counts: each
+// new family to those of its level and techniques, and each stored puzzle
+// to those of its family. fams and stored are writeFamilies' and
+// writePuzzles' results. A puzzle stored as a further variant of a family
+// written before the batch (an import's, or a repeat's) counts under
+// that family's stored techniques, which one statement per such family
+// reads; a run of new families costs none.
+func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, stored []pending) error {
+	// Count each family's stored puzzles first, so that each family's
+	// techniques are gone through once. The batch's new families have IDs
+	// in a short range: a slice indexed by ID serves them, a map the rest.
+	lo, hi := int64(0), int64(-1)
+	for i := range fams {
+		if fams[i].isNew {
+			if hi < lo {
+				lo, hi = fams[i].id, fams[i].id
+			}
+			lo, hi = min(lo, fams[i].id), max(hi, fams[i].id)
+		}
+	}
+	var (
+		newPuzzles []int64 // by family ID - lo
+		oldPuzzles map[int64]famPuzzles
+	)
+	if span := hi - lo + 1; span > 0 && span <= 4*int64(len(fams)) {
+		newPuzzles = make([]int64, span)
+	}
+	for i := range stored {
+		q := &stored[i]
+		if newPuzzles != nil && q.fam >= lo && q.fam <= hi {
+			newPuzzles[q.fam-lo]++
+			continue
+		}
+		if oldPuzzles == nil {
+			oldPuzzles = map[int64]famPuzzles{}
+		}
+		c := oldPuzzles[q.fam]
+		c.level = q.level
+		c.n++
+		oldPuzzles[q.fam] = c
+	}
+	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
+		if newPuzzles != nil {
+			return newPuzzles[id-lo]
+		}
+		c := oldPuzzles[id]
+		// A new family's ID in the map is never a stored family's.
+		delete(oldPuzzles, id)
+		return c.n
+	})
+	if len(oldPuzzles) > 0 {
+		if err := storedTechniques(ctx, tx, oldPuzzles, counts); err != nil {
+			return err
+		}
+	}
+	if len(counts) == 0 {
+		return nil
+	}
+	// Keys in order keep the batch's writes to the table's pages in order.
+	keys := make([]techKey, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b techKey) int {
+		if a.level != b.level {
+			return a.level - b.level
+		}
+		return strings.Compare(a.technique, b.technique)
+	})
+	st, err := tx.PreparexContext(ctx, `INSERT INTO technique_counts (level, technique, families, puzzles)
+		VALUES (?, ?, ?, ?)
+		ON CONFLICT (level, technique) DO UPDATE SET
+			families = families + excluded.families,
+			puzzles = puzzles + excluded.puzzles`)
+	if err != nil {
+		return fmt.Errorf("technique counts: %w", err)
+	}
+	defer st.Close()
+	for _, k := range keys {
+		c := counts[k]
+		if _, err := st.ExecContext(ctx, k.level, k.technique, c[0], c[1]); err != nil {
+			return fmt.Errorf("technique counts: %w", err)
+		}
+	}
+	return nil
+}
+
+// batchTechniqueCounts returns the counts of a batch's new families,
+// given the number of puzzles stored for each by its ID.
+//
+// Families share technique lists (one runs-form list for 7 families on
+// a 5M bank): the families and puzzles of each (level, list) are summed
+// first, with one map update a family, and each list is split once.
+func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int64) int64) map[techKey][2]int64 {
+	type techList struct {
+		level int
+		list  string // a runs-form path up to its last comma
+	}
+	// The maps give slots in slices, so that an update hashes its key
+	// once.
+	var (
+		lists = make(map[techList]int, len(batch)/2)
+		sums  [][2]int64 // by lists' slot
+		keys  []techList
+	)
+	var (
+		slots  = map[techKey]int{}
+		totals [][2]int64 // by slots' slot
+	)
+	add := func(k techKey, families, puzzles int64) {
+		j, ok := slots[k]
+		if !ok {
+			j = len(totals)
+			slots[k] = j
+			totals = append(totals, [2]int64{})
+		}
+		totals[j][0] += families
+		totals[j][1] += puzzles
+	}
+	for i := range batch {
+		fm := &fams[i]
+		if !fm.isNew {
+			continue
+		}
+		n := puzzles(fm.id)
+		f := &batch[i].Family
+		if !pathHasCounts(f.Path) {
+			for t := range f.Techniques {
+				add(techKey{fm.level, t}, 1, n)
+			}
+			continue
+		}
+		k := techList{fm.level, f.Path[:strings.LastIndexByte(f.Path, ',')+1]}
+		j, ok := lists[k]
+		if !ok {
+			j = len(sums)
+			lists[k] = j
+			sums = append(sums, [2]int64{})
+			keys = append(keys, k)
+		}
+		sums[j][0]++
+		sums[j][1] += n
+	}
+	for j, k := range keys {
+		pathTechniques(k.list, func(t string) { add(techKey{k.level, t}, sums[j][0], sums[j][1]) })
+	}
+	counts := make(map[techKey][2]int64, len(slots))
+	for k, j := range slots {
+		counts[k] = totals[j]
+	}
+	return counts
+}
+
+// famPuzzles counts the puzzles a batch stored for one family.
+type famPuzzles struct {
+	level int
+	n     int64
+}
+
+// storedTechniques adds the puzzles a batch stored for families written
+// before it to counts, under the techniques those families have stored.
+func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams map[int64]famPuzzles, counts map[techKey][2]int64) error {
+	st, err := tx.PreparexContext(ctx, `SELECT path,
+		(SELECT COALESCE(group_concat(technique, ' '), '') FROM family_techniques WHERE family_id = ?1)
+		FROM families WHERE id = ?1`)
+	if err != nil {
+		return fmt.Errorf("technique counts: stored families: %w", err)
+	}
+	defer st.Close()
+	for id, c := range fams {
+		var path, techs string
+		if err := st.QueryRowxContext(ctx, id).Scan(&path, &techs); err != nil {
+			return fmt.Errorf("technique counts: family %d: %w", id, err)
+		}
+		add := func(t string) {
+			k := techKey{c.level, t}
+			v := counts[k]
+			v[1] += c.n
+			counts[k] = v
+		}
+		if pathHasCounts(path) {
+			pathTechniques(path, add)
+		} else {
+			// Slugs hold no spaces.
+			for _, t := range strings.Fields(techs) {
+				add(t)
+			}
+		}
+	}
+	return nil
+}

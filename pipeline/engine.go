@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -623,6 +624,16 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	// meanwhile, since the store is busy with it.
 	var finishing chan error
 	received, started := 0, c.Finish == nil
+	// failed ends the run when c.Finish failed, after writing the batch
+	// held meanwhile: those families do not need what Finish did, and a
+	// resumed run would have to make them again.
+	failed := func(err error) error {
+		err = fmt.Errorf("finish: %w", err)
+		if ferr := flush(); ferr != nil {
+			return errors.Join(err, ferr)
+		}
+		return err
+	}
 	wait := func() error {
 		if finishing == nil {
 			return nil
@@ -630,7 +641,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		err := <-finishing
 		finishing = nil
 		if err != nil {
-			return fmt.Errorf("finish: %w", err)
+			return failed(err)
 		}
 		return nil
 	}
@@ -679,7 +690,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		case err := <-finishing:
 			finishing = nil
 			if err != nil {
-				return fmt.Errorf("finish: %w", err)
+				return failed(err)
 			}
 			if full() {
 				if err := flush(); err != nil {

@@ -76,10 +76,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// into the built indexes one by one, at 38 us of writer CPU a family
 	// where a bulk batch took 17, so a longer tail would cost more than
 	// it hides. A run that stops early, or whose writer is behind,
-	// builds them at its end (db.BuildIndexes), as before.
+	// builds them at its end (db.BuildIndexes), as before. A bank with
+	// its indexes live has nothing to build, and its writer keeps its
+	// full batches to the end.
 	var finish func(context.Context) error
 	finishAfter := 0
-	if c.Target != nil && c.Target.Remaining() > 0 {
+	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
 		n := c.Target.Remaining()
 		finish, finishAfter = db.BuildIndexes, n-n/32
 	}

@@ -57,6 +57,15 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	return nil
 }
 
+// IndexesDeferred reports whether this writer holds indexes deferred
+// (Options.DeferIndexes on a fresh bank) that BuildIndexes or Close will
+// build.
+func (db *DB) IndexesDeferred() bool {
+	db.bulkMu.Lock()
+	defer db.bulkMu.Unlock()
+	return db.deferred
+}
+
 // BuildIndexes builds the secondary indexes a fresh bank's writer
 // deferred (Options.DeferIndexes), now rather than at Close, so that a
 // caller can time it and report it as part of its run; it does nothing

@@ -105,3 +105,36 @@ func TestDeferIndexes(t *testing.T) {
 		})
 	}
 }
+
+// TestIndexesDeferred: only a writer that deferred indexes on a fresh
+// bank reports them, until it builds them; pipeline.Generate builds
+// early only then.
+func TestIndexesDeferred(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{DeferIndexes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !db.IndexesDeferred() {
+		t.Error("a fresh bank's writer with DeferIndexes reports no deferred indexes")
+	}
+	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, oneFamily(0)...)
+	if err := db.BuildIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if db.IndexesDeferred() {
+		t.Error("indexes still deferred after BuildIndexes")
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if db.IndexesDeferred() {
+		t.Error("a writer without DeferIndexes reports deferred indexes")
+	}
+}

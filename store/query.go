@@ -249,6 +249,9 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
+	if f.Technique != "" && !validSlug(f.Technique) {
+		return 0, fmt.Errorf("count: technique %q is not a slug: %w", f.Technique, ErrInvalid)
+	}
 	if f.Technique != "" && techniquePlans {
 		// The technique counts bound the answer, and are it when the
 		// filter has nothing else but levels.
@@ -312,6 +315,11 @@ func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) 
 func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
+	}
+	// A slug holds no comma or space, which the path forms separate
+	// techniques by: anything else could match across two of them.
+	if f.Technique != "" && !validSlug(f.Technique) {
+		return fmt.Errorf("technique %q is not a slug: %w", f.Technique, ErrInvalid)
 	}
 	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.

@@ -142,6 +142,27 @@ func TestFilterInvalidLevel(t *testing.T) {
 	}
 }
 
+// TestFilterInvalidTechnique: a technique that is not a slug could match
+// across two of a path's techniques (a comma or a space in it), so the
+// store refuses it in counts and queries alike.
+func TestFilterInvalidTechnique(t *testing.T) {
+	db, _ := MustOpenTemp(t)
+	ctx := context.Background()
+	for _, tech := range []string{"full-house,hidden-single-box", "naked-single hidden-single", "X-Wing"} {
+		f := store.Filter{Technique: tech}
+		if _, err := db.Count(ctx, f); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("Count(technique %q) error = %v, want ErrInvalid", tech, err)
+		}
+		if _, err := db.CountFamilies(ctx, f); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("CountFamilies(technique %q) error = %v, want ErrInvalid", tech, err)
+		}
+		err := db.Query(ctx, f, store.QueryOptions{Limit: 10}, func(store.Row) error { return nil })
+		if !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("Query(technique %q) error = %v, want ErrInvalid", tech, err)
+		}
+	}
+}
+
 func TestQueryOrders(t *testing.T) {
 	ctx := context.Background()
 	db, _ := filterBank(t, 200)

@@ -26,6 +26,11 @@ const rareRows = 50_000
 // the rows of those families, and puts the matches in the order the
 // query asks for.
 
+// rareIDsPerStatement bounds the family IDs one statement of
+// rareRowsOf binds, well under SQLite's 32,766 variables with room for
+// the filter's own.
+var rareIDsPerStatement = 10_000
+
 // rareFamily is a family that uses the filter's technique.
 type rareFamily struct {
 	ID     int64 `db:"id"`
@@ -187,19 +192,25 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 	})
 	var rows []Row
 	for _, k := range keys {
-		ids := buckets[k]
-		args := []any{k.level, k.givens}
-		for _, id := range ids {
-			args = append(args, id)
-		}
-		args = append(args, wargs...)
-		s := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_giv CROSS JOIN families f ON f.id = p.family_id" +
-			" WHERE p.level = ? AND p.givens = ? AND +p.family_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ") AND " + w
-		if _, err := scanRows(ctx, q, s, args, 0, nil, nil, func(r Row) error {
-			rows = append(rows, r)
-			return nil
-		}); err != nil {
-			return nil, err
+		// A bucket of one puzzle a family (an import) may hold more
+		// families than SQLite takes variables in one statement; each
+		// chunk reads the bucket again, which only such banks pay.
+		for ids := buckets[k]; len(ids) > 0; {
+			chunk := ids[:min(len(ids), rareIDsPerStatement)]
+			ids = ids[len(chunk):]
+			args := []any{k.level, k.givens}
+			for _, id := range chunk {
+				args = append(args, id)
+			}
+			args = append(args, wargs...)
+			s := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_giv CROSS JOIN families f ON f.id = p.family_id" +
+				" WHERE p.level = ? AND p.givens = ? AND +p.family_id IN (?" + strings.Repeat(", ?", len(chunk)-1) + ") AND " + w
+			if _, err := scanRows(ctx, q, s, args, 0, nil, nil, func(r Row) error {
+				rows = append(rows, r)
+				return nil
+			}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return rows, nil

@@ -99,15 +99,21 @@ func TestTechniquePlansAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var got []string
-				if err := runRare(ctx, db.db, f, o, buckets, func(r Row) error {
-					got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
-					return nil
-				}); err != nil {
-					t.Fatal(err)
-				}
-				if !slices.Equal(got, want) {
-					t.Errorf("rare plan = %v, want %v", got, want)
+				// Two IDs a statement: a bucket's families take several
+				// statements, as a big import's would past SQLite's limit.
+				defer func(n int) { rareIDsPerStatement = n }(rareIDsPerStatement)
+				for _, perStatement := range []int{rareIDsPerStatement, 2} {
+					rareIDsPerStatement = perStatement
+					var got []string
+					if err := runRare(ctx, db.db, f, o, buckets, func(r Row) error {
+						got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+						return nil
+					}); err != nil {
+						t.Fatal(err)
+					}
+					if !slices.Equal(got, want) {
+						t.Errorf("rare plan, %d IDs a statement = %v, want %v", perStatement, got, want)
+					}
 				}
 				if i < 4 && o.Limit == 0 && len(want) == 0 {
 					t.Errorf("no rows: the bank should have some for a rare technique")

@@ -123,12 +123,11 @@ func forPathRuns(path string, fn func(slug string, n int)) error {
 		}
 		return nil
 	}
-	cut := strings.LastIndexByte(path, ',')
-	if cut == 0 {
+	dict := pathDict(path)
+	if dict == nil {
 		return fmt.Errorf("path %q: no techniques: %w", path, errPath)
 	}
-	dict := strings.Split(path[1:cut], ",")
-	runs := path[cut+1:]
+	runs := path[strings.LastIndexByte(path, ',')+1:]
 	for i := 0; i < len(runs); {
 		t := pathIndex(runs[i])
 		if t < 0 || t >= len(dict) {
@@ -149,6 +148,16 @@ func forPathRuns(path string, fn func(slug string, n int)) error {
 		i = j
 	}
 	return nil
+}
+
+// pathDict returns the technique list of a runs-form path (the slugs
+// between the leading comma and the last one), nil if it has none.
+func pathDict(path string) []string {
+	cut := strings.LastIndexByte(path, ',')
+	if cut <= 0 {
+		return nil
+	}
+	return strings.Split(path[1:cut], ",")
 }
 
 // pathLetter names technique i of a runs form's list.

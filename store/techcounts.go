@@ -80,34 +80,17 @@ func (f Filter) techniqueOnly() bool {
 }
 
 // pathTechniques calls fn once with each technique of a runs-form path's
-// list: the slugs between the leading comma and the last one. The filter
-// matches ",slug," anywhere in the path, and the steps after the last
-// comma hold none, so this is exactly what it matches. A list that
-// names a technique twice (not EncodePath's) yields it once.
+// list (pathDict). The filter matches ",slug," anywhere in the path, and
+// the steps after the last comma hold none, so this is exactly what it
+// matches. A list that names a technique twice (not EncodePath's) yields
+// it once.
 func pathTechniques(path string, fn func(technique string)) {
-	list := path[1 : strings.LastIndexByte(path, ',')+1] // "a,b,c," or ""
-	for i := 0; i < len(list); {
-		j := i + strings.IndexByte(list[i:], ',')
-		// The substring test is quick and nearly always false; only a
-		// hit needs the exact one.
-		if t := list[i:j]; t != "" && !(strings.Contains(list[:i], t) && listHas(list[:i], t)) {
+	dict := pathDict(path)
+	for i, t := range dict {
+		if t != "" && !slices.Contains(dict[:i], t) {
 			fn(t)
 		}
-		i = j + 1
 	}
-}
-
-// listHas reports whether a list of slugs, each followed by a comma,
-// holds t.
-func listHas(list, t string) bool {
-	for list != "" {
-		j := strings.IndexByte(list, ',')
-		if list[:j] == t {
-			return true
-		}
-		list = list[j+1:]
-	}
-	return false
 }
 
 // techniquePlans lets queries and counts with a technique use the
@@ -129,49 +112,22 @@ type techKey struct {
 // reads; a run of new families costs none.
 func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, stored []pending) error {
 	// Count each family's stored puzzles first, so that each family's
-	// techniques are gone through once. The batch's new families have IDs
-	// in a short range: a slice indexed by ID serves them, a map the rest.
-	lo, hi := int64(0), int64(-1)
-	for i := range fams {
-		if fams[i].isNew {
-			if hi < lo {
-				lo, hi = fams[i].id, fams[i].id
-			}
-			lo, hi = min(lo, fams[i].id), max(hi, fams[i].id)
-		}
-	}
-	var (
-		newPuzzles []int64 // by family ID - lo
-		oldPuzzles map[int64]famPuzzles
-	)
-	if span := hi - lo + 1; span > 0 && span <= 4*int64(len(fams)) {
-		newPuzzles = make([]int64, span)
-	}
+	// techniques are gone through once. The batch's new families take
+	// theirs out; those left are families stored before the batch.
+	perFamily := map[int64]famPuzzles{}
 	for i := range stored {
-		q := &stored[i]
-		if newPuzzles != nil && q.fam >= lo && q.fam <= hi {
-			newPuzzles[q.fam-lo]++
-			continue
-		}
-		if oldPuzzles == nil {
-			oldPuzzles = map[int64]famPuzzles{}
-		}
-		c := oldPuzzles[q.fam]
-		c.level = q.level
+		c := perFamily[stored[i].fam]
+		c.level = stored[i].level
 		c.n++
-		oldPuzzles[q.fam] = c
+		perFamily[stored[i].fam] = c
 	}
 	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
-		if newPuzzles != nil {
-			return newPuzzles[id-lo]
-		}
-		c := oldPuzzles[id]
-		// A new family's ID in the map is never a stored family's.
-		delete(oldPuzzles, id)
-		return c.n
+		n := perFamily[id].n
+		delete(perFamily, id)
+		return n
 	})
-	if len(oldPuzzles) > 0 {
-		if err := storedTechniques(ctx, tx, oldPuzzles, counts); err != nil {
+	if len(perFamily) > 0 {
+		if err := storedTechniques(ctx, tx, perFamily, counts); err != nil {
 			return err
 		}
 	}
@@ -212,32 +168,17 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 //
 // Families share technique lists (one runs-form list for 7 families on
 // a 5M bank): the families and puzzles of each (level, list) are summed
-// first, with one map update a family, and each list is split once.
+// first, and each list is split once.
 func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int64) int64) map[techKey][2]int64 {
 	type techList struct {
 		level int
 		list  string // a runs-form path up to its last comma
 	}
-	// The maps give slots in slices, so that an update hashes its key
-	// once.
-	var (
-		lists = make(map[techList]int, len(batch)/2)
-		sums  [][2]int64 // by lists' slot
-		keys  []techList
-	)
-	var (
-		slots  = map[techKey]int{}
-		totals [][2]int64 // by slots' slot
-	)
+	lists := map[techList]*[2]int64{}
+	counts := map[techKey][2]int64{}
 	add := func(k techKey, families, puzzles int64) {
-		j, ok := slots[k]
-		if !ok {
-			j = len(totals)
-			slots[k] = j
-			totals = append(totals, [2]int64{})
-		}
-		totals[j][0] += families
-		totals[j][1] += puzzles
+		c := counts[k]
+		counts[k] = [2]int64{c[0] + families, c[1] + puzzles}
 	}
 	for i := range batch {
 		fm := &fams[i]
@@ -252,23 +193,18 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int6
 			}
 			continue
 		}
+		// One lookup a family: a pointer is updated in place.
 		k := techList{fm.level, f.Path[:strings.LastIndexByte(f.Path, ',')+1]}
-		j, ok := lists[k]
-		if !ok {
-			j = len(sums)
-			lists[k] = j
-			sums = append(sums, [2]int64{})
-			keys = append(keys, k)
+		c := lists[k]
+		if c == nil {
+			c = new([2]int64)
+			lists[k] = c
 		}
-		sums[j][0]++
-		sums[j][1] += n
+		c[0]++
+		c[1] += n
 	}
-	for j, k := range keys {
-		pathTechniques(k.list, func(t string) { add(techKey{k.level, t}, sums[j][0], sums[j][1]) })
-	}
-	counts := make(map[techKey][2]int64, len(slots))
-	for k, j := range slots {
-		counts[k] = totals[j]
+	for k, c := range lists {
+		pathTechniques(k.list, func(t string) { add(techKey{k.level, t}, c[0], c[1]) })
 	}
 	return counts
 }

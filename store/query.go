@@ -140,15 +140,11 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		args = append(args, a...)
 	}
 	if len(f.Levels) > 0 {
-		ph := make([]string, len(f.Levels))
-		for i, l := range f.Levels {
-			if l < 1 || l > 5 {
-				return "", nil, false, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
-			}
-			ph[i] = "?"
-			args = append(args, l)
+		in, levels, err := levelsIn(f.Levels)
+		if err != nil {
+			return "", nil, false, err
 		}
-		conds = append(conds, col("level", use.level)+" IN ("+strings.Join(ph, ", ")+")")
+		add(col("level", use.level)+in, levels...)
 	}
 	if f.RatingMin != 0 {
 		add(col("er", use.er)+" >= ?", f.RatingMin)
@@ -857,4 +853,17 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}
 	return s, nil
+}
+
+// levelsIn returns the condition " IN (?, ...)" on a level column for
+// levels, with its arguments, or an error naming a level out of 1..5.
+func levelsIn(levels []int) (string, []any, error) {
+	args := make([]any, len(levels))
+	for i, l := range levels {
+		if l < 1 || l > 5 {
+			return "", nil, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
+		}
+		args[i] = l
+	}
+	return " IN (?" + strings.Repeat(", ?", len(levels)-1) + ")", args, nil
 }

@@ -56,13 +56,12 @@ func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique strin
 func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) ([]TechniqueCount, error) {
 	s, args := "SELECT level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
 	if len(levels) > 0 {
-		s += " AND level IN (?" + strings.Repeat(", ?", len(levels)-1) + ")"
-		for _, l := range levels {
-			if l < 1 || l > 5 {
-				return nil, fmt.Errorf("level %d, want 1..5: %w", l, ErrInvalid)
-			}
-			args = append(args, l)
+		in, largs, err := levelsIn(levels)
+		if err != nil {
+			return nil, err
 		}
+		s += " AND level" + in
+		args = append(args, largs...)
 	}
 	var out []TechniqueCount
 	if err := sqlx.SelectContext(ctx, q, &out, s+" ORDER BY level", args...); err != nil {

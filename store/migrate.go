@@ -130,21 +130,13 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS) error {
 // and PRAGMA foreign_key_check stands in for them: a migration that
 // leaves a reference dangling is rolled back.
 func applyMigration(ctx context.Context, x *sqlx.DB, m migration) (err error) {
-	conn, err := x.Connx(ctx)
+	// The connection goes back to the pool with the checks on, or is
+	// discarded.
+	conn, err := openUnchecked(ctx, x)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
-		return fmt.Errorf("migration %s: foreign keys off: %w", m.name, err)
-	}
-	defer func() {
-		// The writer's one connection goes back to the pool with them on;
-		// if that fails, Open closes the pool, since the error is ours.
-		if _, e := conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA foreign_keys = ON"); e != nil && err == nil {
-			err = fmt.Errorf("migration %s: foreign keys on: %w", m.name, e)
-		}
-	}()
+	defer conn.release()
 	tx, err := conn.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)

@@ -127,7 +127,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	conn, err := db.uncheckedConn(ctx)
+	conn, err := openUnchecked(ctx, db.db)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -216,8 +216,8 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	return res, nil
 }
 
-// uncheckedConn is the writer's connection with SQLite's foreign key
-// checks off, for one batch.
+// uncheckedConn is a connection with SQLite's foreign key checks off,
+// for one batch or one migration.
 //
 // A check costs a lookup of the parent row for every row inserted, a
 // sixth of a puzzle row's insert, and WriteBatch makes the references
@@ -230,8 +230,11 @@ type uncheckedConn struct {
 	*sqlx.Conn
 }
 
-func (db *DB) uncheckedConn(ctx context.Context) (uncheckedConn, error) {
-	conn, err := db.db.Connx(ctx)
+// openUnchecked takes a connection from x's pool for the caller alone and
+// turns its foreign key checks off; release undoes both. Migrations use
+// it too (applyMigration).
+func openUnchecked(ctx context.Context, x *sqlx.DB) (uncheckedConn, error) {
+	conn, err := x.Connx(ctx)
 	if err != nil {
 		return uncheckedConn{}, err
 	}

@@ -146,6 +146,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	b.vars.reset(pz.Grid, pz.Solution, t.Inverse())
 	b.vars.add(canon, gr.Solution, b.o.Variants, rng)
 	nf.Puzzles = b.vars.puzzles()
+	// Checking and packing the rows here spreads that work over the
+	// workers; the one writer would otherwise do it for every puzzle.
+	if err := store.Prepare(&nf); err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+	}
 	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf}
 }
 

@@ -67,6 +67,9 @@ type Puzzle struct {
 type NewFamily struct {
 	Family
 	Puzzles []Puzzle
+
+	// prep is Prepare's work, used by WriteBatch while it still matches.
+	prep *prepared
 }
 
 // WriteResult counts what a batch wrote and what it skipped.
@@ -114,14 +117,26 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	ctx = context.WithoutCancel(ctx)
 	// cells holds each puzzle's grids in their stored form, puzzle then
 	// solution, in batch order: one array, not two allocations a puzzle.
-	n := 0
+	// A family Prepare did, whose strings are still the ones it did, is
+	// only checked for what Prepare cannot vouch for; the others are
+	// checked and packed here.
+	n, unprepared := 0, 0
+	usePrep := make([]bool, len(batch))
 	for i := range batch {
 		n += len(batch[i].Puzzles)
+		if usePrep[i] = batch[i].prep.matches(&batch[i]); !usePrep[i] {
+			unprepared += len(batch[i].Puzzles)
+		}
 	}
-	cells := make([]byte, 0, 2*packedLen*n)
+	cells := make([]byte, 0, 2*packedLen*unprepared)
 	for i := range batch {
 		var err error
-		if cells, err = validFamily(&batch[i], cells); err != nil {
+		if usePrep[i] {
+			err = checkFamily(&batch[i].Family, false)
+		} else {
+			cells, err = validFamily(&batch[i], cells)
+		}
+		if err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
 		}
 	}
@@ -163,12 +178,16 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			}
 		}
 		for j := range batch[i].Puzzles {
-			p := &batch[i].Puzzles[j]
-			puzzles = append(puzzles, pending{
-				p: p, puzzle: cells[:packedLen:packedLen], solution: cells[packedLen : 2*packedLen : 2*packedLen],
-				key: keyOf(p.Puzzle), fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er,
-			})
-			cells = cells[2*packedLen:]
+			q := pending{p: &batch[i].Puzzles[j], fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er}
+			if usePrep[i] {
+				r := &batch[i].prep.rows[j]
+				q.puzzle, q.solution, q.key, q.vals = r.puzzle, r.solution, r.key, &r.vals
+			} else {
+				q.puzzle, q.solution = cells[:packedLen:packedLen], cells[packedLen:2*packedLen:2*packedLen]
+				q.key = keyOf(q.p.Puzzle)
+				cells = cells[2*packedLen:]
+			}
+			puzzles = append(puzzles, q)
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -495,9 +514,10 @@ type techRow struct {
 // pending is a puzzle row to insert.
 type pending struct {
 	p                 *Puzzle
-	puzzle, solution  []byte // packed
-	key               int64  // sort key
-	id                int64  // row ID, known only to a bulk writer (keySet)
+	puzzle, solution  []byte  // packed
+	vals              *[3]any // puzzle, solution and p.Transform as driver values, when Prepare made them
+	key               int64   // sort key
+	id                int64   // row ID, known only to a bulk writer (keySet)
 	fam               int64
 	run               int64 // the run that wrote the puzzle's batch family; 0 for none
 	level, givens, er int
@@ -643,6 +663,10 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
+			if q.vals != nil && col >= 1 && col <= 3 {
+				// Boxed by a worker: no allocation in the writer.
+				return q.vals[col-1]
+			}
 			switch col {
 			case 0:
 				return q.fam
@@ -789,22 +813,8 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 // stored forms of each puzzle's grids, puzzle then solution, to cells.
 func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 	f := &nf.Family
-	if len(f.Canon) != 81 {
-		return nil, fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
-	}
-	if f.Level < 1 || f.Level > 5 {
-		return nil, fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
-	}
-	if f.Source == "" {
-		return nil, fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
-	}
-	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
-		return nil, fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
-	}
-	// A path that does not parse would be stored, then fail every read of
-	// its family (Family, show) while the technique filter still matched.
-	if err := forPathRuns(f.Path, func(string, int) {}); err != nil {
-		return nil, fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
+	if err := checkFamily(f, true); err != nil {
+		return nil, err
 	}
 	for _, p := range nf.Puzzles {
 		var err error
@@ -816,6 +826,31 @@ func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 		}
 	}
 	return cells, nil
+}
+
+// checkFamily checks a family's own fields; its path's runs too with
+// path, which a family that Prepare did has had checked.
+func checkFamily(f *Family, path bool) error {
+	if len(f.Canon) != 81 {
+		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
+	}
+	if f.Level < 1 || f.Level > 5 {
+		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
+	}
+	if f.Source == "" {
+		return fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
+	}
+	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
+		return fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
+	}
+	// A path that does not parse would be stored, then fail every read of
+	// its family (Family, show) while the technique filter still matched.
+	if path {
+		if err := forPathRuns(f.Path, func(string, int) {}); err != nil {
+			return fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]int) []string {

@@ -1,0 +1,61 @@
+package store
+
+// Prepare does the part of WriteBatch's work on a family that needs no
+// database: it checks the family as WriteBatch would, packs its puzzles'
+// grids, computes their sort keys and makes their values ready for
+// SQLite. bankgen's workers call it, so that this work is shared by all
+// cores instead of being done by the one writer, which with many
+// variants a family is what the whole build waits for.
+//
+// WriteBatch uses the preparation only while the family's path and
+// puzzle strings are still the ones prepared (equal strings; comparing a
+// string with itself costs nothing): a family changed afterwards is
+// checked and packed again, never stored from stale work.
+func Prepare(nf *NewFamily) error {
+	nf.prep = nil
+	cells, err := validFamily(nf, make([]byte, 0, 2*packedLen*len(nf.Puzzles)))
+	if err != nil {
+		return err
+	}
+	p := &prepared{path: nf.Path, rows: make([]preparedRow, len(nf.Puzzles))}
+	for i := range nf.Puzzles {
+		q, r := &nf.Puzzles[i], &p.rows[i]
+		r.text, r.sol, r.transform = q.Puzzle, q.Solution, q.Transform
+		r.puzzle, r.solution = cells[:packedLen:packedLen], cells[packedLen:2*packedLen:2*packedLen]
+		cells = cells[2*packedLen:]
+		r.key = keyOf(q.Puzzle)
+		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
+	}
+	nf.prep = p
+	return nil
+}
+
+// prepared is Prepare's work on a family.
+type prepared struct {
+	path string // the path checked
+	rows []preparedRow
+}
+
+// preparedRow is Prepare's work on one puzzle: the strings it was done
+// for, and what WriteBatch would make of them.
+type preparedRow struct {
+	text, sol, transform string
+	puzzle, solution     []byte // packed
+	key                  int64
+	vals                 [3]any // puzzle, solution, transform as driver values
+}
+
+// matches reports whether p is the preparation of nf as nf is now; a nil
+// p matches nothing.
+func (p *prepared) matches(nf *NewFamily) bool {
+	if p == nil || len(p.rows) != len(nf.Puzzles) || p.path != nf.Path {
+		return false
+	}
+	for i := range p.rows {
+		r, q := &p.rows[i], &nf.Puzzles[i]
+		if r.text != q.Puzzle || r.sol != q.Solution || r.transform != q.Transform {
+			return false
+		}
+	}
+	return true
+}

@@ -26,6 +26,8 @@ import (
 //	SUDOKUBANK_BENCH_DEFER     1: insert runs defer the secondary indexes
 //	SUDOKUBANK_BENCH_BATCH     puzzle rows per batch in the insert runs (default 50000,
 //	                           the pipeline's default batch)
+//	SUDOKUBANK_BENCH_PREPARE   1: the insert runs' families are prepared (store.Prepare)
+//	                           before their batch is timed, as bankgen's workers do
 
 var rowsFlag = flag.Int("rows", 0, "puzzle rows per insert run and in the query bank (0: SUDOKUBANK_BENCH_ROWS or 1000000)")
 
@@ -118,11 +120,17 @@ func fillBank(b *testing.B, db *store.DB, rows, k, batchRows int, seed uint64) (
 	ctx := context.Background()
 	s := &synth{rng: rand.New(rand.NewPCG(seed, 1))}
 	perBatch := max(1, batchRows/k)
+	prepare := os.Getenv("SUDOKUBANK_BENCH_PREPARE") == "1"
 	written := 0
 	for written < rows {
 		batch := make([]store.NewFamily, 0, perBatch)
 		for range perBatch {
 			batch = append(batch, s.family(k))
+			if prepare {
+				if err := store.Prepare(&batch[len(batch)-1]); err != nil {
+					b.Fatal(err)
+				}
+			}
 		}
 		start := time.Now()
 		cpu0 := cputime.Process()

@@ -276,6 +276,9 @@ func (e *chainEngine) runStatic(r *chainRun, k int, on bool) {
 	}
 }
 
+// runChain is run for the dynamic runs and the static ones that keep
+// ancestor sets (ancNeeded): each node's count is that of its distinct
+// ancestors, which in a static run is its depth.
 func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
@@ -289,17 +292,12 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 		e.workGen = e.gen
 	}
 	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
-	// Static chains have one parent per node: the count is the depth and
-	// the ancestor sets are not needed.
-	closures := e.mode.dynamic || e.mode.level > 0 || e.ancNeeded
 	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
 	e.runGen++
 	e.nestNodes = chainBits{}
 	n := 2*k + b2i(on)
-	if closures {
-		e.anc[n] = chainBits{}
-		e.anc[n].add(n)
-	}
+	e.anc[n] = chainBits{}
+	e.anc[n].add(n)
 	r.cnt[n] = 1
 	if on {
 		e.cause[k] = 0
@@ -343,11 +341,9 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
 					if best < 0 || s < best {
 						best, bestK = s, q
-						if closures {
-							e.contraAnc = e.anc[2*q+1]
-							e.contraAnc.or(&e.anc[pn])
-							e.contraAnc.add(2 * q)
-						}
+						e.contraAnc = e.anc[2*q+1]
+						e.contraAnc.or(&e.anc[pn])
+						e.contraAnc.add(2 * q)
 					}
 					continue
 				}
@@ -356,10 +352,8 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				r.off.add(q)
 				qn := 2 * q
-				if closures {
-					e.anc[qn] = e.anc[pn]
-					e.anc[qn].add(qn)
-				}
+				e.anc[qn] = e.anc[pn]
+				e.anc[qn].add(qn)
 				r.cnt[qn] = r.cnt[pn] + 1
 				e.qOff = append(e.qOff, int16(q))
 			}
@@ -375,16 +369,12 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				nt++
 				t.k = o
 				t.cause = 1
-				if closures {
-					t.anc = e.anc[pn]
-					for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
-						t.anc.or(&e.anc[2*(c*9+bits.TrailingZeros16(m)-1)])
-					}
-					t.anc.add(2*o + 1)
-					t.n = t.anc.count()
-				} else {
-					t.n = int(r.cnt[pn]) + 1
+				t.anc = e.anc[pn]
+				for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
+					t.anc.or(&e.anc[2*(c*9+bits.TrailingZeros16(m)-1)])
 				}
+				t.anc.add(2*o + 1)
+				t.n = t.anc.count()
 			}
 			for _, u := range chainHouses[c] {
 				pm := e.pos[u][d]
@@ -393,19 +383,14 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
 				o := oc*9 + d - 1
-				// Static runs keep no ancestor sets: a is built, and
-				// copied into tmp, only with closures.
 				a := &e.ancTmp
-				cnt := int(r.cnt[pn]) + 1
-				if closures {
-					*a = e.anc[pn]
-					for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
-						cc := solve.Units[u][bits.TrailingZeros16(m)]
-						a.or(&e.anc[2*(cc*9+d-1)])
-					}
-					a.add(2*o + 1)
-					cnt = a.count()
+				*a = e.anc[pn]
+				for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
+					cc := solve.Units[u][bits.TrailingZeros16(m)]
+					a.or(&e.anc[2*(cc*9+d-1)])
 				}
+				a.add(2*o + 1)
+				cnt := a.count()
 				j := 0
 				for j < nt && tmp[j].k != o {
 					j++
@@ -424,9 +409,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				t := &tmp[j]
 				t.k, t.n, t.cause = o, cnt, 2+u
-				if closures {
-					t.anc = *a
-				}
+				t.anc = *a
 			}
 			if e.mode.dynamic {
 				e.remove(c, d)
@@ -437,10 +420,8 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 					s := t.n + int(r.cnt[2*t.k])
 					if best < 0 || s < best {
 						best, bestK = s, t.k
-						if closures {
-							e.contraAnc = t.anc
-							e.contraAnc.or(&e.anc[2*t.k])
-						}
+						e.contraAnc = t.anc
+						e.contraAnc.or(&e.anc[2*t.k])
 					}
 					continue
 				}
@@ -450,9 +431,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				r.on.add(t.k)
 				e.cause[t.k] = t.cause
 				on := 2*t.k + 1
-				if closures {
-					e.anc[on] = t.anc
-				}
+				e.anc[on] = t.anc
 				r.cnt[on] = chainCount16(t.n)
 				e.qOn = append(e.qOn, int16(t.k))
 			}

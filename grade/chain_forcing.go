@@ -149,12 +149,10 @@ type chainEngine struct {
 	exhaustive bool
 	// reuseGen, when not 0, is the gen of the level 2 call on the grid
 	// this level 3 call is on: its runs may serve again (sameAtLevel3).
-	// lastLevel and lastOrig describe the last call; endGrid is how the
-	// run being made ended (chainRun.endGrid).
+	// lastLevel and lastOrig describe the last call.
 	reuseGen  uint32
 	lastLevel int
 	lastOrig  *Candidates
-	endGrid   int32
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -436,11 +434,11 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				e.qOn = append(e.qOn, int16(t.k))
 			}
 		} else {
-			e.endGrid = -2
+			// advance returning false ends the run; advanceNested sets
+			// r.endGrid when the inner producers concluded nothing.
 			if e.mode.level > 0 && e.advance(r) {
 				continue
 			}
-			r.endGrid = e.endGrid
 			return
 		}
 		if best >= 0 {

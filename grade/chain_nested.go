@@ -841,7 +841,8 @@ func (m *chainNestMemo) lookup(g *Candidates, key uint64) int {
 // advanceNested adds to r the conclusions of the inner producers of the
 // current level on the grid as the chain left it. ent is the grid's memo
 // entry, or -1 when it has none yet; key is chainHash of the grid. It
-// reports whether it added nodes to propagate.
+// reports whether it added nodes to propagate; when not, the run ends
+// there, and r.endGrid records the grid's entry.
 func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 	m := &e.memo
 	if ent < 0 && len(m.grids) < chainNestMemoMax {
@@ -864,7 +865,7 @@ func (e *chainEngine) advanceNested(r *chainRun, ent int, key uint64) bool {
 		}
 	}
 	if len(outs) == 0 {
-		e.endGrid = int32(ent)
+		r.endGrid = int32(ent)
 		return false
 	}
 	// One id per distinct inner hint in this run: the tables cover every

@@ -149,10 +149,7 @@ type chainEngine struct {
 	exhaustive bool
 	// reuseGen, when not 0, is the gen of the level 2 call on the grid
 	// this level 3 call is on: its runs may serve again (sameAtLevel3).
-	// lastLevel and lastOrig describe the last call.
-	reuseGen  uint32
-	lastLevel int
-	lastOrig  *Candidates
+	reuseGen uint32
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -464,10 +461,10 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		e.memo.reset() // the grid the chains start from is new
 	}
 	e.reuseGen = 0
-	if e.sink == nil && m.level == 3 && e.lastLevel == 2 && e.lastOrig == cands && !e.exhaustive {
+	if e.sink == nil && m.level == 3 && e.memo.lastLevel == 2 && e.memo.lastOrig == cands && !e.exhaustive {
 		e.reuseGen = e.gen
 	}
-	e.lastLevel, e.lastOrig = m.level, cands
+	e.memo.lastLevel, e.memo.lastOrig = m.level, cands
 	e.gen++
 	if e.gen == 0 {
 		e.onGen = [729]uint32{}

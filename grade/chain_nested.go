@@ -814,6 +814,11 @@ type chainNestMemo struct {
 	outs  []chainNestOut
 	hints []chainNestHint
 	remap []int32 // per sink hint, its index in hints during one call, or -1
+	// lastLevel and lastOrig describe the last producer call on the
+	// engine since reset: level 3 takes level 2's runs over only when the
+	// call before it was level 2 on the same grid (chainEngine.reuseGen).
+	lastLevel int
+	lastOrig  *Candidates
 }
 
 func (m *chainNestMemo) reset() {
@@ -825,6 +830,9 @@ func (m *chainNestMemo) reset() {
 	clear(m.canon)
 	m.grids, m.spans, m.done = m.grids[:0], m.spans[:0], m.done[:0]
 	m.outs, m.hints = m.outs[:0], m.hints[:0]
+	// The runs of a level 2 call index the entries just dropped
+	// (chainRun.endGrid): level 3 must not take them over after a reset.
+	m.lastLevel, m.lastOrig = 0, nil
 }
 
 // chainNestMemoMax bounds the grids one producer call remembers.

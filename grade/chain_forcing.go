@@ -473,11 +473,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if e.posGiven != nil {
 		e.opos = *e.posGiven
 	} else {
-		for u := 0; u < 27; u++ {
-			for d := 1; d <= 9; d++ {
-				e.opos[u][d] = chainUnitPositions(cands, u, d)
-			}
-		}
+		chainUnitPositionsAll(cands, &e.opos)
 	}
 	if !m.dynamic {
 		e.links.build(cands, &e.opos, true, true, true, allDigits)

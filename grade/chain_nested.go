@@ -925,11 +925,7 @@ func (e *chainEngine) stepOuts(ent int, step uint8) []chainNestOut {
 	if !m.done[ent][step] {
 		if e.work != m.grids[ent] {
 			e.work = m.grids[ent]
-			for u := 0; u < 27; u++ {
-				for d := 1; d <= 9; d++ {
-					e.pos[u][d] = chainUnitPositions(&e.work, u, d)
-				}
-			}
+			chainUnitPositionsAll(&e.work, &e.pos)
 		}
 		start := m.store(e.innerStep(step))
 		m.done[ent][step] = true

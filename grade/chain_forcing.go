@@ -205,9 +205,10 @@ func (e *chainEngine) runStatic(r *chainRun, k int, on bool) {
 	r.on, r.off = chainSet{}, chainSet{}
 	r.contra = false
 	r.endGrid = -2 // a static run asks no inner producer
+	// A static run records no nested hint: an empty nestGID is all
+	// finishNested needs. nestNodes and runGen serve runChain, which
+	// resets them itself.
 	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
-	e.runGen++
-	e.nestNodes = chainBits{}
 	L := &e.links
 	qOn, qOff := e.qOn[:0], e.qOff[:0]
 	r.cnt[2*k+b2i(on)] = 1

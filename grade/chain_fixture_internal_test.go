@@ -120,7 +120,7 @@ func TestChainFixtures(t *testing.T) {
 // chainFixtureLines returns the lines of a fixture file that are neither
 // blank nor comments ('#'), each split at single spaces into n fields,
 // the last keeping the rest; it fails on a line with fewer.
-func chainFixtureLines(t *testing.T, path string, n int) [][]string {
+func chainFixtureLines(t testing.TB, path string, n int) [][]string {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {

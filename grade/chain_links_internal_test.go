@@ -1,11 +1,10 @@
 package grade
 
 import (
-	"bufio"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,27 +14,13 @@ import (
 // chainFixturePositions returns the positions of the chain fixture file.
 func chainFixturePositions(tb testing.TB) []Position {
 	tb.Helper()
-	f, err := os.Open(chainFixtureFile)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var out []Position
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		l := sc.Text()
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		p, err := chainParsePosition(strings.Fields(l)[0])
+	for _, fs := range chainFixtureLines(tb, chainFixtureFile, 2) {
+		p, err := chainParsePosition(fs[0])
 		if err != nil {
 			tb.Fatal(err)
 		}
 		out = append(out, p)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
 	}
 	if len(out) == 0 {
 		tb.Fatal("no positions in " + chainFixtureFile)
@@ -94,25 +79,13 @@ func TestChainStaticLinks(t *testing.T) {
 						}
 						ref = kept
 					}
-					if got := st.weak(k); !equalInt16(got, ref) {
+					if got := st.weak(k); !slices.Equal(got, ref) {
 						t.Fatalf("position %d, mode %v, candidate %d: weak links %v, want %v", i, mode, k, got, ref)
 					}
 				}
 			}
 		}
 	}
-}
-
-func equalInt16(a, b []int16) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestRunStaticMatchesRunChain runs every candidate of the fixture

@@ -139,17 +139,9 @@ func TestChainNestedLevel4(t *testing.T) {
 // every inner producer must conclude the same on every grid, and level 3
 // must find the same step.
 func TestChainNestedBounds(t *testing.T) {
-	data, err := os.ReadFile(chainNestedFixtureFile)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, l := range strings.Split(string(data), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		pos, _, _ := strings.Cut(l, " ")
-		p, err := chainParsePosition(pos)
+	for _, fs := range chainFixtureLines(t, chainNestedFixtureFile, 3) {
+		p, err := chainParsePosition(fs[0])
 		if err != nil {
 			t.Fatal(err)
 		}

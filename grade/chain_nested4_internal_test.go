@@ -124,10 +124,11 @@ func TestChainNestedLevel4Fixtures(t *testing.T) {
 
 // TestChainNestedLevel4Bounds runs the nested levels on the nested4.txt
 // positions with the bounds of the inner producers off (exhaustive).
-// Levels 2 and 3 must still find nothing: the bounds only skip searches
-// that cannot conclude, so a step they find here would be one the
-// bounded chainer missed. Level 4, whose inner producer has no bounds,
-// must find the recorded step.
+// The levels up to the recorded one that finds nothing must still find
+// nothing: the bounds only skip searches that cannot conclude, so a step
+// they find here would be one the bounded chainer missed. The level
+// after it, the one the fixture was recorded at, must find the recorded
+// step.
 func TestChainNestedLevel4Bounds(t *testing.T) {
 	for i, x := range chainNested4Fixtures(t) {
 		t.Run(strconv.Itoa(i+1), func(t *testing.T) {
@@ -142,13 +143,14 @@ func TestChainNestedLevel4Bounds(t *testing.T) {
 					t.Errorf("exhaustive level %d found %s, want nothing", level, chainFormatStep(h.step()))
 				}
 			}
+			level := x.below + 1
 			e := &chainEngine{exhaustive: true}
 			var h chainHints
 			h.reset(&x.pos.Cands)
 			e.memo.reset()
-			e.multipleChains(&h, &x.pos.Cands, chainMode{multiple: true, dynamic: true, level: 4, tech: NestedForcingChains4})
+			e.multipleChains(&h, &x.pos.Cands, chainMode{multiple: true, dynamic: true, level: level, tech: NestedForcingChains2 + Technique(x.below-1)})
 			if !h.found() {
-				t.Fatalf("exhaustive level 4 found nothing, want %s", x.step)
+				t.Fatalf("exhaustive level %d found nothing, want %s", level, x.step)
 			}
 			if got := chainFormatStep(h.step()); got != x.step {
 				t.Errorf("exhaustive: %s\nrecorded:   %s", got, x.step)

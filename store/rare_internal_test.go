@@ -56,6 +56,15 @@ func rareBank(t *testing.T) *DB {
 	return db
 }
 
+// withoutTechniquePlans runs fn with the technique plans off, to get
+// the plain plans' answers, and turns them on again even if fn stops
+// its test (t.Fatal runs the deferred calls).
+func withoutTechniquePlans(fn func()) {
+	techniquePlans = false
+	defer func() { techniquePlans = true }()
+	fn()
+}
+
 func queryIDs(t *testing.T, db *DB, f Filter, o QueryOptions) []string {
 	t.Helper()
 	var out []string
@@ -93,9 +102,8 @@ func TestTechniquePlansAgree(t *testing.T) {
 	for i, f := range filters {
 		for j, o := range options {
 			t.Run(fmt.Sprintf("Filter%dOptions%d", i, j), func(t *testing.T) {
-				techniquePlans = false
-				want := queryIDs(t, db, f, o)
-				techniquePlans = true
+				var want []string
+				withoutTechniquePlans(func() { want = queryIDs(t, db, f, o) })
 				if got := queryIDs(t, db, f, o); !slices.Equal(got, want) {
 					t.Errorf("query = %v, want %v", got, want)
 				}
@@ -127,9 +135,11 @@ func TestTechniquePlansAgree(t *testing.T) {
 	}
 	for i, f := range filters {
 		for _, fams := range []bool{false, true} {
-			techniquePlans = false
-			want, err := db.count(ctx, f, fams)
-			techniquePlans = true
+			var (
+				want int64
+				err  error
+			)
+			withoutTechniquePlans(func() { want, err = db.count(ctx, f, fams) })
 			got, err2 := db.count(ctx, f, fams)
 			if err != nil || err2 != nil || got != want {
 				t.Errorf("filter %d: count(families %v) = %d, %v; want %d, %v", i, fams, got, err2, want, err)

@@ -731,6 +731,16 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		Source: r.Source, RunID: r.RunID.Int64, Seed: uint64(r.Seed),
 		CreatedAt: time.Unix(r.CreatedAt, 0).UTC(), Techniques: map[string]int{},
 	}
+	// The counts are where the technique filter and the technique counts
+	// look: in a runs-form path, else in family_techniques. A list-form
+	// path written without counts has none, though its steps name
+	// techniques.
+	if pathHasCounts(fam.Path) {
+		if fam.Techniques, err = pathCounts(fam.Path); err != nil {
+			return Family{}, fmt.Errorf("family %d: %w", id, err)
+		}
+		return fam, nil
+	}
 	var techs []struct {
 		Technique string `db:"technique"`
 		Uses      int    `db:"uses"`
@@ -740,12 +750,6 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	}
 	for _, t := range techs {
 		fam.Techniques[t.Technique] = t.Uses
-	}
-	if len(techs) == 0 && fam.Path != "" {
-		// Written since the runs form: the path holds the counts.
-		if fam.Techniques, err = pathCounts(fam.Path); err != nil {
-			return Family{}, fmt.Errorf("family %d: %w", id, err)
-		}
 	}
 	return fam, nil
 }

@@ -162,6 +162,9 @@ func TestFilterInvalidTechnique(t *testing.T) {
 		if !errors.Is(err, store.ErrInvalid) {
 			t.Errorf("Query(technique %q) error = %v, want ErrInvalid", tech, err)
 		}
+		if _, _, err := db.TechniqueTotals(ctx, tech, nil); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("TechniqueTotals(%q) error = %v, want ErrInvalid", tech, err)
+		}
 	}
 }
 

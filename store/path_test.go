@@ -120,6 +120,28 @@ func TestFamilyCountsFromPath(t *testing.T) {
 			t.Errorf("family %d: Techniques %v, Path %q, want %v, %q", r.FamilyID, f.Techniques, f.Path, list.Techniques, nf.Path)
 		}
 	}
+	// A list path written without counts: the family reads back with
+	// none, as the technique filter and counts see it.
+	bare := fam(4, 3, 25, 1)
+	bare.Techniques, bare.Path = nil, strings.Join(steps[:5], " ")
+	MustWrite(t, db, []store.NewFamily{bare})
+	r, err := db.PuzzleByString(ctx, bare.Puzzles[0].Puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := db.Family(ctx, r.FamilyID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Techniques) != 0 || f.Path != bare.Path {
+		t.Errorf("list path without counts: Techniques %v, Path %q, want none, %q", f.Techniques, f.Path, bare.Path)
+	}
+	// The second filter is counted by SQL, the first from the counts.
+	for _, filter := range []store.Filter{{Technique: "x-wing"}, {Technique: "x-wing", GivensMin: 1}} {
+		if n, err := db.CountFamilies(ctx, filter); err != nil || n != 2 {
+			t.Errorf("CountFamilies(%+v) = %d, %v; want 2, the families with counts", filter, n, err)
+		}
+	}
 	both := fam(3, 3, 25, 1)
 	both.Path = path
 	if _, err := db.WriteBatch(ctx, []store.NewFamily{both}); err == nil {

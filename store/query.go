@@ -173,6 +173,9 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		family = true
 	}
 	if f.Technique != "" {
+		if err := checkSlug(f.Technique); err != nil {
+			return "", nil, false, err
+		}
 		// A family written since the runs form has its counts in its path
 		// (path.go), one written before in family_techniques.
 		add("CASE WHEN substr(f.path, 1, 1) = ',' THEN instr(f.path, ?) > 0"+
@@ -245,9 +248,6 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
-	if f.Technique != "" && !validSlug(f.Technique) {
-		return 0, fmt.Errorf("count: technique %q is not a slug: %w", f.Technique, ErrInvalid)
-	}
 	if f.Technique != "" && techniquePlans {
 		// The technique counts bound the answer, and are it when the
 		// filter has nothing else but levels.
@@ -311,11 +311,6 @@ func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) 
 func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
-	}
-	// A slug holds no comma or space, which the path forms separate
-	// techniques by: anything else could match across two of them.
-	if f.Technique != "" && !validSlug(f.Technique) {
-		return fmt.Errorf("technique %q is not a slug: %w", f.Technique, ErrInvalid)
 	}
 	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.
@@ -731,6 +726,16 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		Source: r.Source, RunID: r.RunID.Int64, Seed: uint64(r.Seed),
 		CreatedAt: time.Unix(r.CreatedAt, 0).UTC(), Techniques: map[string]int{},
 	}
+	// The counts are where the technique filter and the technique counts
+	// look: in a runs-form path, else in family_techniques. A list-form
+	// path written without counts has none, though its steps name
+	// techniques.
+	if pathHasCounts(fam.Path) {
+		if fam.Techniques, err = pathCounts(fam.Path); err != nil {
+			return Family{}, fmt.Errorf("family %d: %w", id, err)
+		}
+		return fam, nil
+	}
 	var techs []struct {
 		Technique string `db:"technique"`
 		Uses      int    `db:"uses"`
@@ -740,12 +745,6 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	}
 	for _, t := range techs {
 		fam.Techniques[t.Technique] = t.Uses
-	}
-	if len(techs) == 0 && fam.Path != "" {
-		// Written since the runs form: the path holds the counts.
-		if fam.Techniques, err = pathCounts(fam.Path); err != nil {
-			return Family{}, fmt.Errorf("family %d: %w", id, err)
-		}
 	}
 	return fam, nil
 }
@@ -853,6 +852,16 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}
 	return s, nil
+}
+
+// checkSlug returns an error for a technique that is not a slug. A slug
+// holds no comma or space, which the path forms separate techniques by:
+// anything else could match across two of them.
+func checkSlug(technique string) error {
+	if !validSlug(technique) {
+		return fmt.Errorf("technique %q is not a slug: %w", technique, ErrInvalid)
+	}
+	return nil
 }
 
 // levelsIn returns the condition " IN (?, ...)" on a level column for

@@ -85,7 +85,9 @@ func TestFilters(t *testing.T) {
 		{"ScoreRange", store.Filter{ScoreMin: ptr(10), ScoreMax: ptr(50.5)}, func(f store.Family) bool { return f.Score >= 10 && f.Score <= 50.5 }},
 		{"ScoreMaxZero", store.Filter{ScoreMax: ptr(0)}, func(f store.Family) bool { return f.Score <= 0 }},
 		{"Technique", store.Filter{Technique: "x-wing"}, func(f store.Family) bool { return f.Techniques["x-wing"] > 0 }},
-		{"TechniqueIsWhole", store.Filter{Technique: "single"}, func(f store.Family) bool { return false }},
+		// No family uses it; TestTechniqueFilterIsWhole has slugs that
+		// are parts of others.
+		{"TechniqueUnused", store.Filter{Technique: "single"}, func(f store.Family) bool { return false }},
 		{"Hardest", store.Filter{Hardest: "swordfish"}, func(f store.Family) bool { return f.Hardest == "swordfish" }},
 		{"Symmetry", store.Filter{Symmetry: "rot180"}, func(f store.Family) bool { return f.Symmetry == "rot180" }},
 		{"Minimal", store.Filter{Minimal: true}, func(f store.Family) bool { return f.Minimal }},
@@ -108,7 +110,7 @@ func TestFilters(t *testing.T) {
 					}
 				}
 			}
-			if len(want) == 0 && tt.name != "QuoteInValue" && tt.name != "TechniqueIsWhole" {
+			if len(want) == 0 && tt.name != "QuoteInValue" && tt.name != "TechniqueUnused" {
 				t.Fatalf("test bank has no puzzle for this filter")
 			}
 			got := puzzleStrings(t, db, tt.filter, store.QueryOptions{})
@@ -159,6 +161,9 @@ func TestFilterInvalidTechnique(t *testing.T) {
 		err := db.Query(ctx, f, store.QueryOptions{Limit: 10}, func(store.Row) error { return nil })
 		if !errors.Is(err, store.ErrInvalid) {
 			t.Errorf("Query(technique %q) error = %v, want ErrInvalid", tech, err)
+		}
+		if _, _, err := db.TechniqueTotals(ctx, tech, nil); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("TechniqueTotals(%q) error = %v, want ErrInvalid", tech, err)
 		}
 	}
 }

@@ -42,12 +42,8 @@ type rareFamily struct {
 // rareRows puzzles by the rare-technique plan, if reading their buckets
 // is cheaper than the usual plan's walk, and reports whether it did.
 func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, matches int64, fn func(Row) error) (bool, error) {
-	buckets, err := rareBuckets(ctx, q, f)
-	if err != nil {
-		return false, err
-	}
-	read, total, err := rareCost(ctx, q, f, buckets)
-	if err != nil || read < 0 {
+	counts, families, total, ok, err := rareCounts(ctx, q, f)
+	if err != nil || !ok {
 		return false, err
 	}
 	// The usual plan reads the levels' rows (by ID, the whole table) up
@@ -57,6 +53,22 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	walk := total
 	if o.Limit > 0 && o.Order != OrderRandom && !o.OnePerFamily && int64(o.Limit) < matches {
 		walk = total * int64(o.Limit) / matches
+	}
+	// Finding the families reads every one of them: when that alone
+	// costs the walk (a bank of one puzzle a family), the plan cannot
+	// win, and the families are not read for nothing.
+	if families >= walk {
+		return false, nil
+	}
+	buckets, err := rareBuckets(ctx, q, f)
+	if err != nil {
+		return false, err
+	}
+	read := families
+	for _, b := range counts {
+		if _, ok := buckets[bucketKey{b.Level, b.Givens}]; ok {
+			read += b.Puzzles
+		}
 	}
 	if read >= walk {
 		return false, nil
@@ -145,32 +157,29 @@ func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareF
 	return out, nil
 }
 
-// rareCost returns how many rows the rare plan reads (every family, and
-// the puzzles of the buckets) and how many puzzles the selected levels
-// hold, from the bucket counts; read is -1 while a bulk load has the
-// (level, givens) index deferred.
-func rareCost(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) (read, total int64, err error) {
+// rareCounts returns the bucket counts, how many families the bank
+// holds (the rows rareFamilies reads, there being no index of the
+// families by level) and how many puzzles the filter's levels hold; ok
+// is false while a bulk load has the (level, givens) index deferred,
+// which the plan reads by.
+func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []Bucket, families, total int64, ok bool, err error) {
 	var n int
 	if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_level_giv'"); err != nil {
-		return 0, 0, fmt.Errorf("find the (level, givens) index: %w", err)
+		return nil, 0, 0, false, fmt.Errorf("find the (level, givens) index: %w", err)
 	}
 	if n == 0 {
-		return -1, 0, nil
+		return nil, 0, 0, false, nil
 	}
-	var counts []Bucket
 	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT level, givens, families, puzzles FROM buckets"); err != nil {
-		return 0, 0, fmt.Errorf("bucket counts: %w", err)
+		return nil, 0, 0, false, fmt.Errorf("bucket counts: %w", err)
 	}
 	for _, b := range counts {
-		read += b.Families
+		families += b.Families
 		if len(f.Levels) == 0 || slices.Contains(f.Levels, b.Level) {
 			total += b.Puzzles
 		}
-		if _, ok := buckets[bucketKey{b.Level, b.Givens}]; ok {
-			read += b.Puzzles
-		}
 	}
-	return read, total, nil
+	return counts, families, total, true, nil
 }
 
 // rareRowsOf returns the rows of the buckets' families that the filter

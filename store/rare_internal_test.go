@@ -2,10 +2,14 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // rareBank writes families with many (level, givens) buckets, where
@@ -52,6 +56,15 @@ func rareBank(t *testing.T) *DB {
 	return db
 }
 
+// withoutTechniquePlans runs fn with the technique plans off, to get
+// the plain plans' answers, and turns them on again even if fn stops
+// its test (t.Fatal runs the deferred calls).
+func withoutTechniquePlans(fn func()) {
+	techniquePlans = false
+	defer func() { techniquePlans = true }()
+	fn()
+}
+
 func queryIDs(t *testing.T, db *DB, f Filter, o QueryOptions) []string {
 	t.Helper()
 	var out []string
@@ -89,9 +102,8 @@ func TestTechniquePlansAgree(t *testing.T) {
 	for i, f := range filters {
 		for j, o := range options {
 			t.Run(fmt.Sprintf("Filter%dOptions%d", i, j), func(t *testing.T) {
-				techniquePlans = false
-				want := queryIDs(t, db, f, o)
-				techniquePlans = true
+				var want []string
+				withoutTechniquePlans(func() { want = queryIDs(t, db, f, o) })
 				if got := queryIDs(t, db, f, o); !slices.Equal(got, want) {
 					t.Errorf("query = %v, want %v", got, want)
 				}
@@ -123,9 +135,11 @@ func TestTechniquePlansAgree(t *testing.T) {
 	}
 	for i, f := range filters {
 		for _, fams := range []bool{false, true} {
-			techniquePlans = false
-			want, err := db.count(ctx, f, fams)
-			techniquePlans = true
+			var (
+				want int64
+				err  error
+			)
+			withoutTechniquePlans(func() { want, err = db.count(ctx, f, fams) })
 			got, err2 := db.count(ctx, f, fams)
 			if err != nil || err2 != nil || got != want {
 				t.Errorf("filter %d: count(families %v) = %d, %v; want %d, %v", i, fams, got, err2, want, err)
@@ -162,5 +176,58 @@ func TestRarePlanChoice(t *testing.T) {
 	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, 10, func(Row) error { return nil })
 	if err != nil || done {
 		t.Errorf("without the index: rare plan taken %v, %v; want false", done, err)
+	}
+}
+
+// statements records the statements run through it.
+type statements struct {
+	sqlx.QueryerContext
+	ran []string
+}
+
+func (s *statements) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	s.ran = append(s.ran, query)
+	return s.QueryerContext.QueryContext(ctx, query, args...)
+}
+
+func (s *statements) QueryxContext(ctx context.Context, query string, args ...any) (*sqlx.Rows, error) {
+	s.ran = append(s.ran, query)
+	return s.QueryerContext.QueryxContext(ctx, query, args...)
+}
+
+func (s *statements) QueryRowxContext(ctx context.Context, query string, args ...any) *sqlx.Row {
+	s.ran = append(s.ran, query)
+	return s.QueryerContext.QueryRowxContext(ctx, query, args...)
+}
+
+// A query the rare plan cannot win, because reading every family to find
+// the technique's already costs the usual walk (here a limit of one row),
+// or that it cannot run, without the (level, givens) index, does not read
+// the families table.
+func TestRarePlanSkipsFamilies(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	f := Filter{Technique: "jellyfish"}
+	_, matches, err := techniqueTotals(ctx, db.db, f.Technique, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readsFamilies := func(o QueryOptions) bool {
+		t.Helper()
+		q := &statements{QueryerContext: db.db}
+		done, err := queryRare(ctx, q, f, o, matches, func(Row) error { return nil })
+		if err != nil || done {
+			t.Errorf("%+v: rare plan taken %v, %v; want false", o, done, err)
+		}
+		return slices.ContainsFunc(q.ran, func(s string) bool { return strings.Contains(s, "FROM families") })
+	}
+	if readsFamilies(QueryOptions{Order: OrderID, Limit: 1}) {
+		t.Errorf("a limit of one row: the families were read")
+	}
+	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_level_giv"); err != nil {
+		t.Fatal(err)
+	}
+	if readsFamilies(QueryOptions{Order: OrderID}) {
+		t.Errorf("without the (level, givens) index: the families were read")
 	}
 }

@@ -38,6 +38,7 @@ func techniqueCounts(ctx context.Context, q sqlx.QueryerContext) ([]TechniqueCou
 // when levels is empty) use the technique, and how many puzzles those
 // families have, from the counts the bank keeps: no puzzle is read. A
 // filter with this technique and these levels selects at most that many.
+// A technique that is not a slug is ErrInvalid, as in a filter.
 func (db *DB) TechniqueTotals(ctx context.Context, technique string, levels []int) (families, puzzles int64, err error) {
 	return techniqueTotals(ctx, db.db, technique, levels)
 }
@@ -54,6 +55,9 @@ func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique strin
 // techniqueLevels returns the counts of a technique at each of the levels
 // (any level when levels is empty) where some family uses it, by level.
 func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) ([]TechniqueCount, error) {
+	if err := checkSlug(technique); err != nil {
+		return nil, err
+	}
 	s, args := "SELECT level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
 	if len(levels) > 0 {
 		in, largs, err := levelsIn(levels)

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+
+	"sudokubank/grade"
 )
 
 func TestParseIntRange(t *testing.T) {
@@ -228,5 +231,21 @@ func TestRuns(t *testing.T) {
 		if got := runs(strings.Fields(tt.in)); got != tt.want {
 			t.Errorf("runs(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// compareTechniques, which stats and show list techniques by, puts the
+// grader's techniques in its order, then slugs it does not know by name.
+func TestCompareTechniques(t *testing.T) {
+	var want []string
+	for _, tc := range grade.Techniques() {
+		want = append(want, tc.Slug())
+	}
+	want = append(want, "aaa-retired", "zzz-retired")
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortFunc(got, compareTechniques)
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted: %v\nwant %v", got, want)
 	}
 }

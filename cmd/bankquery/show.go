@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -108,28 +109,7 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 	if len(f.Techniques) == 0 {
 		fmt.Fprintln(&b, "  none stored")
 	} else {
-		// In the order of the SE scale, then any slug the grader no longer knows.
-		order := map[string]int{}
-		for i, t := range grade.Techniques() {
-			order[t.Slug()] = i
-		}
-		var slugs []string
-		for s := range f.Techniques {
-			slugs = append(slugs, s)
-		}
-		slices.SortFunc(slugs, func(a, b string) int {
-			oa, oka := order[a]
-			ob, okb := order[b]
-			switch {
-			case oka && okb:
-				return oa - ob
-			case oka:
-				return -1
-			case okb:
-				return 1
-			}
-			return strings.Compare(a, b)
-		})
+		slugs := slices.SortedFunc(maps.Keys(f.Techniques), compareTechniques)
 		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		for _, s := range slugs {
 			fmt.Fprintf(tw, "  %s\t%d\n", s, f.Techniques[s])

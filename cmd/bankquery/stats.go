@@ -142,11 +142,10 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 	for _, t := range st.Techniques {
 		s.Techniques = append(s.Techniques, techJSON{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
 	}
-	// The grader's order (roughly rising difficulty), then any slug it
-	// does not know, by name; levels in order within a technique.
-	slices.SortStableFunc(s.Techniques, func(a, b techJSON) int {
-		return cmp.Or(cmp.Compare(techniqueRank(a.Technique), techniqueRank(b.Technique)),
-			strings.Compare(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
+	// Levels in order within a technique; a (technique, level) has one
+	// entry, so the order is total.
+	slices.SortFunc(s.Techniques, func(a, b techJSON) int {
+		return cmp.Or(compareTechniques(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
 	})
 	for _, r := range runs {
 		j := runJSON{
@@ -272,6 +271,14 @@ func famPuzzles(c [2]int64) string {
 		return "."
 	}
 	return strconv.FormatInt(c[0], 10) + "/" + strconv.FormatInt(c[1], 10)
+}
+
+// compareTechniques orders technique slugs as the grader lists its
+// techniques (the SE scale, roughly rising difficulty), then any slug it
+// does not know (a bank may be older than the grader), by name: the
+// order stats and show list techniques in.
+func compareTechniques(a, b string) int {
+	return cmp.Or(cmp.Compare(techniqueRank(a), techniqueRank(b)), strings.Compare(a, b))
 }
 
 // techniqueRank is a slug's place in the grader's list of techniques,

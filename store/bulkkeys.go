@@ -384,29 +384,39 @@ func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows in
 	if db.canons == nil {
 		live = append(live, "families_canon")
 	}
-	if err := buildUniqueIndexes(ctx, tx, live); err != nil {
-		tx.Rollback()
-		return nil, nil, nil, err
+	// With no names the helper builds every deferred index; a writer in
+	// bulk mode for both tables builds none.
+	if len(live) > 0 {
+		if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
+			tx.Rollback()
+			return nil, nil, nil, err
+		}
 	}
 	return tx, db.bulk, db.canons, nil
 }
 
-// buildUniqueIndexes builds those of the named unique indexes that a bulk
-// writer deferred, in tx, and takes them off the deferred list.
-func buildUniqueIndexes(ctx context.Context, tx *sqlx.Tx, names []string) error {
-	if len(names) == 0 {
-		return nil
+// buildDeferredIndexes builds the named indexes that a writer deferred
+// (deferIndexes), or every deferred index when no name is given, in tx,
+// and takes each one it builds off the deferred list. A name that is not
+// deferred is skipped: its index is live.
+func buildDeferredIndexes(ctx context.Context, tx *sqlx.Tx, names ...string) error {
+	q := "SELECT name, sql FROM deferred_indexes"
+	var args []any
+	if len(names) > 0 {
+		q += " WHERE name IN (?" + strings.Repeat(", ?", len(names)-1) + ")"
+		for _, n := range names {
+			args = append(args, n)
+		}
 	}
-	// The names are ours, not a user's.
-	in := "('" + strings.Join(names, "', '") + "')"
 	var idx []struct {
 		Name string `db:"name"`
 		SQL  string `db:"sql"`
 	}
-	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes WHERE name IN "+in+" ORDER BY name"); err != nil {
-		return fmt.Errorf("build indexes %s: %w", strings.Join(names, ", "), err)
+	if err := tx.SelectContext(ctx, &idx, q+" ORDER BY name", args...); err != nil {
+		return fmt.Errorf("build deferred indexes: %w", err)
 	}
 	for _, i := range idx {
+		// The statement is the one SQLite itself stored for the index.
 		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
 			return fmt.Errorf("build index %s: %w", i.Name, err)
 		}

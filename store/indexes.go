@@ -88,24 +88,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	defer tx.Rollback()
-	var idx []struct {
-		Name string `db:"name"`
-		SQL  string `db:"sql"`
-	}
-	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes ORDER BY name"); err != nil {
-		return fmt.Errorf("rebuild indexes: %w", err)
-	}
-	if len(idx) == 0 {
-		db.deferred, db.bulk, db.canons = false, nil, nil
-		return nil
-	}
-	for _, i := range idx {
-		// The statement is the one SQLite itself stored for the index.
-		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
-			return fmt.Errorf("rebuild index %s: %w", i.Name, err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM deferred_indexes"); err != nil {
+	if err := buildDeferredIndexes(ctx, tx); err != nil {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

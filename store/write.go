@@ -250,8 +250,8 @@ type uncheckedConn struct {
 }
 
 // openUnchecked takes a connection from x's pool for the caller alone and
-// turns its foreign key checks off; release undoes both. Migrations use
-// it too (applyMigration).
+// turns its foreign key checks off; release undoes both. The migrations
+// that rebuild a table use it too (applyMigration).
 func openUnchecked(ctx context.Context, x *sqlx.DB) (uncheckedConn, error) {
 	conn, err := x.Connx(ctx)
 	if err != nil {

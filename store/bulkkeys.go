@@ -321,20 +321,19 @@ const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
 	WHERE r.handle = ?`
 
 // add adds the batch's new families, which a batch has just committed
-// under the IDs out gives them. It reports false if those are not the
-// set's next IDs in batch order, which writeFamilies gives in bulk mode:
-// the set then no longer tells the stored forms, and the caller drops it.
-func (s *famSet) add(batch []NewFamily, out []famRow) bool {
+// under the IDs out gives them.
+//
+// Those are the set's next IDs in batch order, which insert assumes: in
+// bulk mode writeFamilies gives n+1, n+2... in batch order to exactly the
+// families it inserts, and inserts them all (no ON CONFLICT, no index of
+// forms to meet), and those are the ones it marks new; the caller holds
+// db.bulkMu from beginBatch to here, so n has not moved.
+func (s *famSet) add(batch []NewFamily, out []famRow) {
 	for i := range batch {
-		if !out[i].isNew {
-			continue
+		if out[i].isNew {
+			s.insert(canonHash(batch[i].Canon))
 		}
-		if out[i].id != int64(s.n)+1 {
-			return false
-		}
-		s.insert(canonHash(batch[i].Canon))
 	}
-	return true
 }
 
 // beginBatch begins a batch's transaction on conn and returns the sets

@@ -229,8 +229,8 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	if keys != nil {
 		keys.add(stored)
 	}
-	if canons != nil && !canons.add(batch, fams) {
-		db.canons = nil
+	if canons != nil {
+		canons.add(batch, fams)
 	}
 	return res, nil
 }

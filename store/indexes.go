@@ -57,19 +57,22 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	return nil
 }
 
-// IndexesDeferred reports whether this writer holds indexes deferred
-// (Options.DeferIndexes on a fresh bank) that BuildIndexes or Close will
-// build.
+// IndexesDeferred reports whether this writer was opened with
+// Options.DeferIndexes and has not built the indexes it deferred yet,
+// which BuildIndexes or Close will build. It holds them on any bank, not
+// only a fresh one: deferIndexes defers the puzzles' secondary indexes
+// whatever the bank holds, and a unique index only while its table is
+// empty.
 func (db *DB) IndexesDeferred() bool {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
 	return db.deferred
 }
 
-// BuildIndexes builds the secondary indexes a fresh bank's writer
-// deferred (Options.DeferIndexes), now rather than at Close, so that a
-// caller can time it and report it as part of its run; it does nothing
-// when none are deferred.
+// BuildIndexes builds the indexes this writer deferred
+// (Options.DeferIndexes), now rather than at Close, so that a caller can
+// time it and report it as part of its run; it does nothing when none
+// are deferred.
 func (db *DB) BuildIndexes(ctx context.Context) error {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()

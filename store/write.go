@@ -383,8 +383,9 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 			continue
 		}
 		res.Families++
-		// A path in the runs form holds the counts (validFamily made sure
-		// no others came with it); only the list form needs rows.
+		// A path in the runs form holds the counts (checkFamily, which
+		// runs for prepared families too, made sure no others came with
+		// it); only the list form needs rows.
 		f := &batch[i].Family
 		for _, t := range sortedKeys(f.Techniques) {
 			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})

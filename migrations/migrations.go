@@ -6,6 +6,10 @@
 // The files are append-only: a released migration is never edited,
 // renamed or removed, because banks in the field already carry its
 // number. A change to the schema is a new file with the next number.
+// A migration that rebuilds a table other tables refer to must run with
+// foreign keys off: the store lists those by name (uncheckedMigrations
+// in store/migrate.go) rather than by a mark in the file, which 0006,
+// released before, cannot take.
 // This package holds no logic; applying the files is the store's job.
 package migrations
 

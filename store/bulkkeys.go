@@ -321,20 +321,19 @@ const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
 	WHERE r.handle = ?`
 
 // add adds the batch's new families, which a batch has just committed
-// under the IDs out gives them. It reports false if those are not the
-// set's next IDs in batch order, which writeFamilies gives in bulk mode:
-// the set then no longer tells the stored forms, and the caller drops it.
-func (s *famSet) add(batch []NewFamily, out []famRow) bool {
+// under the IDs out gives them.
+//
+// Those are the set's next IDs in batch order, which insert assumes: in
+// bulk mode writeFamilies gives n+1, n+2... in batch order to exactly the
+// families it inserts, and inserts them all (no ON CONFLICT, no index of
+// forms to meet), and those are the ones it marks new; the caller holds
+// db.bulkMu from beginBatch to here, so n has not moved.
+func (s *famSet) add(batch []NewFamily, out []famRow) {
 	for i := range batch {
-		if !out[i].isNew {
-			continue
+		if out[i].isNew {
+			s.insert(canonHash(batch[i].Canon))
 		}
-		if out[i].id != int64(s.n)+1 {
-			return false
-		}
-		s.insert(canonHash(batch[i].Canon))
 	}
-	return true
 }
 
 // beginBatch begins a batch's transaction on conn and returns the sets
@@ -384,29 +383,39 @@ func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows in
 	if db.canons == nil {
 		live = append(live, "families_canon")
 	}
-	if err := buildUniqueIndexes(ctx, tx, live); err != nil {
-		tx.Rollback()
-		return nil, nil, nil, err
+	// With no names the helper builds every deferred index; a writer in
+	// bulk mode for both tables builds none.
+	if len(live) > 0 {
+		if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
+			tx.Rollback()
+			return nil, nil, nil, err
+		}
 	}
 	return tx, db.bulk, db.canons, nil
 }
 
-// buildUniqueIndexes builds those of the named unique indexes that a bulk
-// writer deferred, in tx, and takes them off the deferred list.
-func buildUniqueIndexes(ctx context.Context, tx *sqlx.Tx, names []string) error {
-	if len(names) == 0 {
-		return nil
+// buildDeferredIndexes builds the named indexes that a writer deferred
+// (deferIndexes), or every deferred index when no name is given, in tx,
+// and takes each one it builds off the deferred list. A name that is not
+// deferred is skipped: its index is live.
+func buildDeferredIndexes(ctx context.Context, tx *sqlx.Tx, names ...string) error {
+	q := "SELECT name, sql FROM deferred_indexes"
+	var args []any
+	if len(names) > 0 {
+		q += " WHERE name IN (?" + strings.Repeat(", ?", len(names)-1) + ")"
+		for _, n := range names {
+			args = append(args, n)
+		}
 	}
-	// The names are ours, not a user's.
-	in := "('" + strings.Join(names, "', '") + "')"
 	var idx []struct {
 		Name string `db:"name"`
 		SQL  string `db:"sql"`
 	}
-	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes WHERE name IN "+in+" ORDER BY name"); err != nil {
-		return fmt.Errorf("build indexes %s: %w", strings.Join(names, ", "), err)
+	if err := tx.SelectContext(ctx, &idx, q+" ORDER BY name", args...); err != nil {
+		return fmt.Errorf("build deferred indexes: %w", err)
 	}
 	for _, i := range idx {
+		// The statement is the one SQLite itself stored for the index.
 		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
 			return fmt.Errorf("build index %s: %w", i.Name, err)
 		}

@@ -57,19 +57,22 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	return nil
 }
 
-// IndexesDeferred reports whether this writer holds indexes deferred
-// (Options.DeferIndexes on a fresh bank) that BuildIndexes or Close will
-// build.
+// IndexesDeferred reports whether this writer was opened with
+// Options.DeferIndexes and has not built the indexes it deferred yet,
+// which BuildIndexes or Close will build. It holds them on any bank, not
+// only a fresh one: deferIndexes defers the puzzles' secondary indexes
+// whatever the bank holds, and a unique index only while its table is
+// empty.
 func (db *DB) IndexesDeferred() bool {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
 	return db.deferred
 }
 
-// BuildIndexes builds the secondary indexes a fresh bank's writer
-// deferred (Options.DeferIndexes), now rather than at Close, so that a
-// caller can time it and report it as part of its run; it does nothing
-// when none are deferred.
+// BuildIndexes builds the indexes this writer deferred
+// (Options.DeferIndexes), now rather than at Close, so that a caller can
+// time it and report it as part of its run; it does nothing when none
+// are deferred.
 func (db *DB) BuildIndexes(ctx context.Context) error {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
@@ -88,24 +91,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	defer tx.Rollback()
-	var idx []struct {
-		Name string `db:"name"`
-		SQL  string `db:"sql"`
-	}
-	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes ORDER BY name"); err != nil {
-		return fmt.Errorf("rebuild indexes: %w", err)
-	}
-	if len(idx) == 0 {
-		db.deferred, db.bulk, db.canons = false, nil, nil
-		return nil
-	}
-	for _, i := range idx {
-		// The statement is the one SQLite itself stored for the index.
-		if _, err := tx.ExecContext(ctx, i.SQL); err != nil {
-			return fmt.Errorf("rebuild index %s: %w", i.Name, err)
-		}
-	}
-	if _, err := tx.ExecContext(ctx, "DELETE FROM deferred_indexes"); err != nil {
+	if err := buildDeferredIndexes(ctx, tx); err != nil {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -411,9 +412,18 @@ func TestFamiliesCanonMigration(t *testing.T) {
 	}
 }
 
-// TestMigrationForeignKeyCheck: migrations run with foreign keys off, so
-// one that leaves a reference dangling must fail on the check instead,
-// and leave the bank as it was.
+// markUnchecked runs the migration name with foreign keys off, as
+// uncheckedMigrations says, for the test.
+func markUnchecked(t *testing.T, name string) {
+	old := uncheckedMigrations
+	uncheckedMigrations = maps.Clone(old)
+	uncheckedMigrations[name] = true
+	t.Cleanup(func() { uncheckedMigrations = old })
+}
+
+// TestMigrationForeignKeyCheck: a migration uncheckedMigrations names
+// runs with foreign keys off, so one that leaves a reference dangling
+// must fail on the check instead, and leave the bank as it was.
 func TestMigrationForeignKeyCheck(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "bank.db")
@@ -424,7 +434,9 @@ func TestMigrationForeignKeyCheck(t *testing.T) {
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
 	db.Close()
 	latest, _ := latestVersion(migrations.FS)
-	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "dangle"): "DELETE FROM families;"}))
+	dangle := fmtName(latest+1, "dangle")
+	setMigrations(t, withMigrations(t, map[string]string{dangle: "DELETE FROM families;"}))
+	markUnchecked(t, dangle)
 	_, err = Open(ctx, path, Options{})
 	if err == nil || !strings.Contains(err.Error(), "puzzles row 1 refers to a missing families row") {
 		t.Fatalf("Open with a migration that leaves a puzzle without its family: %v", err)
@@ -437,5 +449,78 @@ func TestMigrationForeignKeyCheck(t *testing.T) {
 	defer db.Close()
 	if st, err := db.Stats(ctx); err != nil || st.Families != 1 {
 		t.Errorf("families after the failed migration = %+v, %v; want 1", st, err)
+	}
+}
+
+// TestMigrationForeignKeysOn: a migration uncheckedMigrations does not
+// name runs with foreign keys on, so one that would leave a reference
+// dangling fails on the statement itself and leaves the bank as it was;
+// and a dangling reference it did not make (here one a writer with the
+// checks off left) does not fail it, while the whole-database check of a
+// named migration finds it.
+func TestMigrationForeignKeysOn(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
+	conn, err := openUnchecked(ctx, db.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// family_techniques has no row IDs: the check names its row 0.
+	_, err = conn.ExecContext(ctx, "INSERT INTO family_techniques (family_id, technique, uses) VALUES (99, 'x-wing', 1)")
+	conn.release()
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	latest, _ := latestVersion(migrations.FS)
+
+	dangle := fmtName(latest+1, "dangle")
+	setMigrations(t, withMigrations(t, map[string]string{dangle: "DELETE FROM families;"}))
+	_, err = Open(ctx, path, Options{})
+	if err == nil || !strings.Contains(err.Error(), "FOREIGN KEY constraint failed") {
+		t.Fatalf("Open with a migration that deletes a puzzle's family: %v; want the foreign key constraint to fail it", err)
+	}
+
+	more := fmtName(latest+1, "more")
+	fsys := withMigrations(t, map[string]string{more: "CREATE TABLE more (x);"})
+	setMigrations(t, fsys)
+	markUnchecked(t, more)
+	_, err = Open(ctx, path, Options{})
+	if err == nil || !strings.Contains(err.Error(), "family_techniques row 0 refers to a missing families row") {
+		t.Fatalf("Open with a checked migration on a bank with a dangling reference: %v; want the check to find it", err)
+	}
+	uncheckedMigrations = maps.Clone(uncheckedMigrations)
+	delete(uncheckedMigrations, more)
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open with a migration that leaves the references alone, on a bank with a dangling one: %v", err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil || v != latest+1 {
+		t.Errorf("user_version = %d, %v; want %d", v, err, latest+1)
+	}
+	if st, err := db.Stats(ctx); err != nil || st.Families != 1 || st.Puzzles != 1 {
+		t.Errorf("bank after the migrations = %+v, %v; want its family and puzzle", st, err)
+	}
+}
+
+// TestUncheckedMigrationsExist: every name in uncheckedMigrations is a
+// migration's, so that a typo cannot leave a table's rebuild to run with
+// foreign keys on.
+func TestUncheckedMigrationsExist(t *testing.T) {
+	ms, err := loadMigrations(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range uncheckedMigrations {
+		if !slices.ContainsFunc(ms, func(m migration) bool { return m.name == name }) {
+			t.Errorf("uncheckedMigrations names %s, which is no migration", name)
+		}
 	}
 }

@@ -229,8 +229,8 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	if keys != nil {
 		keys.add(stored)
 	}
-	if canons != nil && !canons.add(batch, fams) {
-		db.canons = nil
+	if canons != nil {
+		canons.add(batch, fams)
 	}
 	return res, nil
 }
@@ -250,8 +250,8 @@ type uncheckedConn struct {
 }
 
 // openUnchecked takes a connection from x's pool for the caller alone and
-// turns its foreign key checks off; release undoes both. Migrations use
-// it too (applyMigration).
+// turns its foreign key checks off; release undoes both. The migrations
+// that rebuild a table use it too (applyMigration).
 func openUnchecked(ctx context.Context, x *sqlx.DB) (uncheckedConn, error) {
 	conn, err := x.Connx(ctx)
 	if err != nil {
@@ -383,8 +383,9 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 			continue
 		}
 		res.Families++
-		// A path in the runs form holds the counts (validFamily made sure
-		// no others came with it); only the list form needs rows.
+		// A path in the runs form holds the counts (checkFamily, which
+		// runs for prepared families too, made sure no others came with
+		// it); only the list form needs rows.
 		f := &batch[i].Family
 		for _, t := range sortedKeys(f.Techniques) {
 			techs = append(techs, techRow{out[i].id, t, int64(f.Techniques[t])})

@@ -56,7 +56,7 @@ func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *p
 	if fresh {
 		bulk = store.BulkKeyMemory
 	}
-	tuneGC(os.Getenv, bulk)
+	tuneGC(bulk)
 	return db, seen, have, nil
 }
 
@@ -85,11 +85,11 @@ const (
 // With -count 5000 -variants 100 it collected 15-17 times instead of
 // 24-26, the marking 267-276 ms instead of 406-432, and the peak resident
 // memory was 347 MB instead of 302-304.
-func tuneGC(getenv func(string) string, extra int64) {
-	if getenv("GOGC") == "" {
+func tuneGC(extra int64) {
+	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	if getenv("GOMEMLIMIT") == "" {
+	if os.Getenv("GOMEMLIMIT") == "" {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		debug.SetMemoryLimit(int64(m.HeapAlloc) + gcHeadroom + extra)

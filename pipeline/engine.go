@@ -107,11 +107,14 @@ type Config[In, Out any] struct {
 	// it has spent less than half the run writing, while the workers make
 	// the last ones: done after them, it would leave every core but one
 	// idle. A writer that is behind the workers does not start it: the
-	// caller does it after the run. Meanwhile the writer takes up to a
-	// batch of families, then the queue fills and the workers wait; it
-	// writes them, in batches a quarter the size, when Finish returns,
-	// so that the batch left to write after the last family is small
-	// too. A run that ends before FinishAfter families never calls it.
+	// caller does it after the run. From when Finish starts to the end
+	// of the run a batch is a quarter the size (BatchFamilies/4,
+	// BatchPuzzles/4), so that the batch left to write after the last
+	// family is small too. While Finish runs the writer writes nothing:
+	// it keeps the families it holds, takes more only while they are
+	// less than such a batch, and then the queue fills and the workers
+	// wait; it writes them when Finish returns. A run that ends before FinishAfter families
+	// never calls it.
 	Finish      func(ctx context.Context) error
 	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how

@@ -107,11 +107,14 @@ type Config[In, Out any] struct {
 	// it has spent less than half the run writing, while the workers make
 	// the last ones: done after them, it would leave every core but one
 	// idle. A writer that is behind the workers does not start it: the
-	// caller does it after the run. Meanwhile the writer takes up to a
-	// batch of families, then the queue fills and the workers wait; it
-	// writes them, in batches a quarter the size, when Finish returns,
-	// so that the batch left to write after the last family is small
-	// too. A run that ends before FinishAfter families never calls it.
+	// caller does it after the run. From when Finish starts to the end
+	// of the run a batch is a quarter the size (BatchFamilies/4,
+	// BatchPuzzles/4), so that the batch left to write after the last
+	// family is small too. While Finish runs the writer writes nothing:
+	// it keeps the families it holds, takes more only while they are
+	// less than such a batch, and then the queue fills and the workers
+	// wait; it writes them when Finish returns. A run that ends before FinishAfter families
+	// never calls it.
 	Finish      func(ctx context.Context) error
 	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
@@ -138,6 +141,28 @@ type Config[In, Out any] struct {
 	Log *slog.Logger
 	// Stats receives the live counters; nil means fresh ones.
 	Stats *Stats
+}
+
+// The defaults and bounds of a run's batches and writer's queue, which
+// InFlightPuzzles reports.
+const (
+	defaultBatchPuzzles = 50000 // Config.BatchPuzzles when zero
+	// queueFamilies bounds the families queued for the writer: the queue
+	// holds that many over Config.Chunk messages of at most a chunk.
+	queueFamilies = 1000
+)
+
+// InFlightPuzzles bounds the puzzles a run holds between admitting its
+// families and storing them, when each family has familyPuzzles puzzles
+// and Config.BatchPuzzles is left at its default: the batch the writer
+// fills or commits (50,000 puzzles, and the family that passes that)
+// and the families queued for it meanwhile (up to 1,000). The results
+// the workers and the collector hold before that, a window's worth
+// (Config.Window), are not counted. A caller that limits its heap
+// (debug.SetMemoryLimit) leaves room for them.
+func InFlightPuzzles(familyPuzzles int) int {
+	familyPuzzles = max(familyPuzzles, 1)
+	return defaultBatchPuzzles + (1+queueFamilies)*familyPuzzles
 }
 
 // Stats are the live counters of a run, safe for concurrent use.
@@ -226,7 +251,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 		c.BatchFamilies = 1000
 	}
 	if c.BatchPuzzles <= 0 {
-		c.BatchPuzzles = 50000
+		c.BatchPuzzles = defaultBatchPuzzles
 	}
 	if c.FlushEvery <= 0 {
 		c.FlushEvery = 500 * time.Millisecond
@@ -262,7 +287,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	// a thousand families cover a commit of any batch the store writes
 	// in well under a second, and more would only hold memory (100
 	// variants a family make a family 30 KB).
-	toWriter := make(chan []admitted[Out], max(1, min(c.BatchFamilies, 1000)/c.Chunk))
+	toWriter := make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
 	targetMet := c.Target.Done()
 	if targetMet {
 		stop()

@@ -24,8 +24,9 @@ import (
 // (store.Options.DeferIndexes); an existing bank keeps them, since a
 // top-up of a big bank would rebuild them whole. A 256 MiB page cache
 // holds the indexes a batch updates at random places up to about 8M
-// puzzles (see store.Options).
-func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
+// puzzles (see store.Options). familyPuzzles is how many puzzles the
+// run stores a family, for the memory limit (see tuneGC).
+func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
 	fresh := true
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
 		fresh = false
@@ -52,11 +53,11 @@ func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *p
 	if seen.Len() > 0 {
 		log.Info("loaded the bank's families for dedup", "families", seen.Len(), "took", time.Since(start).Round(time.Millisecond))
 	}
-	var bulk int64
+	extra := inFlightMemory(familyPuzzles)
 	if fresh {
-		bulk = store.BulkKeyMemory
+		extra += store.BulkKeyMemory
 	}
-	tuneGC(os.Getenv, bulk)
+	tuneGC(extra)
 	return db, seen, have, nil
 }
 
@@ -65,31 +66,48 @@ func openBank(ctx context.Context, path string, log *slog.Logger) (*store.DB, *p
 const (
 	gcPercent  = 400
 	gcHeadroom = 128 << 20
+	// puzzleMemory is about what a puzzle takes on its way to the store:
+	// its strings, and store.Prepare's packed cells and driver values.
+	puzzleMemory = 600
+	// minInFlight is the least room tuneGC leaves for the puzzles in
+	// flight, which a few families of many variants fill.
+	minInFlight = 256 << 20
 )
+
+// inFlightMemory is the room the memory limit leaves for the puzzles a
+// run holds on their way to the store, with familyPuzzles puzzles a
+// family (pipeline.InFlightPuzzles): 256 MiB, or more with many
+// variants (about 600 MiB at 1,000).
+func inFlightMemory(familyPuzzles int) int64 {
+	return max(minInFlight, int64(pipeline.InFlightPuzzles(familyPuzzles))*puzzleMemory)
+}
 
 // tuneGC lets the heap grow to five times what is live between
 // collections, instead of twice, within a memory limit of the heap after
-// the bank is loaded plus 128 MiB, plus extra: on a fresh bank, the
-// store's in-memory puzzle keys and family hashes of a bulk load
-// (store.BulkKeyMemory, 445 MiB), which are live heap a long run
-// reaches; without that room the GC would run back to back near the
-// limit. The workers allocate about 50 KB a
-// family (the grader's steps, mostly) and keep little of it, so the live
-// heap of a run on a fresh bank is about 10 MB and GOGC=100 collected
-// every 10 MB: 27 times in 20,000 families, whose marking took 2.5-3% of
-// the run's CPU, from the workers when both cores are busy; at 400, 6
-// times and 0.5%, with the peak resident memory 59 -> 90 MB. The limit
-// keeps the heap of a run with many variants (batches of 50,000 puzzles
-// in flight) or of a big bank (its dedup set takes 8 bytes a family)
-// from growing fivefold: near the limit the GC runs as often as it must.
-// With -count 5000 -variants 100 it collected 15-17 times instead of
-// 24-26, the marking 267-276 ms instead of 406-432, and the peak resident
-// memory was 347 MB instead of 302-304.
-func tuneGC(getenv func(string) string, extra int64) {
-	if getenv("GOGC") == "" {
+// the bank is loaded plus 128 MiB, plus extra: room for the puzzles in
+// flight to the store (inFlightMemory, at least 256 MiB), and on a fresh
+// bank the store's in-memory puzzle keys and family hashes of a bulk
+// load (store.BulkKeyMemory, 445 MiB). Both are live heap a run reaches,
+// the first as soon as it has many variants; without room for them the
+// GC would run back to back near the limit. The workers allocate about
+// 50 KB a family (the grader's steps, mostly) and keep little of it, so
+// the live heap of a run without variants is about 10 MB and GOGC=100
+// collected every 10 MB: 27 times in 20,000 families, whose marking
+// took 2.5-3% of the run's CPU, from the workers when both cores are
+// busy; at 400, 6 times and 0.5%, with the peak resident memory 59 ->
+// 90 MB. The limit keeps the heap of a run with very many variants or
+// of a big bank (its dedup set takes 8 bytes a family) from growing
+// fivefold: near the limit the GC runs as often as it must. With
+// -variants 100 a batch and the writer's queue hold 60-100 MB: a top-up
+// of a 10-family bank with -count 4000 collected 3 times where
+// GOGC=100 without a limit did 9-10 (and 14-15 without this room), and
+// a fresh bank's -count 5000 3 times where GOGC=100 did 11; the peak
+// resident memory was 520-580 MB instead of 360-440.
+func tuneGC(extra int64) {
+	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	if getenv("GOMEMLIMIT") == "" {
+	if os.Getenv("GOMEMLIMIT") == "" {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		debug.SetMemoryLimit(int64(m.HeapAlloc) + gcHeadroom + extra)

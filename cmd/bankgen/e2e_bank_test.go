@@ -536,3 +536,24 @@ func TestGCPolicy(t *testing.T) {
 		t.Errorf("%d collections with bankgen's policy, %d with GOGC=100; want fewer than half", tuned, def)
 	}
 }
+
+// TestInFlightMemory checks the room the memory limit leaves for the
+// puzzles on their way to the store: 256 MiB at least, and for many
+// variants the writer's batch and queue at 600 bytes a puzzle.
+func TestInFlightMemory(t *testing.T) {
+	for _, tc := range []struct {
+		familyPuzzles int
+		want          int64
+	}{
+		{1, 256 << 20},
+		{101, 256 << 20},
+		{1001, (50000 + 1001*1001) * 600},
+	} {
+		if got := inFlightMemory(tc.familyPuzzles); got != tc.want {
+			t.Errorf("inFlightMemory(%d) = %d, want %d", tc.familyPuzzles, got, tc.want)
+		}
+	}
+	if a, b := inFlightMemory(1001), inFlightMemory(2001); b <= a {
+		t.Errorf("inFlightMemory(2001) = %d, not more than inFlightMemory(1001) = %d", b, a)
+	}
+}

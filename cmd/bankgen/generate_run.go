@@ -32,7 +32,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
-	db, seen, have, err := openBank(ctx, o.db, log)
+	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants)
 	if err != nil {
 		return err
 	}

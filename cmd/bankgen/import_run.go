@@ -36,7 +36,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 			o.source = "stdin"
 		}
 	}
-	db, seen, _, err := openBank(ctx, o.db, log)
+	db, seen, _, err := openBank(ctx, o.db, log, 1)
 	if err != nil {
 		return err
 	}

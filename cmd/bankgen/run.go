@@ -116,8 +116,13 @@ func startMemProfile(path string) (func() error, error) {
 	rate := runtime.MemProfileRate
 	runtime.MemProfileRate = 64 << 10
 	return func() error {
-		// The profile scales its samples by the rate when it is
-		// written, so the rate they were taken at must still hold.
+		// The profile holds the allocations up to the last completed
+		// GC only; a collection now brings in the rest of the run's,
+		// as testing's -memprofile does (with bankgen's GOGC and
+		// memory limit, half a run's allocations may come after the
+		// last GC). The profile scales its samples by the rate when it
+		// is written, so the rate they were taken at must still hold.
+		runtime.GC()
 		err := pprof.Lookup("allocs").WriteTo(f, 0)
 		runtime.MemProfileRate = rate
 		if cerr := f.Close(); err == nil {

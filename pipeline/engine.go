@@ -111,10 +111,12 @@ type Config[In, Out any] struct {
 	// of the run a batch is a quarter the size (BatchFamilies/4,
 	// BatchPuzzles/4), so that the batch left to write after the last
 	// family is small too. While Finish runs the writer writes nothing:
-	// it keeps the families it holds, takes more only while they are
-	// less than such a batch, and then the queue fills and the workers
-	// wait; it writes them when Finish returns. A run that ends before FinishAfter families
-	// never calls it.
+	// it keeps the families it holds and takes more while they are less
+	// than a full batch (BatchFamilies, BatchPuzzles), the most it ever
+	// holds, so that the workers go on making the last families rather
+	// than wait on a full queue; then the queue fills and they wait. It
+	// writes them when Finish returns. A run that ends before
+	// FinishAfter families never calls it.
 	Finish      func(ctx context.Context) error
 	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
@@ -604,6 +606,12 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	puzzles := 0
 	maxFamilies, maxPuzzles := c.BatchFamilies, c.BatchPuzzles
 	full := func() bool { return len(batch) >= maxFamilies || puzzles >= maxPuzzles }
+	// holding is full for a writer that cannot write while Finish runs:
+	// it holds up to a whole batch, as it does while it fills one, since
+	// a quarter batch left the workers waiting for most of the build
+	// (100,000 families: one core idle for 0.7 s while the indexes were
+	// built).
+	holding := func() bool { return len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles }
 	begin, writing := time.Now(), time.Duration(0) // writing: time spent in c.Write
 	flush := func() error {
 		if len(batch) == 0 {
@@ -674,7 +682,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	defer tick.Stop()
 	for {
 		recv := in
-		if finishing != nil && full() {
+		if finishing != nil && holding() {
 			recv = nil // hold one batch at most; then the queue fills and the workers wait
 		}
 		select {

@@ -366,7 +366,9 @@ func TestRunFinish(t *testing.T) {
 				running   bool
 				calls     int
 				writtenAt int
+				batchesAt int // batches written when Finish returned
 				overlap   bool
+				stats     = &pipeline.Stats{}
 			)
 			write := func(ctx context.Context, b []fake) (pipeline.Written, error) {
 				mu.Lock()
@@ -391,11 +393,20 @@ func TestRunFinish(t *testing.T) {
 				running, calls = true, calls+1
 				mu.Unlock()
 				writtenAt = len(s.indexes())
-				// Long enough for the workers to fill a batch meanwhile.
+				// Until the workers made two batches more than were
+				// written (a batch for the writer to hold, another for
+				// its queue of 8) or all 200, and a little longer for
+				// the writer to take what it will of them.
+				for deadline := time.Now().Add(10 * time.Second); stats.Admitted.Load() < int64(min(200, writtenAt+16)) && time.Now().Before(deadline); {
+					time.Sleep(time.Millisecond)
+				}
 				time.Sleep(20 * time.Millisecond)
 				mu.Lock()
 				running = false
 				mu.Unlock()
+				s.mu.Lock()
+				batchesAt = len(s.batches)
+				s.mu.Unlock()
 				return tt.err
 			}
 			_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
@@ -404,6 +415,7 @@ func TestRunFinish(t *testing.T) {
 				NewWorker:     work,
 				Target:        pipeline.Count(200, nil),
 				Write:         write,
+				Stats:         stats,
 				Finish:        finish,
 				FinishAfter:   tt.finishAfter,
 				BatchFamilies: 8,
@@ -436,6 +448,18 @@ func TestRunFinish(t *testing.T) {
 			// FinishAfter; those it wrote came before.
 			if calls > 0 && (writtenAt > tt.finishAfter || writtenAt <= tt.finishAfter-8) {
 				t.Errorf("%d families written when Finish began, want %d-%d", writtenAt, tt.finishAfter-7, tt.finishAfter)
+			}
+			// While Finish runs the workers make the last 50 families, and
+			// the writer takes a whole batch of them (8) rather than stop
+			// at a quarter batch and leave the workers waiting on a full
+			// queue; it writes them first when Finish returns.
+			if calls > 0 && tt.finishAfter <= 150 {
+				s.mu.Lock()
+				held := s.batches[batchesAt]
+				s.mu.Unlock()
+				if held < 8 {
+					t.Errorf("the first batch after Finish held %d families, want a whole batch (8)", held)
+				}
 			}
 		})
 	}

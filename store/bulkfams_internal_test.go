@@ -177,7 +177,7 @@ func TestBulkFamiliesCrash(t *testing.T) {
 }
 
 // TestBulkFamiliesOtherWriter has a second writer store families while
-// the first is in bulk mode: the second builds the index of the forms the
+// the first is in bulk mode: the second builds the index of the keys the
 // first deferred and finds the first's families by it; the first, which
 // no longer knows every stored form, goes on with the index.
 func TestBulkFamiliesOtherWriter(t *testing.T) {
@@ -224,7 +224,7 @@ func TestBulkFamiliesOtherWriter(t *testing.T) {
 }
 
 // TestBulkFamilyLimit lowers the number of families a bulk writer keeps:
-// past it, the writer builds the index of the forms and goes on with it,
+// past it, the writer builds the index of the keys and goes on with it,
 // and the other deferred indexes stay deferred.
 func TestBulkFamilyLimit(t *testing.T) {
 	defer func(n int) { bulkFamilyLimit = n }(bulkFamilyLimit)

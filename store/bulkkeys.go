@@ -189,7 +189,7 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 // repeat is found, and a free key given, exactly as the index would.
 
 // bulkFamilyLimit is how many families a writer keeps in memory before it
-// builds the index of canonical forms and goes on with it live.
+// builds the index of keys and goes on with it live.
 var bulkFamilyLimit = 8_000_000
 
 // bulkFamilyMemory bounds a famSet's memory up to bulkFamilyLimit

@@ -9,7 +9,9 @@
 // A migration that rebuilds a table other tables refer to must run with
 // foreign keys off: the store lists those by name (uncheckedMigrations
 // in store/migrate.go) rather than by a mark in the file, which 0006,
-// released before, cannot take.
+// released before, cannot take. Likewise the store keeps the work in Go
+// that a migration needs after its SQL (migrationSteps: 0008 builds its
+// index there, once the keys it filled in are unique).
 // This package holds no logic; applying the files is the store's job.
 package migrations
 

@@ -100,7 +100,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Write:  c.Write,
 		Finish: finish, FinishAfter: finishAfter,
 		// A commit writes every page its batch changed, and a batch's
-		// families land all over the index of canonical forms, so fewer,
+		// families land all over the index of their keys, so fewer,
 		// bigger batches write fewer pages a family: 4,000 families a
 		// batch cost the writer 14-16 us a family where 1,000 cost 17-23
 		// (BenchmarkWriteBatch, 20,000 families). Two workers make 4,000

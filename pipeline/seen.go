@@ -10,7 +10,7 @@ import (
 
 // Hash returns a 64-bit hash of a grid, for the dedup set. Two families of
 // a bank of ten million collide with odds of about 3 in a million; the
-// store's unique constraint on the canonical form stays the authority.
+// store, which compares the canonical forms, stays the authority.
 func Hash(g solve.Grid) uint64 {
 	h := uint64(0x5d0c_6b4a_1f2e_3d7c)
 	for i := 0; i+8 <= len(g); i += 8 {

@@ -21,11 +21,11 @@ func familyIndexes(t *testing.T, db *DB) []string {
 	return names
 }
 
-// withCanonHash swaps canonHash for the test.
-func withCanonHash(t *testing.T, h func(string) uint64) {
-	old := canonHash
-	canonHash = h
-	t.Cleanup(func() { canonHash = old })
+// withCanonKey swaps canonKey for the test.
+func withCanonKey(t *testing.T, h func(string) int64) {
+	old := canonKey
+	canonKey = h
+	t.Cleanup(func() { canonKey = old })
 }
 
 // TestBulkFamilies writes families repeated within a batch and across
@@ -37,13 +37,13 @@ func withCanonHash(t *testing.T, h func(string) uint64) {
 func TestBulkFamilies(t *testing.T) {
 	hashes := []struct {
 		name string
-		h    func(string) uint64
+		h    func(string) int64
 	}{
 		{"RealHash", nil},
-		{"OneHash", func(string) uint64 { return 42 }},
+		{"OneHash", func(string) int64 { return 42 }},
 		// Forms that differ only in their last cell collide: all four
 		// here, but none with a form of another test.
-		{"PrefixHash", func(s string) uint64 { return canonHashOf(s[:80]) }},
+		{"PrefixHash", func(s string) int64 { return canonKeyOf(s[:80]) }},
 	}
 	for _, hh := range hashes {
 		for _, tt := range []struct {
@@ -55,7 +55,7 @@ func TestBulkFamilies(t *testing.T) {
 		} {
 			t.Run(hh.name+tt.name, func(t *testing.T) {
 				if hh.h != nil {
-					withCanonHash(t, hh.h)
+					withCanonKey(t, hh.h)
 				}
 				db, err := Open(context.Background(), filepath.Join(t.TempDir(), "bank.db"), tt.opt)
 				if err != nil {
@@ -65,7 +65,7 @@ func TestBulkFamilies(t *testing.T) {
 				if got, want := db.canons != nil, tt.opt.DeferIndexes; got != want {
 					t.Fatalf("bulk mode for families = %v, want %v", got, want)
 				}
-				wantIdx := []string{"families_canon"}
+				wantIdx := []string{"families_canon_key"}
 				if tt.opt.DeferIndexes {
 					wantIdx = nil
 				}
@@ -79,8 +79,8 @@ func TestBulkFamilies(t *testing.T) {
 				if err := db.BuildIndexes(context.Background()); err != nil {
 					t.Fatal(err)
 				}
-				if got := familyIndexes(t, db); !slices.Equal(got, []string{"families_canon"}) {
-					t.Errorf("families' indexes after BuildIndexes = %v, want [families_canon]", got)
+				if got := familyIndexes(t, db); !slices.Equal(got, []string{"families_canon_key"}) {
+					t.Errorf("families' indexes after BuildIndexes = %v, want [families_canon_key]", got)
 				}
 				if db.canons != nil {
 					t.Error("still in bulk mode for families after BuildIndexes")
@@ -95,8 +95,8 @@ func TestBulkFamilies(t *testing.T) {
 	}
 }
 
-// canonHashOf is the real canonHash, whatever a test swapped in.
-var canonHashOf = canonHash
+// canonKeyOf is the real canonKey, whatever a test swapped in.
+var canonKeyOf = canonKey
 
 // levelFamily is bulkFamily(canon, ns...) at the given level.
 func levelFamily(canon, level int, ns ...int) NewFamily {
@@ -153,8 +153,8 @@ func TestBulkFamiliesCrash(t *testing.T) {
 	if err := db.db.SelectContext(ctx, &deferred, "SELECT name FROM deferred_indexes ORDER BY name"); err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(deferred, "families_canon") {
-		t.Errorf("deferred indexes = %v, want families_canon among them", deferred)
+	if !slices.Contains(deferred, "families_canon_key") {
+		t.Errorf("deferred indexes = %v, want families_canon_key among them", deferred)
 	}
 	db.db.Close()
 
@@ -164,11 +164,11 @@ func TestBulkFamiliesCrash(t *testing.T) {
 	}
 	defer db.Close()
 	var sql string
-	if err := db.db.GetContext(ctx, &sql, "SELECT sql FROM sqlite_schema WHERE name = 'families_canon'"); err != nil {
-		t.Fatalf("families_canon after the crash: %v", err)
+	if err := db.db.GetContext(ctx, &sql, "SELECT sql FROM sqlite_schema WHERE name = 'families_canon_key'"); err != nil {
+		t.Fatalf("families_canon_key after the crash: %v", err)
 	}
 	if !strings.HasPrefix(sql, "CREATE UNIQUE INDEX") {
-		t.Errorf("families_canon after the crash is %q, want a unique index", sql)
+		t.Errorf("families_canon_key after the crash is %q, want a unique index", sql)
 	}
 	if err := db.IntegrityCheck(ctx); err != nil {
 		t.Error(err)
@@ -177,7 +177,7 @@ func TestBulkFamiliesCrash(t *testing.T) {
 }
 
 // TestBulkFamiliesOtherWriter has a second writer store families while
-// the first is in bulk mode: the second builds the index of the forms the
+// the first is in bulk mode: the second builds the index of the keys the
 // first deferred and finds the first's families by it; the first, which
 // no longer knows every stored form, goes on with the index.
 func TestBulkFamiliesOtherWriter(t *testing.T) {
@@ -201,8 +201,8 @@ func TestBulkFamiliesOtherWriter(t *testing.T) {
 	// bulk writer's forms still tell every stored family; its keys no
 	// longer tell every stored puzzle.
 	mustWriteBatch(t, other, WriteResult{Puzzles: 1, DupFamilies: 1}, bulkFamily(1, 2))
-	if got := familyIndexes(t, other); !slices.Equal(got, []string{"families_canon"}) {
-		t.Errorf("families' indexes after the other writer's batch = %v, want [families_canon]", got)
+	if got := familyIndexes(t, other); !slices.Equal(got, []string{"families_canon_key"}) {
+		t.Errorf("families' indexes after the other writer's batch = %v, want [families_canon_key]", got)
 	}
 	mustWriteBatch(t, bulk, WriteResult{Families: 1, Puzzles: 1, DupFamilies: 1, DupPuzzles: 1}, bulkFamily(1, 2), bulkFamily(2, 3))
 	if bulk.bulk != nil || bulk.canons == nil {
@@ -224,7 +224,7 @@ func TestBulkFamiliesOtherWriter(t *testing.T) {
 }
 
 // TestBulkFamilyLimit lowers the number of families a bulk writer keeps:
-// past it, the writer builds the index of the forms and goes on with it,
+// past it, the writer builds the index of the keys and goes on with it,
 // and the other deferred indexes stay deferred.
 func TestBulkFamilyLimit(t *testing.T) {
 	defer func(n int) { bulkFamilyLimit = n }(bulkFamilyLimit)
@@ -249,8 +249,8 @@ func TestBulkFamilyLimit(t *testing.T) {
 	if db.bulk == nil || !db.deferred {
 		t.Error("past the families' limit, the puzzles' bulk mode or deferred indexes ended too")
 	}
-	if got := familyIndexes(t, db); !slices.Equal(got, []string{"families_canon"}) {
-		t.Errorf("families' indexes past the limit = %v, want [families_canon]", got)
+	if got := familyIndexes(t, db); !slices.Equal(got, []string{"families_canon_key"}) {
+		t.Errorf("families' indexes past the limit = %v, want [families_canon_key]", got)
 	}
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1, DupFamilies: 3}, bulkFamily(1), bulkFamily(2), bulkFamily(3), bulkFamily(4, 4))
 	if err := db.BuildIndexes(ctx); err != nil {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -182,16 +181,15 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 	return taken, true, nil
 }
 
-// The families' unique index of canonical forms (families_canon) is
-// deferred the same way when the bank has no families: 4,000 families of
-// random 81-character forms a batch dirtied most of its leaf pages, more
-// than half of the writer's work. The writer gives the families the IDs
-// 1, 2, 3... itself and keeps a 64-bit hash of each form by ID; a batch's
-// family whose hash is there is compared with the stored form, read by
-// ID, so a repeat is found exactly as the index would find it.
+// The families' unique index of keys (families_canon_key) is deferred the
+// same way when the bank has no families: 4,000 families of random keys
+// a batch dirty many of its leaf pages. The writer gives the families the
+// IDs 1, 2, 3... itself and keeps each one's key by ID; a batch's family
+// whose key is there is compared with the stored form, read by ID, so a
+// repeat is found, and a free key given, exactly as the index would.
 
 // bulkFamilyLimit is how many families a writer keeps in memory before it
-// builds the index of canonical forms and goes on with it live.
+// builds the index of keys and goes on with it live.
 var bulkFamilyLimit = 8_000_000
 
 // bulkFamilyMemory bounds a famSet's memory up to bulkFamilyLimit
@@ -207,16 +205,10 @@ const bulkFamilyMemory = 145 << 20
 // a chunk at a time and are never copied.
 const famChunk = 1 << 16
 
-// canonSeed seeds canonHash; the hashes live in one process's memory.
-var canonSeed = maphash.MakeSeed()
-
-// canonHash is the hash a famSet keeps of a canonical form; a test swaps
-// in one that collides.
-var canonHash = func(canon string) uint64 { return maphash.String(canonSeed, canon) }
-
-// famSet is the bulk writer's copy of the stored families' canonical
-// forms, as hashes by family ID, for a bank whose family IDs it gave
-// (1..n). Like keySet, it is only changed after a batch commits.
+// famSet is the bulk writer's copy of the stored families' keys
+// (canon_key) by family ID, for a bank whose family IDs it gave (1..n).
+// Like keySet, it is only changed after a batch commits. Its "hashes" are
+// the keys, which are hashes already; the set does not need them unique.
 type famSet struct {
 	chunks [][]uint64 // the hash of family ID i is chunks[(i-1)/famChunk][(i-1)%famChunk]
 	table  []uint32   // open addressing by hash, linear probing: family IDs, 0 for a free slot
@@ -267,52 +259,113 @@ func (s *famSet) place(id uint32) {
 	s.table[i] = id
 }
 
-// stored returns the families at the batch indexes fresh whose canonical
-// forms are stored, as the rows their puzzles go to, by batch index. A
-// family whose hash the set holds is compared with the stored forms of
-// that hash, read by ID: one statement for the batch, and only when some
-// hash is there.
-func (s *famSet) stored(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int) (map[int]famRow, error) {
-	type candidate struct {
-		i  int // batch index
-		id int64
+// resolve finds the stored families among those at the batch indexes
+// fresh, whose forms' keys out holds, and returns them as the rows their
+// puzzles go to, by batch index; each of the others gets in out the key
+// it is to be stored under: its own, unless a stored family or an earlier
+// one of the batch holds it, and then the first free key of its window,
+// as resolveFamilies gives it against the index.
+//
+// A family whose key the set does not hold, and that no other family of
+// the batch can take (no other key of the batch is within a window
+// below it), keeps its key: every stored family's key is its form's or,
+// when that was taken, a later one, so the form is not stored. Only for
+// the others does the set look up the whole window, and one statement
+// read the stored forms there by ID.
+func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) (map[int]famRow, error) {
+	keys := make([]int64, len(fresh))
+	for n, i := range fresh {
+		keys[n] = out[i].key
 	}
-	var cands []candidate
+	slices.Sort(keys)
+	var (
+		near    []int // batch indexes of the families that need their window
+		isNear  = make([]bool, len(batch))
+		ids     []int64             // stored families in those windows
+		keyByID = map[int64]int64{} // stored family ID -> key
+	)
 	for _, i := range fresh {
-		s.lookup(canonHash(batch[i].Canon), func(id int64) { cands = append(cands, candidate{i, id}) })
+		k := out[i].key
+		j, _ := slices.BinarySearch(keys, k) // the first of k
+		shared := j+1 < len(keys) && keys[j+1] == k || j > 0 && keys[j-1] > k-probeWindow
+		if !shared && !s.has(k) {
+			continue
+		}
+		near, isNear[i] = append(near, i), true
+		lo, hi := window(k)
+		for w := lo; ; w++ {
+			s.lookup(uint64(w), func(id int64) {
+				if _, ok := keyByID[id]; !ok {
+					keyByID[id] = w
+					ids = append(ids, id)
+				}
+			})
+			if w == hi {
+				break
+			}
+		}
 	}
-	if len(cands) == 0 {
+	if len(near) == 0 {
 		return nil, nil
 	}
 	type storedFamily struct {
 		canon string
 		row   famRow
 	}
-	byID := make(map[int64]storedFamily, len(cands))
+	atKey := make(map[int64]storedFamily, len(ids))
 	err := queryRows(ctx, tx, familiesByIDSQL,
-		funcSource{len(cands), func(k, _ int) any { return cands[k].id }},
+		funcSource{len(ids), func(k, _ int) any { return ids[k] }},
 		func(r *sql.Rows) error {
 			var f storedFamily
 			if err := r.Scan(&f.row.id, &f.canon, &f.row.level, &f.row.givens, &f.row.er); err != nil {
 				return err
 			}
-			byID[f.row.id] = f
+			f.row.key = keyByID[f.row.id]
+			atKey[f.row.key] = f
 			return nil
 		})
 	if err != nil {
 		return nil, fmt.Errorf("read stored families: %w", err)
 	}
-	found := map[int]famRow{}
-	for _, c := range cands {
-		f, ok := byID[c.id]
-		if !ok {
-			return nil, fmt.Errorf("family %d, which this writer stored, is missing", c.id)
+	if len(atKey) != len(ids) {
+		return nil, fmt.Errorf("%d of the families this writer stored are missing", len(ids)-len(atKey))
+	}
+	// The keys the batch takes: the families that keep theirs now, the
+	// others as they take one, in batch order.
+	taken := map[int64]bool{}
+	for _, i := range fresh {
+		if !isNear[i] {
+			taken[out[i].key] = true
 		}
-		if f.canon == batch[c.i].Canon {
-			found[c.i] = f.row
+	}
+	found := map[int]famRow{}
+next:
+	for _, i := range near {
+		lo, hi := window(out[i].key)
+		for k := lo; ; k++ {
+			if f, ok := atKey[k]; ok {
+				if f.canon == batch[i].Canon {
+					found[i] = f.row
+					continue next
+				}
+			} else if !taken[k] {
+				out[i].key = k
+				taken[k] = true
+				continue next
+			}
+			if k == hi {
+				return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+			}
 		}
 	}
 	return found, nil
+}
+
+// has reports whether a stored family has key k.
+func (s *famSet) has(k int64) bool {
+	found := false
+	s.lookup(uint64(k), func(int64) { found = true })
+	return found
 }
 
 // familiesByIDSQL reads the stored families with the IDs c0 gives.
@@ -331,7 +384,7 @@ const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
 func (s *famSet) add(batch []NewFamily, out []famRow) {
 	for i := range batch {
 		if out[i].isNew {
-			s.insert(canonHash(batch[i].Canon))
+			s.insert(uint64(out[i].key))
 		}
 	}
 }
@@ -381,7 +434,7 @@ func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows in
 		live = append(live, "puzzles_key")
 	}
 	if db.canons == nil {
-		live = append(live, "families_canon")
+		live = append(live, "families_canon_key")
 	}
 	// With no names the helper builds every deferred index; a writer in
 	// bulk mode for both tables builds none.

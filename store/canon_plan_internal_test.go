@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// ForEachCanon must read the index of the canonical forms, a tenth of the
-// families table's size, and not sort.
+// ForEachCanon must read the table in its stored order, once, and not
+// sort: no index holds the forms, and a sort of ten million of them would
+// come before the first row.
 func TestForEachCanonPlan(t *testing.T) {
 	plan := queryPlan(t, openTempBank(t), forEachCanonSQL)
-	if !strings.Contains(plan, "COVERING INDEX") || strings.Contains(plan, "TEMP B-TREE") {
-		t.Errorf("plan of %q:\n%s\nwant a scan of a covering index, no sort", forEachCanonSQL, plan)
+	if !strings.Contains(plan, "SCAN families") || strings.Contains(plan, "INDEX") || strings.Contains(plan, "TEMP B-TREE") {
+		t.Errorf("plan of %q:\n%s\nwant a scan of the table, no index, no sort", forEachCanonSQL, plan)
 	}
 }

@@ -8,8 +8,8 @@ import (
 // deferIndexes drops the puzzles table's secondary indexes, keeping their
 // definitions in deferred_indexes in the same transaction. If the table
 // is empty it drops the key index too and puts the writer in bulk mode
-// for puzzles; if the bank has no families, likewise the families' index
-// of canonical forms, and bulk mode for families.
+// for puzzles; if the bank has no families, likewise the families' unique
+// index of keys (families_canon_key), and bulk mode for families.
 func (db *DB) deferIndexes(ctx context.Context) error {
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
@@ -30,7 +30,7 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	}
 	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
 		WHERE type = 'index' AND sql IS NOT NULL
-		AND (tbl_name = 'puzzles' AND (name <> 'puzzles_key' OR ?) OR name = 'families_canon' AND ?)
+		AND (tbl_name = 'puzzles' AND (name <> 'puzzles_key' OR ?) OR name = 'families_canon_key' AND ?)
 		ORDER BY name`, empty.Puzzles, empty.Families)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)

@@ -3,14 +3,18 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
 
 	"sudokubank/migrations"
 )
@@ -133,6 +137,90 @@ var uncheckedMigrations = map[string]bool{
 	"0006_families_canon_index.sql": true, // rebuilds families
 }
 
+// migrationSteps holds the work in Go that a migration needs after its
+// SQL, in its transaction, by the migration's name. 0008 has no table
+// rebuild, so it runs with foreign keys on, as the connection has them.
+var migrationSteps = map[string]func(context.Context, *sqlx.Tx) error{
+	"0008_families_canon_key.sql": settleCanonKeys,
+}
+
+// settleCanonKeys builds families_canon_key, which migration 0008 left
+// deferred over the keys it filled in. Two stored forms with one key
+// (about once in 10^5 banks of 10M families) would fail the unique
+// index; then the later family of each such pair, the higher ID, takes
+// the first free key of its window, as the writer would have given it,
+// and the build runs again. The first try costs nothing more than the
+// build itself.
+func settleCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT canon_key"); err != nil {
+		return fmt.Errorf("settle canon keys: %w", err)
+	}
+	err := buildDeferredIndexes(ctx, tx, "families_canon_key")
+	if err == nil {
+		_, err = tx.ExecContext(ctx, "RELEASE canon_key")
+		return err
+	}
+	var se *sqlite.Error
+	if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "ROLLBACK TO canon_key; RELEASE canon_key"); err != nil {
+		return fmt.Errorf("settle canon keys: %w", err)
+	}
+	if err := moveSharedCanonKeys(ctx, tx); err != nil {
+		return fmt.Errorf("settle canon keys: %w", err)
+	}
+	return buildDeferredIndexes(ctx, tx, "families_canon_key")
+}
+
+// moveSharedCanonKeys gives each family that shares its key with a lower
+// ID the first key of its window that no family holds, in the order of
+// their IDs. A key that such a family leaves keeps its lowest holder, so
+// every key from a family's hash to its own stays taken, which a writer's
+// first free key needs. It indexes the keys for the while, not uniquely:
+// the path runs only when the unique index failed, so its cost does not
+// matter, and without an index each window would be a scan.
+func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
+	if _, err := tx.ExecContext(ctx, "CREATE INDEX families_canon_key_settle ON families (canon_key)"); err != nil {
+		return err
+	}
+	var movers []struct {
+		ID  int64 `db:"id"`
+		Key int64 `db:"canon_key"`
+	}
+	err := tx.SelectContext(ctx, &movers, `SELECT f.id, f.canon_key FROM families f
+		WHERE EXISTS (SELECT 1 FROM families g WHERE g.canon_key = f.canon_key AND g.id < f.id)
+		ORDER BY f.id`)
+	if err != nil {
+		return fmt.Errorf("find shared keys: %w", err)
+	}
+	for _, m := range movers {
+		lo, hi := window(m.Key)
+		var taken []int64
+		if err := tx.SelectContext(ctx, &taken, "SELECT canon_key FROM families WHERE canon_key BETWEEN ? AND ?", lo, hi); err != nil {
+			return fmt.Errorf("family %d: %w", m.ID, err)
+		}
+		free := int64(-1)
+		for k := lo; ; k++ {
+			if !slices.Contains(taken, k) {
+				free = k
+				break
+			}
+			if k == hi {
+				break
+			}
+		}
+		if free < 0 {
+			return fmt.Errorf("family %d: no free canon key in %d..%d", m.ID, lo, hi)
+		}
+		if _, err := tx.ExecContext(ctx, "UPDATE families SET canon_key = ? WHERE id = ?", free, m.ID); err != nil {
+			return fmt.Errorf("family %d: %w", m.ID, err)
+		}
+	}
+	_, err = tx.ExecContext(ctx, "DROP INDEX families_canon_key_settle")
+	return err
+}
+
 // applyMigration runs m in a transaction and sets the version it reaches.
 //
 // A migration that changes a table's columns or constraints rebuilds it
@@ -181,6 +269,11 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 	}
 	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if step := migrationSteps[m.name]; step != nil {
+		if err := step(ctx, tx); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
 	}
 	if unchecked {
 		if err := checkForeignKeys(ctx, tx); err != nil {

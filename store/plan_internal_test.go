@@ -62,7 +62,7 @@ func TestWritePlans(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tt := range []struct{ name, sql, want string }{
-		{"Families", findFamiliesSQL, "SEARCH f USING INDEX families_canon (canon=?)"},
+		{"Families", findFamiliesSQL, "SEARCH f USING INDEX families_canon_key (canon_key>? AND canon_key<?)"},
 		{"FamiliesByID", familiesByIDSQL, "SEARCH f USING INTEGER PRIMARY KEY (rowid=?)"},
 		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 	} {

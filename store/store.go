@@ -60,10 +60,9 @@ var (
 // For building a big bank from scratch: batches of 10,000 or more puzzle
 // rows, DeferIndexes, and a cache that holds the indexes a writer that
 // is not in bulk mode (see DeferIndexes) updates at random places: the
-// families' canonical forms, 10 bytes a puzzle at 10 variants a family
-// (dbstat on a 5M-row bank: 50 MB), and the puzzles' unique (level,
-// sort_key), 20 bytes a puzzle (99 MB at 5M rows). 256 MiB holds both up
-// to about 8M puzzles.
+// families' unique canon_key, about 2 bytes a puzzle at 10 variants a
+// family, and the puzzles' unique (level, sort_key), 20 bytes a puzzle
+// (99 MB at 5M rows). 256 MiB holds both up to about 10M puzzles.
 type Options struct {
 	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
 	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
@@ -83,15 +82,14 @@ type Options struct {
 	// It builds that index and goes on with it live once it holds 8M
 	// rows (128 MiB of keys, at most 300 MiB while a slice grows), or
 	// as soon as another writer stores puzzles. Likewise, if the bank
-	// has no families, it defers the unique index of their canonical
-	// forms and finds stored forms by a hash in memory, 13 to 19 bytes a
-	// family, until it holds 8M families (at most 145 MiB) or another
-	// writer stores families. BulkKeyMemory bounds both.
+	// has no families, it defers the unique index of their keys
+	// (canon_key) and finds stored forms by their keys in memory, 13 to
+	// 19 bytes a family, until it holds 8M families (at most 145 MiB) or
+	// another writer stores families. BulkKeyMemory bounds both.
 	//
 	// Queries keep working meanwhile, but are slow: listings by rating or
 	// one bucket by ID scan the table, and in bulk mode so do random
-	// samples, lookups by string and the walk of the canonical forms
-	// (seconds at millions of rows).
+	// samples and lookups by string (seconds at millions of rows).
 	DeferIndexes bool
 }
 
@@ -107,7 +105,7 @@ type DB struct {
 	deferred bool // indexes are deferred and Close rebuilds them
 	// bulk holds the stored keys while the key index is deferred (bulk
 	// mode, see Options.DeferIndexes), and canons the stored families'
-	// canonical forms while their index is; nil otherwise. bulkMu guards
+	// keys while their index is; nil otherwise. bulkMu guards
 	// them and, held through a batch, keeps them in step with the bank.
 	bulk   *keySet
 	canons *famSet
@@ -126,6 +124,9 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if err := registerRows(); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if err := registerCanonKey(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	cache := opt.CacheSizeKB

@@ -281,6 +281,7 @@ type bucketKey struct{ level, givens int }
 // grade, which a family already stored keeps.
 type famRow struct {
 	id                int64
+	key               int64 // canon_key
 	level, givens, er int
 	isNew             bool
 }
@@ -291,14 +292,17 @@ type famRow struct {
 // the bulk writer's set of stored canonical forms (see famSet), nil when
 // their index is live.
 //
-// Each family not repeated within the batch gets the next ID, and one
-// statement inserts them all, skipping those whose canonical form is
-// stored: a family costs an index lookup and no statement of its own.
-// Only when some were skipped (an import's variants of the bank's
-// families, or another writer's families since the run loaded the bank)
-// does one more statement find the stored ones. A bulk writer finds the
-// stored ones in memory first, and inserts the others with no index to
-// look up or update.
+// Each family not repeated within the batch gets the next ID and its
+// form's key (canonKey), and one statement inserts them all, skipping
+// those whose key is taken: a family costs an index lookup and no
+// statement of its own. Only when some were skipped (an import's variants
+// of the bank's families, another writer's families since the run loaded
+// the bank, or a key another form holds) does one more statement read
+// the stored forms in the skipped families' key windows, and one more
+// insert the families that were new after all under the first free key
+// of their window. A bulk writer finds the stored forms and free keys in
+// memory first, and inserts the others with no index to look up or
+// update.
 func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *famSet, res *WriteResult) ([]famRow, error) {
 	var next int64
 	if canons != nil {
@@ -319,6 +323,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 		}
 		inBatch[f.Canon] = i
 		fresh = append(fresh, i)
+		out[i].key = canonKey(f.Canon)
 	}
 	if len(fresh) == 0 {
 		return out, nil
@@ -326,7 +331,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 	var stored map[int]famRow
 	if canons != nil {
 		var err error
-		if stored, err = canons.stored(ctx, tx, batch, fresh); err != nil {
+		if stored, err = canons.resolve(ctx, tx, batch, fresh, out); err != nil {
 			return nil, err
 		}
 	}
@@ -339,7 +344,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 	}
 	for _, i := range insert {
 		f := &batch[i].Family
-		out[i] = famRow{id: next, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
+		out[i] = famRow{id: next, key: out[i].key, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
 		next++
 	}
 	n, err := insertFamilies(ctx, tx, batch, insert, out, canons == nil)
@@ -347,28 +352,12 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 		return nil, err
 	}
 	if n < len(insert) {
-		// The statement sees its own rows: a family found under another
-		// ID than the one it was given was stored before.
-		err := queryRows(ctx, tx, findFamiliesSQL,
-			funcSource{len(insert), func(i, col int) any {
-				if col == 0 {
-					return int64(insert[i])
-				}
-				return batch[insert[i]].Canon
-			}},
-			func(rows *sql.Rows) error {
-				var i int
-				var fm famRow
-				if err := rows.Scan(&i, &fm.id, &fm.level, &fm.givens, &fm.er); err != nil {
-					return err
-				}
-				if fm.id != out[i].id {
-					out[i] = fm
-				}
-				return nil
-			})
+		moved, err := resolveFamilies(ctx, tx, batch, insert, out)
 		if err != nil {
-			return nil, fmt.Errorf("find families: %w", err)
+			return nil, err
+		}
+		if _, err := insertFamilies(ctx, tx, batch, moved, out, false); err != nil {
+			return nil, err
 		}
 	}
 	var techs []techRow
@@ -415,14 +404,14 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 // the columns in order.
 const insertFamiliesSQL = `INSERT INTO families
 	(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
-	 hardest, path, minimal, symmetry, source, run_id, seed, created_at)
-	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17
+	 hardest, path, minimal, symmetry, source, run_id, seed, created_at, canon_key)
+	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18
 	FROM ` + rowsTable + ` WHERE handle = ?`
 
 // insertFamilies inserts the fresh families of the batch under the IDs
-// out gives them and returns how many it inserted. With skipStored it
-// skips any whose canonical form is stored, which takes the index of the
-// forms; without, the caller knows none is.
+// and keys out gives them and returns how many it inserted. With
+// skipStored it skips any whose key is taken, which takes the index of
+// the keys; without, the caller knows none is.
 func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow, skipStored bool) (int, error) {
 	if len(fresh) == 0 {
 		return 0, nil
@@ -430,7 +419,7 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh [
 	now := time.Now().Unix()
 	q := insertFamiliesSQL
 	if skipStored {
-		q += " ON CONFLICT (canon) DO NOTHING"
+		q += " ON CONFLICT (canon_key) DO NOTHING"
 	}
 	r, err := execRows(ctx, tx, q,
 		funcSource{len(fresh), func(i, col int) any {
@@ -476,6 +465,8 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh [
 				return f.RunID
 			case 16:
 				return int64(f.Seed)
+			case 18:
+				return out[fresh[i]].key
 			default:
 				if f.CreatedAt.IsZero() {
 					return now
@@ -493,11 +484,88 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh [
 	return int(n), nil
 }
 
-// findFamiliesSQL finds the stored families among a batch's, by
-// canonical form: c0 is the batch index, c1 the canonical form.
-const findFamiliesSQL = `SELECT r.c0, f.id, f.level, f.givens, f.er
-	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.canon = r.c1
+// findFamiliesSQL reads the stored families in the key windows of a
+// batch's: c0 is the batch index, c1 and c2 the window's first and last
+// key.
+const findFamiliesSQL = `SELECT r.c0, f.id, f.canon, f.canon_key, f.level, f.givens, f.er
+	FROM ` + rowsTable + ` r CROSS JOIN families f
+	ON f.canon_key BETWEEN r.c1 AND r.c2
 	WHERE r.handle = ?`
+
+// resolveFamilies sorts out the families at the batch indexes insert,
+// which one statement inserted under the IDs and keys out gave them,
+// skipping those whose key was taken. It reads the stored families in
+// each one's key window: a family found under its own ID was inserted; a
+// family whose form is stored under another ID is a duplicate, and out
+// takes the stored row; any other family met a key another form holds,
+// and takes the first key of its window that neither a stored family nor
+// another of these holds. It returns those, in batch order, to insert.
+func resolveFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, insert []int, out []famRow) ([]int, error) {
+	type storedFamily struct {
+		canon string
+		row   famRow
+	}
+	inWindow := make(map[int][]storedFamily, len(insert))
+	taken := map[int64]bool{}
+	err := queryRows(ctx, tx, findFamiliesSQL,
+		funcSource{len(insert), func(i, col int) any {
+			lo, hi := window(out[insert[i]].key)
+			switch col {
+			case 0:
+				return int64(insert[i])
+			case 1:
+				return lo
+			default:
+				return hi
+			}
+		}},
+		func(rows *sql.Rows) error {
+			var i int
+			var f storedFamily
+			if err := rows.Scan(&i, &f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+				return err
+			}
+			inWindow[i] = append(inWindow[i], f)
+			taken[f.row.key] = true
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("find families: %w", err)
+	}
+	var moved []int
+next:
+	for _, i := range insert {
+		for _, f := range inWindow[i] {
+			if f.row.id == out[i].id {
+				continue next // inserted
+			}
+		}
+		for _, f := range inWindow[i] {
+			if f.canon == batch[i].Canon {
+				out[i] = f.row // stored before
+				continue next
+			}
+		}
+		lo, hi := window(out[i].key)
+		free := int64(-1)
+		for k := lo; ; k++ {
+			if !taken[k] {
+				free = k
+				break
+			}
+			if k == hi {
+				break
+			}
+		}
+		if free < 0 {
+			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+		}
+		out[i].key = free
+		taken[free] = true
+		moved = append(moved, i)
+	}
+	return moved, nil
+}
 
 // findPuzzlesSQL finds the stored puzzles in the key windows of a
 // batch's: c0 is the level, c1 and c2 the window's first and last key.

@@ -343,20 +343,20 @@ next:
 	for _, i := range near {
 		lo, hi := window(out[i].key)
 		for k := lo; ; k++ {
-			if f, ok := atKey[k]; ok {
-				if f.canon == batch[i].Canon {
-					found[i] = f.row
-					continue next
-				}
-			} else if !taken[k] {
-				out[i].key = k
-				taken[k] = true
+			if f, ok := atKey[k]; ok && f.canon == batch[i].Canon {
+				found[i] = f.row
 				continue next
 			}
 			if k == hi {
-				return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+				break
 			}
 		}
+		k, ok := firstFree(lo, hi, func(k int64) bool { _, stored := atKey[k]; return stored || taken[k] })
+		if !ok {
+			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+		}
+		out[i].key = k
+		taken[k] = true
 	}
 	return found, nil
 }

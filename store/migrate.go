@@ -200,17 +200,8 @@ func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 		if err := tx.SelectContext(ctx, &taken, "SELECT canon_key FROM families WHERE canon_key BETWEEN ? AND ?", lo, hi); err != nil {
 			return fmt.Errorf("family %d: %w", m.ID, err)
 		}
-		free := int64(-1)
-		for k := lo; ; k++ {
-			if !slices.Contains(taken, k) {
-				free = k
-				break
-			}
-			if k == hi {
-				break
-			}
-		}
-		if free < 0 {
+		free, ok := firstFree(lo, hi, func(k int64) bool { return slices.Contains(taken, k) })
+		if !ok {
 			return fmt.Errorf("family %d: no free canon key in %d..%d", m.ID, lo, hi)
 		}
 		if _, err := tx.ExecContext(ctx, "UPDATE families SET canon_key = ? WHERE id = ?", free, m.ID); err != nil {

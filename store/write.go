@@ -547,17 +547,8 @@ next:
 			}
 		}
 		lo, hi := window(out[i].key)
-		free := int64(-1)
-		for k := lo; ; k++ {
-			if !taken[k] {
-				free = k
-				break
-			}
-			if k == hi {
-				break
-			}
-		}
-		if free < 0 {
+		free, ok := firstFree(lo, hi, func(k int64) bool { return taken[k] })
+		if !ok {
 			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
 		}
 		out[i].key = free
@@ -604,6 +595,20 @@ func window(k int64) (lo, hi int64) {
 		return k, math.MaxInt64
 	}
 	return k, k + probeWindow - 1
+}
+
+// firstFree returns the first key from lo to hi that taken does not
+// hold, or false when it holds them all: where a row goes whose own key a
+// different string holds (puzzles) or a different form (families).
+func firstFree(lo, hi int64, taken func(k int64) bool) (int64, bool) {
+	for k := lo; ; k++ {
+		if !taken(k) {
+			return k, true
+		}
+		if k == hi {
+			return 0, false
+		}
+	}
 }
 
 // writePuzzles inserts the puzzles that are not stored yet, and returns
@@ -810,32 +815,25 @@ func assignKeys(rows []pending, taken map[slot][]byte) ([]pending, int, error) {
 		out  []pending
 		dups int
 	)
+next:
 	for _, q := range rows {
 		lo, hi := window(q.key)
-		free, dup := int64(-1), false
 		for k := lo; ; k++ {
-			if b, ok := taken[slot{q.level, k}]; !ok {
-				if free < 0 {
-					free = k
-				}
-			} else if bytes.Equal(b, q.puzzle) {
-				dup = true
-				break
+			if b, ok := taken[slot{q.level, k}]; ok && bytes.Equal(b, q.puzzle) {
+				dups++
+				continue next
 			}
 			if k == hi {
 				break
 			}
 		}
-		switch {
-		case dup:
-			dups++
-		case free < 0:
+		free, ok := firstFree(lo, hi, func(k int64) bool { _, ok := taken[slot{q.level, k}]; return ok })
+		if !ok {
 			return nil, 0, fmt.Errorf("puzzle %s: no free sort key in %d..%d", q.p.Puzzle, lo, hi)
-		default:
-			q.key = free
-			taken[slot{q.level, free}] = q.puzzle
-			out = append(out, q)
 		}
+		q.key = free
+		taken[slot{q.level, free}] = q.puzzle
+		out = append(out, q)
 	}
 	return out, dups, nil
 }

@@ -230,11 +230,7 @@ func TestBulkFamilyLimit(t *testing.T) {
 	defer func(n int) { bulkFamilyLimit = n }(bulkFamilyLimit)
 	bulkFamilyLimit = 3
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{DeferIndexes: true})
 	mustWriteBatch(t, db, WriteResult{Families: 2, Puzzles: 2}, bulkFamily(1, 1), bulkFamily(2, 2))
 	// A batch counts against the limit with all its families, repeats
 	// too: 2 + 1 is not past 3.

@@ -112,11 +112,7 @@ func TestBulkLimit(t *testing.T) {
 	defer func(n int) { bulkKeyLimit = n }(bulkKeyLimit)
 	bulkKeyLimit = 5
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{DeferIndexes: true})
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 3}, bulkFamily(1, 1, 2, 3))
 	if db.bulk == nil || db.bulk.n != 3 {
 		t.Fatalf("bulk keys = %+v, want 3", db.bulk)

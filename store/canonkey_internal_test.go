@@ -63,11 +63,7 @@ func TestCanonKeyCollisions(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			keysByForm(t, map[string]int64{form(1): 42, form(2): 42, form(3): 43, form(4): 42})
-			db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), tt.opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openTempBank(t, tt.opt)
 			if got, want := db.canons != nil, tt.opt.DeferIndexes; got != want {
 				t.Fatalf("bulk mode for families = %v, want %v", got, want)
 			}
@@ -144,10 +140,7 @@ func TestCanonKeyWindowFull(t *testing.T) {
 	ctx := context.Background()
 	for _, opt := range []Options{{}, {DeferIndexes: true}} {
 		withCanonKey(t, func(string) int64 { return 42 })
-		db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		db := openTempBank(t, opt)
 		var batch []NewFamily
 		for n := range probeWindow {
 			batch = append(batch, bulkFamily(n, n))
@@ -160,7 +153,6 @@ func TestCanonKeyWindowFull(t *testing.T) {
 			t.Errorf("DeferIndexes %v: %d families after the failed batch, %v; want %d", opt.DeferIndexes, st.Families, err, probeWindow)
 		}
 		mustWriteBatch(t, db, WriteResult{DupFamilies: 1, DupPuzzles: 1}, bulkFamily(7, 7))
-		db.Close()
 	}
 }
 

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 )
 
@@ -13,11 +12,7 @@ import (
 // back on after a batch, written or failed.
 func TestWriteBatchForeignKeys(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{})
 	checksOn := func(when string) {
 		t.Helper()
 		var on int

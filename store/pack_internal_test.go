@@ -15,7 +15,7 @@ import (
 // exercised across its boundary.
 func TestRecordItems(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	n := itemsPerInsert + 7
 	var batch []NewFamily
 	for i := range n {
@@ -84,7 +84,7 @@ func TestRecordItems(t *testing.T) {
 // reprints and deletions.
 func TestFamilyCounts(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	var batch []NewFamily
 	for i := range 60 {
 		batch = append(batch, NewFamily{

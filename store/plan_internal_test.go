@@ -9,7 +9,7 @@ import (
 // The statements Query runs must walk the index that gives their order,
 // never sort every match (USE TEMP B-TREE), so that a LIMIT stops early.
 func TestQueryPlans(t *testing.T) {
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	score := 10.0
 	tests := []struct {
 		name   string
@@ -57,7 +57,7 @@ func TestQueryPlans(t *testing.T) {
 // one probe a row, never scan the bank.
 func TestWritePlans(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	if _, err := db.db.ExecContext(ctx, "CREATE VIRTUAL TABLE IF NOT EXISTS "+rowsTable+" USING "+rowsModule); err != nil {
 		t.Fatal(err)
 	}

@@ -1,22 +1,13 @@
 package store
 
-import (
-	"context"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestPrepareIsUsed: WriteBatch must take a prepared family's work
 // rather than do it again (no sort key computed in the writer), and do
 // it for a family that was not prepared. Without this, a matches that
 // never matched would pass every other test, the rows being the same.
 func TestPrepareIsUsed(t *testing.T) {
-	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{})
 	prepared := bulkFamily(1, 1, 2, 3)
 	if err := Prepare(&prepared); err != nil {
 		t.Fatal(err)

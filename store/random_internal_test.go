@@ -18,7 +18,7 @@ import (
 // for small and large limits, with and without one puzzle per family.
 func TestQueryRandomMatchesFullMerge(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	// Level l holds a share of the families that falls steeply with l;
 	// each family has 1 to 3 variants.
 	var batch []NewFamily

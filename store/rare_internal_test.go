@@ -18,7 +18,7 @@ import (
 func rareBank(t *testing.T) *DB {
 	t.Helper()
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	r := rand.New(rand.NewPCG(3, 4))
 	for b := range 4 {
 		var batch []NewFamily

@@ -158,11 +158,7 @@ func TestTechniqueCountsStayExact(t *testing.T) {
 	for _, bulk := range []bool{false, true} {
 		t.Run(fmt.Sprintf("Bulk%v", bulk), func(t *testing.T) {
 			ctx := context.Background()
-			db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: bulk})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openTempBank(t, Options{DeferIndexes: bulk})
 			r := rand.New(rand.NewPCG(7, uint64(len(t.Name()))))
 			for b := range 12 {
 				var batch []NewFamily
@@ -187,7 +183,7 @@ func TestTechniqueCountsStayExact(t *testing.T) {
 // level and techniques the batch claims for it.
 func TestTechniqueCountsFamilyOfOtherLevel(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	canon := techGrid(5)
 	path, _ := EncodePath([]string{"full-house", "x-wing", "full-house"})
 	first := NewFamily{

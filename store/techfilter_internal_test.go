@@ -16,7 +16,7 @@ import (
 // plans or the plain ones, in queries and counts.
 func TestTechniqueFilterIsWhole(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t)
+	db := openTempBank(t, Options{})
 	uses := [][]string{
 		{"hidden-single"}, {"hidden-single-box"},
 		{"hidden-pair"}, {"direct-hidden-pair"},

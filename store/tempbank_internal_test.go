@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// openTempBank opens a fresh writable bank in the test's temporary
-// directory and closes it when the test ends.
-func openTempBank(t *testing.T) *DB {
+// openTempBank opens a fresh writable bank with opt in the test's
+// temporary directory and closes it when the test ends.
+func openTempBank(t *testing.T, opt Options) *DB {
 	t.Helper()
-	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "bank.db"), Options{})
+	db, err := Open(context.Background(), filepath.Join(t.TempDir(), "bank.db"), opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,10 +74,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// of CPU and a thirty-second of the families about 0.6 s of two
 	// workers' time, so the build is about done when they are; the
 	// families after it go into the built indexes, at about twice a bulk
-	// row's writer CPU, so a longer tail would cost more than it hides. A run that stops early, or whose writer is behind,
-	// builds them at its end (db.BuildIndexes), as before. A bank with
-	// its indexes live has nothing to build, and its writer keeps its
-	// full batches to the end.
+	// row's writer CPU, so a longer tail would cost more than it hides.
+	// A run that stops early, or whose writer is behind, builds them at
+	// its end (db.BuildIndexes), as before. A bank with its indexes live
+	// has nothing to build, and its writer keeps its full batches to the
+	// end.
 	var finish func(context.Context) error
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {

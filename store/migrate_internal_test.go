@@ -210,7 +210,8 @@ func TestPuzzleKeyMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if got, want := puzzleIndexes(t, db), []string{"puzzles_er", "puzzles_key", "puzzles_level_giv"}; !slices.Equal(got, want) {
+	// 0009 replaced puzzles_level_giv, which the bank had deferred.
+	if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_key"}; !slices.Equal(got, want) {
 		t.Errorf("indexes after the migration = %v, want %v", got, want)
 	}
 	for _, c := range []struct{ q, want string }{
@@ -419,6 +420,133 @@ func TestFamiliesCanonMigration(t *testing.T) {
 	lo, hi := window(canonKey(canon))
 	if got := queryPlan(t, db, "SELECT id FROM families WHERE canon_key BETWEEN ? AND ? AND canon = ?", lo, hi, canon); !strings.Contains(got, "families_canon_key (canon_key>? AND canon_key<?)") {
 		t.Errorf("plan of a lookup by canon:\n%s\nwant a search of families_canon_key", got)
+	}
+}
+
+// TestPuzzlesBucketMigration opens banks of schema 8 under 0009: one
+// with its indexes live, one whose bulk load died with them deferred,
+// puzzles_level_giv among them. Either way puzzles_level_giv is gone,
+// from the schema and from deferred_indexes, so that no writer builds it
+// again; puzzles_bucket holds every row, and the queries that read a
+// (level, givens) bucket search it and find its rows. A writer that
+// defers indexes afterwards defers it with the others and builds it
+// again.
+func TestPuzzlesBucketMigration(t *testing.T) {
+	for _, died := range []bool{false, true} {
+		t.Run(map[bool]string{false: "Live", true: "Deferred"}[died], func(t *testing.T) {
+			ctx := context.Background()
+			path := filepath.Join(t.TempDir(), "bank.db")
+			setMigrations(t, migrationsUpTo(t, 8))
+			old, err := Open(ctx, path, Options{DeferIndexes: died})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Ten families over five levels and givens 20..24, with one
+			// to three puzzles each.
+			var batch []NewFamily
+			want := map[bucketKey]int64{}
+			puzzles := 0
+			for i := range 10 {
+				var ns []int
+				for range 1 + i%3 {
+					puzzles++
+					ns = append(ns, puzzles)
+				}
+				f := bulkFamily(i, ns...)
+				f.Level, f.Givens = 1+i%5, 20+i/2
+				want[bucketKey{f.Level, f.Givens}] += int64(len(ns))
+				batch = append(batch, f)
+			}
+			mustWriteBatch(t, old, WriteResult{Families: 10, Puzzles: puzzles}, batch...)
+			if died {
+				var n int
+				if err := old.db.GetContext(ctx, &n, "SELECT count(*) FROM deferred_indexes WHERE name = 'puzzles_level_giv'"); err != nil || n != 1 {
+					t.Fatalf("puzzles_level_giv deferred by the schema-8 bulk load: %d, %v; want 1", n, err)
+				}
+				old.db.Close() // the writer dies: its deferred indexes stay deferred
+			} else if err := old.Close(); err != nil {
+				t.Fatal(err)
+			}
+
+			setMigrations(t, migrations.FS)
+			check := func(db *DB) {
+				t.Helper()
+				if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_key"}; !slices.Equal(got, want) {
+					t.Errorf("indexes = %v, want %v", got, want)
+				}
+				var deferred []string
+				if err := db.db.SelectContext(ctx, &deferred, "SELECT name FROM deferred_indexes"); err != nil || len(deferred) != 0 {
+					t.Errorf("deferred indexes = %v, %v; want none", deferred, err)
+				}
+				var def string
+				if err := db.db.GetContext(ctx, &def, "SELECT sql FROM sqlite_schema WHERE name = 'puzzles_bucket'"); err != nil ||
+					def != "CREATE INDEX puzzles_bucket ON puzzles (level * 100 + givens)" {
+					t.Errorf("puzzles_bucket's definition = %q, %v", def, err)
+				}
+				if err := db.IntegrityCheck(ctx); err != nil {
+					t.Error(err)
+				}
+				// A rating bound keeps the counts off the buckets table,
+				// on puzzles_bucket.
+				for k, n := range want {
+					f := Filter{Levels: []int{k.level}, GivensMin: k.givens, GivensMax: k.givens, RatingMin: 1}
+					if got, err := db.Count(ctx, f); err != nil || got != n {
+						t.Errorf("count of level %d, %d givens = %d, %v; want %d", k.level, k.givens, got, err, n)
+					}
+					var ids []int64
+					if err := db.Query(ctx, f, QueryOptions{}, func(r Row) error {
+						if r.Level != k.level || r.Givens != k.givens {
+							t.Errorf("level %d, %d givens: got a puzzle of level %d, %d givens", k.level, k.givens, r.Level, r.Givens)
+						}
+						ids = append(ids, r.ID)
+						return nil
+					}); err != nil || int64(len(ids)) != n || !slices.IsSorted(ids) {
+						t.Errorf("list of level %d, %d givens = %v, %v; want %d puzzles by ID", k.level, k.givens, ids, err, n)
+					}
+					q, args, err := listSQL(f, QueryOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if got := queryPlan(t, db, q, args...); !strings.Contains(got, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)") {
+						t.Errorf("plan of %s:\n%s\nwant a search of puzzles_bucket", q, got)
+					}
+				}
+				if _, _, _, ok, err := rareCounts(ctx, db.db, Filter{}); err != nil || !ok {
+					t.Errorf("rare-technique plan: ok %v, %v; want it possible", ok, err)
+				}
+			}
+			db, err := Open(ctx, path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v int
+			if latest, _ := latestVersion(migrations.FS); db.db.GetContext(ctx, &v, "PRAGMA user_version") != nil || v != latest {
+				t.Errorf("user_version = %d, want %d", v, latest)
+			}
+			check(db)
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+
+			db, err = Open(ctx, path, Options{DeferIndexes: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var deferred []string
+			if err := db.db.SelectContext(ctx, &deferred, "SELECT name FROM deferred_indexes ORDER BY name"); err != nil ||
+				!slices.Equal(deferred, []string{"puzzles_bucket", "puzzles_er"}) {
+				t.Errorf("deferred by a writer after the migration = %v, %v; want puzzles_bucket and puzzles_er", deferred, err)
+			}
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			db, err = Open(ctx, path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			check(db)
+		})
 	}
 }
 

@@ -20,7 +20,8 @@ func TestQueryPlans(t *testing.T) {
 		{"IDAll", Filter{}, OrderID, "SCAN p"},
 		{"IDLevel", Filter{Levels: []int{3}}, OrderID, "SCAN p"},
 		{"IDLevelGivensRange", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 25}, OrderID, "SCAN p"},
-		{"IDBucket", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22}, OrderID, "puzzles_level_giv (level=? AND givens=?)"},
+		{"IDBucket", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22}, OrderID, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"},
+		{"IDBucketRating", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22, RatingMin: 30, Minimal: true}, OrderID, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"},
 		{"IDFamilyFields", Filter{Minimal: true, ScoreMin: &score, Technique: "x-wing"}, OrderID, "SCAN p"},
 		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
 		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
@@ -50,6 +51,55 @@ func TestQueryPlans(t *testing.T) {
 				t.Errorf("plan of %s:\n%s\nwant %q and no temp b-tree", q, got, tt.want)
 			}
 		})
+	}
+}
+
+// A count that reads the puzzles searches the (level, givens) index,
+// puzzles_bucket, for the filter's levels and givens: one number or a
+// range of numbers a level, never a scan of the table.
+func TestCountPlans(t *testing.T) {
+	db := openTempBank(t, Options{})
+	tests := []struct {
+		name   string
+		filter Filter
+		want   string // in the plan
+	}{
+		{"Bucket", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22, RatingMin: 30}, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"},
+		{"BucketsOfLevels", Filter{Levels: []int{2, 3}, GivensMin: 22, GivensMax: 22, Minimal: true}, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"},
+		{"GivensRange", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 25, RatingMin: 30}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
+		{"GivensMin", Filter{Levels: []int{3}, GivensMin: 22, Fresh: true}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
+		{"GivensRangeOfLevels", Filter{Levels: []int{2, 3}, GivensMin: 22, GivensMax: 25, Minimal: true}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
+		{"Level", Filter{Levels: []int{3}, Minimal: true}, "SEARCH p USING INDEX puzzles_key (level=?)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			q, args, err := countPuzzlesSQL(tt.filter)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := queryPlan(t, db, q, args...)
+			if !strings.Contains(got, tt.want) || strings.Contains(got, "SCAN p") {
+				t.Errorf("plan of %s:\n%s\nwant %q and no scan of the puzzles", q, got, tt.want)
+			}
+		})
+	}
+}
+
+// The rare-technique plan reads each bucket by a search of its number in
+// puzzles_bucket. INDEXED BY alone would let a condition the index does
+// not match scan the whole index instead.
+func TestRarePlan(t *testing.T) {
+	db := openTempBank(t, Options{})
+	g := Filter{Minimal: true}
+	w, wargs, _, err := g.where("p", "p.family_id", indexable{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := rareBucketSQL(w, 2)
+	args := append([]any{bucketOf(3, 22), int64(1), int64(2)}, wargs...)
+	got := queryPlan(t, db, q, args...)
+	if want := "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"; !strings.Contains(got, want) {
+		t.Errorf("plan of %s:\n%s\nwant %q", q, got, want)
 	}
 }
 

@@ -119,9 +119,27 @@ func newRowScan() *rowScan {
 // +column, which SQLite never serves from an index; that keeps the plan
 // on the index that also gives the order asked for, rather than a search
 // of another index followed by a sort of every match.
-type indexable struct{ level, givens, er bool }
+//
+// bucket says that the table is the puzzles table and that a condition
+// on both its level and its givens is stated in bucketExpr, the
+// expression puzzles_bucket indexes, which SQLite matches only when the
+// condition has that expression; on any other table the two columns are
+// indexed as they are (buckets) or not at all (families).
+type indexable struct{ level, givens, er, bucket bool }
 
-var anyIndex = indexable{true, true, true}
+var (
+	anyIndex       = indexable{level: true, givens: true, er: true}
+	anyPuzzleIndex = indexable{level: true, givens: true, er: true, bucket: true}
+)
+
+// bucketExpr returns the expression puzzles_bucket indexes (migration
+// 0009), level * 100 + givens, over the puzzles table named p, written
+// as the index has it so that SQLite's planner matches the two.
+func bucketExpr(p string) string { return p + ".level * 100 + " + p + ".givens" }
+
+// bucketOf is bucketExpr's value for a level and a number of givens: 322
+// for level 3 with 22 givens.
+func bucketOf(level, givens int) int { return level*100 + givens }
 
 // where builds the WHERE clause of a filter from fixed fragments with
 // placeholders; every value is a bound argument. p names the table that
@@ -139,12 +157,19 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		conds = append(conds, c)
 		args = append(args, a...)
 	}
+	givens := f.GivensMin != 0 || f.GivensMax != 0
+	bucket := use.bucket && use.level && use.givens && len(f.Levels) > 0 && givens
 	if len(f.Levels) > 0 {
 		in, levels, err := levelsIn(f.Levels)
 		if err != nil {
 			return "", nil, false, err
 		}
-		add(col("level", use.level)+in, levels...)
+		if bucket {
+			c, a := f.bucketCond(p)
+			add(c, a...)
+		} else {
+			add(col("level", use.level)+in, levels...)
+		}
 	}
 	if f.RatingMin != 0 {
 		add(col("er", use.er)+" >= ?", f.RatingMin)
@@ -153,8 +178,11 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		add(col("er", use.er)+" <= ?", f.RatingMax)
 	}
 	switch {
+	case bucket:
+		// bucketCond holds the givens.
 	case f.GivensMin != 0 && f.GivensMin == f.GivensMax:
-		// An equality lets an index on (level, givens) keep rowid order.
+		// One number of givens is an equality, which an index search
+		// takes as a point (as bucketCond does for puzzles_bucket).
 		add(col("givens", use.givens)+" = ?", f.GivensMin)
 	default:
 		if f.GivensMin != 0 {
@@ -222,6 +250,44 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 	return strings.Join(conds, " AND "), args, family, nil
 }
 
+// bucketCond returns the condition on puzzles_bucket's numbers (the
+// bucketExpr of p) that holds for the filter's levels and givens, which
+// it must have, with its arguments: for one number of givens an equality
+// (which keeps the index's entries of one level in rowid order) or IN,
+// else a range a level. A level's numbers are level * 100 .. level * 100
+// + 99 and givens are at most 81 (the families' CHECK), so the bounds on
+// givens are clamped to that band: a bound past it must not reach into
+// another level's numbers, and a range it empties matches nothing, as
+// the bound on the column would.
+func (f Filter) bucketCond(p string) (string, []any) {
+	e := bucketExpr(p)
+	lo, hi := max(f.GivensMin, 0), 99
+	if f.GivensMax != 0 {
+		hi = min(f.GivensMax, 99)
+	}
+	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
+	var args []any
+	if lo == hi {
+		for _, l := range levels {
+			args = append(args, bucketOf(l, lo))
+		}
+		if len(args) == 1 {
+			return e + " = ?", args
+		}
+		return e + " IN (?" + strings.Repeat(", ?", len(args)-1) + ")", args
+	}
+	conds := make([]string, len(levels))
+	for i, l := range levels {
+		conds[i] = e + " BETWEEN ? AND ?"
+		args = append(args, bucketOf(l, lo), bucketOf(l, hi))
+	}
+	if len(conds) == 1 {
+		return conds[0], args
+	}
+	// SQLite searches the index once for each range of the OR.
+	return "(" + strings.Join(conds, " OR ") + ")", args
+}
+
 // bucketsOnly reports whether the filter uses nothing but levels and
 // givens, so that the buckets table can count it.
 func (f Filter) bucketsOnly() bool {
@@ -280,21 +346,31 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		}
 		q, args = "SELECT count(*) FROM families f WHERE "+w, a
 	} else {
-		w, a, fam, err := f.where("p", "p.family_id", anyIndex)
-		if err != nil {
+		var err error
+		if q, args, err = countPuzzlesSQL(f); err != nil {
 			return 0, fmt.Errorf("count: %w", err)
 		}
-		from := "puzzles p"
-		if fam {
-			from = "puzzles p JOIN families f ON f.id = p.family_id"
-		}
-		q, args = "SELECT count(*) FROM "+from+" WHERE "+w, a
 	}
 	var n int64
 	if err := db.db.GetContext(ctx, &n, q, args...); err != nil {
 		return 0, fmt.Errorf("count: %w", err)
 	}
 	return n, nil
+}
+
+// countPuzzlesSQL returns the statement that counts the puzzles the
+// filter selects by reading them: it may search any index of the
+// puzzles, the (level, givens) one through its expression.
+func countPuzzlesSQL(f Filter) (string, []any, error) {
+	w, args, fam, err := f.where("p", "p.family_id", anyPuzzleIndex)
+	if err != nil {
+		return "", nil, err
+	}
+	from := "puzzles p"
+	if fam {
+		from = "puzzles p JOIN families f ON f.id = p.family_id"
+	}
+	return "SELECT count(*) FROM " + from + " WHERE " + w, args, nil
 }
 
 // Query streams the puzzles the filter selects to fn, in the order and
@@ -358,10 +434,11 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 // listSQL returns the statement of a query in ID or rating order.
 //
 // By ID it walks the table in rowid order, filtering, unless one level
-// and one number of givens are asked for: then the (level, givens) index
-// holds exactly the matches, already in rowid order. By rating it walks
-// the ER index, which is in (er, id) order. Either way a LIMIT stops the
-// walk early instead of sorting every match first.
+// and one number of givens are asked for: then the entries of one number
+// of the (level, givens) index, puzzles_bucket, are exactly the matches,
+// already in rowid order. By rating it walks the ER index, which is in
+// (er, id) order. Either way a LIMIT stops the walk early instead of
+// sorting every match first.
 func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	var (
 		use   indexable
@@ -370,7 +447,7 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	switch o.Order {
 	case OrderID:
 		if len(f.Levels) == 1 && f.GivensMin != 0 && f.GivensMin == f.GivensMax {
-			use = indexable{level: true, givens: true}
+			use = indexable{level: true, givens: true, bucket: true}
 		}
 		order = " ORDER BY p.id"
 	case OrderRating:

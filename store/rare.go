@@ -20,11 +20,11 @@ const rareRows = 50_000
 // the whole table for a few matches (4.6 s on a 5M bank). No index of
 // the puzzles leads to their family, but a puzzle has its family's level
 // and givens, so a rare technique's puzzles lie in the (level, givens)
-// buckets of its families. queryRare finds those families (one pass over
+// buckets of its families, which the index puzzles_bucket holds by one
+// number each (bucketOf). queryRare finds those families (one pass over
 // the families table, which is the puzzles' size over the variants per
-// family), reads those buckets through the (level, givens) index keeping
-// the rows of those families, and puts the matches in the order the
-// query asks for.
+// family), reads those buckets through that index keeping the rows of
+// those families, and puts the matches in the order the query asks for.
 
 // rareIDsPerStatement bounds the family IDs one statement of
 // rareRowsOf binds, well under SQLite's 32,766 variables with room for
@@ -160,11 +160,11 @@ func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareF
 // rareCounts returns the bucket counts, how many families the bank
 // holds (the rows rareFamilies reads, there being no index of the
 // families by level) and how many puzzles the filter's levels hold; ok
-// is false while a bulk load has the (level, givens) index deferred,
-// which the plan reads by.
+// is false while a bulk load has the (level, givens) index,
+// puzzles_bucket, deferred, which the plan reads by.
 func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []Bucket, families, total int64, ok bool, err error) {
 	var n int
-	if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_level_giv'"); err != nil {
+	if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_bucket'"); err != nil {
 		return nil, 0, 0, false, fmt.Errorf("find the (level, givens) index: %w", err)
 	}
 	if n == 0 {
@@ -207,14 +207,12 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 		for ids := buckets[k]; len(ids) > 0; {
 			chunk := ids[:min(len(ids), rareIDsPerStatement)]
 			ids = ids[len(chunk):]
-			args := []any{k.level, k.givens}
+			args := []any{bucketOf(k.level, k.givens)}
 			for _, id := range chunk {
 				args = append(args, id)
 			}
 			args = append(args, wargs...)
-			s := "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_level_giv CROSS JOIN families f ON f.id = p.family_id" +
-				" WHERE p.level = ? AND p.givens = ? AND +p.family_id IN (?" + strings.Repeat(", ?", len(chunk)-1) + ") AND " + w
-			if _, err := scanRows(ctx, q, s, args, 0, nil, nil, func(r Row) error {
+			if _, err := scanRows(ctx, q, rareBucketSQL(w, len(chunk)), args, 0, nil, nil, func(r Row) error {
 				rows = append(rows, r)
 				return nil
 			}); err != nil {
@@ -223,4 +221,16 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 		}
 	}
 	return rows, nil
+}
+
+// rareBucketSQL returns the statement that reads one bucket's rows of n
+// families through puzzles_bucket, its number the first argument, the
+// family IDs the next n, then those of the condition w. INDEXED BY
+// keeps the plan off the table's rowid order, which would read the whole
+// table; the condition states the index's expression so that the plan
+// searches the bucket's entries rather than scanning the whole index,
+// which INDEXED BY would allow.
+func rareBucketSQL(w string, n int) string {
+	return "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_bucket CROSS JOIN families f ON f.id = p.family_id" +
+		" WHERE " + bucketExpr("p") + " = ? AND +p.family_id IN (?" + strings.Repeat(", ?", n-1) + ") AND " + w
 }

@@ -170,7 +170,7 @@ func TestRarePlanChoice(t *testing.T) {
 			t.Errorf("%s: rare plan taken %v, %v; want %v", c.f.Technique, done, err, c.want)
 		}
 	}
-	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_level_giv"); err != nil {
+	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_bucket"); err != nil {
 		t.Fatal(err)
 	}
 	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, 10, func(Row) error { return nil })
@@ -224,7 +224,7 @@ func TestRarePlanSkipsFamilies(t *testing.T) {
 	if readsFamilies(QueryOptions{Order: OrderID, Limit: 1}) {
 		t.Errorf("a limit of one row: the families were read")
 	}
-	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_level_giv"); err != nil {
+	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_bucket"); err != nil {
 		t.Fatal(err)
 	}
 	if readsFamilies(QueryOptions{Order: OrderID}) {

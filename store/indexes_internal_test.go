@@ -126,15 +126,7 @@ func TestIndexesDeferred(t *testing.T) {
 	if db.IndexesDeferred() {
 		t.Error("indexes still deferred after BuildIndexes")
 	}
-	if err := db.Close(); err != nil {
-		t.Fatal(err)
-	}
-	db, err = Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	if db.IndexesDeferred() {
+	if db = reopen(t, db, Options{}); db.IndexesDeferred() {
 		t.Error("a writer without DeferIndexes reports deferred indexes")
 	}
 }

@@ -524,28 +524,13 @@ func TestPuzzlesBucketMigration(t *testing.T) {
 				t.Errorf("user_version = %d, want %d", v, latest)
 			}
 			check(db)
-			if err := db.Close(); err != nil {
-				t.Fatal(err)
-			}
-
-			db, err = Open(ctx, path, Options{DeferIndexes: true})
-			if err != nil {
-				t.Fatal(err)
-			}
+			db = reopen(t, db, Options{DeferIndexes: true})
 			var deferred []string
 			if err := db.db.SelectContext(ctx, &deferred, "SELECT name FROM deferred_indexes ORDER BY name"); err != nil ||
 				!slices.Equal(deferred, []string{"puzzles_bucket", "puzzles_er"}) {
 				t.Errorf("deferred by a writer after the migration = %v, %v; want puzzles_bucket and puzzles_er", deferred, err)
 			}
-			if err := db.Close(); err != nil {
-				t.Fatal(err)
-			}
-			db, err = Open(ctx, path, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
-			check(db)
+			check(reopen(t, db, Options{}))
 		})
 	}
 }

@@ -20,6 +20,21 @@ func openTempBank(t *testing.T, opt Options) *DB {
 	return db
 }
 
+// reopen closes db, failing t if that fails, and opens its bank again
+// with opt, to be closed when the test ends.
+func reopen(t *testing.T, db *DB, opt Options) *DB {
+	t.Helper()
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(context.Background(), db.path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
 // queryPlan returns SQLite's plan for q with args, one line per step.
 func queryPlan(t *testing.T, db *DB, q string, args ...any) string {
 	t.Helper()

@@ -549,18 +549,15 @@ func markUnchecked(t *testing.T, name string) {
 // must fail on the check instead, and leave the bank as it was.
 func TestMigrationForeignKeyCheck(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "bank.db")
-	db, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openTempBank(t, Options{})
+	path := db.path
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
 	db.Close()
 	latest, _ := latestVersion(migrations.FS)
 	dangle := fmtName(latest+1, "dangle")
 	setMigrations(t, withMigrations(t, map[string]string{dangle: "DELETE FROM families;"}))
 	markUnchecked(t, dangle)
-	_, err = Open(ctx, path, Options{})
+	_, err := Open(ctx, path, Options{})
 	if err == nil || !strings.Contains(err.Error(), "puzzles row 1 refers to a missing families row") {
 		t.Fatalf("Open with a migration that leaves a puzzle without its family: %v", err)
 	}
@@ -583,11 +580,8 @@ func TestMigrationForeignKeyCheck(t *testing.T) {
 // named migration finds it.
 func TestMigrationForeignKeysOn(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "bank.db")
-	db, err := Open(ctx, path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openTempBank(t, Options{})
+	path := db.path
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
 	conn, err := openUnchecked(ctx, db.db)
 	if err != nil {

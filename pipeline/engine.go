@@ -107,7 +107,7 @@ type Config[In, Out any] struct {
 	// it has spent less than half the run writing, while the workers make
 	// the last ones: done after them, it would leave every core but one
 	// idle. A writer that is behind the workers does not start it: the
-	// caller does it after the run. From when Finish starts to the end
+	// caller does it after the run. From when Finish returns to the end
 	// of the run a batch is a quarter the size (BatchFamilies/4,
 	// BatchPuzzles/4), so that the batch left to write after the last
 	// family is small too. While Finish runs the writer writes nothing:
@@ -606,12 +606,6 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	puzzles := 0
 	maxFamilies, maxPuzzles := c.BatchFamilies, c.BatchPuzzles
 	full := func() bool { return len(batch) >= maxFamilies || puzzles >= maxPuzzles }
-	// holding is full for a writer that cannot write while Finish runs:
-	// it holds up to a whole batch, as it does while it fills one, since
-	// a quarter batch left the workers waiting for most of the build
-	// (100,000 families: one core idle for 0.7 s while the indexes were
-	// built).
-	holding := func() bool { return len(batch) >= c.BatchFamilies || puzzles >= c.BatchPuzzles }
 	begin, writing := time.Now(), time.Duration(0) // writing: time spent in c.Write
 	flush := func() error {
 		if len(batch) == 0 {
@@ -682,8 +676,13 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 	defer tick.Stop()
 	for {
 		recv := in
-		if finishing != nil && holding() {
-			recv = nil // hold one batch at most; then the queue fills and the workers wait
+		if finishing != nil && full() {
+			// Hold one whole batch at most; then the queue fills and the
+			// workers wait. The bounds are quartered only once Finish
+			// returns, since holding a quarter batch left the workers
+			// waiting for most of the build (100,000 families: one core
+			// idle for 0.7 s while the indexes were built).
+			recv = nil
 		}
 		select {
 		case as, ok := <-recv:
@@ -717,7 +716,6 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 					done := make(chan error, 1)
 					go func() { done <- c.Finish(ctx) }()
 					finishing = done
-					maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
 				}
 			}
 		case err := <-finishing:
@@ -725,6 +723,9 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 			if err != nil {
 				return failed(err)
 			}
+			// From here to the end of the run a batch is a quarter the
+			// size, so that the batch left after the last family is small.
+			maxFamilies, maxPuzzles = max(1, maxFamilies/4), max(1, maxPuzzles/4)
 			if full() {
 				if err := flush(); err != nil {
 					return err

@@ -106,11 +106,7 @@ func TestRunStaticMatchesRunChain(t *testing.T) {
 				k := c*9 + bits.TrailingZeros16(m) - 1
 				for _, on := range [2]bool{true, false} {
 					e.runStatic(&a, k, on)
-					// runChain keeps ancestor sets, as run asks it to
-					// only with ancNeeded in static runs.
-					e.ancNeeded = true
 					e.runChain(&b, k, on)
-					e.ancNeeded = false
 					if a.on != b.on || a.off != b.off || a.contra != b.contra {
 						t.Fatalf("position %d, candidate %d on=%v: static run forces other nodes", i, k, on)
 					}

@@ -146,12 +146,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	b.vars.reset(pz.Grid, pz.Solution, t.Inverse())
 	b.vars.add(canon, gr.Solution, b.o.Variants, rng)
 	nf.Puzzles = b.vars.puzzles()
-	// Checking and packing the rows here spreads that work over the
-	// workers; the one writer would otherwise do it for every puzzle.
-	if err := store.Prepare(&nf); err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
-	}
-	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf}
+	return prepare(canon, Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf})
 }
 
 // variants collects a family's puzzles, reusing its scratch space from
@@ -240,6 +235,18 @@ func (e *pathEncoder) encode(gr *grade.Grade) (string, error) {
 		e.steps = append(e.steps, grade.BruteForce.Slug())
 	}
 	return store.EncodePath(e.steps)
+}
+
+// prepare checks and packs the rows of r's family for the store
+// (store.Prepare), returning r, or a Failed result naming the canonical
+// form canon if the store would refuse it. Doing it in the worker that
+// made the family spreads that work over the workers; the one writer
+// would otherwise do it for every puzzle.
+func prepare(canon solve.Grid, r Result[store.NewFamily]) Result[store.NewFamily] {
+	if err := store.Prepare(&r.Value); err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+	}
+	return r
 }
 
 // family returns the store's family row of a graded canonical form, with

@@ -63,10 +63,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 		nf := store.NewFamily{Family: store.Family{Canon: canon.String(), Level: int(grade.ExtremelyEasy), Source: m.source}, Puzzles: []store.Puzzle{p}}
 		// The writer stores its puzzle as a variant (KeepDuplicates), so
 		// it is checked and packed here too, as for a kept family.
-		if err := store.Prepare(&nf); err != nil {
-			return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
-		}
-		return Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf}
+		return prepare(canon, Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf})
 	}
 	gr, err := m.grader.Grade(canon)
 	if err != nil {
@@ -79,10 +76,5 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	nf := store.NewFamily{Family: family(canon, &gr, path, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()
 	nf.Minimal = m.dig.IsMinimal(g)
-	// Checking and packing the row here spreads that work over the
-	// workers, as Builder.Build does.
-	if err := store.Prepare(&nf); err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
-	}
-	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf}
+	return prepare(canon, Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf})
 }

@@ -339,19 +339,16 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 		}
 	}
 	found := map[int]famRow{}
-next:
 	for _, i := range near {
 		lo, hi := window(out[i].key)
-		for k := lo; ; k++ {
-			if f, ok := atKey[k]; ok && f.canon == batch[i].Canon {
-				found[i] = f.row
-				continue next
-			}
-			if k == hi {
-				break
-			}
+		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
+			f, stored := atKey[k]
+			return stored || taken[k], stored && f.canon == batch[i].Canon
+		})
+		if dup {
+			found[i] = atKey[k].row
+			continue
 		}
-		k, ok := firstFree(lo, hi, func(k int64) bool { _, stored := atKey[k]; return stored || taken[k] })
 		if !ok {
 			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
 		}

@@ -200,7 +200,7 @@ func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 		if err := tx.SelectContext(ctx, &taken, "SELECT canon_key FROM families WHERE canon_key BETWEEN ? AND ?", lo, hi); err != nil {
 			return fmt.Errorf("family %d: %w", m.ID, err)
 		}
-		free, ok := firstFree(lo, hi, func(k int64) bool { return slices.Contains(taken, k) })
+		free, _, ok := probe(lo, hi, func(k int64) (bool, bool) { return slices.Contains(taken, k), false })
 		if !ok {
 			return fmt.Errorf("family %d: no free canon key in %d..%d", m.ID, lo, hi)
 		}

@@ -208,7 +208,9 @@ const famChunk = 1 << 16
 // famSet is the bulk writer's copy of the stored families' keys
 // (canon_key) by family ID, for a bank whose family IDs it gave (1..n).
 // Like keySet, it is only changed after a batch commits. Its "hashes" are
-// the keys, which are hashes already; the set does not need them unique.
+// the keys, which are hashes already, and unique, as the index of keys
+// would have them: resolve gives each family a key the set and the batch
+// do not hold.
 type famSet struct {
 	chunks [][]uint64 // the hash of family ID i is chunks[(i-1)/famChunk][(i-1)%famChunk]
 	table  []uint32   // open addressing by hash, linear probing: family IDs, 0 for a free slot
@@ -221,15 +223,15 @@ func (s *famSet) hash(id uint32) uint64 {
 	return s.chunks[(id-1)/famChunk][(id-1)%famChunk]
 }
 
-// lookup calls fn with the ID of every stored family whose form has hash
-// h: usually none, and more than one only if two forms share a hash.
-func (s *famSet) lookup(h uint64, fn func(id int64)) {
+// get returns the ID of the stored family with hash h, if there is one.
+func (s *famSet) get(h uint64) (int64, bool) {
 	mask := uint64(len(s.table) - 1)
 	for i := h & mask; s.table[i] != 0; i = (i + 1) & mask {
 		if id := s.table[i]; s.hash(id) == h {
-			fn(int64(id))
+			return int64(id), true
 		}
 	}
+	return 0, false
 }
 
 // insert adds the family with the next ID, n+1, and hash h.
@@ -260,11 +262,12 @@ func (s *famSet) place(id uint32) {
 }
 
 // resolve finds the stored families among those at the batch indexes
-// fresh, whose forms' keys out holds, and returns them as the rows their
-// puzzles go to, by batch index; each of the others gets in out the key
-// it is to be stored under: its own, unless a stored family or an earlier
-// one of the batch holds it, and then the first free key of its window,
-// as resolveFamilies gives it against the index.
+// fresh, whose forms' keys out holds, and sets their rows in out, where
+// their puzzles go; it returns the others, in batch order, to insert,
+// each with the key in out it is to be stored under: its own, unless a
+// stored family or an earlier one of the batch holds it, and then the
+// first free key of its window, as resolveFamilies gives it against the
+// index.
 //
 // A family whose key the set does not hold, and that no other family of
 // the batch can take (no other key of the batch is within a window
@@ -272,42 +275,40 @@ func (s *famSet) place(id uint32) {
 // when that was taken, a later one, so the form is not stored. Only for
 // the others does the set look up the whole window, and one statement
 // read the stored forms there by ID.
-func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) (map[int]famRow, error) {
+func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) ([]int, error) {
 	keys := make([]int64, len(fresh))
 	for n, i := range fresh {
 		keys[n] = out[i].key
 	}
 	slices.Sort(keys)
 	var (
-		near    []int // batch indexes of the families that need their window
-		isNear  = make([]bool, len(batch))
-		ids     []int64             // stored families in those windows
-		keyByID = map[int64]int64{} // stored family ID -> key
+		near   []int // batch indexes of the families that need their window
+		isNear = make([]bool, len(batch))
+		ids    []int64 // stored families in those windows, repeated where windows overlap
 	)
 	for _, i := range fresh {
 		k := out[i].key
 		j, _ := slices.BinarySearch(keys, k) // the first of k
 		shared := j+1 < len(keys) && keys[j+1] == k || j > 0 && keys[j-1] > k-probeWindow
-		if !shared && !s.has(k) {
+		if _, stored := s.get(uint64(k)); !shared && !stored {
 			continue
 		}
 		near, isNear[i] = append(near, i), true
 		lo, hi := window(k)
 		for w := lo; ; w++ {
-			s.lookup(uint64(w), func(id int64) {
-				if _, ok := keyByID[id]; !ok {
-					keyByID[id] = w
-					ids = append(ids, id)
-				}
-			})
+			if id, ok := s.get(uint64(w)); ok {
+				ids = append(ids, id)
+			}
 			if w == hi {
 				break
 			}
 		}
 	}
 	if len(near) == 0 {
-		return nil, nil
+		return fresh, nil
 	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
 	type storedFamily struct {
 		canon string
 		row   famRow
@@ -317,10 +318,9 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 		funcSource{len(ids), func(k, _ int) any { return ids[k] }},
 		func(r *sql.Rows) error {
 			var f storedFamily
-			if err := r.Scan(&f.row.id, &f.canon, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+			if err := r.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
 				return err
 			}
-			f.row.key = keyByID[f.row.id]
 			atKey[f.row.key] = f
 			return nil
 		})
@@ -338,7 +338,7 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 			taken[out[i].key] = true
 		}
 	}
-	found := map[int]famRow{}
+	stored := map[int]bool{} // batch indexes
 	for _, i := range near {
 		lo, hi := window(out[i].key)
 		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
@@ -346,7 +346,7 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 			return stored || taken[k], stored && f.canon == batch[i].Canon
 		})
 		if dup {
-			found[i] = atKey[k].row
+			out[i], stored[i] = atKey[k].row, true
 			continue
 		}
 		if !ok {
@@ -355,18 +355,14 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 		out[i].key = k
 		taken[k] = true
 	}
-	return found, nil
-}
-
-// has reports whether a stored family has key k.
-func (s *famSet) has(k int64) bool {
-	found := false
-	s.lookup(uint64(k), func(int64) { found = true })
-	return found
+	if len(stored) == 0 {
+		return fresh, nil
+	}
+	return slices.DeleteFunc(slices.Clone(fresh), func(i int) bool { return stored[i] }), nil
 }
 
 // familiesByIDSQL reads the stored families with the IDs c0 gives.
-const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
+const familiesByIDSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f.er
 	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.id = r.c0
 	WHERE r.handle = ?`
 

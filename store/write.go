@@ -328,18 +328,11 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 	if len(fresh) == 0 {
 		return out, nil
 	}
-	var stored map[int]famRow
+	insert := fresh // all but the stored ones, in batch order
 	if canons != nil {
 		var err error
-		if stored, err = canons.resolve(ctx, tx, batch, fresh, out); err != nil {
+		if insert, err = canons.resolve(ctx, tx, batch, fresh, out); err != nil {
 			return nil, err
-		}
-	}
-	insert := fresh // all but the stored ones, in batch order
-	if len(stored) > 0 {
-		insert = slices.DeleteFunc(slices.Clone(fresh), func(i int) bool { _, ok := stored[i]; return ok })
-		for i, fm := range stored {
-			out[i] = fm
 		}
 	}
 	for _, i := range insert {

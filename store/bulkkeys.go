@@ -28,11 +28,11 @@ import (
 var bulkKeyLimit = 8_000_000
 
 // BulkKeyMemory bounds the memory a writer in bulk mode holds for its
-// puzzles' keys and its families' canonical forms (see
-// Options.DeferIndexes). The keys take at most 300 MiB: 8M rows of 16
+// puzzles' keys and its families' keys (canon_key, see
+// Options.DeferIndexes). The puzzles' keys take at most 300 MiB: 8M rows of 16
 // bytes, a quarter of spare capacity, and a level's old slice while it
 // grows, when all the rows are of one level (with rows spread over the
-// levels, about 190 MiB). The forms take at most 145 MiB, at 8M
+// levels, about 190 MiB). The family keys take at most 145 MiB, at 8M
 // families (see bulkFamilyMemory); a run reaches both limits only with
 // one puzzle a family. A caller that limits its heap
 // (debug.SetMemoryLimit) leaves room for it.
@@ -372,7 +372,7 @@ const familiesByIDSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f
 // Those are the set's next IDs in batch order, which insert assumes: in
 // bulk mode writeFamilies gives n+1, n+2... in batch order to exactly the
 // families it inserts, and inserts them all (no ON CONFLICT, no index of
-// forms to meet), and those are the ones it marks new; the caller holds
+// keys to meet), and those are the ones it marks new; the caller holds
 // db.bulkMu from beginBatch to here, so n has not moved.
 func (s *famSet) add(batch []NewFamily, out []famRow) {
 	for i := range batch {
@@ -383,9 +383,8 @@ func (s *famSet) add(batch []NewFamily, out []famRow) {
 }
 
 // beginBatch begins a batch's transaction on conn and returns the sets
-// the batch checks its puzzles' keys and its families' canonical forms
-// against: each is nil if its unique index is live. The caller holds
-// db.bulkMu.
+// the batch checks its puzzles' keys and its families' keys against:
+// each is nil if its unique index is live. The caller holds db.bulkMu.
 //
 // A bulk writer leaves bulk mode for a table for good when its set would
 // pass its limit (bulkKeyLimit puzzles, bulkFamilyLimit families), and

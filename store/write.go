@@ -289,7 +289,7 @@ type famRow struct {
 // writeFamilies stores the batch's new families and their technique
 // counts, and returns, for each family of the batch, the row its puzzles
 // belong to. It counts the families written and skipped in res. canons is
-// the bulk writer's set of stored canonical forms (see famSet), nil when
+// the bulk writer's set of stored family keys (see famSet), nil when
 // their index is live.
 //
 // Each family not repeated within the batch gets the next ID and its

@@ -428,35 +428,42 @@ func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows in
 	if db.canons == nil {
 		live = append(live, "families_canon_key")
 	}
-	// With no names the helper builds every deferred index; a writer in
-	// bulk mode for both tables builds none.
-	if len(live) > 0 {
-		if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
-			tx.Rollback()
-			return nil, nil, nil, err
-		}
+	if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
+		tx.Rollback()
+		return nil, nil, nil, err
 	}
 	return tx, db.bulk, db.canons, nil
 }
 
 // buildDeferredIndexes builds the named indexes that a writer deferred
-// (deferIndexes), or every deferred index when no name is given, in tx,
-// and takes each one it builds off the deferred list. A name that is not
-// deferred is skipped: its index is live.
+// (deferIndexes) in tx, and takes each one it builds off the deferred
+// list. A name that is not deferred is skipped: its index is live. With
+// no names it builds nothing; buildAllDeferredIndexes builds them all.
 func buildDeferredIndexes(ctx context.Context, tx *sqlx.Tx, names ...string) error {
-	q := "SELECT name, sql FROM deferred_indexes"
-	var args []any
-	if len(names) > 0 {
-		q += " WHERE name IN (?" + strings.Repeat(", ?", len(names)-1) + ")"
-		for _, n := range names {
-			args = append(args, n)
-		}
+	if len(names) == 0 {
+		return nil
 	}
+	args := make([]any, len(names))
+	for i, n := range names {
+		args[i] = n
+	}
+	return buildIndexes(ctx, tx, " WHERE name IN (?"+strings.Repeat(", ?", len(names)-1)+")", args...)
+}
+
+// buildAllDeferredIndexes builds every index that a writer deferred, in
+// tx, and empties the deferred list.
+func buildAllDeferredIndexes(ctx context.Context, tx *sqlx.Tx) error {
+	return buildIndexes(ctx, tx, "")
+}
+
+// buildIndexes builds the deferred indexes that where (a WHERE clause
+// over deferred_indexes, or "" for all) selects with args, in name order.
+func buildIndexes(ctx context.Context, tx *sqlx.Tx, where string, args ...any) error {
 	var idx []struct {
 		Name string `db:"name"`
 		SQL  string `db:"sql"`
 	}
-	if err := tx.SelectContext(ctx, &idx, q+" ORDER BY name", args...); err != nil {
+	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes"+where+" ORDER BY name", args...); err != nil {
 		return fmt.Errorf("build deferred indexes: %w", err)
 	}
 	for _, i := range idx {

@@ -28,11 +28,11 @@ import (
 var bulkKeyLimit = 8_000_000
 
 // BulkKeyMemory bounds the memory a writer in bulk mode holds for its
-// puzzles' keys and its families' canonical forms (see
-// Options.DeferIndexes). The keys take at most 300 MiB: 8M rows of 16
+// puzzles' keys and its families' keys (canon_key, see
+// Options.DeferIndexes). The puzzles' keys take at most 300 MiB: 8M rows of 16
 // bytes, a quarter of spare capacity, and a level's old slice while it
 // grows, when all the rows are of one level (with rows spread over the
-// levels, about 190 MiB). The forms take at most 145 MiB, at 8M
+// levels, about 190 MiB). The family keys take at most 145 MiB, at 8M
 // families (see bulkFamilyMemory); a run reaches both limits only with
 // one puzzle a family. A caller that limits its heap
 // (debug.SetMemoryLimit) leaves room for it.
@@ -208,7 +208,9 @@ const famChunk = 1 << 16
 // famSet is the bulk writer's copy of the stored families' keys
 // (canon_key) by family ID, for a bank whose family IDs it gave (1..n).
 // Like keySet, it is only changed after a batch commits. Its "hashes" are
-// the keys, which are hashes already; the set does not need them unique.
+// the keys, which are hashes already, and unique, as the index of keys
+// would have them: resolve gives each family a key the set and the batch
+// do not hold.
 type famSet struct {
 	chunks [][]uint64 // the hash of family ID i is chunks[(i-1)/famChunk][(i-1)%famChunk]
 	table  []uint32   // open addressing by hash, linear probing: family IDs, 0 for a free slot
@@ -221,15 +223,15 @@ func (s *famSet) hash(id uint32) uint64 {
 	return s.chunks[(id-1)/famChunk][(id-1)%famChunk]
 }
 
-// lookup calls fn with the ID of every stored family whose form has hash
-// h: usually none, and more than one only if two forms share a hash.
-func (s *famSet) lookup(h uint64, fn func(id int64)) {
+// get returns the ID of the stored family with hash h, if there is one.
+func (s *famSet) get(h uint64) (int64, bool) {
 	mask := uint64(len(s.table) - 1)
 	for i := h & mask; s.table[i] != 0; i = (i + 1) & mask {
 		if id := s.table[i]; s.hash(id) == h {
-			fn(int64(id))
+			return int64(id), true
 		}
 	}
+	return 0, false
 }
 
 // insert adds the family with the next ID, n+1, and hash h.
@@ -260,11 +262,12 @@ func (s *famSet) place(id uint32) {
 }
 
 // resolve finds the stored families among those at the batch indexes
-// fresh, whose forms' keys out holds, and returns them as the rows their
-// puzzles go to, by batch index; each of the others gets in out the key
-// it is to be stored under: its own, unless a stored family or an earlier
-// one of the batch holds it, and then the first free key of its window,
-// as resolveFamilies gives it against the index.
+// fresh, whose forms' keys out holds, and sets their rows in out, where
+// their puzzles go; it returns the others, in batch order, to insert,
+// each with the key in out it is to be stored under: its own, unless a
+// stored family or an earlier one of the batch holds it, and then the
+// first free key of its window, as resolveFamilies gives it against the
+// index.
 //
 // A family whose key the set does not hold, and that no other family of
 // the batch can take (no other key of the batch is within a window
@@ -272,42 +275,40 @@ func (s *famSet) place(id uint32) {
 // when that was taken, a later one, so the form is not stored. Only for
 // the others does the set look up the whole window, and one statement
 // read the stored forms there by ID.
-func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) (map[int]famRow, error) {
+func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) ([]int, error) {
 	keys := make([]int64, len(fresh))
 	for n, i := range fresh {
 		keys[n] = out[i].key
 	}
 	slices.Sort(keys)
 	var (
-		near    []int // batch indexes of the families that need their window
-		isNear  = make([]bool, len(batch))
-		ids     []int64             // stored families in those windows
-		keyByID = map[int64]int64{} // stored family ID -> key
+		near   []int // batch indexes of the families that need their window
+		isNear = make([]bool, len(batch))
+		ids    []int64 // stored families in those windows, repeated where windows overlap
 	)
 	for _, i := range fresh {
 		k := out[i].key
 		j, _ := slices.BinarySearch(keys, k) // the first of k
 		shared := j+1 < len(keys) && keys[j+1] == k || j > 0 && keys[j-1] > k-probeWindow
-		if !shared && !s.has(k) {
+		if _, stored := s.get(uint64(k)); !shared && !stored {
 			continue
 		}
 		near, isNear[i] = append(near, i), true
 		lo, hi := window(k)
 		for w := lo; ; w++ {
-			s.lookup(uint64(w), func(id int64) {
-				if _, ok := keyByID[id]; !ok {
-					keyByID[id] = w
-					ids = append(ids, id)
-				}
-			})
+			if id, ok := s.get(uint64(w)); ok {
+				ids = append(ids, id)
+			}
 			if w == hi {
 				break
 			}
 		}
 	}
 	if len(near) == 0 {
-		return nil, nil
+		return fresh, nil
 	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
 	type storedFamily struct {
 		canon string
 		row   famRow
@@ -317,10 +318,9 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 		funcSource{len(ids), func(k, _ int) any { return ids[k] }},
 		func(r *sql.Rows) error {
 			var f storedFamily
-			if err := r.Scan(&f.row.id, &f.canon, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+			if err := r.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
 				return err
 			}
-			f.row.key = keyByID[f.row.id]
 			atKey[f.row.key] = f
 			return nil
 		})
@@ -338,38 +338,31 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 			taken[out[i].key] = true
 		}
 	}
-	found := map[int]famRow{}
-next:
+	stored := map[int]bool{} // batch indexes
 	for _, i := range near {
 		lo, hi := window(out[i].key)
-		for k := lo; ; k++ {
-			if f, ok := atKey[k]; ok && f.canon == batch[i].Canon {
-				found[i] = f.row
-				continue next
-			}
-			if k == hi {
-				break
-			}
+		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
+			f, stored := atKey[k]
+			return stored || taken[k], stored && f.canon == batch[i].Canon
+		})
+		if dup {
+			out[i], stored[i] = atKey[k].row, true
+			continue
 		}
-		k, ok := firstFree(lo, hi, func(k int64) bool { _, stored := atKey[k]; return stored || taken[k] })
 		if !ok {
 			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
 		}
 		out[i].key = k
 		taken[k] = true
 	}
-	return found, nil
-}
-
-// has reports whether a stored family has key k.
-func (s *famSet) has(k int64) bool {
-	found := false
-	s.lookup(uint64(k), func(int64) { found = true })
-	return found
+	if len(stored) == 0 {
+		return fresh, nil
+	}
+	return slices.DeleteFunc(slices.Clone(fresh), func(i int) bool { return stored[i] }), nil
 }
 
 // familiesByIDSQL reads the stored families with the IDs c0 gives.
-const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
+const familiesByIDSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f.er
 	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.id = r.c0
 	WHERE r.handle = ?`
 
@@ -379,7 +372,7 @@ const familiesByIDSQL = `SELECT f.id, f.canon, f.level, f.givens, f.er
 // Those are the set's next IDs in batch order, which insert assumes: in
 // bulk mode writeFamilies gives n+1, n+2... in batch order to exactly the
 // families it inserts, and inserts them all (no ON CONFLICT, no index of
-// forms to meet), and those are the ones it marks new; the caller holds
+// keys to meet), and those are the ones it marks new; the caller holds
 // db.bulkMu from beginBatch to here, so n has not moved.
 func (s *famSet) add(batch []NewFamily, out []famRow) {
 	for i := range batch {
@@ -390,9 +383,8 @@ func (s *famSet) add(batch []NewFamily, out []famRow) {
 }
 
 // beginBatch begins a batch's transaction on conn and returns the sets
-// the batch checks its puzzles' keys and its families' canonical forms
-// against: each is nil if its unique index is live. The caller holds
-// db.bulkMu.
+// the batch checks its puzzles' keys and its families' keys against:
+// each is nil if its unique index is live. The caller holds db.bulkMu.
 //
 // A bulk writer leaves bulk mode for a table for good when its set would
 // pass its limit (bulkKeyLimit puzzles, bulkFamilyLimit families), and
@@ -436,35 +428,42 @@ func (db *DB) beginBatch(ctx context.Context, conn *sqlx.Conn, families, rows in
 	if db.canons == nil {
 		live = append(live, "families_canon_key")
 	}
-	// With no names the helper builds every deferred index; a writer in
-	// bulk mode for both tables builds none.
-	if len(live) > 0 {
-		if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
-			tx.Rollback()
-			return nil, nil, nil, err
-		}
+	if err := buildDeferredIndexes(ctx, tx, live...); err != nil {
+		tx.Rollback()
+		return nil, nil, nil, err
 	}
 	return tx, db.bulk, db.canons, nil
 }
 
 // buildDeferredIndexes builds the named indexes that a writer deferred
-// (deferIndexes), or every deferred index when no name is given, in tx,
-// and takes each one it builds off the deferred list. A name that is not
-// deferred is skipped: its index is live.
+// (deferIndexes) in tx, and takes each one it builds off the deferred
+// list. A name that is not deferred is skipped: its index is live. With
+// no names it builds nothing; buildAllDeferredIndexes builds them all.
 func buildDeferredIndexes(ctx context.Context, tx *sqlx.Tx, names ...string) error {
-	q := "SELECT name, sql FROM deferred_indexes"
-	var args []any
-	if len(names) > 0 {
-		q += " WHERE name IN (?" + strings.Repeat(", ?", len(names)-1) + ")"
-		for _, n := range names {
-			args = append(args, n)
-		}
+	if len(names) == 0 {
+		return nil
 	}
+	args := make([]any, len(names))
+	for i, n := range names {
+		args[i] = n
+	}
+	return buildIndexes(ctx, tx, " WHERE name IN (?"+strings.Repeat(", ?", len(names)-1)+")", args...)
+}
+
+// buildAllDeferredIndexes builds every index that a writer deferred, in
+// tx, and empties the deferred list.
+func buildAllDeferredIndexes(ctx context.Context, tx *sqlx.Tx) error {
+	return buildIndexes(ctx, tx, "")
+}
+
+// buildIndexes builds the deferred indexes that where (a WHERE clause
+// over deferred_indexes, or "" for all) selects with args, in name order.
+func buildIndexes(ctx context.Context, tx *sqlx.Tx, where string, args ...any) error {
 	var idx []struct {
 		Name string `db:"name"`
 		SQL  string `db:"sql"`
 	}
-	if err := tx.SelectContext(ctx, &idx, q+" ORDER BY name", args...); err != nil {
+	if err := tx.SelectContext(ctx, &idx, "SELECT name, sql FROM deferred_indexes"+where+" ORDER BY name", args...); err != nil {
 		return fmt.Errorf("build deferred indexes: %w", err)
 	}
 	for _, i := range idx {

@@ -91,7 +91,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	defer tx.Rollback()
-	if err := buildDeferredIndexes(ctx, tx); err != nil {
+	if err := buildAllDeferredIndexes(ctx, tx); err != nil {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

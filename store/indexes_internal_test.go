@@ -130,3 +130,44 @@ func TestIndexesDeferred(t *testing.T) {
 		t.Error("a writer without DeferIndexes reports deferred indexes")
 	}
 }
+
+// TestBuildDeferredIndexesNoNames: an empty list of names builds no
+// index, as beginBatch passes one when a writer is in bulk mode for both
+// tables; only buildAllDeferredIndexes builds them all.
+func TestBuildDeferredIndexesNoNames(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	deferred := func() int {
+		t.Helper()
+		var n int
+		if err := tx.GetContext(ctx, &n, "SELECT COUNT(*) FROM deferred_indexes"); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := deferred()
+	if before == 0 {
+		t.Fatal("no deferred indexes on a fresh bank in bulk mode: the test covers nothing")
+	}
+	if err := buildDeferredIndexes(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	if got := deferred(); got != before {
+		t.Errorf("deferred indexes after buildDeferredIndexes() = %d, want %d", got, before)
+	}
+	if err := buildAllDeferredIndexes(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	if got := deferred(); got != 0 {
+		t.Errorf("deferred indexes after buildAllDeferredIndexes = %d, want 0", got)
+	}
+}

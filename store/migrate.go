@@ -150,22 +150,14 @@ var migrationSteps = map[string]func(context.Context, *sqlx.Tx) error{
 // index; then the later family of each such pair, the higher ID, takes
 // the first free key of its window, as the writer would have given it,
 // and the build runs again. The first try costs nothing more than the
-// build itself.
+// build itself. A failed CREATE INDEX undoes only itself, and the
+// transaction goes on (as writePuzzles relies on too), so no savepoint
+// is needed around it.
 func settleCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
-	if _, err := tx.ExecContext(ctx, "SAVEPOINT canon_key"); err != nil {
-		return fmt.Errorf("settle canon keys: %w", err)
-	}
 	err := buildDeferredIndexes(ctx, tx, "families_canon_key")
-	if err == nil {
-		_, err = tx.ExecContext(ctx, "RELEASE canon_key")
-		return err
-	}
 	var se *sqlite.Error
-	if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+	if err == nil || !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
 		return err
-	}
-	if _, err := tx.ExecContext(ctx, "ROLLBACK TO canon_key; RELEASE canon_key"); err != nil {
-		return fmt.Errorf("settle canon keys: %w", err)
 	}
 	if err := moveSharedCanonKeys(ctx, tx); err != nil {
 		return fmt.Errorf("settle canon keys: %w", err)
@@ -200,7 +192,7 @@ func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 		if err := tx.SelectContext(ctx, &taken, "SELECT canon_key FROM families WHERE canon_key BETWEEN ? AND ?", lo, hi); err != nil {
 			return fmt.Errorf("family %d: %w", m.ID, err)
 		}
-		free, ok := firstFree(lo, hi, func(k int64) bool { return slices.Contains(taken, k) })
+		free, _, ok := probe(lo, hi, func(k int64) (bool, bool) { return slices.Contains(taken, k), false })
 		if !ok {
 			return fmt.Errorf("family %d: no free canon key in %d..%d", m.ID, lo, hi)
 		}

@@ -289,7 +289,7 @@ type famRow struct {
 // writeFamilies stores the batch's new families and their technique
 // counts, and returns, for each family of the batch, the row its puzzles
 // belong to. It counts the families written and skipped in res. canons is
-// the bulk writer's set of stored canonical forms (see famSet), nil when
+// the bulk writer's set of stored family keys (see famSet), nil when
 // their index is live.
 //
 // Each family not repeated within the batch gets the next ID and its
@@ -328,18 +328,11 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 	if len(fresh) == 0 {
 		return out, nil
 	}
-	var stored map[int]famRow
+	insert := fresh // all but the stored ones, in batch order
 	if canons != nil {
 		var err error
-		if stored, err = canons.resolve(ctx, tx, batch, fresh, out); err != nil {
+		if insert, err = canons.resolve(ctx, tx, batch, fresh, out); err != nil {
 			return nil, err
-		}
-	}
-	insert := fresh // all but the stored ones, in batch order
-	if len(stored) > 0 {
-		insert = slices.DeleteFunc(slices.Clone(fresh), func(i int) bool { _, ok := stored[i]; return ok })
-		for i, fm := range stored {
-			out[i] = fm
 		}
 	}
 	for _, i := range insert {
@@ -485,11 +478,10 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh [
 }
 
 // findFamiliesSQL reads the stored families in the key windows of a
-// batch's: c0 is the batch index, c1 and c2 the window's first and last
-// key.
-const findFamiliesSQL = `SELECT r.c0, f.id, f.canon, f.canon_key, f.level, f.givens, f.er
+// batch's: c0 and c1 are the window's first and last key.
+const findFamiliesSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f.er
 	FROM ` + rowsTable + ` r CROSS JOIN families f
-	ON f.canon_key BETWEEN r.c1 AND r.c2
+	ON f.canon_key BETWEEN r.c0 AND r.c1
 	WHERE r.handle = ?`
 
 // resolveFamilies sorts out the families at the batch indexes insert,
@@ -505,54 +497,50 @@ func resolveFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, insert
 		canon string
 		row   famRow
 	}
-	inWindow := make(map[int][]storedFamily, len(insert))
-	taken := map[int64]bool{}
+	// The key index is live here, so a key holds one family; windows
+	// that overlap read it more than once.
+	atKey := map[int64]storedFamily{}
 	err := queryRows(ctx, tx, findFamiliesSQL,
 		funcSource{len(insert), func(i, col int) any {
 			lo, hi := window(out[insert[i]].key)
-			switch col {
-			case 0:
-				return int64(insert[i])
-			case 1:
+			if col == 0 {
 				return lo
-			default:
-				return hi
 			}
+			return hi
 		}},
 		func(rows *sql.Rows) error {
-			var i int
 			var f storedFamily
-			if err := rows.Scan(&i, &f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+			if err := rows.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
 				return err
 			}
-			inWindow[i] = append(inWindow[i], f)
-			taken[f.row.key] = true
+			atKey[f.row.key] = f
 			return nil
 		})
 	if err != nil {
 		return nil, fmt.Errorf("find families: %w", err)
 	}
-	var moved []int
-next:
+	var (
+		moved []int
+		taken = map[int64]bool{} // the keys the moved families take
+	)
 	for _, i := range insert {
-		for _, f := range inWindow[i] {
-			if f.row.id == out[i].id {
-				continue next // inserted
-			}
-		}
-		for _, f := range inWindow[i] {
-			if f.canon == batch[i].Canon {
-				out[i] = f.row // stored before
-				continue next
-			}
+		if f, ok := atKey[out[i].key]; ok && f.row.id == out[i].id {
+			continue // inserted: under its own key, the first of its window
 		}
 		lo, hi := window(out[i].key)
-		free, ok := firstFree(lo, hi, func(k int64) bool { return taken[k] })
+		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
+			f, stored := atKey[k]
+			return stored || taken[k], stored && f.canon == batch[i].Canon
+		})
+		if dup {
+			out[i] = atKey[k].row // stored before
+			continue
+		}
 		if !ok {
 			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
 		}
-		out[i].key = free
-		taken[free] = true
+		out[i].key = k
+		taken[k] = true
 		moved = append(moved, i)
 	}
 	return moved, nil
@@ -597,16 +585,24 @@ func window(k int64) (lo, hi int64) {
 	return k, k + probeWindow - 1
 }
 
-// firstFree returns the first key from lo to hi that taken does not
-// hold, or false when it holds them all: where a row goes whose own key a
-// different string holds (puzzles) or a different form (families).
-func firstFree(lo, hi int64, taken func(k int64) bool) (int64, bool) {
+// probe walks the keys lo..hi once, asking at whether a row holds each
+// (taken) and whether that row holds the string being placed (same). It
+// returns the first key whose row is the same, with dup; else the first
+// key no row holds, where a row goes whose own key a different string
+// holds (puzzles) or a different form (families); ok is false when every
+// key is taken by another. The whole window is searched for a same row
+// before a free key counts, so a repeat stored past a free key is found.
+func probe(lo, hi int64, at func(k int64) (taken, same bool)) (key int64, dup, ok bool) {
 	for k := lo; ; k++ {
-		if !taken(k) {
-			return k, true
+		taken, same := at(k)
+		if same {
+			return k, true, true
+		}
+		if !taken && !ok {
+			key, ok = k, true
 		}
 		if k == hi {
-			return 0, false
+			return key, false, ok
 		}
 	}
 }
@@ -815,19 +811,16 @@ func assignKeys(rows []pending, taken map[slot][]byte) ([]pending, int, error) {
 		out  []pending
 		dups int
 	)
-next:
 	for _, q := range rows {
 		lo, hi := window(q.key)
-		for k := lo; ; k++ {
-			if b, ok := taken[slot{q.level, k}]; ok && bytes.Equal(b, q.puzzle) {
-				dups++
-				continue next
-			}
-			if k == hi {
-				break
-			}
+		free, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
+			b, ok := taken[slot{q.level, k}]
+			return ok, ok && bytes.Equal(b, q.puzzle)
+		})
+		if dup {
+			dups++
+			continue
 		}
-		free, ok := firstFree(lo, hi, func(k int64) bool { _, ok := taken[slot{q.level, k}]; return ok })
 		if !ok {
 			return nil, 0, fmt.Errorf("puzzle %s: no free sort key in %d..%d", q.p.Puzzle, lo, hi)
 		}

@@ -96,7 +96,8 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 
 // runRare reads the buckets' rows of their families that the filter
 // selects, and passes them to fn in the order and up to the limit the
-// options ask for, as the usual plans would.
+// options ask for, as the usual plans would. query has checked the
+// options: the order is one of the three.
 func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, buckets map[bucketKey][]int64, fn func(Row) error) error {
 	rows, err := rareRowsOf(ctx, q, f, buckets)
 	if err != nil {
@@ -116,8 +117,6 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 		slices.SortFunc(rows, func(a, b Row) int {
 			return cmp.Or(cmp.Compare(dist(a.SortKey), dist(b.SortKey)), cmp.Compare(a.Level, b.Level), cmp.Compare(a.ID, b.ID))
 		})
-	default:
-		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
 	seen := map[int64]bool{}
 	n := 0

@@ -85,9 +85,6 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 	}
 	buckets := map[bucketKey][]int64{}
 	for _, fm := range fams {
-		if f.GivensMin != 0 && fm.Givens < f.GivensMin || f.GivensMax != 0 && fm.Givens > f.GivensMax {
-			continue
-		}
 		k := bucketKey{fm.Level, fm.Givens}
 		buckets[k] = append(buckets[k], fm.ID)
 	}
@@ -141,10 +138,10 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 	return nil
 }
 
-// rareFamilies returns the families of the filter's levels that use its
-// technique.
+// rareFamilies returns the families of the filter's levels and givens
+// that use its technique.
 func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareFamily, error) {
-	g := Filter{Levels: f.Levels, Technique: f.Technique}
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Technique: f.Technique}
 	w, args, _, err := g.where("f", "f.id", anyIndex)
 	if err != nil {
 		return nil, err

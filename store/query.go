@@ -124,7 +124,9 @@ func newRowScan() *rowScan {
 // on both its level and its givens is stated in bucketExpr, the
 // expression puzzles_bucket indexes, which SQLite matches only when the
 // condition has that expression; on any other table the two columns are
-// indexed as they are (buckets) or not at all (families).
+// indexed as they are (buckets) or not at all (families). bucket implies
+// level and givens, which puzzles_bucket searches both of: where() tests
+// bucket alone.
 type indexable struct{ level, givens, er, bucket bool }
 
 var (
@@ -158,7 +160,7 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		args = append(args, a...)
 	}
 	givens := f.GivensMin != 0 || f.GivensMax != 0
-	bucket := use.bucket && use.level && use.givens && len(f.Levels) > 0 && givens
+	bucket := use.bucket && len(f.Levels) > 0 && givens
 	if len(f.Levels) > 0 {
 		in, levels, err := levelsIn(f.Levels)
 		if err != nil {

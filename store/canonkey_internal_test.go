@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -78,7 +79,7 @@ func TestCanonKeyCollisions(t *testing.T) {
 				t.Errorf("bulk mode for families after the batches = %v, want %v", got, want)
 			}
 			want := map[string]int64{form(1): 42, form(3): 43, form(2): 44, form(4): 45}
-			if got := storedCanonKeys(t, db); !maps_equal(got, want) {
+			if got := storedCanonKeys(t, db); !maps.Equal(got, want) {
 				t.Errorf("keys = %v, want %v", got, want)
 			}
 			testCanonKeyRepeats(t, db, form)
@@ -120,18 +121,6 @@ func testCanonKeyRepeats(t *testing.T, db *DB, form func(int) string) {
 	if st, err := db.Stats(ctx); err != nil || st.Families != 4 || st.Puzzles != 8 {
 		t.Errorf("Stats = %d families, %d puzzles, %v; want 4, 8", st.Families, st.Puzzles, err)
 	}
-}
-
-func maps_equal(a, b map[string]int64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCanonKeyWindowFull: with the window of a key full, a batch with
@@ -218,7 +207,7 @@ func TestCanonKeyMigration(t *testing.T) {
 	}
 	defer x.Close()
 	want := map[string]int64{form(1): 42, form(2): 44, form(3): 43, form(4): 45, form(5): canonKeyOf(form(5))}
-	if got := storedCanonKeys(t, x); !maps_equal(got, want) {
+	if got := storedCanonKeys(t, x); !maps.Equal(got, want) {
 		t.Errorf("keys after the migration = %v, want %v", got, want)
 	}
 	var rows []string

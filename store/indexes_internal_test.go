@@ -106,16 +106,13 @@ func TestDeferIndexes(t *testing.T) {
 	}
 }
 
-// TestIndexesDeferred: only a writer that deferred indexes on a fresh
-// bank reports them, until it builds them; pipeline.Generate builds
-// early only then.
+// TestIndexesDeferred: a writer opened with DeferIndexes reports its
+// indexes deferred, on a fresh bank or not, until it builds them; a
+// writer without it never does. pipeline.Generate builds early only
+// while they are.
 func TestIndexesDeferred(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "bank.db")
-	db, err := Open(ctx, path, Options{DeferIndexes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := openTempBank(t, Options{DeferIndexes: true})
 	if !db.IndexesDeferred() {
 		t.Error("a fresh bank's writer with DeferIndexes reports no deferred indexes")
 	}
@@ -125,6 +122,9 @@ func TestIndexesDeferred(t *testing.T) {
 	}
 	if db.IndexesDeferred() {
 		t.Error("indexes still deferred after BuildIndexes")
+	}
+	if db = reopen(t, db, Options{DeferIndexes: true}); !db.IndexesDeferred() {
+		t.Error("a writer with DeferIndexes on a bank with puzzles reports no deferred indexes")
 	}
 	if db = reopen(t, db, Options{}); db.IndexesDeferred() {
 		t.Error("a writer without DeferIndexes reports deferred indexes")

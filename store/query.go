@@ -124,7 +124,9 @@ func newRowScan() *rowScan {
 // on both its level and its givens is stated in bucketExpr, the
 // expression puzzles_bucket indexes, which SQLite matches only when the
 // condition has that expression; on any other table the two columns are
-// indexed as they are (buckets) or not at all (families).
+// indexed as they are (buckets) or not at all (families). bucket implies
+// level and givens, which puzzles_bucket searches both of: where() tests
+// bucket alone.
 type indexable struct{ level, givens, er, bucket bool }
 
 var (
@@ -158,7 +160,7 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 		args = append(args, a...)
 	}
 	givens := f.GivensMin != 0 || f.GivensMax != 0
-	bucket := use.bucket && use.level && use.givens && len(f.Levels) > 0 && givens
+	bucket := use.bucket && len(f.Levels) > 0 && givens
 	if len(f.Levels) > 0 {
 		in, levels, err := levelsIn(f.Levels)
 		if err != nil {
@@ -385,8 +387,20 @@ func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) 
 
 // query runs on a DB or inside a transaction.
 func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
+	// The options are checked before any plan is chosen, so that a bad
+	// one is refused whatever the bank holds: a technique no family uses
+	// answers without reading a row.
 	if o.Limit < 0 {
 		return fmt.Errorf("limit %d: %w", o.Limit, ErrInvalid)
+	}
+	switch o.Order {
+	case OrderID, OrderRating:
+	case OrderRandom:
+		if o.Limit == 0 {
+			return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
+		}
+	default:
+		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
 	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.
@@ -406,7 +420,7 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 			f.Levels = append(f.Levels, c.Level)
 			puzzles += c.Puzzles
 		}
-		if puzzles <= rareRows && (o.Order != OrderRandom || o.Limit > 0) {
+		if puzzles <= rareRows {
 			if done, err := queryRare(ctx, q, f, o, puzzles, fn); done || err != nil {
 				return err
 			}
@@ -543,10 +557,9 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 // with 100 variants a family reads about 12,000 rows, a thousand of them
 // variants of families already taken (with even first shares, each level
 // read again from its start: 31,000).
+//
+// o.Limit is positive: query refuses a random order without a limit.
 func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
-	if o.Limit == 0 {
-		return fmt.Errorf("a random order needs a limit: %w", ErrInvalid)
-	}
 	start := randomStart(o.Seed)
 	// Distance from start going up and wrapping: keys are 63-bit.
 	dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }

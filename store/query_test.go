@@ -227,6 +227,26 @@ func TestQueryOrders(t *testing.T) {
 	}
 }
 
+// TestQueryInvalidOptions: bad options are refused whatever the filter
+// selects, also when no family uses its technique and the query has no
+// row to read.
+func TestQueryInvalidOptions(t *testing.T) {
+	ctx := context.Background()
+	db, _ := filterBank(t, 50)
+	bad := map[string]store.QueryOptions{
+		"random order without limit": {Order: store.OrderRandom},
+		"order 9":                    {Order: store.Order(9), Limit: 10},
+		"negative limit":             {Limit: -1},
+	}
+	for _, f := range []store.Filter{{}, {Technique: "naked-single"}, {Technique: "jellyfish"}} {
+		for name, o := range bad {
+			if err := db.Query(ctx, f, o, func(store.Row) error { return nil }); !errors.Is(err, store.ErrInvalid) {
+				t.Errorf("technique %q, %s: error = %v, want ErrInvalid", f.Technique, name, err)
+			}
+		}
+	}
+}
+
 func TestRandomSample(t *testing.T) {
 	db, fams := filterBank(t, 400)
 	level := map[string]int{}

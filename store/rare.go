@@ -85,9 +85,6 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 	}
 	buckets := map[bucketKey][]int64{}
 	for _, fm := range fams {
-		if f.GivensMin != 0 && fm.Givens < f.GivensMin || f.GivensMax != 0 && fm.Givens > f.GivensMax {
-			continue
-		}
 		k := bucketKey{fm.Level, fm.Givens}
 		buckets[k] = append(buckets[k], fm.ID)
 	}
@@ -96,7 +93,8 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 
 // runRare reads the buckets' rows of their families that the filter
 // selects, and passes them to fn in the order and up to the limit the
-// options ask for, as the usual plans would.
+// options ask for, as the usual plans would. query has checked the
+// options: the order is one of the three.
 func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, buckets map[bucketKey][]int64, fn func(Row) error) error {
 	rows, err := rareRowsOf(ctx, q, f, buckets)
 	if err != nil {
@@ -116,8 +114,6 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 		slices.SortFunc(rows, func(a, b Row) int {
 			return cmp.Or(cmp.Compare(dist(a.SortKey), dist(b.SortKey)), cmp.Compare(a.Level, b.Level), cmp.Compare(a.ID, b.ID))
 		})
-	default:
-		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
 	seen := map[int64]bool{}
 	n := 0
@@ -142,10 +138,10 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 	return nil
 }
 
-// rareFamilies returns the families of the filter's levels that use its
-// technique.
+// rareFamilies returns the families of the filter's levels and givens
+// that use its technique.
 func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareFamily, error) {
-	g := Filter{Levels: f.Levels, Technique: f.Technique}
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Technique: f.Technique}
 	w, args, _, err := g.where("f", "f.id", anyIndex)
 	if err != nil {
 		return nil, err

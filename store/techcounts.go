@@ -18,13 +18,9 @@ type TechniqueCount struct {
 	Puzzles   int64  `db:"puzzles"`
 }
 
-// TechniqueCounts returns the per-level technique counts the bank keeps,
+// techniqueCounts returns the per-level technique counts the bank keeps,
 // by level then technique; a technique no family of a level uses has no
 // entry for that level. It reads counters, not the families.
-func (db *DB) TechniqueCounts(ctx context.Context) ([]TechniqueCount, error) {
-	return techniqueCounts(ctx, db.db)
-}
-
 func techniqueCounts(ctx context.Context, q sqlx.QueryerContext) ([]TechniqueCount, error) {
 	var out []TechniqueCount
 	if err := sqlx.SelectContext(ctx, q, &out, `SELECT level, technique, families, puzzles

@@ -199,8 +199,13 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		}
 		x.spec.Name = fmt.Sprintf("%s-%d", base, i)
 	}
-	if _, err := techniqueUnused(ctx, e, "export", bank, x.filter); err != nil {
+	// A technique no family uses matches nothing: no pack to try.
+	unused, err := techniqueUnused(ctx, e, "export", bank, x.filter)
+	if err != nil {
 		return err
+	}
+	if unused {
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0)))
 	}
 	pf := export.NewPendingFile(x.out, x.force)
 	defer pf.Discard()
@@ -238,8 +243,12 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	defer bank.Close()
 	x.filter.Unreserved = true
-	if _, err := techniqueUnused(ctx, e, "export", bank, x.filter); err != nil {
+	unused, err := techniqueUnused(ctx, e, "export", bank, x.filter)
+	if err != nil {
 		return err
+	}
+	if unused {
+		return exportError(x.notEnough(0))
 	}
 	var rows []store.Row
 	err = bank.Query(ctx, x.filter, x.options, func(r store.Row) error {
@@ -250,7 +259,7 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 		return err
 	}
 	if len(rows) < x.n {
-		return exportError(fmt.Errorf("%d of %d puzzles match: %w", len(rows), x.n, store.ErrNotEnough))
+		return exportError(x.notEnough(len(rows)))
 	}
 	x.arrange(rows)
 	if err := export.WriteFile(ctx, x.out, x.format, items(rows), x.opt, x.force); err != nil {
@@ -258,6 +267,12 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	x.report(e, rows, "not recorded")
 	return nil
+}
+
+// notEnough is the error of an export that found only n of its puzzles,
+// worded as CreatePack words it.
+func (x exportJob) notEnough(n int) error {
+	return fmt.Errorf("%d of %d puzzles match: %w", n, x.n, store.ErrNotEnough)
 }
 
 // report tells the user what was written.

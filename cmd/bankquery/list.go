@@ -84,10 +84,11 @@ func runList(ctx context.Context, e *env, args []string) error {
 	defer bank.Close()
 
 	lw := &listWriter{w: e.stdout, format: fmtv}
-	if unused, err := techniqueUnused(ctx, e, "list", bank, f); err != nil || unused {
-		if err != nil {
-			return err
-		}
+	unused, err := techniqueUnused(ctx, e, "list", bank, f)
+	if err != nil {
+		return err
+	}
+	if unused {
 		return lw.flush(ctx)
 	}
 	err = bank.Query(ctx, f, o, func(r store.Row) error { return lw.add(ctx, r) })

@@ -21,7 +21,8 @@ import (
 // a 63-bit FNV-1a hash with SplitMix64's finaliser, never zero. It is
 // stored in every bank (canon_key, as sort keys are), so it must give the
 // same key in every process and every version; maphash, seeded at random
-// per process, would not. A test swaps in one that collides.
+// per process, would not. A test swaps in one that collides, before it
+// prepares the families it writes: Prepare computes their keys.
 var canonKey = SortKeyOf
 
 // canonKeyFunc is the SQL function, canonKey of its text argument, that

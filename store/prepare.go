@@ -2,22 +2,36 @@ package store
 
 // Prepare does the part of WriteBatch's work on a family that needs no
 // database: it checks the family as WriteBatch would, packs its puzzles'
-// grids, computes their sort keys and makes their values ready for
-// SQLite. bankgen's workers call it, so that this work is shared by all
-// cores instead of being done by the one writer, which with many
-// variants a family is what the whole build waits for.
+// grids, computes their sort keys and its canonical form's key, and makes
+// the puzzles' values ready for SQLite. bankgen's workers call it, so
+// that this work is shared by all cores instead of being done by the one
+// writer, which with many variants a family is what the whole build
+// waits for.
 //
-// WriteBatch uses the preparation only while the family's path and
-// puzzle strings are still the ones prepared (equal strings; comparing a
-// string with itself costs nothing): a family changed afterwards is
-// checked and packed again, never stored from stale work.
+// WriteBatch uses the preparation only while the family's canonical
+// form, path and puzzle strings are still the ones prepared (equal
+// strings; comparing a string with itself costs nothing): a family
+// changed afterwards is checked and prepared again, never stored from
+// stale work.
 func Prepare(nf *NewFamily) error {
 	nf.prep = nil
-	cells, err := validFamily(nf, make([]byte, 0, 2*packedLen*len(nf.Puzzles)))
+	p, err := prepare(nf)
 	if err != nil {
 		return err
 	}
-	p := &prepared{path: nf.Path, rows: make([]preparedRow, len(nf.Puzzles))}
+	nf.prep = p
+	return nil
+}
+
+// prepare is Prepare's work, which WriteBatch does itself for a family
+// without a matching preparation: the writer then reads every family's
+// rows one way.
+func prepare(nf *NewFamily) (*prepared, error) {
+	cells, err := validFamily(nf, make([]byte, 0, 2*packedLen*len(nf.Puzzles)))
+	if err != nil {
+		return nil, err
+	}
+	p := &prepared{canon: nf.Canon, path: nf.Path, canonKey: canonKey(nf.Canon), rows: make([]preparedRow, len(nf.Puzzles))}
 	for i := range nf.Puzzles {
 		q, r := &nf.Puzzles[i], &p.rows[i]
 		r.text, r.sol, r.transform = q.Puzzle, q.Solution, q.Transform
@@ -26,14 +40,15 @@ func Prepare(nf *NewFamily) error {
 		r.key = keyOf(q.Puzzle)
 		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
 	}
-	nf.prep = p
-	return nil
+	return p, nil
 }
 
 // prepared is Prepare's work on a family.
 type prepared struct {
-	path string // the path checked
-	rows []preparedRow
+	canon    string // the canonical form keyed
+	path     string // the path checked
+	canonKey int64  // canonKey(canon)
+	rows     []preparedRow
 }
 
 // preparedRow is Prepare's work on one puzzle: the strings it was done
@@ -48,7 +63,7 @@ type preparedRow struct {
 // matches reports whether p is the preparation of nf as nf is now; a nil
 // p matches nothing.
 func (p *prepared) matches(nf *NewFamily) bool {
-	if p == nil || len(p.rows) != len(nf.Puzzles) || p.path != nf.Path {
+	if p == nil || len(p.rows) != len(nf.Puzzles) || p.canon != nf.Canon || p.path != nf.Path {
 		return false
 	}
 	for i := range p.rows {

@@ -3,9 +3,10 @@ package store
 import "testing"
 
 // TestPrepareIsUsed: WriteBatch must take a prepared family's work
-// rather than do it again (no sort key computed in the writer), and do
-// it for a family that was not prepared. Without this, a matches that
-// never matched would pass every other test, the rows being the same.
+// rather than do it again (no sort key or canonical form's key computed
+// in the writer), and do it for a family that was not prepared. Without
+// this, a matches that never matched would pass every other test, the
+// rows being the same.
 func TestPrepareIsUsed(t *testing.T) {
 	db := openTempBank(t, Options{})
 	prepared := bulkFamily(1, 1, 2, 3)
@@ -17,18 +18,39 @@ func TestPrepareIsUsed(t *testing.T) {
 	}
 
 	// Prepare computed its keys already; from here on, count.
-	calls := 0
-	old := keyOf
+	calls, canonCalls := 0, 0
+	old, oldCanon := keyOf, canonKey
 	keyOf = func(s string) int64 { calls++; return old(s) }
-	t.Cleanup(func() { keyOf = old })
+	canonKey = func(s string) int64 { canonCalls++; return oldCanon(s) }
+	t.Cleanup(func() { keyOf, canonKey = old, oldCanon })
 
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 3}, prepared)
-	if calls != 0 {
-		t.Errorf("WriteBatch of a prepared family computed %d sort keys, want 0", calls)
+	if calls != 0 || canonCalls != 0 {
+		t.Errorf("WriteBatch of a prepared family computed %d sort keys and %d canonical form keys, want 0 and 0", calls, canonCalls)
 	}
-	calls = 0
+	calls, canonCalls = 0, 0
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 2}, bulkFamily(2, 4, 5))
-	if calls != 2 {
-		t.Errorf("WriteBatch of a family not prepared computed %d sort keys, want 2", calls)
+	if calls != 2 || canonCalls != 1 {
+		t.Errorf("WriteBatch of a family not prepared computed %d sort keys and %d canonical form keys, want 2 and 1", calls, canonCalls)
+	}
+}
+
+// TestPrepareStaleCanon changes a family's canonical form after Prepare:
+// the preparation, whose key is the old form's, must not match, and the
+// family must be stored under the new form's key.
+func TestPrepareStaleCanon(t *testing.T) {
+	db := openTempBank(t, Options{})
+	f := bulkFamily(1, 1)
+	if err := Prepare(&f); err != nil {
+		t.Fatal(err)
+	}
+	f.Canon = bulkFamily(2).Canon
+	if f.prep.matches(&f) {
+		t.Fatal("a family whose canonical form changed after Prepare matches its preparation")
+	}
+	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, f)
+	want := map[string]int64{f.Canon: canonKey(f.Canon)}
+	if got := storedCanonKeys(t, db); !maps_equal(got, want) {
+		t.Errorf("keys = %v, want %v", got, want)
 	}
 }

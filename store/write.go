@@ -115,26 +115,19 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	ctx = context.WithoutCancel(ctx)
-	// cells holds each puzzle's grids in their stored form, puzzle then
-	// solution, in batch order: one array, not two allocations a puzzle.
 	// A family Prepare did, whose strings are still the ones it did, is
 	// only checked for what Prepare cannot vouch for; the others are
-	// checked and packed here.
-	n, unprepared := 0, 0
-	usePrep := make([]bool, len(batch))
+	// prepared here, into preps, not into the caller's families.
+	n := 0
+	preps := make([]*prepared, len(batch))
 	for i := range batch {
-		n += len(batch[i].Puzzles)
-		if usePrep[i] = batch[i].prep.matches(&batch[i]); !usePrep[i] {
-			unprepared += len(batch[i].Puzzles)
-		}
-	}
-	cells := make([]byte, 0, 2*packedLen*unprepared)
-	for i := range batch {
+		nf := &batch[i]
+		n += len(nf.Puzzles)
 		var err error
-		if usePrep[i] {
-			err = checkFamily(&batch[i].Family, false)
+		if nf.prep.matches(nf) {
+			preps[i], err = nf.prep, checkFamily(&nf.Family, false)
 		} else {
-			cells, err = validFamily(&batch[i], cells)
+			preps[i], err = prepare(nf)
 		}
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: family %d: %w", i, err)
@@ -156,7 +149,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	var res WriteResult
-	fams, err := writeFamilies(ctx, tx, batch, canons, &res)
+	fams, err := writeFamilies(ctx, tx, batch, preps, canons, &res)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -178,16 +171,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			}
 		}
 		for j := range batch[i].Puzzles {
-			q := pending{p: &batch[i].Puzzles[j], fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er}
-			if usePrep[i] {
-				r := &batch[i].prep.rows[j]
-				q.puzzle, q.solution, q.key, q.vals = r.puzzle, r.solution, r.key, &r.vals
-			} else {
-				q.puzzle, q.solution = cells[:packedLen:packedLen], cells[packedLen:2*packedLen:2*packedLen]
-				q.key = keyOf(q.p.Puzzle)
-				cells = cells[2*packedLen:]
-			}
-			puzzles = append(puzzles, q)
+			r := &preps[i].rows[j]
+			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, solution: r.solution, vals: &r.vals, key: r.key,
+				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -293,7 +279,8 @@ type famRow struct {
 // their index is live.
 //
 // Each family not repeated within the batch gets the next ID and its
-// form's key (canonKey), and one statement inserts them all, skipping
+// form's key (canonKey, computed by prepare: preps holds each family's
+// preparation), and one statement inserts them all, skipping
 // those whose key is taken: a family costs an index lookup and no
 // statement of its own. Only when some were skipped (an import's variants
 // of the bank's families, another writer's families since the run loaded
@@ -303,7 +290,7 @@ type famRow struct {
 // of their window. A bulk writer finds the stored forms and free keys in
 // memory first, and inserts the others with no index to look up or
 // update.
-func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *famSet, res *WriteResult) ([]famRow, error) {
+func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []*prepared, canons *famSet, res *WriteResult) ([]famRow, error) {
 	var next int64
 	if canons != nil {
 		// beginBatch saw that the largest ID is the set's.
@@ -323,7 +310,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, canons *
 		}
 		inBatch[f.Canon] = i
 		fresh = append(fresh, i)
-		out[i].key = canonKey(f.Canon)
+		out[i].key = preps[i].canonKey
 	}
 	if len(fresh) == 0 {
 		return out, nil
@@ -563,7 +550,7 @@ type techRow struct {
 type pending struct {
 	p                 *Puzzle
 	puzzle, solution  []byte  // packed
-	vals              *[3]any // puzzle, solution and p.Transform as driver values, when Prepare made them
+	vals              *[3]any // puzzle, solution and p.Transform as driver values, as prepare made them
 	key               int64   // sort key
 	id                int64   // row ID, known only to a bulk writer (keySet)
 	fam               int64
@@ -733,19 +720,13 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
-			if q.vals != nil && col >= 1 && col <= 3 {
-				// Boxed by a worker: no allocation in the writer.
-				return q.vals[col-1]
-			}
 			switch col {
 			case 0:
 				return q.fam
-			case 1:
-				return q.puzzle
-			case 2:
-				return q.solution
-			case 3:
-				return q.p.Transform
+			case 1, 2, 3:
+				// Boxed by prepare, mostly in a worker: no allocation
+				// in the writer.
+				return q.vals[col-1]
 			case 4:
 				return q.key
 			case 5:

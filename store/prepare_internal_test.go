@@ -1,6 +1,9 @@
 package store
 
-import "testing"
+import (
+	"maps"
+	"testing"
+)
 
 // TestPrepareIsUsed: WriteBatch must take a prepared family's work
 // rather than do it again (no sort key or canonical form's key computed
@@ -50,7 +53,7 @@ func TestPrepareStaleCanon(t *testing.T) {
 	}
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, f)
 	want := map[string]int64{f.Canon: canonKey(f.Canon)}
-	if got := storedCanonKeys(t, db); !maps_equal(got, want) {
+	if got := storedCanonKeys(t, db); !maps.Equal(got, want) {
 		t.Errorf("keys = %v, want %v", got, want)
 	}
 }

@@ -109,28 +109,23 @@ type techKey struct {
 
 // addTechniqueCounts adds a written batch to the technique counts: each
 // new family to those of its level and techniques, and each stored puzzle
-// to those of its family. fams and stored are writeFamilies' and
-// writePuzzles' results. A puzzle stored as a further variant of a family
-// written before the batch (an import's, or a repeat's) counts under
-// that family's stored techniques, which one statement reads for all
-// such families; a run of new families costs none.
-func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, stored []pending) error {
-	// Count each family's stored puzzles first, so that each family's
-	// techniques are gone through once. The batch's new families take
-	// theirs out; those left are families stored before the batch.
-	perFamily := map[int64]famPuzzles{}
-	for i := range stored {
-		c := perFamily[stored[i].fam]
-		c.level = stored[i].level
-		c.n++
-		perFamily[stored[i].fam] = c
-	}
+// to those of its family. fams is writeFamilies' result and perFamily
+// counts writePuzzles' rows (countPerFamily); addTechniqueCounts takes
+// its entries. A puzzle stored as a further variant of a family written
+// before the batch (an import's, or a repeat's) counts under that
+// family's stored techniques, which one statement reads for all such
+// families; a run of new families costs none.
+func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, perFamily familyCounts) error {
+	// The batch's new families take their own puzzles out; those left are
+	// families stored before the batch (or, if the batch mixes runs, a
+	// new family's puzzles under another run, which the statement finds
+	// as just written).
 	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
-		n := perFamily[id].n
-		delete(perFamily, id)
+		n := perFamily.fams[id].n
+		delete(perFamily.fams, id)
 		return n
 	})
-	if len(perFamily) > 0 {
+	if len(perFamily.fams) > 0 || len(perFamily.other) > 0 {
 		if err := storedTechniques(ctx, tx, perFamily, counts); err != nil {
 			return err
 		}
@@ -218,12 +213,6 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int6
 	return counts
 }
 
-// famPuzzles counts the puzzles a batch stored for one family.
-type famPuzzles struct {
-	level int
-	n     int64
-}
-
 // storedTechniquesSQL reads the path and, for a path in the list form,
 // the techniques of the families a batch stored puzzles for, in one
 // statement however many there are: c0 is the family ID, c1 and c2 come
@@ -239,15 +228,13 @@ const storedTechniquesSQL = `SELECT r.c1, r.c2, f.path,
 // before it to counts, under the techniques those families have stored.
 // An import's batch holds thousands of such families: one statement
 // reads them all, where one a family cost a statement's overhead each.
-func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams map[int64]famPuzzles, counts map[techKey][2]int64) error {
+func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams familyCounts, counts map[techKey][2]int64) error {
 	type famRef struct {
 		id int64
 		famPuzzles
 	}
-	refs := make([]famRef, 0, len(fams))
-	for id, c := range fams {
-		refs = append(refs, famRef{id, c})
-	}
+	refs := make([]famRef, 0, len(fams.fams)+len(fams.other))
+	fams.each(func(id int64, c famPuzzles) { refs = append(refs, famRef{id, c}) })
 	found := 0
 	err := queryRows(ctx, tx, storedTechniquesSQL,
 		funcSource{len(refs), func(i, col int) any {

@@ -389,3 +389,56 @@ func reportMillis(b *testing.B, cpu0 time.Duration, per string) {
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/"+per)
 	b.ReportMetric(float64((cputime.Process()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/"+per)
 }
+
+// BenchmarkImportVariants measures batches like an import's: each family
+// of a batch is one the bank already stores, with one new variant, so
+// that every puzzle counts under a family stored before its batch. The
+// bank holds benchRows/10 families in the runs form; a batch holds 5,000
+// of them.
+func BenchmarkImportVariants(b *testing.B) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(b.TempDir(), "bench.db"), benchOptions(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	s := &synth{rng: rand.New(rand.NewPCG(5, 1))}
+	slugs := []string{"full-house", "hidden-single", "naked-single", "x-wing", "swordfish", "aic"}
+	stored := make([]store.NewFamily, benchRows(b)/10)
+	for i := range stored {
+		f := s.family(1)
+		steps := []string{"full-house"}
+		for range 1 + s.rng.IntN(8) {
+			steps = append(steps, slugs[s.rng.IntN(len(slugs))])
+		}
+		f.Techniques = nil
+		if f.Path, err = store.EncodePath(steps); err != nil {
+			b.Fatal(err)
+		}
+		stored[i] = f
+	}
+	for i := 0; i < len(stored); i += 5000 {
+		if _, err := db.WriteBatch(ctx, stored[i:min(i+5000, len(stored))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var cpu time.Duration
+	b.StopTimer()
+	b.ResetTimer()
+	for range b.N {
+		batch := make([]store.NewFamily, 5000)
+		for i := range batch {
+			f := stored[s.rng.IntN(len(stored))]
+			f.Puzzles = []store.Puzzle{{Puzzle: s.grid(f.Givens), Solution: f.Puzzles[0].Solution}}
+			batch[i] = f
+		}
+		cpu0 := cputime.Process()
+		b.StartTimer()
+		if _, err := db.WriteBatch(ctx, batch); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		cpu += cputime.Process() - cpu0
+	}
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/batch")
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -104,28 +105,23 @@ type techKey struct {
 
 // addTechniqueCounts adds a written batch to the technique counts: each
 // new family to those of its level and techniques, and each stored puzzle
-// to those of its family. fams and stored are writeFamilies' and
-// writePuzzles' results. A puzzle stored as a further variant of a family
-// written before the batch (an import's, or a repeat's) counts under
-// that family's stored techniques, which one statement per such family
-// reads; a run of new families costs none.
-func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, stored []pending) error {
-	// Count each family's stored puzzles first, so that each family's
-	// techniques are gone through once. The batch's new families take
-	// theirs out; those left are families stored before the batch.
-	perFamily := map[int64]famPuzzles{}
-	for i := range stored {
-		c := perFamily[stored[i].fam]
-		c.level = stored[i].level
-		c.n++
-		perFamily[stored[i].fam] = c
-	}
+// to those of its family. fams is writeFamilies' result and perFamily
+// counts writePuzzles' rows (countPerFamily); addTechniqueCounts takes
+// its entries. A puzzle stored as a further variant of a family written
+// before the batch (an import's, or a repeat's) counts under that
+// family's stored techniques, which one statement reads for all such
+// families; a run of new families costs none.
+func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, perFamily familyCounts) error {
+	// The batch's new families take their own puzzles out; those left are
+	// families stored before the batch (or, if the batch mixes runs, a
+	// new family's puzzles under another run, which the statement finds
+	// as just written).
 	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
-		n := perFamily[id].n
-		delete(perFamily, id)
+		n := perFamily.fams[id].n
+		delete(perFamily.fams, id)
 		return n
 	})
-	if len(perFamily) > 0 {
+	if len(perFamily.fams) > 0 || len(perFamily.other) > 0 {
 		if err := storedTechniques(ctx, tx, perFamily, counts); err != nil {
 			return err
 		}
@@ -144,20 +140,25 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 		}
 		return strings.Compare(a.technique, b.technique)
 	})
-	st, err := tx.PreparexContext(ctx, `INSERT INTO technique_counts (level, technique, families, puzzles)
-		VALUES (?, ?, ?, ?)
+	// One statement for the batch's counts, as for its rows (rows.go).
+	// The WHERE clause also lets SQLite parse the upsert after a SELECT.
+	_, err := execRows(ctx, tx, `INSERT INTO technique_counts (level, technique, families, puzzles)
+		SELECT c0, c1, c2, c3 FROM `+rowsTable+` WHERE handle = ?
 		ON CONFLICT (level, technique) DO UPDATE SET
 			families = families + excluded.families,
-			puzzles = puzzles + excluded.puzzles`)
+			puzzles = puzzles + excluded.puzzles`,
+		funcSource{len(keys), func(i, col int) any {
+			switch col {
+			case 0:
+				return int64(keys[i].level)
+			case 1:
+				return keys[i].technique
+			default:
+				return counts[keys[i]][col-2]
+			}
+		}})
 	if err != nil {
 		return fmt.Errorf("technique counts: %w", err)
-	}
-	defer st.Close()
-	for _, k := range keys {
-		c := counts[k]
-		if _, err := st.ExecContext(ctx, k.level, k.technique, c[0], c[1]); err != nil {
-			return fmt.Errorf("technique counts: %w", err)
-		}
 	}
 	return nil
 }
@@ -208,41 +209,73 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int6
 	return counts
 }
 
-// famPuzzles counts the puzzles a batch stored for one family.
-type famPuzzles struct {
-	level int
-	n     int64
-}
+// storedTechniquesSQL reads the path and, for a path in the list form,
+// the techniques of the families a batch stored puzzles for, in one
+// statement however many there are: c0 is the family ID, c1 and c2 come
+// back as they went, so that a row needs no lookup to be counted.
+const storedTechniquesSQL = `SELECT r.c1, r.c2, f.path,
+	CASE WHEN substr(f.path, 1, 1) = ',' THEN '' ELSE
+		(SELECT COALESCE(group_concat(technique, ' '), '') FROM family_techniques WHERE family_id = f.id)
+	END
+	FROM ` + rowsTable + ` r CROSS JOIN families f ON f.id = r.c0
+	WHERE r.handle = ?`
 
 // storedTechniques adds the puzzles a batch stored for families written
 // before it to counts, under the techniques those families have stored.
-func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams map[int64]famPuzzles, counts map[techKey][2]int64) error {
-	st, err := tx.PreparexContext(ctx, `SELECT path,
-		(SELECT COALESCE(group_concat(technique, ' '), '') FROM family_techniques WHERE family_id = ?1)
-		FROM families WHERE id = ?1`)
+// An import's batch holds thousands of such families: one statement
+// reads them all, where one a family cost a statement's overhead each.
+func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams familyCounts, counts map[techKey][2]int64) error {
+	type famRef struct {
+		id int64
+		famPuzzles
+	}
+	refs := make([]famRef, 0, len(fams.fams)+len(fams.other))
+	fams.each(func(id int64, c famPuzzles) { refs = append(refs, famRef{id, c}) })
+	found := 0
+	err := queryRows(ctx, tx, storedTechniquesSQL,
+		funcSource{len(refs), func(i, col int) any {
+			switch col {
+			case 0:
+				return refs[i].id
+			case 1:
+				return int64(refs[i].level)
+			default:
+				return refs[i].n
+			}
+		}},
+		func(rows *sql.Rows) error {
+			var (
+				level       int
+				n           int64
+				path, techs string
+			)
+			if err := rows.Scan(&level, &n, &path, &techs); err != nil {
+				return err
+			}
+			found++
+			add := func(t string) {
+				k := techKey{level, t}
+				v := counts[k]
+				v[1] += n
+				counts[k] = v
+			}
+			if pathHasCounts(path) {
+				pathTechniques(path, add)
+			} else {
+				// Slugs hold no spaces.
+				for _, t := range strings.Fields(techs) {
+					add(t)
+				}
+			}
+			return nil
+		})
 	if err != nil {
 		return fmt.Errorf("technique counts: stored families: %w", err)
 	}
-	defer st.Close()
-	for id, c := range fams {
-		var path, techs string
-		if err := st.QueryRowxContext(ctx, id).Scan(&path, &techs); err != nil {
-			return fmt.Errorf("technique counts: family %d: %w", id, err)
-		}
-		add := func(t string) {
-			k := techKey{c.level, t}
-			v := counts[k]
-			v[1] += c.n
-			counts[k] = v
-		}
-		if pathHasCounts(path) {
-			pathTechniques(path, add)
-		} else {
-			// Slugs hold no spaces.
-			for _, t := range strings.Fields(techs) {
-				add(t)
-			}
-		}
+	// The batch's puzzles reference these families: one missing would
+	// leave its puzzles uncounted.
+	if found != len(refs) {
+		return fmt.Errorf("technique counts: %d of %d stored families found", found, len(refs))
 	}
 	return nil
 }

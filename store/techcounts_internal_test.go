@@ -211,6 +211,87 @@ func TestTechniqueCountsFamilyOfOtherLevel(t *testing.T) {
 	checkTechniqueCounts(t, db, "after the repeat")
 }
 
+// TestTechniqueCountsImportBatch writes a batch like an import's: new
+// variants of several stored families, in both path forms, some of them
+// twice in the batch from different runs, beside a new family repeated
+// from another run. Each puzzle counts once, under its stored family's
+// level and techniques, and under the run of the batch family it came
+// with, in the technique, bucket and run counts.
+func TestTechniqueCountsImportBatch(t *testing.T) {
+	ctx := context.Background()
+	db := openTempBank(t, Options{})
+	r1, err := db.StartRun(ctx, Run{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2, err := db.StartRun(ctx, Run{Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	family := func(n, level, givens int, run int64, steps []string, puzzles ...int) NewFamily {
+		f := NewFamily{Family: Family{Canon: techGrid(n), ER: 30, Level: level, Givens: givens, Source: "gen", RunID: run}}
+		if steps == nil {
+			f.Path, f.Techniques = "naked-single aic aic", map[string]int{"naked-single": 1, "aic": 2}
+		} else if f.Path, err = EncodePath(steps); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range puzzles {
+			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: techGrid(p), Solution: techGrid(p)})
+		}
+		return f
+	}
+	a := family(1, 2, 25, r1, []string{"full-house", "x-wing"}, 101)
+	b := family(2, 4, 24, 0, nil, 201) // the list form
+	c := family(3, 2, 25, 0, []string{"full-house", "swordfish"}, 301)
+	if _, err := db.WriteBatch(ctx, []NewFamily{a, b, c}); err != nil {
+		t.Fatal(err)
+	}
+	// The import's copy of a claims another level and path: the stored
+	// family's count.
+	aCopy := family(1, 5, 30, 0, []string{"aic"}, 102, 103, 101)
+	res, err := db.WriteBatch(ctx, []NewFamily{
+		aCopy,
+		family(2, 4, 24, 0, nil, 202),
+		family(1, 2, 25, r2, []string{"full-house", "x-wing"}, 104),
+		family(3, 2, 25, 0, []string{"full-house", "swordfish"}, 301), // nothing new
+		family(4, 2, 30, r2, []string{"x-wing"}, 401),
+		family(4, 2, 30, r1, []string{"x-wing"}, 402), // a repeat of a new family, from another run
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (WriteResult{Families: 1, Puzzles: 6, DupFamilies: 5, DupPuzzles: 2}); res != want {
+		t.Errorf("import batch = %+v, want %+v", res, want)
+	}
+	wantTech := map[techKey][2]int64{
+		{2, "full-house"}: {2, 5}, {2, "x-wing"}: {2, 6}, {2, "swordfish"}: {1, 1},
+		{4, "naked-single"}: {1, 2}, {4, "aic"}: {1, 2},
+	}
+	if got := keptTechniques(t, db); !maps.Equal(got, wantTech) {
+		t.Errorf("technique counts = %v, want %v", got, wantTech)
+	}
+	checkTechniqueCounts(t, db, "after the import batch")
+	var buckets []Bucket
+	if err := db.db.SelectContext(ctx, &buckets, "SELECT level, givens, families, puzzles FROM buckets ORDER BY level, givens"); err != nil {
+		t.Fatal(err)
+	}
+	wantBuckets := []Bucket{{Level: 2, Givens: 25, Families: 2, Puzzles: 5}, {Level: 2, Givens: 30, Families: 1, Puzzles: 2}, {Level: 4, Givens: 24, Families: 1, Puzzles: 2}}
+	if !slices.Equal(buckets, wantBuckets) {
+		t.Errorf("buckets = %+v, want %+v", buckets, wantBuckets)
+	}
+	runs, err := db.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64][2]int64{}
+	for _, r := range runs {
+		got[r.ID] = [2]int64{r.Families, r.Puzzles}
+	}
+	if want := map[int64][2]int64{r1: {1, 2}, r2: {1, 2}}; !maps.Equal(got, want) {
+		t.Errorf("run families/puzzles = %v, want %v", got, want)
+	}
+}
+
 func TestPathTechniques(t *testing.T) {
 	tests := []struct {
 		path string

@@ -309,21 +309,8 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 	}
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
-	type storedFamily struct {
-		canon string
-		row   famRow
-	}
-	atKey := make(map[int64]storedFamily, len(ids))
-	err := queryRows(ctx, tx, familiesByIDSQL,
-		funcSource{len(ids), func(k, _ int) any { return ids[k] }},
-		func(r *sql.Rows) error {
-			var f storedFamily
-			if err := r.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
-				return err
-			}
-			atKey[f.row.key] = f
-			return nil
-		})
+	atKey, err := storedFamilies(ctx, tx, familiesByIDSQL,
+		funcSource{len(ids), func(k, _ int) any { return ids[k] }})
 	if err != nil {
 		return nil, fmt.Errorf("read stored families: %w", err)
 	}

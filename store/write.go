@@ -526,6 +526,28 @@ const findFamiliesSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f
 	ON f.canon_key BETWEEN r.c0 AND r.c1
 	WHERE r.handle = ?`
 
+// storedFamily is a stored family's form and the row its puzzles go to.
+type storedFamily struct {
+	canon string
+	row   famRow
+}
+
+// storedFamilies runs query, which reads families' id, canon, canon_key,
+// level, givens and er from the rows of src, and returns the families by
+// key.
+func storedFamilies(ctx context.Context, tx *sqlx.Tx, query string, src rowSource) (map[int64]storedFamily, error) {
+	atKey := map[int64]storedFamily{}
+	err := queryRows(ctx, tx, query, src, func(rows *sql.Rows) error {
+		var f storedFamily
+		if err := rows.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
+			return err
+		}
+		atKey[f.row.key] = f
+		return nil
+	})
+	return atKey, err
+}
+
 // resolveFamilies sorts out the families at the batch indexes insert,
 // which one statement inserted under the IDs and keys out gave them,
 // skipping those whose key was taken. It reads the stored families in
@@ -535,29 +557,16 @@ const findFamiliesSQL = `SELECT f.id, f.canon, f.canon_key, f.level, f.givens, f
 // and takes the first key of its window that neither a stored family nor
 // another of these holds. It returns those, in batch order, to insert.
 func resolveFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, insert []int, out []famRow) ([]int, error) {
-	type storedFamily struct {
-		canon string
-		row   famRow
-	}
 	// The key index is live here, so a key holds one family; windows
 	// that overlap read it more than once.
-	atKey := map[int64]storedFamily{}
-	err := queryRows(ctx, tx, findFamiliesSQL,
+	atKey, err := storedFamilies(ctx, tx, findFamiliesSQL,
 		funcSource{len(insert), func(i, col int) any {
 			lo, hi := window(out[insert[i]].key)
 			if col == 0 {
 				return lo
 			}
 			return hi
-		}},
-		func(rows *sql.Rows) error {
-			var f storedFamily
-			if err := rows.Scan(&f.row.id, &f.canon, &f.row.key, &f.row.level, &f.row.givens, &f.row.er); err != nil {
-				return err
-			}
-			atKey[f.row.key] = f
-			return nil
-		})
+		}})
 	if err != nil {
 		return nil, fmt.Errorf("find families: %w", err)
 	}

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// WriteBatch turns SQLite's foreign key checks off for its transaction:
-// a family that names a run the bank does not have must still be
-// refused, with nothing written, and the connection must have its checks
-// back on after a batch, written or failed.
+// WriteBatch turns SQLite's foreign key and CHECK constraint checks off
+// for its transaction: a family that names a run the bank does not have
+// must still be refused, with nothing written, and the connection must
+// have its checks back on after a batch, written or failed.
 func TestWriteBatchForeignKeys(t *testing.T) {
 	ctx := context.Background()
 	db := openTempBank(t, Options{})
@@ -26,6 +26,17 @@ func TestWriteBatchForeignKeys(t *testing.T) {
 			VALUES (12345, zeroblob(41), zeroblob(41), 1, 1, 30, 10)`)
 		if err == nil {
 			t.Errorf("%s: a puzzle of a family that is not stored was inserted", when)
+		}
+		if err := db.db.GetContext(ctx, &on, "PRAGMA ignore_check_constraints"); err != nil {
+			t.Fatal(err)
+		}
+		if on != 0 {
+			t.Errorf("%s: ignore_check_constraints = %d, want 0", when, on)
+		}
+		_, err = db.db.ExecContext(ctx, `INSERT INTO puzzles (family_id, puzzle, solution, sort_key, level, givens, er)
+			VALUES (1, zeroblob(40), zeroblob(41), 1, 1, 30, 10)`)
+		if err == nil {
+			t.Errorf("%s: a puzzle of 40 bytes was inserted", when)
 		}
 	}
 	family := func(i int, run int64) NewFamily {

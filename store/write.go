@@ -135,7 +135,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	conn, err := openUnchecked(ctx, db.db)
+	conn, err := openUnchecked(ctx, db.db, false)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -225,32 +225,48 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 }
 
 // uncheckedConn is a connection with SQLite's foreign key checks off,
-// for one batch or one migration.
+// for one batch or one migration, and for a batch its CHECK constraints
+// too.
 //
-// A check costs a lookup of the parent row for every row inserted, a
-// sixth of a puzzle row's insert, and WriteBatch makes the references
-// itself: a puzzle's or technique count's family is one the batch has
-// just inserted or one it found stored, and a family's run is checked by
-// addRunCounts. The pragma has no effect inside a transaction, so it is
-// set on the connection around the batch's, which the connection holds
-// alone meanwhile: no other statement runs unchecked.
+// A foreign key check costs a lookup of the parent row for every row
+// inserted, a sixth of a puzzle row's insert, and WriteBatch makes the
+// references itself: a puzzle's or technique count's family is one the
+// batch has just inserted or one it found stored, and a family's run is
+// checked by addRunCounts. The pragma has no effect inside a transaction,
+// so it is set on the connection around the batch's, which the
+// connection holds alone meanwhile: no other statement runs unchecked.
+//
+// The CHECK constraints of the puzzle rows copy both packed grids and
+// call four SQL functions a row, a seventh of the row's insert, and
+// assert what the writer has made sure of already: prepare packs every
+// grid into 41 bytes or refuses it, and checkFamily refuses what the
+// families' CHECKs would (its test writes each refused value). A
+// migration keeps them, since the rows it copies were not made here.
+// PRAGMA integrity_check still tests every CHECK of every row.
 type uncheckedConn struct {
 	*sqlx.Conn
+	checksOff bool
 }
 
 // openUnchecked takes a connection from x's pool for the caller alone and
-// turns its foreign key checks off; release undoes both. The migrations
-// that rebuild a table use it too (applyMigration).
-func openUnchecked(ctx context.Context, x *sqlx.DB) (uncheckedConn, error) {
+// turns its foreign key checks off, and its CHECK constraints too when
+// checks is false; release undoes all. The migrations that rebuild a
+// table use it too (applyMigration).
+func openUnchecked(ctx context.Context, x *sqlx.DB, checks bool) (uncheckedConn, error) {
 	conn, err := x.Connx(ctx)
 	if err != nil {
 		return uncheckedConn{}, err
 	}
-	if _, err := conn.ExecContext(ctx, "PRAGMA foreign_keys = OFF"); err != nil {
-		conn.Close()
-		return uncheckedConn{}, fmt.Errorf("foreign keys off: %w", err)
+	c := uncheckedConn{Conn: conn, checksOff: !checks}
+	q := "PRAGMA foreign_keys = OFF"
+	if c.checksOff {
+		q += "; PRAGMA ignore_check_constraints = ON"
 	}
-	return uncheckedConn{conn}, nil
+	if _, err := conn.ExecContext(ctx, q); err != nil {
+		c.release()
+		return uncheckedConn{}, fmt.Errorf("checks off: %w", err)
+	}
+	return c, nil
 }
 
 // release turns the checks back on and returns the connection to the
@@ -258,7 +274,11 @@ func openUnchecked(ctx context.Context, x *sqlx.DB) (uncheckedConn, error) {
 // connection opens with them on.
 func (c uncheckedConn) release() {
 	ctx := context.Background()
-	if _, err := c.ExecContext(ctx, "PRAGMA foreign_keys = ON"); err != nil {
+	q := "PRAGMA foreign_keys = ON"
+	if c.checksOff {
+		q += "; PRAGMA ignore_check_constraints = OFF"
+	}
+	if _, err := c.ExecContext(ctx, q); err != nil {
 		c.Raw(func(any) error { return driver.ErrBadConn })
 	}
 	c.Close()
@@ -941,6 +961,9 @@ func checkFamily(f *Family, path bool) error {
 	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
+	}
+	if f.Givens < 0 || f.Givens > 81 {
+		return fmt.Errorf("family %s: %d givens, want 0..81: %w", f.Canon, f.Givens, ErrInvalid)
 	}
 	if f.Source == "" {
 		return fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)

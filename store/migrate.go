@@ -226,7 +226,7 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 		// The connection goes back to the pool with the checks on, or
 		// is discarded.
 		var conn uncheckedConn
-		if conn, err = openUnchecked(ctx, x, true); err != nil {
+		if conn, err = openUnchecked(ctx, x, keepChecks); err != nil {
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
 		defer conn.release()

@@ -583,7 +583,7 @@ func TestMigrationForeignKeysOn(t *testing.T) {
 	db := openTempBank(t, Options{})
 	path := db.path
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, bulkFamily(1, 1))
-	conn, err := openUnchecked(ctx, db.db, true)
+	conn, err := openUnchecked(ctx, db.db, keepChecks)
 	if err != nil {
 		t.Fatal(err)
 	}

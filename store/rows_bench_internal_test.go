@@ -15,10 +15,11 @@ import (
 // so the table stays empty and the figure is the value passing and the
 // row's insert, not an index's growth. It runs as WriteBatch does, on a
 // connection without foreign key or CHECK constraint checks
-// (openUnchecked), so the figure holds no work the writer does not pay. The rows carry their
-// values boxed (vals), as prepare leaves every row WriteBatch writes; the
-// case keeps its name, Prepared, so that its figures compare with those
-// of versions that also had rows the writer boxed itself (Plain).
+// (openUnchecked), so the figure holds no work the writer does not pay.
+// The rows carry their values boxed (vals), as prepare leaves every row
+// WriteBatch writes; the case keeps its name, Prepared, so that its
+// figures compare with those of versions that also had rows the writer
+// boxed itself (Plain).
 func BenchmarkInsertPuzzleRows(b *testing.B) {
 	ctx := context.Background()
 	db, err := Open(ctx, filepath.Join(b.TempDir(), "bank.db"), Options{DeferIndexes: true})
@@ -42,7 +43,7 @@ func BenchmarkInsertPuzzleRows(b *testing.B) {
 		rows[i] = pending{p: &puzzles[i], puzzle: p, solution: p, vals: &vals[i], key: int64(i + 1), fam: 1, level: 3, givens: 25, er: 45}
 	}
 	b.Run("Prepared", func(b *testing.B) {
-		conn, err := openUnchecked(ctx, db.db, false)
+		conn, err := openUnchecked(ctx, db.db, skipChecks)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -135,7 +135,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
-	conn, err := openUnchecked(ctx, db.db, false)
+	conn, err := openUnchecked(ctx, db.db, skipChecks)
 	if err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -240,24 +240,33 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 // call four SQL functions a row, a seventh of the row's insert, and
 // assert what the writer has made sure of already: prepare packs every
 // grid into 41 bytes or refuses it, and checkFamily refuses what the
-// families' CHECKs would (its test writes each refused value). A
-// migration keeps them, since the rows it copies were not made here.
-// PRAGMA integrity_check still tests every CHECK of every row.
+// families' CHECKs would (TestWriteBatchFailureWritesNothing writes each
+// refused value). A migration keeps them, since the rows it copies were
+// not made here. PRAGMA integrity_check still tests every CHECK of every
+// row.
 type uncheckedConn struct {
 	*sqlx.Conn
 	checksOff bool
 }
 
+// checkMode says whether an uncheckedConn keeps the CHECK constraints.
+type checkMode bool
+
+const (
+	keepChecks checkMode = true
+	skipChecks checkMode = false
+)
+
 // openUnchecked takes a connection from x's pool for the caller alone and
-// turns its foreign key checks off, and its CHECK constraints too when
-// checks is false; release undoes all. The migrations that rebuild a
-// table use it too (applyMigration).
-func openUnchecked(ctx context.Context, x *sqlx.DB, checks bool) (uncheckedConn, error) {
+// turns its foreign key checks off, and its CHECK constraints too with
+// skipChecks; release undoes all. The migrations that rebuild a table use
+// it too (applyMigration).
+func openUnchecked(ctx context.Context, x *sqlx.DB, checks checkMode) (uncheckedConn, error) {
 	conn, err := x.Connx(ctx)
 	if err != nil {
 		return uncheckedConn{}, err
 	}
-	c := uncheckedConn{Conn: conn, checksOff: !checks}
+	c := uncheckedConn{Conn: conn, checksOff: checks == skipChecks}
 	q := "PRAGMA foreign_keys = OFF"
 	if c.checksOff {
 		q += "; PRAGMA ignore_check_constraints = ON"

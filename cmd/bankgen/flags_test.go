@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"sudokubank/grade"
 	"sudokubank/pipeline"
@@ -170,4 +171,22 @@ func FuzzParseSymmetry(f *testing.F) {
 			t.Errorf("%q -> %v -> %q -> %v, %v", s, f, f.String(), again, err)
 		}
 	})
+}
+
+func TestSeconds(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0.00s"},
+		{49 * time.Millisecond, "0.05s"},
+		{5304 * time.Millisecond, "5.30s"},
+		{9994 * time.Millisecond, "9.99s"},
+		{10 * time.Second, "10.0s"},
+		{31*time.Minute + 4*time.Second, "1864.0s"},
+	} {
+		if got := seconds(c.d); got != c.want {
+			t.Errorf("seconds(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"sudokubank/pipeline"
 	"sudokubank/store"
@@ -77,14 +78,25 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 
 // printSummary reports what a generating run did.
 func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary) {
-	secs := s.Elapsed.Seconds()
+	// A run takes at least a millisecond, so the rates stay finite.
+	secs := max(s.Elapsed.Seconds(), 0.001)
 	status := "done"
 	if s.Interrupted {
 		status = "interrupted"
 	}
-	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %.1fs (%.0f families/s, %.0f puzzles/s)\n",
-		status, s.Families, s.Puzzles-s.Families, o.db, secs, float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
+		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
 	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
 	fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
+}
+
+// seconds formats a run's duration for its summary: to the hundredth of
+// a second under ten seconds, so that a short run does not read "0.0s",
+// and to the tenth above.
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.2fs", d.Seconds())
+	}
+	return fmt.Sprintf("%.1fs", d.Seconds())
 }

@@ -91,8 +91,8 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
-	fmt.Fprintf(stdout, "bankgen import: %d puzzles read from %s in %.1fs: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
-		n.lines, o.file, sum.Elapsed.Seconds(), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
+	fmt.Fprintf(stdout, "bankgen import: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
+		n.lines, o.file, seconds(sum.Elapsed), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
 	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
 		n.unparseable, n.noSolution, n.several, n.failed)
 	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)

@@ -20,7 +20,7 @@ func puzzleIndexes(t *testing.T, db *DB) []string {
 func oneFamily(n int) []NewFamily {
 	s := strings.Repeat(".", 80)
 	return []NewFamily{{
-		Family:  Family{Canon: string(rune('a'+n)) + s, ER: 20, Level: 2, Givens: 25, Source: "gen"},
+		Family:  Family{Canon: string(rune('1'+n)) + s, ER: 20, Level: 2, Givens: 25, Source: "gen"},
 		Puzzles: []Puzzle{{Puzzle: string(rune('1'+n)) + s, Solution: strings.Repeat("1", 81)}},
 	}}
 }

@@ -968,6 +968,13 @@ func checkFamily(f *Family, path bool) error {
 	if len(f.Canon) != 81 {
 		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
 	}
+	// The schema's CHECK counts characters, not bytes, and a batch skips
+	// it (uncheckedConn): a form of grid characters has as many of each.
+	for i := 0; i < len(f.Canon); i++ {
+		if cellNibble[f.Canon[i]] == 0xff {
+			return fmt.Errorf("canonical form %q: cell %d is %q, want '.' or 1..9: %w", f.Canon, i+1, f.Canon[i], ErrInvalid)
+		}
+	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
 	}

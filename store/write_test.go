@@ -84,6 +84,8 @@ func TestWriteBatchFailureWritesNothing(t *testing.T) {
 		"givens -1":        func(f *store.NewFamily) { f.Givens = -1 },
 		"givens 82":        func(f *store.NewFamily) { f.Givens = 82 },
 		"an 80-char canon": func(f *store.NewFamily) { f.Canon = f.Canon[:80] },
+		"a canon with é":   func(f *store.NewFamily) { f.Canon = f.Canon[:79] + "é" },
+		"a canon with 0":   func(f *store.NewFamily) { f.Canon = f.Canon[:80] + "0" },
 		"a short puzzle":   func(f *store.NewFamily) { f.Puzzles[0].Puzzle = f.Puzzles[0].Puzzle[:80] },
 		"a long solution":  func(f *store.NewFamily) { f.Puzzles[0].Solution += "1" },
 	} {

@@ -962,18 +962,13 @@ func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 	return cells, nil
 }
 
-// checkFamily checks a family's own fields; its path's runs too with
-// path, which a family that Prepare did has had checked.
-func checkFamily(f *Family, path bool) error {
+// checkFamily checks a family's own fields; with strs, also what depends
+// only on its strings (the canonical form's characters, the path's runs),
+// which a matching preparation has had checked (prepared.matches compares
+// those strings), so that the writer does not scan them again.
+func checkFamily(f *Family, strs bool) error {
 	if len(f.Canon) != 81 {
 		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
-	}
-	// The schema's CHECK counts characters, not bytes, and a batch skips
-	// it (uncheckedConn): a form of grid characters has as many of each.
-	for i := 0; i < len(f.Canon); i++ {
-		if cellNibble[f.Canon[i]] == 0xff {
-			return fmt.Errorf("canonical form %q: cell %d is %q, want '.' or 1..9: %w", f.Canon, i+1, f.Canon[i], ErrInvalid)
-		}
 	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
@@ -987,12 +982,20 @@ func checkFamily(f *Family, path bool) error {
 	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
 		return fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
 	}
+	if !strs {
+		return nil
+	}
+	// The schema's CHECK counts characters, not bytes, and a batch skips
+	// it (uncheckedConn): a form of grid characters has as many of each.
+	for i := 0; i < len(f.Canon); i++ {
+		if cellNibble[f.Canon[i]] == 0xff {
+			return fmt.Errorf("canonical form %q: cell %d is %q, want '.' or 1..9: %w", f.Canon, i+1, f.Canon[i], ErrInvalid)
+		}
+	}
 	// A path that does not parse would be stored, then fail every read of
 	// its family (Family, show) while the technique filter still matched.
-	if path {
-		if err := forPathRuns(f.Path, func(string, int) {}); err != nil {
-			return fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
-		}
+	if err := forPathRuns(f.Path, func(string, int) {}); err != nil {
+		return fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
 	}
 	return nil
 }

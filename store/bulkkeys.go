@@ -327,20 +327,13 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 	}
 	stored := map[int]bool{} // batch indexes
 	for _, i := range near {
-		lo, hi := window(out[i].key)
-		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
-			f, stored := atKey[k]
-			return stored || taken[k], stored && f.canon == batch[i].Canon
-		})
+		dup, err := placeFamily(batch, i, out, atKey, taken)
+		if err != nil {
+			return nil, err
+		}
 		if dup {
-			out[i], stored[i] = atKey[k].row, true
-			continue
+			stored[i] = true
 		}
-		if !ok {
-			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
-		}
-		out[i].key = k
-		taken[k] = true
 	}
 	if len(stored) == 0 {
 		return fresh, nil

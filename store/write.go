@@ -607,23 +607,39 @@ func resolveFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, insert
 		if f, ok := atKey[out[i].key]; ok && f.row.id == out[i].id {
 			continue // inserted: under its own key, the first of its window
 		}
-		lo, hi := window(out[i].key)
-		k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
-			f, stored := atKey[k]
-			return stored || taken[k], stored && f.canon == batch[i].Canon
-		})
-		if dup {
-			out[i] = atKey[k].row // stored before
-			continue
+		dup, err := placeFamily(batch, i, out, atKey, taken)
+		if err != nil {
+			return nil, err
 		}
-		if !ok {
-			return nil, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+		if !dup {
+			moved = append(moved, i)
 		}
-		out[i].key = k
-		taken[k] = true
-		moved = append(moved, i)
 	}
 	return moved, nil
+}
+
+// placeFamily searches batch family i's key window among the stored
+// families atKey and the keys taken by others of the batch. A family
+// whose form is stored there is a duplicate: out[i] becomes the stored
+// row, and dup is true. Any other takes the window's first free key,
+// into out[i] and taken. The live writer (resolveFamilies) and the bulk
+// writer (famSet.resolve) place families by it.
+func placeFamily(batch []NewFamily, i int, out []famRow, atKey map[int64]storedFamily, taken map[int64]bool) (dup bool, err error) {
+	lo, hi := window(out[i].key)
+	k, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
+		f, stored := atKey[k]
+		return stored || taken[k], stored && f.canon == batch[i].Canon
+	})
+	if dup {
+		out[i] = atKey[k].row
+		return true, nil
+	}
+	if !ok {
+		return false, fmt.Errorf("family %s: no free canon key in %d..%d", batch[i].Canon, lo, hi)
+	}
+	out[i].key = k
+	taken[k] = true
+	return false, nil
 }
 
 // findPuzzlesSQL finds the stored puzzles in the key windows of a

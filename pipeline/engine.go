@@ -113,7 +113,8 @@ type Config[In, Out any] struct {
 	// family is small too. While Finish runs the writer writes nothing:
 	// it keeps the families it holds and takes more while they are less
 	// than a full batch (BatchFamilies, BatchPuzzles), the most it ever
-	// holds, so that the workers go on making the last families rather
+	// holds but for the rest of the message that fills it (up to Chunk-1
+	// families), so that the workers go on making the last families rather
 	// than wait on a full queue; then the queue fills and they wait. It
 	// writes them when Finish returns. A run that ends before
 	// FinishAfter families never calls it.
@@ -157,8 +158,9 @@ const (
 // InFlightPuzzles bounds the puzzles a run holds between admitting its
 // families and storing them, when each family has familyPuzzles puzzles
 // and Config.BatchPuzzles is left at its default: the batch the writer
-// fills or commits (50,000 puzzles, and the family that passes that)
-// and the families queued for it meanwhile (up to 1,000). The results
+// fills or commits (50,000 puzzles, and the family that passes that, or
+// while Config.Finish runs up to a chunk of families) and the families
+// queued for it meanwhile (up to 1,000). The results
 // the workers and the collector hold before that, a window's worth
 // (Config.Window), are not counted. A caller that limits its heap
 // (debug.SetMemoryLimit) leaves room for them.

@@ -95,9 +95,12 @@ func inFlightMemory(familyPuzzles int) int64 {
 // collected every 10 MB: 27 times in 20,000 families, whose marking
 // took 2.5-3% of the run's CPU, from the workers when both cores are
 // busy; at 400, 6 times and 0.5%, with the peak resident memory 59 ->
-// 90 MB. The limit keeps the heap of a run with very many variants or
-// of a big bank (its dedup set takes 8 bytes a family) from growing
-// fivefold: near the limit the GC runs as often as it must. With
+// 90 MB. The limit stops the heap growing fivefold only once five times
+// the live heap passes it: with very many variants, or on a bank whose
+// live heap (its dedup set takes 8 bytes a family) passes about 96 MiB,
+// some 11M families, since below that the fivefold heap fits in the
+// 128 MiB and the 256 MiB of room; near the limit the GC runs as often
+// as it must. With
 // -variants 100 a batch and the writer's queue hold 60-100 MB: a top-up
 // of a 10-family bank with -count 4000 collected 3 times where
 // GOGC=100 without a limit did 9-10 (and 14-15 without this room), and

@@ -136,11 +136,7 @@ func TestIndexesDeferred(t *testing.T) {
 // tables; only buildAllDeferredIndexes builds them all.
 func TestBuildDeferredIndexesNoNames(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{DeferIndexes: true})
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -606,13 +606,15 @@ func TestMigrationForeignKeysOn(t *testing.T) {
 	more := fmtName(latest+1, "more")
 	fsys := withMigrations(t, map[string]string{more: "CREATE TABLE more (x);"})
 	setMigrations(t, fsys)
-	markUnchecked(t, more)
-	_, err = Open(ctx, path, Options{})
-	if err == nil || !strings.Contains(err.Error(), "family_techniques row 0 refers to a missing families row") {
-		t.Fatalf("Open with a checked migration on a bank with a dangling reference: %v; want the check to find it", err)
-	}
-	uncheckedMigrations = maps.Clone(uncheckedMigrations)
-	delete(uncheckedMigrations, more)
+	// A subtest, so that markUnchecked's cleanup unmarks the migration
+	// before the Open below runs it with foreign keys on.
+	t.Run("Checked", func(t *testing.T) {
+		markUnchecked(t, more)
+		_, err := Open(ctx, path, Options{})
+		if err == nil || !strings.Contains(err.Error(), "family_techniques row 0 refers to a missing families row") {
+			t.Fatalf("Open with a checked migration on a bank with a dangling reference: %v; want the check to find it", err)
+		}
+	})
 	db, err = Open(ctx, path, Options{})
 	if err != nil {
 		t.Fatalf("Open with a migration that leaves the references alone, on a bank with a dangling one: %v", err)

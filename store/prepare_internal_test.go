@@ -22,10 +22,11 @@ func TestPrepareIsUsed(t *testing.T) {
 
 	// Prepare computed its keys already; from here on, count.
 	calls, canonCalls := 0, 0
-	old, oldCanon := keyOf, canonKey
+	oldCanon := canonKey
+	withCanonKey(t, func(s string) int64 { canonCalls++; return oldCanon(s) })
+	old := keyOf
 	keyOf = func(s string) int64 { calls++; return old(s) }
-	canonKey = func(s string) int64 { canonCalls++; return oldCanon(s) }
-	t.Cleanup(func() { keyOf, canonKey = old, oldCanon })
+	t.Cleanup(func() { keyOf = old })
 
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 3}, prepared)
 	if calls != 0 || canonCalls != 0 {

@@ -172,7 +172,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		}
 		for j := range batch[i].Puzzles {
 			r := &preps[i].rows[j]
-			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, solution: r.solution, vals: &r.vals, key: r.key,
+			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, key: r.key,
 				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
@@ -658,7 +658,7 @@ type techRow struct {
 // pending is a puzzle row to insert.
 type pending struct {
 	p                 *Puzzle
-	puzzle, solution  []byte  // packed
+	puzzle            []byte  // packed
 	vals              *[3]any // puzzle, solution and p.Transform as driver values, as prepare made them
 	key               int64   // sort key
 	id                int64   // row ID, known only to a bulk writer (keySet)
@@ -715,7 +715,7 @@ func probe(lo, hi int64, at func(k int64) (taken, same bool)) (key int64, dup, o
 // compared with them by string. A bulk writer finds the stored keys near
 // each row in memory, before it inserts, and reads only their strings.
 func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *keySet) ([]pending, int, error) {
-	// The sort moves 16-byte entries, not the rows: pending is seven
+	// The sort moves 16-byte entries, not the rows: pending is six
 	// times that size. Equal strings keep their batch order, so that the
 	// first is stored and the others count as duplicates; pdqsort with
 	// the position as a tie-break is cheaper than a stable merge sort.

@@ -154,26 +154,13 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 
-	buckets := map[bucketKey][2]int64{}
-	runs := map[int64][2]int{} // families and puzzles written per run
 	puzzles := make([]pending, 0, n)
 	for i := range batch {
 		fm := fams[i]
-		if fm.isNew {
-			k := bucketKey{fm.level, fm.givens}
-			c := buckets[k]
-			c[0]++
-			buckets[k] = c
-			if id := batch[i].RunID; id != 0 {
-				r := runs[id]
-				r[0]++
-				runs[id] = r
-			}
-		}
 		for j := range batch[i].Puzzles {
 			r := &preps[i].rows[j]
 			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, key: r.key,
-				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er})
+				fam: fm.id, bi: int32(i), level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -181,20 +168,33 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	res.Puzzles, res.DupPuzzles = len(stored), dups
-	// The counts need each family's stored puzzles, not each puzzle: one
-	// map update a stored row, then work a family.
-	perFamily := countPerFamily(stored)
-	perFamily.each(func(_ int64, c famPuzzles) {
-		b := bucketKey{c.level, c.givens}
-		v := buckets[b]
-		v[1] += c.n
-		buckets[b] = v
-		if c.run != 0 {
-			r := runs[c.run]
-			r[1] += int(c.n)
-			runs[c.run] = r
+	// The counts need each batch family's stored puzzles, not each
+	// puzzle: one increment a stored row, then work a batch family. Its
+	// puzzles count under its row's level and givens and under its own
+	// run.
+	perBatch := make([]int64, len(batch))
+	for i := range stored {
+		perBatch[stored[i].bi]++
+	}
+	buckets := map[bucketKey][2]int64{}
+	runs := map[int64][2]int{} // families and puzzles written per run
+	for i := range batch {
+		fm, n := &fams[i], perBatch[i]
+		if !fm.isNew && n == 0 {
+			continue
 		}
-	})
+		var added int64
+		if fm.isNew {
+			added = 1
+		}
+		k := bucketKey{fm.level, fm.givens}
+		c := buckets[k]
+		buckets[k] = [2]int64{c[0] + added, c[1] + n}
+		if id := batch[i].RunID; id != 0 {
+			r := runs[id]
+			runs[id] = [2]int{r[0] + int(added), r[1] + int(n)}
+		}
+	}
 	for id, c := range runs {
 		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: %w", err)
@@ -209,7 +209,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			return WriteResult{}, fmt.Errorf("write batch: counts: %w", err)
 		}
 	}
-	if err := addTechniqueCounts(ctx, tx, batch, fams, perFamily); err != nil {
+	if err := addTechniqueCounts(ctx, tx, batch, fams, perBatch); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -294,58 +294,6 @@ func (c uncheckedConn) release() {
 }
 
 type bucketKey struct{ level, givens int }
-
-// famPuzzles counts the puzzles a batch stored for one family, with the
-// family's level and givens, which its puzzles share, and the run of the
-// batch family they came with, which they count under.
-type famPuzzles struct {
-	level, givens int
-	run, n        int64
-}
-
-// famRun is a family and a run.
-type famRun struct{ fam, run int64 }
-
-// familyCounts counts a batch's stored rows by family, so that the
-// bucket, run and technique counts follow with work a family, not a row:
-// a generated batch has up to 100 variants a family.
-type familyCounts struct {
-	fams map[int64]famPuzzles // by family ID, under the run of a first row
-	// other counts the rows of a family that came with a batch family of
-	// another run: none unless a batch mixes runs, so that fams keeps
-	// its 8-byte key.
-	other map[famRun]famPuzzles
-}
-
-// countPerFamily counts the stored rows by family.
-func countPerFamily(stored []pending) familyCounts {
-	fc := familyCounts{fams: map[int64]famPuzzles{}}
-	for i := range stored {
-		q := &stored[i]
-		c, ok := fc.fams[q.fam]
-		if ok && c.run != q.run {
-			if fc.other == nil {
-				fc.other = map[famRun]famPuzzles{}
-			}
-			k := famRun{q.fam, q.run}
-			o := fc.other[k]
-			fc.other[k] = famPuzzles{q.level, q.givens, q.run, o.n + 1}
-			continue
-		}
-		fc.fams[q.fam] = famPuzzles{q.level, q.givens, q.run, c.n + 1}
-	}
-	return fc
-}
-
-// each calls fn with each count and its family.
-func (fc familyCounts) each(fn func(fam int64, c famPuzzles)) {
-	for id, c := range fc.fams {
-		fn(id, c)
-	}
-	for k, c := range fc.other {
-		fn(k.fam, c)
-	}
-}
 
 // famRow is where a batch family's puzzles go: the stored family's ID and
 // grade, which a family already stored keeps.
@@ -663,7 +611,7 @@ type pending struct {
 	key               int64   // sort key
 	id                int64   // row ID, known only to a bulk writer (keySet)
 	fam               int64
-	run               int64 // the run that wrote the puzzle's batch family; 0 for none
+	bi                int32 // the index of the batch family the puzzle came with
 	level, givens, er int
 }
 

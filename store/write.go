@@ -615,13 +615,16 @@ type pending struct {
 	level, givens, er int
 }
 
-// probeWindow is how many keys from its sort key on a puzzle may take:
-// two strings with one level and one key (a 63-bit hash) are expected
-// once in 10^6 banks of 5M puzzles, and the later one takes the next
-// free key.
+// probeWindow is how many keys from its hash on a row may take: a
+// puzzle's sort key within its level, a family's canon_key. Both are
+// 63-bit hashes: two strings with one level and one key are expected
+// once in 10^6 banks of 5M puzzles, two forms with one key once in 10^5
+// banks of 10M families, and the later one takes a free key after it.
 const probeWindow = 16
 
-// window returns the keys a puzzle with sort key k may be stored under.
+// window returns the keys a row whose hash is k may be stored under: a
+// puzzle whose string's sort key is k, within its level, or a family
+// whose canonical form's key is k.
 func window(k int64) (lo, hi int64) {
 	if k > math.MaxInt64-probeWindow+1 {
 		return k, math.MaxInt64

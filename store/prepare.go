@@ -27,7 +27,7 @@ func Prepare(nf *NewFamily) error {
 // without a matching preparation: the writer then reads every family's
 // rows one way.
 func prepare(nf *NewFamily) (*prepared, error) {
-	cells, err := validFamily(nf, make([]byte, 0, 2*packedLen*len(nf.Puzzles)))
+	cells, err := validFamily(nf)
 	if err != nil {
 		return nil, err
 	}

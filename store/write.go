@@ -910,13 +910,15 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 	return rows.Close()
 }
 
-// validFamily checks what the schema cannot say clearly, and appends the
-// stored forms of each puzzle's grids, puzzle then solution, to cells.
-func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
+// validFamily checks what the schema cannot say clearly, and returns the
+// stored forms of each puzzle's grids, puzzle then solution, in one
+// buffer.
+func validFamily(nf *NewFamily) ([]byte, error) {
 	f := &nf.Family
 	if err := checkFamily(f, true); err != nil {
 		return nil, err
 	}
+	cells := make([]byte, 0, 2*packedLen*len(nf.Puzzles))
 	for _, p := range nf.Puzzles {
 		var err error
 		if cells, err = appendPacked(cells, p.Puzzle); err != nil {

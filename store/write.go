@@ -932,13 +932,11 @@ func validFamily(nf *NewFamily) ([]byte, error) {
 }
 
 // checkFamily checks a family's own fields; with strs, also what depends
-// only on its strings (the canonical form's characters, the path's runs),
-// which a matching preparation has had checked (prepared.matches compares
-// those strings), so that the writer does not scan them again.
+// only on its strings (the canonical form's length and characters, the
+// path's runs), which a matching preparation has had checked
+// (prepared.matches compares those strings), so that the writer does not
+// check them again.
 func checkFamily(f *Family, strs bool) error {
-	if len(f.Canon) != 81 {
-		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
-	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
 	}
@@ -953,6 +951,9 @@ func checkFamily(f *Family, strs bool) error {
 	}
 	if !strs {
 		return nil
+	}
+	if len(f.Canon) != 81 {
+		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
 	}
 	// The schema's CHECK counts characters, not bytes, and a batch skips
 	// it (uncheckedConn): a form of grid characters has as many of each.

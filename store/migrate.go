@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -13,8 +12,6 @@ import (
 	"strings"
 
 	"github.com/jmoiron/sqlx"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 
 	"sudokubank/migrations"
 )
@@ -155,8 +152,7 @@ var migrationSteps = map[string]func(context.Context, *sqlx.Tx) error{
 // is needed around it.
 func settleCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 	err := buildDeferredIndexes(ctx, tx, "families_canon_key")
-	var se *sqlite.Error
-	if err == nil || !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+	if err == nil || !isUniqueViolation(err) {
 		return err
 	}
 	if err := moveSharedCanonKeys(ctx, tx); err != nil {

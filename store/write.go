@@ -756,8 +756,7 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 			return keep, dups, nil
 		}
 		// The failed statement wrote nothing; the transaction goes on.
-		var se *sqlite.Error
-		if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		if !isUniqueViolation(err) {
 			return nil, 0, err
 		}
 	}
@@ -771,6 +770,13 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 		}
 	}
 	return stored, dups + more, nil
+}
+
+// isUniqueViolation reports whether err is SQLite's refusal of a row
+// (or of an index over the rows) that a unique index holds already.
+func isUniqueViolation(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
 // insertPuzzles writes the rows with one statement.

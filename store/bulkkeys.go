@@ -290,17 +290,21 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 		k := out[i].key
 		j, _ := slices.BinarySearch(keys, k) // the first of k
 		shared := j+1 < len(keys) && keys[j+1] == k || j > 0 && keys[j-1] > k-probeWindow
-		if _, stored := s.get(uint64(k)); !shared && !stored {
+		id, stored := s.get(uint64(k))
+		if !shared && !stored {
 			continue
 		}
 		near, isNear[i] = append(near, i), true
-		lo, hi := window(k)
-		for w := lo; ; w++ {
+		if stored {
+			ids = append(ids, id)
+		}
+		// The rest of the window, k+1..hi; w < hi keeps w++ from
+		// overflowing at the largest key.
+		_, hi := window(k)
+		for w := k; w < hi; {
+			w++
 			if id, ok := s.get(uint64(w)); ok {
 				ids = append(ids, id)
-			}
-			if w == hi {
-				break
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -13,8 +12,6 @@ import (
 	"strings"
 
 	"github.com/jmoiron/sqlx"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 
 	"sudokubank/migrations"
 )
@@ -147,16 +144,19 @@ var migrationSteps = map[string]func(context.Context, *sqlx.Tx) error{
 // settleCanonKeys builds families_canon_key, which migration 0008 left
 // deferred over the keys it filled in. Two stored forms with one key
 // (about once in 10^5 banks of 10M families) would fail the unique
-// index; then the later family of each such pair, the higher ID, takes
-// the first free key of its window, as the writer would have given it,
-// and the build runs again. The first try costs nothing more than the
-// build itself. A failed CREATE INDEX undoes only itself, and the
-// transaction goes on (as writePuzzles relies on too), so no savepoint
-// is needed around it.
+// index; then each family that shares its key with a lower ID takes the
+// first key of its window that no family holds, and the build runs
+// again. That need not be the key a writer would have given it (a writer
+// places each family against the keys taken before it, and a key the
+// migration leaves in place may be one a writer would have taken): it
+// does not matter, because a lookup searches the whole window (probe
+// checks every key for the form before it takes a free one). The first
+// try costs nothing more than the build itself. A failed CREATE INDEX
+// undoes only itself, and the transaction goes on (as writePuzzles
+// relies on too), so no savepoint is needed around it.
 func settleCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 	err := buildDeferredIndexes(ctx, tx, "families_canon_key")
-	var se *sqlite.Error
-	if err == nil || !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+	if err == nil || !isUniqueViolation(err) {
 		return err
 	}
 	if err := moveSharedCanonKeys(ctx, tx); err != nil {
@@ -168,10 +168,12 @@ func settleCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 // moveSharedCanonKeys gives each family that shares its key with a lower
 // ID the first key of its window that no family holds, in the order of
 // their IDs. A key that such a family leaves keeps its lowest holder, so
-// every key from a family's hash to its own stays taken, which a writer's
-// first free key needs. It indexes the keys for the while, not uniquely:
-// the path runs only when the unique index failed, so its cost does not
-// matter, and without an index each window would be a scan.
+// every key from a family's hash to its own stays taken: a writer that
+// finds a form's own key free counts the form as new without searching
+// its window (resolveFamilies, famSet.resolve). It indexes the keys for
+// the while, not uniquely: the path runs only when the unique index
+// failed, so its cost does not matter, and without an index each window
+// would be a scan.
 func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 	if _, err := tx.ExecContext(ctx, "CREATE INDEX families_canon_key_settle ON families (canon_key)"); err != nil {
 		return err

@@ -27,7 +27,7 @@ func Prepare(nf *NewFamily) error {
 // without a matching preparation: the writer then reads every family's
 // rows one way.
 func prepare(nf *NewFamily) (*prepared, error) {
-	cells, err := validFamily(nf, make([]byte, 0, 2*packedLen*len(nf.Puzzles)))
+	cells, err := validFamily(nf)
 	if err != nil {
 		return nil, err
 	}
@@ -35,10 +35,11 @@ func prepare(nf *NewFamily) (*prepared, error) {
 	for i := range nf.Puzzles {
 		q, r := &nf.Puzzles[i], &p.rows[i]
 		r.text, r.sol, r.transform = q.Puzzle, q.Solution, q.Transform
-		r.puzzle, r.solution = cells[:packedLen:packedLen], cells[packedLen:2*packedLen:2*packedLen]
+		r.puzzle = cells[:packedLen:packedLen]
+		sol := cells[packedLen : 2*packedLen : 2*packedLen]
 		cells = cells[2*packedLen:]
 		r.key = keyOf(q.Puzzle)
-		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
+		r.vals = [3]any{r.puzzle, sol, q.Transform}
 	}
 	return p, nil
 }
@@ -55,7 +56,7 @@ type prepared struct {
 // for, and what WriteBatch would make of them.
 type preparedRow struct {
 	text, sol, transform string
-	puzzle, solution     []byte // packed
+	puzzle               []byte // packed
 	key                  int64
 	vals                 [3]any // puzzle, solution, transform as driver values
 }

@@ -461,7 +461,7 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	switch o.Order {
 	case OrderID:
 		if len(f.Levels) == 1 && f.GivensMin != 0 && f.GivensMin == f.GivensMax {
-			use = indexable{level: true, givens: true, bucket: true}
+			use = indexable{bucket: true}
 		}
 		order = " ORDER BY p.id"
 	case OrderRating:

@@ -40,7 +40,7 @@ func BenchmarkInsertPuzzleRows(b *testing.B) {
 		puzzles[i] = Puzzle{Puzzle: s, Solution: s, Transform: "r" + strconv.Itoa(i%1000) + "d123456789"}
 		p, _ := packGrid(s)
 		vals[i] = [3]any{p, p, puzzles[i].Transform}
-		rows[i] = pending{p: &puzzles[i], puzzle: p, solution: p, vals: &vals[i], key: int64(i + 1), fam: 1, level: 3, givens: 25, er: 45}
+		rows[i] = pending{p: &puzzles[i], puzzle: p, vals: &vals[i], key: int64(i + 1), fam: 1, level: 3, givens: 25, er: 45}
 	}
 	b.Run("Prepared", func(b *testing.B) {
 		conn, err := openUnchecked(ctx, db.db, skipChecks)

@@ -103,26 +103,46 @@ type techKey struct {
 	technique string
 }
 
+// famPuzzles counts the puzzles a batch stored for a family it did not
+// write, with the family's level, which its puzzles share.
+type famPuzzles struct {
+	level int
+	n     int64
+}
+
 // addTechniqueCounts adds a written batch to the technique counts: each
 // new family to those of its level and techniques, and each stored puzzle
-// to those of its family. fams is writeFamilies' result and perFamily
-// counts writePuzzles' rows (countPerFamily); addTechniqueCounts takes
-// its entries. A puzzle stored as a further variant of a family written
-// before the batch (an import's, or a repeat's) counts under that
-// family's stored techniques, which one statement reads for all such
-// families; a run of new families costs none.
-func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, perFamily familyCounts) error {
-	// The batch's new families take their own puzzles out; those left are
-	// families stored before the batch (or, if the batch mixes runs, a
-	// new family's puzzles under another run, which the statement finds
-	// as just written).
-	counts := batchTechniqueCounts(batch, fams, func(id int64) int64 {
-		n := perFamily.fams[id].n
-		delete(perFamily.fams, id)
+// to those of its family. fams is writeFamilies' result and perBatch
+// counts writePuzzles' rows by batch family. A batch family that repeats
+// a new one has its puzzles counted with it. A puzzle stored as a further
+// variant of a family written before the batch (an import's, or a
+// repeat's) counts under that family's stored techniques, which one
+// statement reads for all such families; a run of new families costs
+// none.
+func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, perBatch []int64) error {
+	// The puzzles of the batch families that are not new, by the family
+	// they went to, which several can share.
+	var joined map[int64]famPuzzles
+	for i := range batch {
+		if fm := &fams[i]; !fm.isNew && perBatch[i] > 0 {
+			if joined == nil {
+				joined = map[int64]famPuzzles{}
+			}
+			joined[fm.id] = famPuzzles{fm.level, joined[fm.id].n + perBatch[i]}
+		}
+	}
+	// The batch's new families take their repeats' puzzles out; those
+	// left are families stored before the batch.
+	counts := batchTechniqueCounts(batch, fams, func(i int) int64 {
+		n := perBatch[i]
+		if c, ok := joined[fams[i].id]; ok {
+			n += c.n
+			delete(joined, fams[i].id)
+		}
 		return n
 	})
-	if len(perFamily.fams) > 0 || len(perFamily.other) > 0 {
-		if err := storedTechniques(ctx, tx, perFamily, counts); err != nil {
+	if len(joined) > 0 {
+		if err := storedTechniques(ctx, tx, joined, counts); err != nil {
 			return err
 		}
 	}
@@ -164,12 +184,12 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 }
 
 // batchTechniqueCounts returns the counts of a batch's new families,
-// given the number of puzzles stored for each by its ID.
+// given the number of puzzles stored for each by its batch index.
 //
 // Families share technique lists (one runs-form list for 7 families on
 // a 5M bank): the families and puzzles of each (level, list) are summed
 // first, and each list is split once.
-func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int64) int64) map[techKey][2]int64 {
+func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(i int) int64) map[techKey][2]int64 {
 	type techList struct {
 		level int
 		list  string // a runs-form path up to its last comma
@@ -185,7 +205,7 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(id int6
 		if !fm.isNew {
 			continue
 		}
-		n := puzzles(fm.id)
+		n := puzzles(i)
 		f := &batch[i].Family
 		if !pathHasCounts(f.Path) {
 			for t := range f.Techniques {
@@ -224,13 +244,15 @@ const storedTechniquesSQL = `SELECT r.c1, r.c2, f.path,
 // before it to counts, under the techniques those families have stored.
 // An import's batch holds thousands of such families: one statement
 // reads them all, where one a family cost a statement's overhead each.
-func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams familyCounts, counts map[techKey][2]int64) error {
+func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams map[int64]famPuzzles, counts map[techKey][2]int64) error {
 	type famRef struct {
 		id int64
 		famPuzzles
 	}
-	refs := make([]famRef, 0, len(fams.fams)+len(fams.other))
-	fams.each(func(id int64, c famPuzzles) { refs = append(refs, famRef{id, c}) })
+	refs := make([]famRef, 0, len(fams))
+	for id, c := range fams {
+		refs = append(refs, famRef{id, c})
+	}
 	found := 0
 	err := queryRows(ctx, tx, storedTechniquesSQL,
 		funcSource{len(refs), func(i, col int) any {

@@ -154,26 +154,13 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 
-	buckets := map[bucketKey][2]int64{}
-	runs := map[int64][2]int{} // families and puzzles written per run
 	puzzles := make([]pending, 0, n)
 	for i := range batch {
 		fm := fams[i]
-		if fm.isNew {
-			k := bucketKey{fm.level, fm.givens}
-			c := buckets[k]
-			c[0]++
-			buckets[k] = c
-			if id := batch[i].RunID; id != 0 {
-				r := runs[id]
-				r[0]++
-				runs[id] = r
-			}
-		}
 		for j := range batch[i].Puzzles {
 			r := &preps[i].rows[j]
-			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, solution: r.solution, vals: &r.vals, key: r.key,
-				fam: fm.id, run: batch[i].RunID, level: fm.level, givens: fm.givens, er: fm.er})
+			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, key: r.key,
+				fam: fm.id, bi: int32(i), level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -181,20 +168,33 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	res.Puzzles, res.DupPuzzles = len(stored), dups
-	// The counts need each family's stored puzzles, not each puzzle: one
-	// map update a stored row, then work a family.
-	perFamily := countPerFamily(stored)
-	perFamily.each(func(_ int64, c famPuzzles) {
-		b := bucketKey{c.level, c.givens}
-		v := buckets[b]
-		v[1] += c.n
-		buckets[b] = v
-		if c.run != 0 {
-			r := runs[c.run]
-			r[1] += int(c.n)
-			runs[c.run] = r
+	// The counts need each batch family's stored puzzles, not each
+	// puzzle: one increment a stored row, then work a batch family. Its
+	// puzzles count under its row's level and givens and under its own
+	// run.
+	perBatch := make([]int64, len(batch))
+	for i := range stored {
+		perBatch[stored[i].bi]++
+	}
+	buckets := map[bucketKey][2]int64{}
+	runs := map[int64][2]int{} // families and puzzles written per run
+	for i := range batch {
+		fm, n := &fams[i], perBatch[i]
+		if !fm.isNew && n == 0 {
+			continue
 		}
-	})
+		var added int64
+		if fm.isNew {
+			added = 1
+		}
+		k := bucketKey{fm.level, fm.givens}
+		c := buckets[k]
+		buckets[k] = [2]int64{c[0] + added, c[1] + n}
+		if id := batch[i].RunID; id != 0 {
+			r := runs[id]
+			runs[id] = [2]int{r[0] + int(added), r[1] + int(n)}
+		}
+	}
 	for id, c := range runs {
 		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: %w", err)
@@ -209,7 +209,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			return WriteResult{}, fmt.Errorf("write batch: counts: %w", err)
 		}
 	}
-	if err := addTechniqueCounts(ctx, tx, batch, fams, perFamily); err != nil {
+	if err := addTechniqueCounts(ctx, tx, batch, fams, perBatch); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -294,58 +294,6 @@ func (c uncheckedConn) release() {
 }
 
 type bucketKey struct{ level, givens int }
-
-// famPuzzles counts the puzzles a batch stored for one family, with the
-// family's level and givens, which its puzzles share, and the run of the
-// batch family they came with, which they count under.
-type famPuzzles struct {
-	level, givens int
-	run, n        int64
-}
-
-// famRun is a family and a run.
-type famRun struct{ fam, run int64 }
-
-// familyCounts counts a batch's stored rows by family, so that the
-// bucket, run and technique counts follow with work a family, not a row:
-// a generated batch has up to 100 variants a family.
-type familyCounts struct {
-	fams map[int64]famPuzzles // by family ID, under the run of a first row
-	// other counts the rows of a family that came with a batch family of
-	// another run: none unless a batch mixes runs, so that fams keeps
-	// its 8-byte key.
-	other map[famRun]famPuzzles
-}
-
-// countPerFamily counts the stored rows by family.
-func countPerFamily(stored []pending) familyCounts {
-	fc := familyCounts{fams: map[int64]famPuzzles{}}
-	for i := range stored {
-		q := &stored[i]
-		c, ok := fc.fams[q.fam]
-		if ok && c.run != q.run {
-			if fc.other == nil {
-				fc.other = map[famRun]famPuzzles{}
-			}
-			k := famRun{q.fam, q.run}
-			o := fc.other[k]
-			fc.other[k] = famPuzzles{q.level, q.givens, q.run, o.n + 1}
-			continue
-		}
-		fc.fams[q.fam] = famPuzzles{q.level, q.givens, q.run, c.n + 1}
-	}
-	return fc
-}
-
-// each calls fn with each count and its family.
-func (fc familyCounts) each(fn func(fam int64, c famPuzzles)) {
-	for id, c := range fc.fams {
-		fn(id, c)
-	}
-	for k, c := range fc.other {
-		fn(k.fam, c)
-	}
-}
 
 // famRow is where a batch family's puzzles go: the stored family's ID and
 // grade, which a family already stored keeps.
@@ -658,22 +606,25 @@ type techRow struct {
 // pending is a puzzle row to insert.
 type pending struct {
 	p                 *Puzzle
-	puzzle, solution  []byte  // packed
+	puzzle            []byte  // packed
 	vals              *[3]any // puzzle, solution and p.Transform as driver values, as prepare made them
 	key               int64   // sort key
 	id                int64   // row ID, known only to a bulk writer (keySet)
 	fam               int64
-	run               int64 // the run that wrote the puzzle's batch family; 0 for none
+	bi                int32 // the index of the batch family the puzzle came with
 	level, givens, er int
 }
 
-// probeWindow is how many keys from its sort key on a puzzle may take:
-// two strings with one level and one key (a 63-bit hash) are expected
-// once in 10^6 banks of 5M puzzles, and the later one takes the next
-// free key.
+// probeWindow is how many keys from its hash on a row may take: a
+// puzzle's sort key within its level, a family's canon_key. Both are
+// 63-bit hashes: two strings with one level and one key are expected
+// once in 10^6 banks of 5M puzzles, two forms with one key once in 10^5
+// banks of 10M families, and the later one takes a free key after it.
 const probeWindow = 16
 
-// window returns the keys a puzzle with sort key k may be stored under.
+// window returns the keys a row whose hash is k may be stored under: a
+// puzzle whose string's sort key is k, within its level, or a family
+// whose canonical form's key is k.
 func window(k int64) (lo, hi int64) {
 	if k > math.MaxInt64-probeWindow+1 {
 		return k, math.MaxInt64
@@ -715,7 +666,7 @@ func probe(lo, hi int64, at func(k int64) (taken, same bool)) (key int64, dup, o
 // compared with them by string. A bulk writer finds the stored keys near
 // each row in memory, before it inserts, and reads only their strings.
 func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *keySet) ([]pending, int, error) {
-	// The sort moves 16-byte entries, not the rows: pending is seven
+	// The sort moves 16-byte entries, not the rows: pending is six
 	// times that size. Equal strings keep their batch order, so that the
 	// first is stored and the others count as duplicates; pdqsort with
 	// the position as a tie-break is cheaper than a stable merge sort.
@@ -805,8 +756,7 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 			return keep, dups, nil
 		}
 		// The failed statement wrote nothing; the transaction goes on.
-		var se *sqlite.Error
-		if !errors.As(err, &se) || se.Code() != sqlite3.SQLITE_CONSTRAINT_UNIQUE {
+		if !isUniqueViolation(err) {
 			return nil, 0, err
 		}
 	}
@@ -820,6 +770,13 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 		}
 	}
 	return stored, dups + more, nil
+}
+
+// isUniqueViolation reports whether err is SQLite's refusal of a row
+// (or of an index over the rows) that a unique index holds already.
+func isUniqueViolation(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE
 }
 
 // insertPuzzles writes the rows with one statement.
@@ -959,13 +916,15 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 	return rows.Close()
 }
 
-// validFamily checks what the schema cannot say clearly, and appends the
-// stored forms of each puzzle's grids, puzzle then solution, to cells.
-func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
+// validFamily checks what the schema cannot say clearly, and returns the
+// stored forms of each puzzle's grids, puzzle then solution, in one
+// buffer.
+func validFamily(nf *NewFamily) ([]byte, error) {
 	f := &nf.Family
 	if err := checkFamily(f, true); err != nil {
 		return nil, err
 	}
+	cells := make([]byte, 0, 2*packedLen*len(nf.Puzzles))
 	for _, p := range nf.Puzzles {
 		var err error
 		if cells, err = appendPacked(cells, p.Puzzle); err != nil {
@@ -979,13 +938,11 @@ func validFamily(nf *NewFamily, cells []byte) ([]byte, error) {
 }
 
 // checkFamily checks a family's own fields; with strs, also what depends
-// only on its strings (the canonical form's characters, the path's runs),
-// which a matching preparation has had checked (prepared.matches compares
-// those strings), so that the writer does not scan them again.
+// only on its strings (the canonical form's length and characters, the
+// path's runs), which a matching preparation has had checked
+// (prepared.matches compares those strings), so that the writer does not
+// check them again.
 func checkFamily(f *Family, strs bool) error {
-	if len(f.Canon) != 81 {
-		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
-	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
 	}
@@ -1000,6 +957,9 @@ func checkFamily(f *Family, strs bool) error {
 	}
 	if !strs {
 		return nil
+	}
+	if len(f.Canon) != 81 {
+		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
 	}
 	// The schema's CHECK counts characters, not bytes, and a batch skips
 	// it (uncheckedConn): a form of grid characters has as many of each.

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -246,4 +247,25 @@ func BenchmarkBuildVariants(b *testing.B) {
 	for i := uint64(0); b.Loop(); i++ {
 		bld.Build(context.Background(), pipeline.Item{Seed: 5, Index: i})
 	}
+}
+
+// BenchmarkBuild measures the workers' code alone, with no engine and no
+// writer: goroutines that each own a Builder and take items 0..3,999 of
+// seed 5 in turn from one counter, so that -cpu 1 and -cpu 2 build the
+// same families when b.N is fixed. Run with -cpu 1,2 -benchtime 8000x:
+// the ratio of the two rates is the speed-up the machine gives the
+// workers, the ceiling for bankgen's speed-up from one worker to two.
+func BenchmarkBuild(b *testing.B) {
+	var next atomic.Uint64
+	start := cputime.Process()
+	b.RunParallel(func(pb *testing.PB) {
+		bld := pipeline.NewBuilder(pipeline.BuildOptions{})
+		for pb.Next() {
+			i := next.Add(1) - 1
+			bld.Build(context.Background(), pipeline.Item{Seed: 5, Index: i % 4000})
+		}
+	})
+	cpu := cputime.Process() - start
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+	b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
 }

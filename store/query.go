@@ -124,9 +124,10 @@ func newRowScan() *rowScan {
 // on both its level and its givens is stated in bucketExpr, the
 // expression puzzles_bucket indexes, which SQLite matches only when the
 // condition has that expression; on any other table the two columns are
-// indexed as they are (buckets) or not at all (families). bucket implies
-// level and givens, which puzzles_bucket searches both of: where() tests
-// bucket alone.
+// indexed as they are (buckets) or not at all (families). where() uses
+// bucket only when the filter bounds both levels and givens, and then
+// tests no other flag for them; a filter that bounds one of the two
+// follows level or givens alone.
 type indexable struct{ level, givens, er, bucket bool }
 
 var (

@@ -59,6 +59,12 @@ type GenerateConfig struct {
 	BuildIndexes func(ctx context.Context) error
 }
 
+// generateChunk is Generate's Config.Chunk. Items cost 0.1-1 ms each; 16
+// to a hand-off make the producer, workers, collector and writer wake
+// each other a sixteenth as often, and the last chunks of a met target
+// waste little.
+const generateChunk = 16
+
 // Generate runs the generating pipeline into db: each worker builds
 // families of items seed/0, seed/1, ... and the collector admits them in
 // item order until the target is met or ctx is cancelled. c.Seen must be
@@ -95,10 +101,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	}
 	return Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
-		// Items cost 0.1-1 ms each; 16 to a hand-off make the producer,
-		// workers, collector and writer wake each other a sixteenth as
-		// often, and the last chunks of a met target waste little.
-		Chunk:   16,
+		Chunk:   generateChunk,
 		Produce: Items(c.Seed, 0),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			return NewBuilder(c.BuildOptions).Build

@@ -155,18 +155,18 @@ const (
 	queueFamilies = 1000
 )
 
-// InFlightPuzzles bounds the puzzles a run holds between admitting its
-// families and storing them, when each family has familyPuzzles puzzles
-// and Config.BatchPuzzles is left at its default: the batch the writer
-// fills or commits (50,000 puzzles, and the family that passes that, or
-// while Config.Finish runs up to a chunk of families) and the families
-// queued for it meanwhile (up to 1,000). The results
-// the workers and the collector hold before that, a window's worth
-// (Config.Window), are not counted. A caller that limits its heap
-// (debug.SetMemoryLimit) leaves room for them.
+// InFlightPuzzles bounds the puzzles a Generate run holds between
+// admitting its families and storing them, when each family has
+// familyPuzzles puzzles and Config.BatchPuzzles is left at its default:
+// the batch the writer fills or commits (50,000 puzzles, and the rest of
+// the chunk of families that passes that, which while Config.Finish runs
+// is received whole) and the families queued for it meanwhile (up to
+// 1,000). The results the workers and the collector hold before that, a
+// window's worth (Config.Window), are not counted. A caller that limits
+// its heap (debug.SetMemoryLimit) leaves room for them.
 func InFlightPuzzles(familyPuzzles int) int {
 	familyPuzzles = max(familyPuzzles, 1)
-	return defaultBatchPuzzles + (1+queueFamilies)*familyPuzzles
+	return defaultBatchPuzzles + (generateChunk+queueFamilies)*familyPuzzles
 }
 
 // Stats are the live counters of a run, safe for concurrent use.

@@ -539,7 +539,8 @@ func TestGCPolicy(t *testing.T) {
 
 // TestInFlightMemory checks the room the memory limit leaves for the
 // puzzles on their way to the store: 256 MiB at least, and for many
-// variants the writer's batch and queue at 600 bytes a puzzle.
+// variants the writer's batch, a chunk of families (16) past it, and the
+// queue (1,000 families) at 600 bytes a puzzle.
 func TestInFlightMemory(t *testing.T) {
 	for _, tc := range []struct {
 		familyPuzzles int
@@ -547,7 +548,7 @@ func TestInFlightMemory(t *testing.T) {
 	}{
 		{1, 256 << 20},
 		{101, 256 << 20},
-		{1001, (50000 + 1001*1001) * 600},
+		{1001, (50000 + (16+1000)*1001) * 600},
 	} {
 		if got := inFlightMemory(tc.familyPuzzles); got != tc.want {
 			t.Errorf("inFlightMemory(%d) = %d, want %d", tc.familyPuzzles, got, tc.want)

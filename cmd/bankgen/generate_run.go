@@ -78,7 +78,8 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 
 // printSummary reports what a generating run did.
 func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary) {
-	// A run takes at least a millisecond, so the rates stay finite.
+	// A run counts as at least a millisecond, so that the rates stay
+	// finite for one interrupted at once.
 	secs := max(s.Elapsed.Seconds(), 0.001)
 	status := "done"
 	if s.Interrupted {

@@ -269,10 +269,11 @@ func (s *famSet) place(id uint32) {
 // first free key of its window, as resolveFamilies gives it against the
 // index.
 //
-// A family whose key the set does not hold, and that no other family of
-// the batch can take (no other key of the batch is within a window
-// below it), keeps its key: every stored family's key is its form's or,
-// when that was taken, a later one, so the form is not stored. Only for
+// A family whose key the set does not hold, and that shares it with no
+// other family of the batch, keeps its key: every stored family's key is
+// its form's or, when that was taken, a later one, so the form is not
+// stored; and taken holds the key before any family of the batch moves,
+// so none moves onto it. Only for
 // the others does the set look up the whole window, and one statement
 // read the stored forms there by ID.
 func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow) ([]int, error) {
@@ -289,7 +290,7 @@ func (s *famSet) resolve(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fr
 	for _, i := range fresh {
 		k := out[i].key
 		j, _ := slices.BinarySearch(keys, k) // the first of k
-		shared := j+1 < len(keys) && keys[j+1] == k || j > 0 && keys[j-1] > k-probeWindow
+		shared := j+1 < len(keys) && keys[j+1] == k
 		id, stored := s.get(uint64(k))
 		if !shared && !stored {
 			continue

@@ -42,9 +42,10 @@ func storedCanonKeys(t *testing.T, db *DB) map[string]int64 {
 }
 
 // TestCanonKeyCollisions gives forms keys that collide: 1, 2 and 4 hash
-// to 42, 3 to 43. Each family must be stored, under the first free key of
-// its window in the order they came (1 at 42, 3 at 43, 2 at 44, 4 at
-// 45), and each be found by its form: a repeat of any is a duplicate,
+// to 42, 3 to 43. Each family must be stored under its own key when no
+// other form has it, and otherwise under the first free key of its
+// window in the order they came (1 at 42, 3 at 43, 2 at 44, 4 at 45),
+// and each be found by its form: a repeat of any is a duplicate,
 // its new variant joins it. With the index of keys live, in bulk mode,
 // and with all four in one batch, where the batch's own keys collide.
 func TestCanonKeyCollisions(t *testing.T) {
@@ -61,6 +62,10 @@ func TestCanonKeyCollisions(t *testing.T) {
 		{"BulkOneBatch", Options{DeferIndexes: true}, [][]int{{1, 3, 2, 4}}},
 		// The stored 1 and 3 fill the window's start for 2 and 4.
 		{"BulkThenBatch", Options{DeferIndexes: true}, [][]int{{1, 3}, {2, 4}}},
+		// 3 keeps its own key, which no other form of the batch has,
+		// though 2 comes before it: live and bulk writers agree.
+		{"LiveOneBatchInOrder", Options{}, [][]int{{1, 2, 3, 4}}},
+		{"BulkOneBatchInOrder", Options{DeferIndexes: true}, [][]int{{1, 2, 3, 4}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			keysByForm(t, map[string]int64{form(1): 42, form(2): 42, form(3): 43, form(4): 42})

@@ -958,15 +958,12 @@ func checkFamily(f *Family, strs bool) error {
 	if !strs {
 		return nil
 	}
-	if len(f.Canon) != 81 {
-		return fmt.Errorf("canonical form has %d characters, want 81: %w", len(f.Canon), ErrInvalid)
-	}
 	// The schema's CHECK counts characters, not bytes, and a batch skips
-	// it (uncheckedConn): a form of grid characters has as many of each.
-	for i := 0; i < len(f.Canon); i++ {
-		if cellNibble[f.Canon[i]] == 0xff {
-			return fmt.Errorf("canonical form %q: cell %d is %q, want '.' or 1..9: %w", f.Canon, i+1, f.Canon[i], ErrInvalid)
-		}
+	// it (uncheckedConn): a form of grid characters has as many of each,
+	// which is what packing it checks.
+	var packed [packedLen]byte
+	if _, err := appendPacked(packed[:0], f.Canon); err != nil {
+		return fmt.Errorf("canonical form: %w", err)
 	}
 	// A path that does not parse would be stored, then fail every read of
 	// its family (Family, show) while the technique filter still matched.

@@ -13,14 +13,9 @@ package store
 // strings; comparing a string with itself costs nothing): a family
 // changed afterwards is checked and prepared again, never stored from
 // stale work.
-func Prepare(nf *NewFamily) error {
-	nf.prep = nil
-	p, err := prepare(nf)
-	if err != nil {
-		return err
-	}
-	nf.prep = p
-	return nil
+func Prepare(nf *NewFamily) (err error) {
+	nf.prep, err = prepare(nf) // nil with an error
+	return err
 }
 
 // prepare is Prepare's work, which WriteBatch does itself for a family

@@ -342,3 +342,130 @@ func ParseTransform(s string) (Transform, error) {
 	}
 	return makeTransform(transpose, groups[0], groups[1], digits), nil
 }
+
+// TransformCodes is the number of transforms in the group, and so one more
+// than the largest code Transform.Code returns: 2 (transposed or not) x 6^4
+// row maps (the bands' order and each band's rows') x 6^4 column maps x 9!
+// relabellings.
+const TransformCodes int64 = 2 * 1296 * 1296 * 362880
+
+// ErrTransformCode reports a number that TransformOfCode cannot read: one
+// outside 0 .. TransformCodes-1.
+var ErrTransformCode = errors.New("not a transform code")
+
+// Code returns t's number in 0 .. TransformCodes-1. The numbering is
+// stable, since the store keeps transforms as their codes: a mixed-radix
+// number whose digits are, most significant first, the transposition, the
+// rows' map, the columns' map and the relabelling, each map being the
+// Lehmer code of the bands' order and then of each band's lines' order,
+// and the relabelling the Lehmer code of the digits that 1 to 9 become.
+// TransformOfCode(t.Code()) == t.
+func (t Transform) Code() int64 {
+	rows, cols, digits := t.perms()
+	var c int64
+	if t.transpose {
+		c = 1
+	}
+	c = c*1296 + int64(linesCode(&rows))
+	c = c*1296 + int64(linesCode(&cols))
+	var d [9]uint8
+	for i := range 9 {
+		d[i] = digits[i+1] - 1
+	}
+	return c*362880 + int64(lehmer(d[:]))
+}
+
+// TransformOfCode returns the transform whose Code is c. Its error wraps
+// ErrTransformCode when c is out of range.
+func TransformOfCode(c int64) (Transform, error) {
+	if c < 0 || c >= TransformCodes {
+		return Transform{}, fmt.Errorf("transform code %d: want 0 to %d: %w", c, TransformCodes-1, ErrTransformCode)
+	}
+	var d [9]uint8
+	unlehmer(int(c%362880), d[:])
+	c /= 362880
+	var digits [10]uint8
+	for i := range 9 {
+		digits[i+1] = d[i] + 1
+	}
+	var rows, cols [9]uint8
+	linesOfCode(int(c%1296), &cols)
+	c /= 1296
+	linesOfCode(int(c%1296), &rows)
+	c /= 1296
+	return makeTransform(c == 1, rows, cols, digits), nil
+}
+
+// linesCode numbers a band-preserving line map in 0 .. 6^4-1: the bands'
+// order, then the order of the lines inside each result band.
+func linesCode(p *[9]uint8) int {
+	var bands [3]uint8
+	for b := range 3 {
+		bands[b] = p[b*3] / 3
+	}
+	c := lehmer(bands[:])
+	for b := range 3 {
+		in := [3]uint8{p[b*3] % 3, p[b*3+1] % 3, p[b*3+2] % 3}
+		c = c*6 + lehmer(in[:])
+	}
+	return c
+}
+
+// linesOfCode sets p to the line map that linesCode numbers c.
+func linesOfCode(c int, p *[9]uint8) {
+	var bands, in [3]uint8
+	for b := 2; b >= 0; b-- {
+		unlehmer(c%6, in[:])
+		c /= 6
+		for i := range 3 {
+			p[b*3+i] = in[i]
+		}
+	}
+	unlehmer(c, bands[:])
+	for i := range 9 {
+		p[i] += bands[i/3] * 3
+	}
+}
+
+// lehmer numbers a permutation of 0 .. len(p)-1 (at most 9 long) in
+// lexicographic order, from 0 for the identity to len(p)!-1.
+func lehmer(p []uint8) int {
+	c := 0
+	for i, v := range p {
+		smaller := 0
+		for _, w := range p[i+1:] {
+			if w < v {
+				smaller++
+			}
+		}
+		c = c*(len(p)-i) + smaller
+	}
+	return c
+}
+
+// unlehmer sets p to the permutation of 0 .. len(p)-1 that lehmer numbers
+// c, for c in 0 .. len(p)!-1.
+func unlehmer(c int, p []uint8) {
+	n := len(p)
+	// The digits of c in the factorial base, least significant last.
+	for i := n - 1; i >= 0; i-- {
+		p[i] = uint8(c % (n - i))
+		c /= n - i
+	}
+	// Each digit counts the unused values below the chosen one.
+	var used uint16
+	for i := range p {
+		k := p[i]
+		for v := uint8(0); ; v++ {
+			if used&(1<<v) != 0 {
+				continue
+			}
+			if k == 0 {
+				p[i] = v
+				used |= 1 << v
+				break
+			}
+			k--
+		}
+	}
+}

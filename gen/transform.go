@@ -413,19 +413,20 @@ func linesCode(p *[9]uint8) int {
 
 // linesOfCode sets p to the line map that linesCode numbers c.
 func linesOfCode(c int, p *[9]uint8) {
-	var bands, in [3]uint8
 	for b := 2; b >= 0; b-- {
-		unlehmer(c%6, in[:])
+		in := &perms3[c%6]
+		p[b*3], p[b*3+1], p[b*3+2] = in[0], in[1], in[2]
 		c /= 6
-		for i := range 3 {
-			p[b*3+i] = in[i]
-		}
 	}
-	unlehmer(c, bands[:])
+	bands := &perms3[c]
 	for i := range 9 {
 		p[i] += bands[i/3] * 3
 	}
 }
+
+// perms3 lists the permutations of 0, 1, 2 in the order lehmer numbers
+// them, for linesOfCode, which decodes four a transform.
+var perms3 = [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
 // lehmer numbers a permutation of 0 .. len(p)-1 (at most 9 long) in
 // lexicographic order, from 0 for the identity to len(p)!-1.
@@ -443,8 +444,8 @@ func lehmer(p []uint8) int {
 	return c
 }
 
-// unlehmer sets p to the permutation of 0 .. len(p)-1 that lehmer numbers
-// c, for c in 0 .. len(p)!-1.
+// unlehmer sets p to the permutation of 0 .. len(p)-1 (at most 9 long)
+// that lehmer numbers c, for c in 0 .. len(p)!-1.
 func unlehmer(c int, p []uint8) {
 	n := len(p)
 	// The digits of c in the factorial base, least significant last.
@@ -452,20 +453,11 @@ func unlehmer(c int, p []uint8) {
 		p[i] = uint8(c % (n - i))
 		c /= n - i
 	}
-	// Each digit counts the unused values below the chosen one.
-	var used uint16
+	// Each digit picks one of the values not yet taken, in order.
+	left := [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
 	for i := range p {
 		k := p[i]
-		for v := uint8(0); ; v++ {
-			if used&(1<<v) != 0 {
-				continue
-			}
-			if k == 0 {
-				p[i] = v
-				used |= 1 << v
-				break
-			}
-			k--
-		}
+		p[i] = left[k]
+		copy(left[k:n-i], left[k+1:n-i])
 	}
 }

@@ -164,7 +164,8 @@ func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pendin
 		// rows here never go away, but a taken key is the safe guess.
 		taken[found[i]] = nil
 	}
-	err := queryRows(ctx, tx, `SELECT p.id, p.puzzle FROM `+rowsTable+` r CROSS JOIN puzzles p ON p.id = r.c0 WHERE r.handle = ?`,
+	err := queryRows(ctx, tx, `SELECT p.id, `+puzzleExpr+` FROM `+rowsTable+` r CROSS JOIN puzzles p ON p.id = r.c0
+		JOIN families f ON f.id = p.family_id WHERE r.handle = ?`,
 		funcSource{len(ids), func(i, _ int) any { return ids[i] }},
 		func(r *sql.Rows) error {
 			var id int64

@@ -27,15 +27,19 @@ func prepare(nf *NewFamily) (*prepared, error) {
 		return nil, err
 	}
 	p := &prepared{canon: nf.Canon, path: nf.Path, canonKey: canonKey(nf.Canon), rows: make([]preparedRow, len(nf.Puzzles))}
+	if _, err := appendPacked(p.canonCells[:0], nf.Canon); err != nil {
+		return nil, err // validFamily has checked the form: not reached
+	}
 	for i := range nf.Puzzles {
 		q, r := &nf.Puzzles[i], &p.rows[i]
 		r.text, r.sol, r.transform = q.Puzzle, q.Solution, q.Transform
 		r.puzzle = cells[:packedLen:packedLen]
-		sol := cells[packedLen : 2*packedLen : 2*packedLen]
+		r.solution = cells[packedLen : 2*packedLen : 2*packedLen]
 		cells = cells[2*packedLen:]
 		r.key = keyOf(q.Puzzle)
-		r.vals = [3]any{r.puzzle, sol, q.Transform}
+		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
 	}
+	p.derive()
 	return p, nil
 }
 
@@ -44,16 +48,24 @@ type prepared struct {
 	canon    string // the canonical form keyed
 	path     string // the path checked
 	canonKey int64  // canonKey(canon)
-	rows     []preparedRow
+	// canonCells is canon packed; solution is its solution packed, when
+	// some row is derived by it (see derive), else nil.
+	canonCells [packedLen]byte
+	solution   []byte
+	rows       []preparedRow
 }
 
 // preparedRow is Prepare's work on one puzzle: the strings it was done
 // for, and what WriteBatch would make of them.
 type preparedRow struct {
 	text, sol, transform string
-	puzzle               []byte // packed
+	puzzle, solution     []byte // packed
 	key                  int64
 	vals                 [3]any // puzzle, solution, transform as driver values
+	// code is the transform's code when derived says the row can be
+	// stored as it (derive).
+	code    int64
+	derived bool
 }
 
 // matches reports whether p is the preparation of nf as nf is now; a nil

@@ -92,7 +92,8 @@ type Row struct {
 	SearchNodes int     `db:"search_nodes"`
 }
 
-const rowColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.sort_key,
+const rowColumns = `p.id, p.family_id, ` + puzzleExpr + ` AS puzzle, ` + solutionExpr + ` AS solution,
+	` + transformExpr + ` AS transform, p.sort_key,
 	p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
 
@@ -767,7 +768,7 @@ func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
 	lo, hi := window(keyOf(s))
 	var r Row
 	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
-		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND p.puzzle = ?`, lo, hi, packed)
+		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND `+puzzleExpr+` = ?`, lo, hi, packed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}

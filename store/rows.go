@@ -27,9 +27,9 @@ const rowsModule = "sudokubank_rows"
 // statement selects a batch with "WHERE handle = ?".
 const rowsTable = "temp.batch_rows"
 
-// rowsCols is the number of value columns, c0 .. c18: enough for a
+// rowsCols is the number of value columns, c0 .. c19: enough for a
 // family row.
-const rowsCols = 19
+const rowsCols = 20
 
 // rowSource is a batch of rows as the virtual table serves them.
 type rowSource interface {

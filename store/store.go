@@ -115,6 +115,18 @@ type DB struct {
 
 const defaultCacheKB = 64 << 10
 
+// registerFuncs registers the store's SQL functions and virtual table on
+// the "sqlite" driver, for the connections opened after it. A reader
+// needs them too: its queries derive a variant's grids (variant.go).
+func registerFuncs() error {
+	for _, reg := range []func() error{registerRows, registerCanonKey, registerVariants} {
+		if err := reg(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Open opens the bank at path for writing, creating it if it does not
 // exist and applying any migrations it lacks. It refuses a file that is
 // not a bank and a bank written by a newer version, without changing
@@ -123,10 +135,7 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	if err := checkHeader(path, false); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
-	if err := registerRows(); err != nil {
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
-	}
-	if err := registerCanonKey(); err != nil {
+	if err := registerFuncs(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	cache := opt.CacheSizeKB
@@ -195,6 +204,9 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 // schema version. Queries work while a writer is writing.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if err := checkHeader(path, true); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if err := registerFuncs(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	q := []string{

@@ -57,7 +57,10 @@ type Puzzle struct {
 	Puzzle   string // 81 characters, '.' for an empty cell
 	Solution string
 	// Transform takes the family's canonical form to this puzzle, as the
-	// gen package encodes it; the store does not read it.
+	// gen package writes it (Transform.String). When it does, and also
+	// takes the form's solution to Solution, the store keeps the puzzle
+	// as its family and the transform's code, in a sixth of the bytes
+	// (migrations/0010); any other text is kept as it is, with the grids.
 	Transform string
 }
 
@@ -159,7 +162,13 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		fm := fams[i]
 		for j := range batch[i].Puzzles {
 			r := &preps[i].rows[j]
-			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, key: r.key,
+			// Only a family stored by this batch has the solution its
+			// rows are derived by (insertFamilies stores it).
+			code := int64(-1)
+			if r.derived && fm.isNew {
+				code = r.code
+			}
+			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, code: code, key: r.key,
 				fam: fm.id, bi: int32(i), level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
@@ -359,7 +368,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []
 		out[i] = famRow{id: next, key: out[i].key, level: f.Level, givens: f.Givens, er: f.ER, isNew: true}
 		next++
 	}
-	n, err := insertFamilies(ctx, tx, batch, insert, out, canons == nil)
+	n, err := insertFamilies(ctx, tx, batch, preps, insert, out, canons == nil)
 	if err != nil {
 		return nil, err
 	}
@@ -368,7 +377,7 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []
 		if err != nil {
 			return nil, err
 		}
-		if _, err := insertFamilies(ctx, tx, batch, moved, out, false); err != nil {
+		if _, err := insertFamilies(ctx, tx, batch, preps, moved, out, false); err != nil {
 			return nil, err
 		}
 	}
@@ -416,15 +425,15 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []
 // the columns in order.
 const insertFamiliesSQL = `INSERT INTO families
 	(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
-	 hardest, path, minimal, symmetry, source, run_id, seed, created_at, canon_key)
-	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18
+	 hardest, path, minimal, symmetry, source, run_id, seed, created_at, canon_key, solution)
+	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19
 	FROM ` + rowsTable + ` WHERE handle = ?`
 
 // insertFamilies inserts the fresh families of the batch under the IDs
 // and keys out gives them and returns how many it inserted. With
 // skipStored it skips any whose key is taken, which takes the index of
 // the keys; without, the caller knows none is.
-func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh []int, out []famRow, skipStored bool) (int, error) {
+func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []*prepared, fresh []int, out []famRow, skipStored bool) (int, error) {
 	if len(fresh) == 0 {
 		return 0, nil
 	}
@@ -479,6 +488,11 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fresh [
 				return int64(f.Seed)
 			case 18:
 				return out[fresh[i]].key
+			case 19:
+				if s := preps[fresh[i]].solution; s != nil {
+					return s
+				}
+				return nil
 			default:
 				if f.CreatedAt.IsZero() {
 					return now
@@ -592,9 +606,10 @@ func placeFamily(batch []NewFamily, i int, out []famRow, atKey map[int64]storedF
 
 // findPuzzlesSQL finds the stored puzzles in the key windows of a
 // batch's: c0 is the level, c1 and c2 the window's first and last key.
-const findPuzzlesSQL = `SELECT p.level, p.sort_key, p.puzzle
+const findPuzzlesSQL = `SELECT p.level, p.sort_key, ` + puzzleExpr + `
 	FROM ` + rowsTable + ` r CROSS JOIN puzzles p
 	ON p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
+	JOIN families f ON f.id = p.family_id
 	WHERE r.handle = ?`
 
 type techRow struct {
@@ -608,6 +623,7 @@ type pending struct {
 	p                 *Puzzle
 	puzzle            []byte  // packed
 	vals              *[3]any // puzzle, solution and p.Transform as driver values, as prepare made them
+	code              int64   // the transform's code for a derived row (migrations/0010), -1 for an explicit one
 	key               int64   // sort key
 	id                int64   // row ID, known only to a bulk writer (keySet)
 	fam               int64
@@ -782,14 +798,17 @@ func isUniqueViolation(err error) bool {
 // insertPuzzles writes the rows with one statement.
 func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 	_, err := execRows(ctx, tx, `INSERT INTO puzzles
-		(family_id, puzzle, solution, transform, sort_key, level, givens, er)
-		SELECT c0, c1, c2, c3, c4, c5, c6, c7 FROM `+rowsTable+` WHERE handle = ?`,
+		(family_id, puzzle, solution, transform, sort_key, level, givens, er, code)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
 			switch col {
 			case 0:
 				return q.fam
 			case 1, 2, 3:
+				if q.code >= 0 {
+					return nil
+				}
 				// Boxed by prepare, mostly in a worker: no allocation
 				// in the writer.
 				return q.vals[col-1]
@@ -799,8 +818,13 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 				return int64(q.level)
 			case 6:
 				return int64(q.givens)
-			default:
+			case 7:
 				return int64(q.er)
+			default:
+				if q.code < 0 {
+					return nil
+				}
+				return q.code
 			}
 		}})
 	if err != nil {

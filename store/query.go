@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"math"
@@ -97,22 +98,62 @@ const rowColumns = `p.id, p.family_id, ` + puzzleExpr + ` AS puzzle, ` + solutio
 	p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
 
-// rowScan holds the destinations of rowColumns, in their order, for
-// Rows.Scan: one Row and the two stored grids, reused for every row, so
+// scanColumns are the columns scanRows reads: rowColumns with a derived
+// row's code and its family's canon and solution in place of the grids
+// the SQL functions would derive. A scan that passes on one row a family
+// reads every variant and skips most, so it derives in Go, and only the
+// rows it passes on (rowScan.row): in SQL, every row read would pay.
+const scanColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.code, f.canon, f.solution,
+	p.sort_key, p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
+	f.source, f.min_row_col, f.search_nodes`
+
+// rowScan holds the destinations of scanColumns, in their order, for
+// Rows.Scan: one Row and the stored grids, reused for every row, so
 // that reading a row costs no reflection and the packed grids no copy.
 type rowScan struct {
-	r                Row
-	puzzle, solution sql.RawBytes
-	dest             []any
+	r                           Row
+	puzzle, solution, transform sql.RawBytes
+	code                        sql.NullInt64
+	canon, famSolution          sql.RawBytes
+	dest                        []any
 }
 
 func newRowScan() *rowScan {
 	s := &rowScan{}
 	r := &s.r
-	s.dest = []any{&r.ID, &r.FamilyID, &s.puzzle, &s.solution, &r.Transform, &r.SortKey,
-		&r.Givens, &r.Level, &r.ER, &r.EP, &r.ED, &r.Score, &r.Hardest, &r.Symmetry, &r.Minimal,
+	s.dest = []any{&r.ID, &r.FamilyID, &s.puzzle, &s.solution, &s.transform, &s.code, &s.canon, &s.famSolution,
+		&r.SortKey, &r.Givens, &r.Level, &r.ER, &r.EP, &r.ED, &r.Score, &r.Hardest, &r.Symmetry, &r.Minimal,
 		&r.Source, &r.MinRowCol, &r.SearchNodes}
 	return s
+}
+
+// row fills the scanned row's grids and transform, from the row's own
+// columns or, for a derived row, from its code and its family's.
+func (s *rowScan) row() (*Row, error) {
+	r := &s.r
+	if !s.code.Valid {
+		r.Puzzle, r.Solution, r.Transform = unpackGrid(s.puzzle), unpackGrid(s.solution), string(s.transform)
+		return r, nil
+	}
+	t, err := transformOf(s.code.Int64)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %d: %w", r.ID, err)
+	}
+	canon, err := storedCells(string(s.canon))
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %d: family %d: %w", r.ID, r.FamilyID, err)
+	}
+	// A nil family solution is a damaged bank, which storedCells names.
+	var sol driver.Value
+	if s.famSolution != nil {
+		sol = []byte(s.famSolution)
+	}
+	famSol, err := storedCells(sol)
+	if err != nil {
+		return nil, fmt.Errorf("puzzle %d: family %d: %w", r.ID, r.FamilyID, err)
+	}
+	r.Puzzle, r.Solution, r.Transform = t.Apply(canon).String(), t.Apply(famSol).String(), t.String()
+	return r, nil
 }
 
 // indexable says which columns of the puzzles table a query's plan may
@@ -476,7 +517,7 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	return "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
+	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
 }
 
 // randomSQL returns the statement that walks one level's (level,
@@ -491,7 +532,7 @@ func randomSQL(f Filter, wrapped bool) (string, []any, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	s := "SELECT " + rowColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
+	s := "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
 	if wrapped {
 		return s + " AND p.sort_key >= ? AND p.sort_key < ? ORDER BY p.sort_key, p.id", args, nil
 	}
@@ -527,8 +568,11 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 			}
 			seen[r.FamilyID] = true
 		}
-		r.Puzzle, r.Solution = unpackGrid(sc.puzzle), unpackGrid(sc.solution)
-		if err := fn(*r); err != nil {
+		row, err := sc.row()
+		if err != nil {
+			return n, err
+		}
+		if err := fn(*row); err != nil {
 			return n, err
 		}
 		n++

@@ -227,6 +227,6 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 // searches the bucket's entries rather than scanning the whole index,
 // which INDEXED BY would allow.
 func rareBucketSQL(w string, n int) string {
-	return "SELECT " + rowColumns + " FROM puzzles p INDEXED BY puzzles_bucket CROSS JOIN families f ON f.id = p.family_id" +
+	return "SELECT " + scanColumns + " FROM puzzles p INDEXED BY puzzles_bucket CROSS JOIN families f ON f.id = p.family_id" +
 		" WHERE " + bucketExpr("p") + " = ? AND +p.family_id IN (?" + strings.Repeat(", ?", n-1) + ") AND " + w
 }

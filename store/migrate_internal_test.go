@@ -270,21 +270,7 @@ func dumpBank(t *testing.T, db *DB) map[string][]string {
 	}
 	out := map[string][]string{}
 	for _, tbl := range tables {
-		rows, err := db.db.QueryxContext(ctx, `SELECT * FROM "`+tbl+`"`)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for rows.Next() {
-			vals, err := rows.SliceScan()
-			if err != nil {
-				t.Fatal(err)
-			}
-			out[tbl] = append(out[tbl], fmt.Sprintf("%q", vals))
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		rows.Close()
+		out[tbl] = dumpQuery(t, db, `SELECT * FROM "`+tbl+`"`)
 		slices.Sort(out[tbl])
 	}
 	return out

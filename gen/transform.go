@@ -425,7 +425,7 @@ func linesOfCode(c int, p *[9]uint8) {
 }
 
 // perms3 lists the permutations of 0, 1, 2 in the order lehmer numbers
-// them, for linesOfCode, which decodes four a transform.
+// them, for linesOfCode, which looks up four for each line map.
 var perms3 = [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
 // lehmer numbers a permutation of 0 .. len(p)-1 (at most 9 long) in

@@ -34,8 +34,8 @@
 --
 -- The puzzles table is rebuilt, as 0006 rebuilt families: pack_items
 -- refers to it, so the store runs this migration with foreign keys off
--- and checks them before it commits. The nullable columns come last, so
--- that a derived row's NULLs cost a byte each of its record's header.
+-- and checks them before it commits. A derived row's three NULLs cost
+-- a byte each, of its record's header.
 -- The three indexes are built again here whether they were live or
 -- deferred (as 0009 did for puzzles_bucket): the writer that runs this
 -- migration rebuilds the bank's deferred indexes right after it, and a

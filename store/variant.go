@@ -152,14 +152,15 @@ func appendCells(dst []byte, g *solve.Grid) []byte {
 // code: those whose transform text gen reads back as it is written, and
 // whose transform of the canonical form and of the form's solution gives
 // exactly the row's packed grids. The form's solution is the inverse
-// transform of the first readable row's solution, kept in p.solution if
-// some row is derived by it. Any other row stays explicit; it is stored
-// as it was given, only in more bytes.
+// transform of the solution of the first row whose transform gives its
+// puzzle, kept in p.solution if some row is derived by it. Any other row
+// stays explicit; it is stored as it was given, only in more bytes.
 func (p *prepared) derive() {
 	var (
 		canon, sol solve.Grid
+		haveCanon  bool
 		haveSol    bool
-		buf        [2 * packedLen]byte
+		buf        [packedLen]byte
 		text       [30]byte
 	)
 	for i := range p.rows {
@@ -168,14 +169,20 @@ func (p *prepared) derive() {
 		if err != nil || string(t.AppendString(text[:0])) != r.transform {
 			continue
 		}
-		if !haveSol {
-			sol = t.Inverse().Apply(unpackCells(r.solution))
-			canon = unpackCells(p.canonCells[:])
-			haveSol = true
+		if !haveCanon {
+			canon, haveCanon = unpackCells(p.canonCells[:]), true
 		}
-		pz, s := t.Apply(canon), t.Apply(sol)
-		b := appendCells(appendCells(buf[:0], &pz), &s)
-		if string(b[:packedLen]) != string(r.puzzle) || string(b[packedLen:]) != string(r.solution) {
+		pz := t.Apply(canon)
+		if string(appendCells(buf[:0], &pz)) != string(r.puzzle) {
+			continue
+		}
+		if !haveSol {
+			// A row with a wrong transform does not get to decide the
+			// family's solution for the rows after it.
+			sol, haveSol = t.Inverse().Apply(unpackCells(r.solution)), true
+		}
+		s := t.Apply(sol)
+		if string(appendCells(buf[:0], &s)) != string(r.solution) {
 			continue
 		}
 		r.code, r.derived = t.Code(), true

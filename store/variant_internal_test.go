@@ -365,3 +365,27 @@ func TestReaderDerivesAlone(t *testing.T) {
 		t.Errorf("reader in a fresh process: %v\n%s", err, out)
 	}
 }
+
+// TestDeriveAfterWrongRow: a first row whose transform text is gen's but
+// does not give its puzzle stays explicit, and does not keep the rows
+// after it from being derived.
+func TestDeriveAfterWrongRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	a, b := gen.RandomTransform(rng), gen.RandomTransform(rng)
+	f, _ := variantFamily(t, gen.Identity(), a, b)
+	wrong := f.Puzzles[0]
+	wrong.Transform = gen.Turn180().String()
+	f.Puzzles = append([]Puzzle{wrong}, f.Puzzles...)
+	p, err := prepare(&f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, true, true} {
+		if p.rows[i].derived != want {
+			t.Errorf("row %d: derived %v, want %v", i, p.rows[i].derived, want)
+		}
+	}
+	if p.solution == nil {
+		t.Error("no family solution kept")
+	}
+}

@@ -5,11 +5,13 @@ import (
 	"database/sql"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"path"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 
@@ -98,7 +100,7 @@ func bankVersion(ctx context.Context, q sqlx.QueryerContext) (int, error) {
 // migration runs in its own transaction together with the user_version
 // and application_id it sets, so a failure leaves the previous version
 // intact. A database newer than fsys is refused before anything changes.
-func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS) error {
+func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) error {
 	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return err
@@ -110,10 +112,18 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS) error {
 	if v > len(ms) {
 		return fmt.Errorf("schema version %d, this program knows up to %d: %w", v, len(ms), ErrNewerBank)
 	}
+	// A fresh bank (version 0) is created, not migrated: nothing to say.
+	if log != nil && v > 0 && v < len(ms) {
+		log.Info("migrating the bank to a newer schema; a big bank takes a while", "from", v, "to", len(ms))
+	}
+	start := time.Now()
 	for _, m := range ms[v:] {
 		if err := applyMigration(ctx, x, m); err != nil {
 			return err
 		}
+	}
+	if log != nil && v > 0 && v < len(ms) {
+		log.Info("migrated the bank", "schema", len(ms), "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
 }

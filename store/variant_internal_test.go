@@ -1,10 +1,12 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 
@@ -250,11 +252,15 @@ func TestPuzzlesVariantsMigration(t *testing.T) {
 			}
 
 			setMigrations(t, migrations.FS)
-			db, err := Open(ctx, path, Options{})
+			var logged bytes.Buffer
+			db, err := Open(ctx, path, Options{Log: slog.New(slog.NewTextHandler(&logged, nil))})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer db.Close()
+			if l := logged.String(); !strings.Contains(l, "migrating the bank") || !strings.Contains(l, "from=9 to=10") || !strings.Contains(l, "migrated the bank") {
+				t.Errorf("the migration's log:\n%s", l)
+			}
 			if got := dumpQuery(t, db, cols); !slices.Equal(got, before) {
 				t.Errorf("puzzles after the migration:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(before, "\n"))
 			}

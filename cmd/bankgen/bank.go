@@ -31,7 +31,7 @@ func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles 
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
 		fresh = false
 	}
-	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10})
+	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10, Log: log})
 	if err != nil {
 		return nil, nil, pipeline.Levels{}, err
 	}

@@ -175,7 +175,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	if _, err := os.Stat(x.db); err != nil {
 		return fmt.Errorf("open bank %s: %w", x.db, err)
 	}
-	bank, err := store.Open(ctx, x.db, store.Options{})
+	bank, err := store.Open(ctx, x.db, store.Options{Log: e.log})
 	if err != nil {
 		return err
 	}

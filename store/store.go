@@ -94,8 +94,9 @@ type Options struct {
 	DeferIndexes bool
 	// Log, if not nil, is told when Open migrates a bank that has data
 	// to a newer schema, and how long that took: a migration that
-	// rebuilds a table (0010 rebuilds the puzzles) takes about a minute
-	// for ten million puzzles, which would otherwise look like a hang.
+	// rebuilds a table (0010 rebuilds the puzzles) takes a minute or
+	// more for ten million puzzles, which would otherwise look like a
+	// hang.
 	Log *slog.Logger
 }
 

@@ -64,16 +64,7 @@ func unpackGrid[T ~string | ~[]byte](b T) string {
 	if len(b) != packedLen {
 		return string(b)
 	}
-	var s [81]byte
-	for i := range s {
-		v := b[i/2] >> (4 * (1 - i%2)) & 0xf
-		if v == 0 {
-			s[i] = '.'
-		} else {
-			s[i] = '0' + v
-		}
-	}
-	return string(s[:])
+	return unpackCells(b).String()
 }
 
 // unpack turns the stored forms of r's grids into their strings.

@@ -113,7 +113,8 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		return fmt.Errorf("schema version %d, this program knows up to %d: %w", v, len(ms), ErrNewerBank)
 	}
 	// A fresh bank (version 0) is created, not migrated: nothing to say.
-	if log != nil && v > 0 && v < len(ms) {
+	announce := log != nil && v > 0 && v < len(ms)
+	if announce {
 		log.Info("migrating the bank to a newer schema; a big bank takes a while", "from", v, "to", len(ms))
 	}
 	start := time.Now()
@@ -122,7 +123,7 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 			return err
 		}
 	}
-	if log != nil && v > 0 && v < len(ms) {
+	if announce {
 		log.Info("migrated the bank", "schema", len(ms), "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil

@@ -151,8 +151,8 @@ func appendCells(dst []byte, g *solve.Grid) []byte {
 // derive finds which of p's rows nf's family can store as a transform
 // code: those whose transform text gen reads (ParseTransform reads only
 // the text String writes, so the code gives the text back: see
-// FuzzParseTransform), and whose transform of the canonical form and of the form's solution gives
-// exactly the row's packed grids. The form's solution is the inverse
+// FuzzParseTransform), and whose transform of the canonical form and of
+// the form's solution gives exactly the row's packed grids. The form's solution is the inverse
 // transform of the solution of the first row whose transform gives its
 // puzzle, kept in p.solution if some row is derived by it. Any other row
 // stays explicit; it is stored as it was given, only in more bytes.

@@ -83,12 +83,16 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		c.BuildIndexes = db.BuildIndexes
 	}
 	// The indexes a fresh bank deferred are built while the workers make
-	// the last thirty-second of the families, rather than after them with
-	// one core idle. At 100,000 families (schema 8) the build took 0.6 s
-	// of CPU and a thirty-second of the families about 0.6 s of two
-	// workers' time, so the build is about done when they are; the
-	// families after it go into the built indexes, at about twice a bulk
-	// row's writer CPU, so a longer tail would cost more than it hides.
+	// the last sixteenth of the families, rather than after them with
+	// one core idle. The build (and the checkpoint after it) takes about
+	// 3.8 us of CPU a family, at 20,000 families as at 100,000 (75 and
+	// 376 ms), where two workers make a thirty-second of the families in
+	// 55 and 260 ms: with a thirty-second, which was enough at schema 8,
+	// the workers finished first, and the families they made meanwhile
+	// went into the built indexes after it, while one core idled. A
+	// sixteenth leaves the build about 1.4 times its time at two workers
+	// and more at one. The families after it go into the built indexes,
+	// at 2-8 times a bulk row's writer CPU, but beside the workers.
 	// A run that stops early, or whose writer is behind, builds them at
 	// its end (db.BuildIndexes), as before. A bank with its indexes live
 	// has nothing to build, and its writer keeps its full batches to the
@@ -97,7 +101,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
 		n := c.Target.Remaining()
-		finish, finishAfter = c.BuildIndexes, n-n/32
+		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
 	return Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,

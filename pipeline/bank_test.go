@@ -15,9 +15,9 @@ import (
 // bank is whole before the caller's BuildIndexes or Close.
 //
 // Generate starts the build when the writer has received all but the
-// last n/32 families; with n/32 more than a chunk (16), the collector's
-// last message comes after that, so the build can overlap the last
-// families. The writer starts it only if it has spent less than half the
+// last n/16 families, after writing every family it holds; with n/16
+// more than a chunk (16), the collector's last message comes after that,
+// so the build can overlap the last families. The writer starts it only if it has spent less than half the
 // run writing (see pipeline.Config.Finish); Generate's batches of 4,000
 // families and one second hold all of a run this small, so before the
 // build the writer has written at most one small batch (a run slower
@@ -43,7 +43,7 @@ func TestGenerateBuildsIndexesBeforeTheEnd(t *testing.T) {
 		}
 		return write(ctx, batch)
 	}
-	const n = 544 // n/32 = 17 families after the build starts
+	const n = 544 // n/16 = 34 families after the build starts
 	sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 		Seed: 3, Target: pipeline.Count(n, nil), Workers: 2, Log: quiet(), Write: record,
 	})
@@ -56,10 +56,11 @@ func TestGenerateBuildsIndexesBeforeTheEnd(t *testing.T) {
 	if db.IndexesDeferred() {
 		t.Error("indexes still deferred after Generate")
 	}
-	// The families from the one that started the build to the last, at
-	// least n/32, wait for it and are written after it.
-	if built < n/32 {
-		t.Errorf("%d families of %d batches written after the indexes were built, want at least %d", built, writes, n/32)
+	// The families after the chunk that started the build, n/16 less up
+	// to a chunk, wait for it and are written after it; the writer wrote
+	// every family it held before it.
+	if built < n/16-15 || built > n/16 {
+		t.Errorf("%d families of %d batches written after the indexes were built, want %d-%d", built, writes, n/16-15, n/16)
 	}
 	if err := db.IntegrityCheck(ctx); err != nil {
 		t.Fatal(err)

@@ -106,7 +106,8 @@ type Config[In, Out any] struct {
 	// writer starts it when it has received FinishAfter new families, if
 	// it has spent less than half the run writing, while the workers make
 	// the last ones: done after them, it would leave every core but one
-	// idle. A writer that is behind the workers does not start it: the
+	// idle. It writes every family it holds first, so that Finish sees
+	// them. A writer that is behind the workers does not start it: the
 	// caller does it after the run. From when Finish returns to the end
 	// of the run a batch is a quarter the size (BatchFamilies/4,
 	// BatchPuzzles/4), so that the batch left to write after the last
@@ -715,6 +716,15 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 			if !started && received >= c.FinishAfter {
 				started = true
 				if writing < time.Since(begin)/2 {
+					// What the writer holds goes in first, in bulk: held
+					// through Finish, it would go into the indexes Finish
+					// built, row by row. With 20,000 families in batches
+					// of 4,000 the writer held 3,400 here, and wrote them
+					// and the rest in 69 ms after the build where a bulk
+					// batch of 4,000 takes 25.
+					if err := flush(); err != nil {
+						return err
+					}
 					done := make(chan error, 1)
 					go func() { done <- c.Finish(ctx) }()
 					finishing = done

@@ -71,15 +71,31 @@ func (db *DB) IndexesDeferred() bool {
 
 // BuildIndexes builds the indexes this writer deferred
 // (Options.DeferIndexes), now rather than at Close, so that a caller can
-// time it and report it as part of its run; it does nothing when none
-// are deferred.
+// time it and report it as part of its run, and checkpoints the WAL; it
+// does nothing when none are deferred.
+//
+// The build writes every page of the new indexes through the WAL, which
+// leaves it just short of SQLite's automatic checkpoint (1,000 pages at
+// 20,000 families), so the next commit, the run's last, would stall on a
+// checkpoint and its two fsyncs after the workers have stopped: 34 ms at
+// 20,000 families, against 3 for the commit itself. Checkpointed here,
+// the cost falls within the build, which pipeline.Generate runs beside
+// the workers' last families.
 func (db *DB) BuildIndexes(ctx context.Context) error {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
 	if !db.deferred {
 		return nil
 	}
-	return db.rebuildIndexes(ctx)
+	if err := db.rebuildIndexes(ctx); err != nil {
+		return err
+	}
+	// PASSIVE never waits for a reader; a checkpoint it leaves short is
+	// finished by a later one, or by Close.
+	if _, err := db.db.ExecContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)"); err != nil {
+		return fmt.Errorf("checkpoint after building indexes: %w", err)
+	}
+	return nil
 }
 
 // rebuildIndexes recreates the indexes deferIndexes dropped, in one

@@ -139,7 +139,8 @@ func registerFuncs() error {
 // not a bank and a bank written by a newer version, without changing
 // either.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
-	if err := checkHeader(path, false); err != nil {
+	fresh, err := checkHeader(path, false)
+	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if err := registerFuncs(); err != nil {
@@ -178,18 +179,23 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	x.SetMaxIdleConns(1)
 	x.SetConnMaxLifetime(0)
 	x.SetConnMaxIdleTime(0)
+	// A file that is not there yet, or empty, is ours to change before
+	// it is a bank: in WAL mode from the start, its migrations commit
+	// without an fsync each (three each in the rollback journal's mode:
+	// 35 ms for a fresh bank's ten, against a bankgen run of 1.7 s).
+	if fresh {
+		if err := setWAL(ctx, x); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+	}
 	if err := migrate(ctx, x, migrationFS, opt.Log); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
-	var mode string
-	if err := x.GetContext(ctx, &mode, "PRAGMA journal_mode = WAL"); err != nil {
+	if err := setWAL(ctx, x); err != nil {
 		x.Close()
-		return nil, fmt.Errorf("open bank %s: set WAL mode: %w", path, err)
-	}
-	if !strings.EqualFold(mode, "wal") {
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: journal mode is %q, want wal", path, mode)
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	db := &DB{db: x, path: path, real: realPath(path)}
 	// A writer that died during a bulk load left indexes to rebuild.
@@ -210,7 +216,7 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 // error (it is never created), as is a bank that is not at this program's
 // schema version. Queries work while a writer is writing.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
-	if err := checkHeader(path, true); err != nil {
+	if _, err := checkHeader(path, true); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if err := registerFuncs(); err != nil {
@@ -299,6 +305,19 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 	return fmt.Errorf("integrity check %s: %s", db.path, strings.Join(msgs, "; "))
 }
 
+// setWAL puts the database in WAL mode, which a bank is always in once
+// opened for writing: readers then go on while the writer commits.
+func setWAL(ctx context.Context, x *sqlx.DB) error {
+	var mode string
+	if err := x.GetContext(ctx, &mode, "PRAGMA journal_mode = WAL"); err != nil {
+		return fmt.Errorf("set WAL mode: %w", err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return fmt.Errorf("journal mode is %q, want wal", mode)
+	}
+	return nil
+}
+
 // dsn builds a modernc.org/sqlite file: URI. SQLite decodes %HH escapes
 // in the path, so the characters that would end it are escaped.
 func dsn(path string, query []string) string {
@@ -307,30 +326,31 @@ func dsn(path string, query []string) string {
 }
 
 // checkHeader refuses a file that exists but is not SQLite, before the
-// driver touches it. An empty file is a fresh database to SQLite. With
-// mustExist, a missing file is an error too.
-func checkHeader(path string, mustExist bool) error {
+// driver touches it. An empty file is a fresh database to SQLite, and
+// fresh says the file is missing or empty. With mustExist, a missing
+// file is an error too.
+func checkHeader(path string, mustExist bool) (fresh bool, err error) {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) && !mustExist {
-		return nil
+		return true, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer f.Close()
 	var head [16]byte
 	n, err := io.ReadFull(f, head[:])
 	if n == 0 && (err == io.EOF) {
 		if mustExist {
-			return fmt.Errorf("empty file: %w", ErrNotBank)
+			return false, fmt.Errorf("empty file: %w", ErrNotBank)
 		}
-		return nil
+		return true, nil
 	}
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return err
+		return false, err
 	}
 	if !bytes.Equal(head[:n], []byte("SQLite format 3\x00")) {
-		return fmt.Errorf("not an SQLite file: %w", ErrNotBank)
+		return false, fmt.Errorf("not an SQLite file: %w", ErrNotBank)
 	}
-	return nil
+	return false, nil
 }

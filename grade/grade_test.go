@@ -2,6 +2,7 @@ package grade_test
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -190,6 +191,51 @@ func TestGradeIsomorphism(t *testing.T) {
 			t.Fatalf("%s grades %s/%s/%s, its copy %s grades %s/%s/%s", p, a.ER, a.EP, a.ED, q, b.ER, b.EP, b.ED)
 		}
 	})
+}
+
+// TestGradeIntoReuses grades the sample in turn into one Grade, with a
+// puzzle that fails between, and checks each result against Grade's from
+// a fresh Grader: a longer path before a shorter one leaves none of its
+// steps behind, and an error leaves what Grade returns. Then it checks
+// that the reused path is not allocated again.
+func TestGradeIntoReuses(t *testing.T) {
+	var ps []solve.Grid
+	for _, rp := range MustReadRated(t, "testdata/se_sample.txt")[:60] {
+		ps = append(ps, rp.puzzle)
+	}
+	noSolution := MustParse(t, "12345678.........9...............................................................")
+	var g grade.Grader
+	var into grade.Grade
+	for i, p := range ps {
+		if i == len(ps)/2 {
+			err := g.GradeInto(noSolution, &into)
+			want, wantErr := grade.Rate(noSolution)
+			// The path is empty, and still the reused array.
+			got := into
+			if len(got.Path) == 0 {
+				got.Path = nil
+			}
+			if !errors.Is(err, grade.ErrNoSolution) || err.Error() != wantErr.Error() || !reflect.DeepEqual(got, want) {
+				t.Fatalf("GradeInto(no solution) = %+v, %v; want %+v, %v", into, err, want, wantErr)
+			}
+		}
+		if err := g.GradeInto(p, &into); err != nil {
+			t.Fatalf("GradeInto(%s): %v", p, err)
+		}
+		want, err := grade.Rate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(into, want) {
+			t.Fatalf("GradeInto(%s) after %d other grades differs from Grade: %d steps, want %d", p, i, len(into.Path), len(want.Path))
+		}
+	}
+	p := ps[0]
+	fresh := testing.AllocsPerRun(20, func() { g.Grade(p) })
+	reused := testing.AllocsPerRun(20, func() { g.GradeInto(p, &into) })
+	if reused >= fresh {
+		t.Errorf("GradeInto allocates %.0f times a grade, Grade %.0f: the path is not reused", reused, fresh)
+	}
 }
 
 func TestPathRoundTrip(t *testing.T) {

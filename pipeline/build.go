@@ -84,8 +84,11 @@ type Builder struct {
 	dig    gen.Digger
 	canon  gen.Canonicalizer
 	grader grade.Grader
-	path   pathEncoder
-	vars   variants
+	// gr is the grade of the family being built; its path's array is
+	// reused from one family to the next (grade.Grader.GradeInto).
+	gr   grade.Grade
+	path pathEncoder
+	vars variants
 }
 
 // NewBuilder returns a Builder for one worker.
@@ -124,18 +127,18 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
 	}
-	gr, err := b.grader.Grade(canon)
-	if err != nil {
+	gr := &b.gr
+	if err := b.grader.GradeInto(canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	if !b.want[gr.Level] {
 		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
 	}
-	path, err := b.path.encode(&gr)
+	path, err := b.path.encode(gr)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
 	}
-	nf := store.NewFamily{Family: family(canon, &gr, path, GenSource)}
+	nf := store.NewFamily{Family: family(canon, gr, path, GenSource)}
 	nf.Minimal = pz.Minimal
 	nf.Symmetry = gen.DetectSymmetry(pz.Grid).String()
 	nf.RunID = b.o.RunID

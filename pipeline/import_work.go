@@ -26,7 +26,8 @@ type Importer struct {
 	solver solve.Solver
 	canon  gen.Canonicalizer
 	grader grade.Grader
-	dig    gen.Digger // for IsMinimal, reusing its solver and scratch
+	gr     grade.Grade // the line's grade, its path's array reused (GradeInto)
+	dig    gen.Digger  // for IsMinimal, reusing its solver and scratch
 	path   pathEncoder
 }
 
@@ -65,15 +66,15 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 		// it is checked and packed here too, as for a kept family.
 		return prepare(canon, Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf})
 	}
-	gr, err := m.grader.Grade(canon)
-	if err != nil {
+	gr := &m.gr
+	if err := m.grader.GradeInto(canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
-	path, err := m.path.encode(&gr)
+	path, err := m.path.encode(gr)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
 	}
-	nf := store.NewFamily{Family: family(canon, &gr, path, m.source), Puzzles: []store.Puzzle{p}}
+	nf := store.NewFamily{Family: family(canon, gr, path, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()
 	nf.Minimal = m.dig.IsMinimal(g)
 	return prepare(canon, Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf})

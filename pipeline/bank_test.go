@@ -17,8 +17,9 @@ import (
 // Generate starts the build when the writer has received all but the
 // last n/16 families, after writing every family it holds; with n/16
 // more than a chunk (16), the collector's last message comes after that,
-// so the build can overlap the last families. The writer starts it only if it has spent less than half the
-// run writing (see pipeline.Config.Finish); Generate's batches of 4,000
+// so the build can overlap the last families. The writer starts it only
+// if it has spent less than half the run writing (see
+// pipeline.Config.Finish); Generate's batches of 4,000
 // families and one second hold all of a run this small, so before the
 // build the writer has written at most one small batch (a run slower
 // than a second), and the condition holds however slow the machine.

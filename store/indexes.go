@@ -75,10 +75,10 @@ func (db *DB) IndexesDeferred() bool {
 // does nothing when none are deferred.
 //
 // The build writes every page of the new indexes through the WAL, which
-// leaves it just short of SQLite's automatic checkpoint (1,000 pages at
-// 20,000 families), so the next commit, the run's last, would stall on a
-// checkpoint and its two fsyncs after the workers have stopped: 34 ms at
-// 20,000 families, against 3 for the commit itself. Checkpointed here,
+// can leave it just short of SQLite's automatic checkpoint (914 pages of
+// 1,000 at 20,000 families), so that the next commit, a run's last,
+// stalls on the checkpoint and its two fsyncs after the workers have
+// stopped: 34 ms at 20,000 families, against 3 for the commit itself. Checkpointed here,
 // the cost falls within the build, which pipeline.Generate runs beside
 // the workers' last families.
 func (db *DB) BuildIndexes(ctx context.Context) error {

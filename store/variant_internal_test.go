@@ -33,15 +33,7 @@ const (
 // form, with its solution and transform text as gen writes them.
 func variantFamily(t *testing.T, base gen.Transform, ts ...gen.Transform) (NewFamily, solve.Grid) {
 	t.Helper()
-	p, err := solve.Parse(variantPuzzle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := solve.Parse(variantSolution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	canon, sol := base.Apply(p), base.Apply(s)
+	canon, sol := base.Apply(mustParse(t, variantPuzzle)), base.Apply(mustParse(t, variantSolution))
 	f := NewFamily{Family: Family{Canon: canon.String(), ER: 20, Level: 2, Givens: canon.Givens(), Source: "gen"}}
 	for _, tr := range ts {
 		f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: tr.Apply(canon).String(), Solution: tr.Apply(sol).String(), Transform: tr.String()})
@@ -75,11 +67,7 @@ func TestDerivedRows(t *testing.T) {
 	for _, bulk := range []bool{false, true} {
 		t.Run(map[bool]string{false: "Live", true: "Bulk"}[bulk], func(t *testing.T) {
 			ctx := context.Background()
-			db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{DeferIndexes: bulk})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db.Close()
+			db := openTempBank(t, Options{DeferIndexes: bulk})
 			rng := rand.New(rand.NewPCG(1, 2))
 			ts := []gen.Transform{gen.Identity(), gen.Turn90(), gen.RandomTransform(rng), gen.RandomTransform(rng)}
 			f, sol := variantFamily(t, gen.MirrorLR(), ts...)
@@ -173,11 +161,7 @@ func mustParse(t *testing.T, s string) solve.Grid {
 // panic.
 func TestVariantFuncErrors(t *testing.T) {
 	ctx := context.Background()
-	db, err := Open(ctx, filepath.Join(t.TempDir(), "bank.db"), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
+	db := openTempBank(t, Options{})
 	f, _ := variantFamily(t, gen.Identity(), gen.Turn90())
 	mustWriteBatch(t, db, WriteResult{Families: 1, Puzzles: 1}, f)
 	r, err := db.PuzzleByString(ctx, f.Puzzles[0].Puzzle)

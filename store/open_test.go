@@ -75,6 +75,33 @@ func TestOpenFresh(t *testing.T) {
 	if got, want := rawString(t, path, "PRAGMA journal_mode"), "wal"; got != want {
 		t.Errorf("journal_mode = %q, want %q", got, want)
 	}
+	if got, want := rawInt(t, path, "PRAGMA page_size"), int64(16384); got != want {
+		t.Errorf("page_size = %d, want %d", got, want)
+	}
+}
+
+// TestOpenKeepsPageSize opens a database made elsewhere with SQLite's
+// default page size: it becomes a bank that works, and keeps its size,
+// which only a VACUUM could change.
+func TestOpenKeepsPageSize(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	rawSQL(t, path, "PRAGMA page_size = 4096", "PRAGMA journal_mode = WAL")
+	db := MustOpen(t, path)
+	MustWrite(t, db, []store.NewFamily{fam(1, 2, 30, 2)})
+	n, err := db.Count(ctx, store.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 2 {
+		t.Errorf("Count = %d, want 2", n)
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+	if got, want := rawInt(t, path, "PRAGMA page_size"), int64(4096); got != want {
+		t.Errorf("page_size = %d, want %d", got, want)
+	}
 }
 
 func TestReopenIsNoop(t *testing.T) {

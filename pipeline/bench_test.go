@@ -20,47 +20,79 @@ import (
 	"sudokubank/store"
 )
 
-// benchGenerate runs the generating pipeline into fresh banks, opened as
-// bankgen opens a new bank (indexes deferred, a 256 MiB cache), and
-// reports families and puzzles written per second of wall time. Without
-// keep, the writer counts each batch and drops it: the pipeline's
-// speed-up from one worker to two with no writer to share the cores
-// with, which is the most the pipeline can give a run (BenchmarkBuild
-// measures the workers' code alone, without the engine).
-func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level, keep bool) {
-	dir := b.TempDir()
-	var fams, puzzles int64
-	var took, cpu, writer time.Duration
-	for i := 0; b.Loop(); i++ {
-		ctx := context.Background()
-		db, err := openFresh(ctx, filepath.Join(dir, fmt.Sprintf("%d.db", i)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		seen, _, err := pipeline.LoadBank(ctx, db)
-		if err != nil {
-			b.Fatal(err)
-		}
-		// The writer's CPU, from its own thread's clock: Run calls Write
-		// from one goroutine, which the first call locks to its thread.
-		write, locked := pipeline.Writer(db), false
-		if !keep {
-			write = dropBatch
-		}
-		timed := func(ctx context.Context, batch []store.NewFamily) (pipeline.Written, error) {
+var writerShare = flag.Bool("writershare", false, "BenchmarkGenerate: time the writer on its own thread and report writer-share and speedup-bound (costs a two-worker run about 5% of its rate)")
+
+// bankgenGC puts the garbage collector under bankgen's setting (GOGC=400,
+// see cmd/bankgen's tuneGC) and returns what restores it: at the default
+// 100 a run collects four times as often, and with one worker the
+// collector's marking runs on the idle core, with two it does not.
+func bankgenGC() (restore func()) {
+	old := debug.SetGCPercent(400)
+	return func() { debug.SetGCPercent(old) }
+}
+
+// genRun is what one generating run wrote, in how much wall time, and
+// the CPU the process and (with -writershare) the writer took for it.
+type genRun struct {
+	fams, puzzles     int64
+	took, cpu, writer time.Duration
+}
+
+func (r *genRun) add(o genRun) {
+	r.fams += o.fams
+	r.puzzles += o.puzzles
+	r.took += o.took
+	r.cpu += o.cpu
+	r.writer += o.writer
+}
+
+// rate is families written per second of wall time.
+func (r genRun) rate() float64 { return float64(r.fams) / r.took.Seconds() }
+
+// generateOnce runs the generating pipeline into a fresh bank at path,
+// opened as bankgen opens a new bank (indexes deferred, a 256 MiB cache).
+// Without keep, the writer counts each batch and drops it: the
+// pipeline's speed-up from one worker to two with no writer to share the
+// cores with, which is the most the pipeline can give a run
+// (BenchmarkBuild measures the workers' code alone, without the engine).
+func generateOnce(b *testing.B, path string, seed uint64, workers, n, variants int, levels []grade.Level, keep bool) genRun {
+	ctx := context.Background()
+	db, err := openFresh(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	seen, _, err := pipeline.LoadBank(ctx, db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var writer, build time.Duration // build: Finish's goroutine's, beside the writer's
+	write := pipeline.Writer(db)
+	if !keep {
+		write = dropBatch
+	}
+	buildIndexes := db.BuildIndexes
+	if *writerShare {
+		// The writer's CPU, from its own thread's clock: Run calls
+		// Write from one goroutine, which the first call locks to its
+		// thread. A locked goroutine hands its core over by waking its
+		// own thread each time it runs, which cost two-worker runs of
+		// 20,000 families 5% of their rate (3 rounds: 1.86-1.88 cores
+		// busy instead of 1.96-1.97), so only this flag does it.
+		w, locked := write, false
+		write = func(ctx context.Context, batch []store.NewFamily) (pipeline.Written, error) {
 			if !locked {
 				runtime.LockOSThread()
 				locked = true
 			}
 			t0 := cputime.Thread()
-			w, err := write(ctx, batch)
+			res, err := w(ctx, batch)
 			writer += cputime.Thread() - t0
-			return w, err
+			return res, err
 		}
 		// The index build during the run has a goroutine of its own,
-		// locked to its thread for the call so that its clock is its own.
-		var build time.Duration
-		buildIndexes := func(ctx context.Context) error {
+		// locked to its thread for the call so that its clock is its
+		// own; Generate waits for it.
+		buildIndexes = func(ctx context.Context) error {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			t0 := cputime.Thread()
@@ -68,49 +100,96 @@ func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level,
 			build = cputime.Thread() - t0
 			return err
 		}
-		cpu0 := cputime.Process()
-		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
-			BuildOptions: pipeline.BuildOptions{Variants: variants, Seen: seen},
-			Seed:         uint64(i), Target: pipeline.Count(n, levels), Workers: workers, Log: quiet(),
-			Write: timed, BuildIndexes: buildIndexes,
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		writer += build // Generate waited for it
-		// A run whose writer fell behind builds the deferred indexes
-		// after it, as bankgen does (its finishRun), and that is writer
-		// work: no other goroutine runs now.
-		t0, build0 := time.Now(), cputime.Process()
-		if err := db.BuildIndexes(ctx); err != nil {
-			b.Fatal(err)
-		}
-		sum.Elapsed += time.Since(t0)
-		writer += cputime.Process() - build0
-		cpu += cputime.Process() - cpu0
-		if err := db.Close(); err != nil {
-			b.Fatal(err)
-		}
-		fams += sum.Families
-		puzzles += sum.Puzzles
-		took += sum.Elapsed
 	}
-	b.ReportMetric(float64(fams)/took.Seconds(), "families/s")
-	b.ReportMetric(float64(puzzles)/took.Seconds(), "puzzles/s")
-	if cpu > 0 {
+	cpu0 := cputime.Process()
+	sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+		BuildOptions: pipeline.BuildOptions{Variants: variants, Seen: seen},
+		Seed:         seed, Target: pipeline.Count(n, levels), Workers: workers, Log: quiet(),
+		Write: write, BuildIndexes: buildIndexes,
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	writer += build
+	// A run whose writer fell behind builds the deferred indexes after
+	// it, as bankgen does (its finishRun), and that is writer work: no
+	// other goroutine runs now.
+	t0, build0 := time.Now(), cputime.Process()
+	if err := db.BuildIndexes(ctx); err != nil {
+		b.Fatal(err)
+	}
+	sum.Elapsed += time.Since(t0)
+	writer += cputime.Process() - build0
+	cpu := cputime.Process() - cpu0
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return genRun{fams: sum.Families, puzzles: sum.Puzzles, took: sum.Elapsed, cpu: cpu, writer: writer}
+}
+
+// benchGenerate runs the generating pipeline into fresh banks (see
+// generateOnce) under bankgen's GC setting, and reports families and
+// puzzles written per second of wall time.
+func benchGenerate(b *testing.B, workers, n, variants int, levels []grade.Level, keep bool) {
+	defer bankgenGC()()
+	dir := b.TempDir()
+	var all genRun
+	for i := 0; b.Loop(); i++ {
+		all.add(generateOnce(b, filepath.Join(dir, fmt.Sprintf("%d.db", i)), uint64(i), workers, n, variants, levels, keep))
+	}
+	b.ReportMetric(all.rate(), "families/s")
+	b.ReportMetric(float64(all.puzzles)/all.took.Seconds(), "puzzles/s")
+	if all.cpu > 0 {
 		// On a shared machine wall time includes waiting for a core;
 		// CPU time does not, and cores-busy shows how parallel the run
 		// was (2 at best with two workers on an idle 2-core machine).
-		b.ReportMetric(float64(fams)/cpu.Seconds(), "families/cpu-s")
-		b.ReportMetric(cpu.Seconds()/took.Seconds(), "cores-busy")
+		b.ReportMetric(float64(all.fams)/all.cpu.Seconds(), "families/cpu-s")
+		b.ReportMetric(all.cpu.Seconds()/all.took.Seconds(), "cores-busy")
+	}
+	if *writerShare && all.cpu > 0 {
 		// With one worker the writer runs beside it on the other core;
 		// with two, both cores share all the work. So 1 -> 2 workers can
 		// speed up by at most twice the share of the CPU that is not the
 		// writer's (the collector and the runtime take about 1% more).
-		share := writer.Seconds() / cpu.Seconds()
+		share := all.writer.Seconds() / all.cpu.Seconds()
 		b.ReportMetric(share, "writer-share")
 		b.ReportMetric(2*(1-share), "speedup-bound")
 	}
+}
+
+// speedupRound numbers benchSpeedup's rounds across the process, so that
+// with -count each run of it goes on where the last stopped.
+var speedupRound int
+
+// benchSpeedup measures the 1 -> 2 workers speed-up itself: each round
+// makes the same n families (the round's number is the seed) with one
+// worker and with two, which of the two first alternating by round so
+// that a drift of the machine's speed falls on both alike, and speedup
+// is the two-worker rate over the one-worker rate, over the rounds of
+// the run.
+func benchSpeedup(b *testing.B, n int) {
+	defer bankgenGC()()
+	dir := b.TempDir()
+	var one, two genRun
+	for b.Loop() {
+		i := speedupRound
+		speedupRound++
+		order := []int{1, 2}
+		if i%2 == 1 {
+			order = []int{2, 1}
+		}
+		for _, w := range order {
+			r := generateOnce(b, filepath.Join(dir, fmt.Sprintf("%d-%d.db", i, w)), uint64(i), w, n, 0, nil, true)
+			if w == 1 {
+				one.add(r)
+			} else {
+				two.add(r)
+			}
+		}
+	}
+	b.ReportMetric(one.rate(), "families/s-1worker")
+	b.ReportMetric(two.rate(), "families/s-2workers")
+	b.ReportMetric(two.rate()/one.rate(), "speedup")
 }
 
 // openFresh opens a new bank as bankgen does (see cmd/bankgen's openBank).
@@ -132,9 +211,10 @@ func dropBatch(_ context.Context, batch []store.NewFamily) (pipeline.Written, er
 // real bank: all levels with one and two workers, each level alone, and
 // 100 variants per family. Store=no is the same pipeline with a writer
 // that drops its batches, the control for the one-to-two-worker speed-up
-// (see benchGenerate). -count repeats each sub-benchmark back to back,
-// and this machine's speed drifts between minutes: to pair one worker
-// with two, alternate -count 1 runs of the two patterns in a shell loop.
+// (see generateOnce). Speedup runs one worker and two in turn and
+// reports the ratio of their rates (see benchSpeedup):
+//
+//	go test ./pipeline -run '^$' -bench 'Generate/Level=all/Speedup' -count 10
 func BenchmarkGenerate(b *testing.B) {
 	// 20,000 families, as in the README's Store=no row (its bankgen
 	// rounds make 30,000): the writer's share grows with the bank.
@@ -149,6 +229,7 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Run(name, func(b *testing.B) { benchGenerate(b, w, 20000, 0, nil, keep) })
 		}
 	}
+	b.Run("Level=all/Speedup/Store=yes", func(b *testing.B) { benchSpeedup(b, 20000) })
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		b.Run(fmt.Sprintf("Level=%s/Workers=2", l), func(b *testing.B) { benchGenerate(b, 2, 100, 0, []grade.Level{l}, true) })
 	}
@@ -260,7 +341,7 @@ func BenchmarkBuildVariants(b *testing.B) {
 // machine gives the workers, the ceiling for bankgen's speed-up from one
 // worker to two.
 func BenchmarkBuild(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer bankgenGC()()
 	var next atomic.Uint64
 	start := cputime.Process()
 	b.RunParallel(func(pb *testing.PB) {

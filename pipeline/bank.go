@@ -84,10 +84,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with
-	// one core idle. The build (and the checkpoint after it) takes about
-	// 3.8 us of CPU a family, at 20,000 families as at 100,000 (75 and
-	// 376 ms), where two workers make a thirty-second of the families in
-	// 55 and 260 ms: with a thirty-second, which was enough at schema 8,
+	// one core idle. The build (and the checkpoint after it) took about
+	// 3.8 us of CPU a family with 4 KiB pages (day 13; 16 KiB pages cut
+	// the writer's CPU by a tenth), at 20,000 families as at 100,000 (75
+	// and 376 ms), where two workers make a thirty-second of the families
+	// in 55 and 260 ms: with a thirty-second, which was enough at schema 8,
 	// the workers finished first, and the families they made meanwhile
 	// went into the built indexes after it, while one core idled. A
 	// sixteenth leaves the build about 1.4 times its time at two workers

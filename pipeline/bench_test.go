@@ -216,8 +216,8 @@ func dropBatch(_ context.Context, batch []store.NewFamily) (pipeline.Written, er
 //
 //	go test ./pipeline -run '^$' -bench 'Generate/Level=all/Speedup' -count 10
 func BenchmarkGenerate(b *testing.B) {
-	// 20,000 families, as in the README's Store=no row (its bankgen
-	// rounds make 30,000): the writer's share grows with the bank.
+	// 20,000 families, as the bankgen rounds of docs/performance.md
+	// make: the writer's share grows with the bank.
 	for _, keep := range []bool{true, false} {
 		for _, w := range []int{1, 2} {
 			// Both names have a Store part, so that a pattern for one

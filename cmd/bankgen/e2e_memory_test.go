@@ -25,8 +25,8 @@ var (
 )
 
 // TestMemoryBigBank measures bankgen's peak resident memory against a bank
-// of many families, and on a fresh bank at two -count values, for the
-// README:
+// of many families, and on a fresh bank at two -count values, for
+// docs/performance.md:
 //
 //	go test ./cmd/bankgen -run MemoryBigBank -bigbank 10000000 -v
 //

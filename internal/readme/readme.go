@@ -160,7 +160,8 @@ func Commands(md []byte) ([]Command, error) {
 // Spans returns the inline code spans of md, outside code blocks, that
 // run one of programs ("`bankgen -count 5`", "`go test ./solve`"), as
 // commands: the commands a README shows in its text and tables. A span
-// that is only a program's name is a mention and is left out; a span
+// of a program alone or with one word ("`bankgen import`") is a mention
+// and is left out, unless that word is a flag; a span
 // of one of programs that does not read as a command is an error.
 func Spans(md []byte, programs ...string) ([]Command, error) {
 	var out []Command
@@ -179,9 +180,8 @@ func Spans(md []byte, programs ...string) ([]Command, error) {
 			continue
 		}
 		for _, m := range span.FindAllStringSubmatch(line, -1) {
-			// A program named alone is a mention, not a command.
-			first, rest, _ := strings.Cut(strings.TrimSpace(m[1]), " ")
-			if !slices.Contains(programs, first) || strings.TrimSpace(rest) == "" {
+			words := strings.Fields(m[1])
+			if len(words) == 0 || !slices.Contains(programs, words[0]) || !commandLike(words) {
 				continue
 			}
 			cmds, err := split(m[1])
@@ -212,6 +212,12 @@ func All(md []byte, programs ...string) ([]Command, error) {
 	all := append(blocks, spans...)
 	slices.SortStableFunc(all, func(a, b Command) int { return a.Line - b.Line })
 	return all, nil
+}
+
+// commandLike reports whether the words of a span are a command rather
+// than a mention of a program or subcommand: three words or more, or a flag.
+func commandLike(words []string) bool {
+	return len(words) >= 3 || slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "-") })
 }
 
 // span finds an inline code span of single backticks.

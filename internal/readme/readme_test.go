@@ -131,7 +131,7 @@ func FuzzCommands(f *testing.F) {
 }
 
 func TestSpans(t *testing.T) {
-	md := "Run `bankgen -count 5` or `puzzles.db`; `go test ./grade -accuracy`; `bankgen`.\n" +
+	md := "Run `bankgen -count 5` or `puzzles.db`; `go test ./grade -accuracy`; `bankgen`, `bankgen import`.\n" +
 		"```sh\n`bankgen -in-block`\n```\n| `bankquery stats -db a.db` | x |\n"
 	got, err := readme.Spans([]byte(md), "bankgen", "bankquery", "go")
 	if err != nil {

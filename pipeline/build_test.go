@@ -98,3 +98,38 @@ func TestBuildSkipsKnownFamilies(t *testing.T) {
 		t.Errorf("a family in the bank: reason %v, want duplicate", got.Reason)
 	}
 }
+
+// TestBuildVariantsKeepSymmetry checks that each family built with a
+// symmetry stores 1+K puzzles that all have the symmetry its row names,
+// and that each is its transform of the canonical form.
+func TestBuildVariantsKeepSymmetry(t *testing.T) {
+	const k = 20
+	for _, sym := range []gen.Symmetry{gen.NoSymmetry, gen.Rot180, gen.Rot90, gen.Mirror, gen.Flip, gen.Diagonal, gen.Antidiagonal} {
+		t.Run(sym.String(), func(t *testing.T) {
+			b := pipeline.NewBuilder(pipeline.BuildOptions{Symmetry: sym, Variants: k})
+			for i := range uint64(5) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 21, Index: i})
+				if r.Reason != pipeline.Kept {
+					continue
+				}
+				nf := r.Value
+				if len(nf.Puzzles) != 1+k {
+					t.Errorf("item %d: %d puzzles, want %d", i, len(nf.Puzzles), 1+k)
+				}
+				canon := pipeline.GridOf(nf.Canon)
+				for _, p := range nf.Puzzles {
+					g := pipeline.GridOf(p.Puzzle)
+					if got := gen.DetectSymmetry(g).String(); got != nf.Symmetry {
+						t.Errorf("item %d: puzzle %s has %s, its family says %s", i, p.Puzzle, got, nf.Symmetry)
+					}
+					if !sym.Holds(g) {
+						t.Errorf("item %d: puzzle %s has not the run's %s", i, p.Puzzle, sym)
+					}
+					if tr, err := gen.ParseTransform(p.Transform); err != nil || tr.Apply(canon) != g {
+						t.Errorf("item %d: transform %q does not take the canonical form to %s (%v)", i, p.Transform, p.Puzzle, err)
+					}
+				}
+			}
+		})
+	}
+}

@@ -38,6 +38,14 @@ type BuildOptions struct {
 	Now func() time.Time
 }
 
+// MaxVariants is the most variants a family may ask for
+// (BuildOptions.Variants, bankgen -variants). A run holds the puzzles of
+// up to about a thousand families on their way to the store
+// (InFlightPuzzles): at 1,000 variants that is about a million puzzles,
+// some 600 MB. Every symmetry admits far more distinct variants than
+// this (each of the 9! relabellings gives one).
+const MaxVariants = 1000
+
 // bestProfile names, for each level, the dig profile that yields it
 // fastest, from TestProfileSurvey (go test ./pipeline -run ProfileSurvey
 // -survey 1000 -v), which counts CPU seconds because the machine is

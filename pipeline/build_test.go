@@ -2,7 +2,9 @@ package pipeline_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"sudokubank/gen"
@@ -131,5 +133,38 @@ func TestBuildVariantsKeepSymmetry(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBuildStoresEveryVariant checks that a family gets exactly the
+// variants asked for, up to MaxVariants: the bound on the draws used to
+// shrink as variants were found, and stored 180 of 200.
+func TestBuildStoresEveryVariant(t *testing.T) {
+	for _, k := range []int{200, pipeline.MaxVariants} {
+		for _, sym := range []gen.Symmetry{gen.NoSymmetry, gen.Rot90} {
+			t.Run(fmt.Sprintf("%d/%s", k, sym), func(t *testing.T) {
+				b := pipeline.NewBuilder(pipeline.BuildOptions{Symmetry: sym, Variants: k})
+				r := b.Build(context.Background(), pipeline.Item{Seed: 5, Index: 0})
+				if r.Reason != pipeline.Kept {
+					t.Fatalf("item 0: %v %v", r.Reason, r.Err)
+				}
+				seen := map[string]bool{}
+				for _, p := range r.Value.Puzzles {
+					seen[p.Puzzle] = true
+				}
+				if got, want := len(seen), 1+k; got != want || r.Puzzles != want {
+					t.Errorf("%d distinct puzzles (%d counted), want %d", got, r.Puzzles, want)
+				}
+			})
+		}
+	}
+}
+
+func TestGenerateRefusesTooManyVariants(t *testing.T) {
+	for _, k := range []int{-1, pipeline.MaxVariants + 1} {
+		_, err := pipeline.Generate(context.Background(), nil, pipeline.GenerateConfig{BuildOptions: pipeline.BuildOptions{Variants: k}})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprint(pipeline.MaxVariants)) {
+			t.Errorf("Generate with %d variants: %v, want an error naming the limit %d", k, err, pipeline.MaxVariants)
+		}
 	}
 }

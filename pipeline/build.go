@@ -70,7 +70,8 @@ var bestProfile = [grade.Evil + 1]string{
 }
 
 // ProfileFor returns the dig profile that yields level l fastest, with
-// the givens' symmetry sym.
+// the givens' symmetry sym. A symmetric dig takes its orbits of cells in
+// random order rather than in the profile's fixed sequence.
 func ProfileFor(l grade.Level, sym gen.Symmetry) gen.Profile {
 	p, err := gen.ParseProfile(bestProfile[l])
 	if err != nil {

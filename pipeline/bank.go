@@ -70,6 +70,9 @@ const generateChunk = 16
 // item order until the target is met or ctx is cancelled. c.Seen must be
 // the bank's (see LoadBank).
 func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, error) {
+	if c.Variants < 0 || c.Variants > MaxVariants {
+		return Summary{}, fmt.Errorf("generate: %d variants a family, want 0 to %d", c.Variants, MaxVariants)
+	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}

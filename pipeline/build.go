@@ -38,6 +38,14 @@ type BuildOptions struct {
 	Now func() time.Time
 }
 
+// MaxVariants is the most variants a family may ask for
+// (BuildOptions.Variants, bankgen -variants). A run holds the puzzles of
+// up to about a thousand families on their way to the store
+// (InFlightPuzzles): at 1,000 variants that is about a million puzzles,
+// some 600 MB. Every symmetry admits far more distinct variants than
+// this (each of the 9! relabellings gives one).
+const MaxVariants = 1000
+
 // bestProfile names, for each level, the dig profile that yields it
 // fastest, from TestProfileSurvey (go test ./pipeline -run ProfileSurvey
 // -survey 1000 -v), which counts CPU seconds because the machine is
@@ -62,7 +70,8 @@ var bestProfile = [grade.Evil + 1]string{
 }
 
 // ProfileFor returns the dig profile that yields level l fastest, with
-// the givens' symmetry sym.
+// the givens' symmetry sym. A symmetric dig takes its orbits of cells in
+// random order rather than in the profile's fixed sequence.
 func ProfileFor(l grade.Level, sym gen.Symmetry) gen.Profile {
 	p, err := gen.ParseProfile(bestProfile[l])
 	if err != nil {
@@ -71,6 +80,12 @@ func ProfileFor(l grade.Level, sym gen.Symmetry) gen.Profile {
 	if sym != gen.NoSymmetry {
 		p.Name += "-" + sym.String()
 		p.Symmetry = sym
+		// Folded by a symmetry, a fixed cell order reaches the orbits on
+		// the axis (the middle row of rot180) last, and leaves them full:
+		// no transform that keeps the symmetry can move them, so a
+		// symmetric dig takes its orbits in random order instead
+		// (TestBuildBalancesGivens).
+		p.Sequence = gen.Random
 	}
 	return p
 }
@@ -122,7 +137,14 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	}
 	aim := b.levels[rng.IntN(len(b.levels))]
 	pz := b.dig.Generate(b.o.Profiles(aim, sym), rng)
-	canon, t := b.canon.Canon(pz.Grid)
+	// A dig in a fixed cell order leaves its givens where the order ends
+	// (the bottom rows, left to right). The family's first puzzle is the
+	// dig turned by a transform drawn uniformly from those that keep its
+	// symmetry, so that no row, column or box is favoured: without a
+	// symmetry, every cell is then alike.
+	orient := pz.Symmetry.RandomTransform(rng)
+	first, firstSol := orient.Apply(pz.Grid), orient.Apply(pz.Solution)
+	canon, t := b.canon.Canon(first)
 	h := Hash(canon)
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
@@ -140,14 +162,16 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	}
 	nf := store.NewFamily{Family: family(canon, gr, path, GenSource)}
 	nf.Minimal = pz.Minimal
-	nf.Symmetry = gen.DetectSymmetry(pz.Grid).String()
+	keep := gen.DetectSymmetry(first)
+	nf.Symmetry = keep.String()
 	nf.RunID = b.o.RunID
 	nf.Seed = it.ItemSeed()
 	nf.CreatedAt = b.o.Now()
-	// The dug puzzle itself, then variants: random transforms of the
-	// canonical form, each a puzzle string not stored yet for the family.
-	b.vars.reset(pz.Grid, pz.Solution, t.Inverse())
-	b.vars.add(canon, gr.Solution, b.o.Variants, rng)
+	// The first puzzle, then variants: random transforms of it that keep
+	// its symmetry, each a puzzle string not stored yet for the family,
+	// so that the family's symmetry is true of every one of its puzzles.
+	b.vars.reset(first, firstSol, t.Inverse())
+	b.vars.add(keep, b.o.Variants, rng)
 	nf.Puzzles = b.vars.puzzles()
 	return prepare(canon, Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf})
 }
@@ -173,30 +197,37 @@ func (v *variants) reset(p, sol solve.Grid, t gen.Transform) {
 	clear(v.seen)
 }
 
-// add adds n puzzles made by random transforms of canon, whose solution
-// is sol, each distinct from the puzzles before it.
-func (v *variants) add(canon, sol solve.Grid, n int, rng *rand.Rand) {
+// add adds n puzzles made by random transforms of the first puzzle that
+// keep its symmetry sym, each distinct from the puzzles before it and
+// with sym as the symmetry DetectSymmetry finds in it. It may add fewer
+// when no more are found in 4n+100 draws, which only a symmetry with
+// fewer than about n distinct variants would bring about; every symmetry
+// has over 9! of them (every relabelling keeps it), and MaxVariants is
+// far below that.
+func (v *variants) add(sym gen.Symmetry, n int, rng *rand.Rand) {
 	if n == 0 {
 		return
 	}
 	if v.seen == nil {
 		v.seen = make(map[uint64]struct{}, 1+n)
 	}
-	v.seen[Hash(v.grids[0])] = struct{}{}
-	// The transform group has over a trillion elements, so repeats are
-	// rare; the bound only stops a pathological loop. Two grids with one
-	// 64-bit hash would be taken for one; the bank's dedup of families
-	// takes the same chance.
-	for tries := 0; n > 0 && tries < 4*n+100; tries++ {
-		t := gen.RandomTransform(rng)
-		g := t.Apply(canon)
+	p, sol, base := v.grids[0], v.grids[1], v.trans[0]
+	v.seen[Hash(p)] = struct{}{}
+	// Two grids with one 64-bit hash would be taken for one; the bank's
+	// dedup of families takes the same chance.
+	for tries, limit := 0, 4*n+100; n > 0 && tries < limit; tries++ {
+		u := sym.RandomTransform(rng)
+		g := u.Apply(p)
+		if gen.DetectSymmetry(g) != sym {
+			continue // it gained a symmetry the family's field does not name
+		}
 		h := Hash(g)
 		if _, ok := v.seen[h]; ok {
 			continue
 		}
 		v.seen[h] = struct{}{}
-		v.grids = append(v.grids, g, t.Apply(sol))
-		v.trans = append(v.trans, t)
+		v.grids = append(v.grids, g, u.Apply(sol))
+		v.trans = append(v.trans, base.Then(u))
 		n--
 	}
 }

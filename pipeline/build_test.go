@@ -2,7 +2,9 @@ package pipeline_test
 
 import (
 	"context"
+	"fmt"
 	"maps"
+	"strings"
 	"testing"
 
 	"sudokubank/gen"
@@ -96,5 +98,73 @@ func TestBuildSkipsKnownFamilies(t *testing.T) {
 	seen := pipeline.NewSeen([]uint64{r.Hash})
 	if got := pipeline.NewBuilder(pipeline.BuildOptions{Seen: seen}).Build(context.Background(), it); got.Reason != pipeline.Duplicate {
 		t.Errorf("a family in the bank: reason %v, want duplicate", got.Reason)
+	}
+}
+
+// TestBuildVariantsKeepSymmetry checks that each family built with a
+// symmetry stores 1+K puzzles that all have the symmetry its row names,
+// and that each is its transform of the canonical form.
+func TestBuildVariantsKeepSymmetry(t *testing.T) {
+	const k = 20
+	for _, sym := range []gen.Symmetry{gen.NoSymmetry, gen.Rot180, gen.Rot90, gen.Mirror, gen.Flip, gen.Diagonal, gen.Antidiagonal} {
+		t.Run(sym.String(), func(t *testing.T) {
+			b := pipeline.NewBuilder(pipeline.BuildOptions{Symmetry: sym, Variants: k})
+			for i := range uint64(5) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 21, Index: i})
+				if r.Reason != pipeline.Kept {
+					continue
+				}
+				nf := r.Value
+				if len(nf.Puzzles) != 1+k {
+					t.Errorf("item %d: %d puzzles, want %d", i, len(nf.Puzzles), 1+k)
+				}
+				canon := pipeline.GridOf(nf.Canon)
+				for _, p := range nf.Puzzles {
+					g := pipeline.GridOf(p.Puzzle)
+					if got := gen.DetectSymmetry(g).String(); got != nf.Symmetry {
+						t.Errorf("item %d: puzzle %s has %s, its family says %s", i, p.Puzzle, got, nf.Symmetry)
+					}
+					if !sym.Holds(g) {
+						t.Errorf("item %d: puzzle %s has not the run's %s", i, p.Puzzle, sym)
+					}
+					if tr, err := gen.ParseTransform(p.Transform); err != nil || tr.Apply(canon) != g {
+						t.Errorf("item %d: transform %q does not take the canonical form to %s (%v)", i, p.Transform, p.Puzzle, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestBuildStoresEveryVariant checks that a family gets exactly the
+// variants asked for, up to MaxVariants: the bound on the draws used to
+// shrink as variants were found, and stored 180 of 200.
+func TestBuildStoresEveryVariant(t *testing.T) {
+	for _, k := range []int{200, pipeline.MaxVariants} {
+		for _, sym := range []gen.Symmetry{gen.NoSymmetry, gen.Rot90} {
+			t.Run(fmt.Sprintf("%d/%s", k, sym), func(t *testing.T) {
+				b := pipeline.NewBuilder(pipeline.BuildOptions{Symmetry: sym, Variants: k})
+				r := b.Build(context.Background(), pipeline.Item{Seed: 5, Index: 0})
+				if r.Reason != pipeline.Kept {
+					t.Fatalf("item 0: %v %v", r.Reason, r.Err)
+				}
+				seen := map[string]bool{}
+				for _, p := range r.Value.Puzzles {
+					seen[p.Puzzle] = true
+				}
+				if got, want := len(seen), 1+k; got != want || r.Puzzles != want {
+					t.Errorf("%d distinct puzzles (%d counted), want %d", got, r.Puzzles, want)
+				}
+			})
+		}
+	}
+}
+
+func TestGenerateRefusesTooManyVariants(t *testing.T) {
+	for _, k := range []int{-1, pipeline.MaxVariants + 1} {
+		_, err := pipeline.Generate(context.Background(), nil, pipeline.GenerateConfig{BuildOptions: pipeline.BuildOptions{Variants: k}})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprint(pipeline.MaxVariants)) {
+			t.Errorf("Generate with %d variants: %v, want an error naming the limit %d", k, err, pipeline.MaxVariants)
+		}
 	}
 }

@@ -437,20 +437,52 @@ func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
 	}
 }
 
+// TestSymmetry checks that every stored puzzle, variants included, has
+// the symmetry its row names, and that the -symmetry filter returns only
+// puzzles that have it: variants used to be transforms that broke it.
 func TestSymmetry(t *testing.T) {
-	dir := t.TempDir()
-	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "15", "-symmetry", "rot180", "-variants", "2", "-seed", "8", "-quiet"))
-	n := 0
-	err := MustOpen(t, filepath.Join(dir, "b.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
-		n++
-		// rot90 implies rot180, and DetectSymmetry names the stronger.
-		if r.Symmetry != "rot180" && r.Symmetry != "rot90" {
-			t.Errorf("puzzle %d: family symmetry %q, want rot180", r.ID, r.Symmetry)
-		}
-		return nil
-	})
-	if err != nil || n != 45 {
-		t.Errorf("%d puzzles (err %v), want 45", n, err)
+	tests := []struct {
+		symmetry string
+		want     []string // the names a row may give: rot90 implies rot180, and DetectSymmetry names the stronger
+	}{
+		{"rot180", []string{"rot180", "rot90"}},
+		{"random", []string{"rot180", "rot90", "mirror", "flip", "diagonal", "antidiagonal"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symmetry, func(t *testing.T) {
+			dir := t.TempDir()
+			mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "15", "-symmetry", tt.symmetry, "-variants", "20", "-seed", "8", "-quiet"))
+			db := MustOpen(t, filepath.Join(dir, "b.db"))
+			n := 0
+			err := db.Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+				n++
+				if !slices.Contains(tt.want, r.Symmetry) {
+					t.Errorf("puzzle %d: symmetry %q, want one of %q", r.ID, r.Symmetry, tt.want)
+				}
+				if got := gen.DetectSymmetry(pipeline.GridOf(r.Puzzle)).String(); got != r.Symmetry {
+					t.Errorf("puzzle %d %s: its row says %s, its givens have %s", r.ID, r.Puzzle, r.Symmetry, got)
+				}
+				return nil
+			})
+			if err != nil || n != 15*21 {
+				t.Errorf("%d puzzles (err %v), want %d", n, err, 15*21)
+			}
+			for _, name := range tt.want {
+				sym, err := gen.ParseSymmetry(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = db.Query(context.Background(), store.Filter{Symmetry: name}, store.QueryOptions{}, func(r store.Row) error {
+					if !sym.Holds(pipeline.GridOf(r.Puzzle)) {
+						t.Errorf("-symmetry %s returned puzzle %d %s, which has not", name, r.ID, r.Puzzle)
+					}
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

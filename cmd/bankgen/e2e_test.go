@@ -79,6 +79,8 @@ func TestBadFlagsExit2(t *testing.T) {
 		{"Quota", []string{"-quota", "easy:5"}, `invalid value "easy:5" for flag -quota`},
 		{"Symmetry", []string{"-symmetry", "spiral"}, `invalid value "spiral" for flag -symmetry`},
 		{"Workers", []string{"-workers", "-2"}, "-workers"},
+		{"VariantsOverLimit", []string{"-count", "0", "-variants", "1001"}, "invalid value 1001 for flag -variants: must be 1000 or fewer"},
+		{"VariantsMillion", []string{"-count", "0", "-variants", "1000000"}, "must be 1000 or fewer"},
 		{"ImportNoFile", []string{"import"}, "one FILE"},
 		{"ImportBadFlag", []string{"import", "-nope", "x"}, "-nope"},
 	}

@@ -190,3 +190,26 @@ func TestSeconds(t *testing.T) {
 		}
 	}
 }
+
+func TestSummarySaysFewerVariants(t *testing.T) {
+	tests := []struct {
+		name             string
+		families, puzzle int64
+		want             string // "" when the summary must not mention a shortfall
+	}{
+		{"AllStored", 3, 3 * 21, ""},
+		{"FiveShort", 3, 3*21 - 5, "5 variants fewer than -variants 20 asks"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b strings.Builder
+			var s pipeline.Summary
+			s.Families, s.Puzzles = tt.families, tt.puzzle
+			printSummary(&b, generateOptions{db: "b.db", variants: 20}, 1, s)
+			got := b.String()
+			if tt.want == "" && strings.Contains(got, "fewer") || tt.want != "" && !strings.Contains(got, tt.want) {
+				t.Errorf("summary:\n%s\nwant it to say %q", got, tt.want)
+			}
+		})
+	}
+}

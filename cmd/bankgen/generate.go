@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"sudokubank/grade"
+	"sudokubank/pipeline"
 )
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
@@ -64,7 +65,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.IntVar(&o.count, "count", 1000, "add `N` new families")
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
 	fs.Var(&o.quota, "quota", "targets for the bank's totals, `LEVEL=N,...`, instead of -count")
-	fs.IntVar(&o.variants, "variants", 0, "store `K` more distinct puzzles per family, sharing its grade")
+	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
@@ -88,6 +89,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
 	case o.variants < 0:
 		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
+	case o.variants > pipeline.MaxVariants:
+		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be %d or fewer (a run holds about a thousand families' puzzles in memory)", o.variants, pipeline.MaxVariants)}
 	case o.workers < 1:
 		return o, usageError{fmt.Errorf("invalid value %d for flag -workers: must be 1 or more", o.workers)}
 	case o.db == "":

@@ -87,6 +87,9 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	}
 	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
 		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
+		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
+	}
 	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
 	fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)

@@ -82,6 +82,7 @@ func TestParseGenerateErrors(t *testing.T) {
 		{"NegativeCount", []string{"-count", "-3"}, "-count"},
 		{"NegativeVariants", []string{"-variants", "-1"}, "-variants"},
 		{"ZeroWorkers", []string{"-workers", "0"}, "-workers"},
+		{"AbsurdWorkers", []string{"-workers", "100000"}, "-workers: want 1 to"},
 		{"BadSeed", []string{"-seed", "x"}, `"x" for flag -seed`},
 		{"CountAndQuota", []string{"-count", "5", "-quota", "easy=1"}, "-count and -quota"},
 		{"LevelAndQuota", []string{"-level", "5", "-quota", "easy=1"}, "-level and -quota"},

@@ -127,3 +127,27 @@ func TestCPUProfileWriteFails(t *testing.T) {
 		})
 	}
 }
+
+// TestImportSkipsLongLinesAndBOM imports a file that starts with a byte
+// order mark and holds a line over 1 MiB: the first puzzle is read, the
+// long line is reported and skipped, and the import goes on to the end.
+func TestImportSkipsLongLinesAndBOM(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "2", "-seed", "9", "-quiet"))
+	c := canons(t, filepath.Join(dir, "src.db"))
+	in := "\uFEFF" + c[0] + "\r\n" + strings.Repeat("7", 2<<20) + "\r\n" + c[1] + "\r\n"
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "in.txt")
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "in.txt:2: line longer than 1 MiB") || strings.Contains(r.stderr, "in.txt:1:") {
+		t.Errorf("stderr does not report line 2 alone:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stdout, "2 new families") || !strings.Contains(r.stdout, "skipped: 1 unparseable") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	if got := families(filepath.Join(dir, "b.db")); got != 2 {
+		t.Errorf("%d families, want 2", got)
+	}
+}

@@ -316,14 +316,16 @@ func (x exportJob) report(e *env, rows []store.Row, how string) {
 
 // autoPackName is the name of a pack recorded without -pack: the time
 // and the file's name, which is left out where it could not be part of
-// a name (store.CheckName), and shortened to keep the name in bounds.
+// a name (store.CheckName), and shortened to keep the name in bounds
+// with room for the number recorded adds to a name taken.
 func autoPackName(now time.Time, out string) string {
+	const numberRoom = len("-1000000")
 	name := "export-" + now.UTC().Format("20060102T150405Z")
 	base := filepath.Base(out)
 	if out == stdoutName {
 		base = "stdout"
 	}
-	for room := store.MaxNameLen - len(name) - 1; len(base) > room; {
+	for room := store.MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
 		_, size := utf8.DecodeLastRuneInString(base)
 		base = base[:len(base)-size]
 	}

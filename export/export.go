@@ -113,6 +113,11 @@ var (
 	ErrUnknownFormat = errors.New("unknown format")
 	// ErrExists is returned by WriteFile when the file exists and force is false.
 	ErrExists = errors.New("file exists")
+	// ErrNotRegular is returned by WriteFile when the file exists and is
+	// not a regular file, which even force does not replace: a device, a
+	// named pipe, a symbolic link (the link itself would be replaced),
+	// a directory.
+	ErrNotRegular = errors.New("not a regular file")
 )
 
 // ParseFormat returns the format named s ("sdm", "sdk", "opensudoku",

@@ -17,12 +17,8 @@ import (
 // (ErrExists). On any error, cancellation included, it removes its
 // temporary file and leaves path as it was.
 func WriteFile(ctx context.Context, path string, f Format, items []Item, opt Options, force bool) error {
-	if !force {
-		if _, err := os.Lstat(path); err == nil {
-			return fmt.Errorf("write %s: %w (use force to replace it)", path, ErrExists)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("write %s: %w", path, err)
-		}
+	if err := CheckDestination(path, force); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
 	}
 	p := NewPendingFile(path, force)
 	defer p.Discard()
@@ -33,6 +29,49 @@ func WriteFile(ctx context.Context, path string, f Format, items []Item, opt Opt
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return p.Publish()
+}
+
+// CheckDestination reports whether a file may be written at path: nil
+// when nothing is there, or a regular file is and force is set;
+// ErrExists for a regular file without force; and ErrNotRegular, with a
+// message that says what the path is, for anything else, since a rename
+// over it would replace a device, a named pipe or a symbolic link itself
+// with a regular file. WriteFile and Publish check again as late as they
+// can; a caller checks first to fail before any work.
+func CheckDestination(path string, force bool) error {
+	fi, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if what := fileKind(fi.Mode()); what != "" {
+		return fmt.Errorf("%s: %w", what, ErrNotRegular)
+	}
+	if !force {
+		return fmt.Errorf("%w (use force to replace it)", ErrExists)
+	}
+	return nil
+}
+
+// fileKind names what a file of mode m is, or "" for a regular file.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsRegular():
+		return ""
+	case m.IsDir():
+		return "is a directory"
+	case m&fs.ModeSymlink != 0:
+		return "is a symbolic link"
+	case m&fs.ModeNamedPipe != 0:
+		return "is a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "is a socket"
+	case m&fs.ModeDevice != 0:
+		return "is a device"
+	}
+	return "is not a regular file"
 }
 
 // PendingFile is an output file written in two steps: Write fills a
@@ -96,6 +135,11 @@ func (p *PendingFile) Publish() error {
 		return fmt.Errorf("write %s: nothing written", p.path)
 	}
 	if p.force {
+		// A rename replaces whatever has the name: only a regular file
+		// may, even if something else appeared while the file was written.
+		if err := CheckDestination(p.path, true); err != nil {
+			return fmt.Errorf("write %s: %w", p.path, err)
+		}
 		if err := os.Rename(p.tmp, p.path); err != nil {
 			return fmt.Errorf("write %s: %w", p.path, err)
 		}

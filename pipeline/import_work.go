@@ -16,6 +16,9 @@ import (
 var (
 	ErrNoSolution       = errors.New("no solution")
 	ErrSeveralSolutions = errors.New("more than one solution")
+	// ErrLineTooLong marks a line too long to be a puzzle (over 1 MiB),
+	// which Lines hands out unread.
+	ErrLineTooLong = errors.New("line longer than 1 MiB, not a puzzle")
 )
 
 // Importer checks, canonicalizes and grades one import line. It keeps
@@ -41,6 +44,9 @@ func NewImporter(source string, seen *Seen) *Importer {
 // puzzle with exactly one solution, Duplicate (still carrying the puzzle,
 // to store as a variant) for a family the bank has, Kept otherwise.
 func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
+	if l.Err != nil {
+		return Result[store.NewFamily]{Reason: Invalid, Err: l.Err}
+	}
 	g, err := ParseLine(l.Text)
 	if err != nil {
 		// The parser counts lines within its input, always one here.

@@ -96,6 +96,19 @@ func bankVersion(ctx context.Context, q sqlx.QueryerContext) (int, error) {
 	}
 }
 
+// checkNotEmpty refuses a database that is not yet a bank (version 0),
+// which migrate would make one.
+func checkNotEmpty(ctx context.Context, q sqlx.QueryerContext) error {
+	v, err := bankVersion(ctx, q)
+	if err != nil {
+		return err
+	}
+	if v == 0 {
+		return fmt.Errorf("SQLite file with nothing in it: %w", ErrNotBank)
+	}
+	return nil
+}
+
 // migrate brings the database to the latest version in fsys. Each
 // migration runs in its own transaction together with the user_version
 // and application_id it sets, so a failure leaves the previous version

@@ -316,3 +316,65 @@ func TestOpenOddPath(t *testing.T) {
 		t.Errorf("Count = %d, %v; want 1", n, err)
 	}
 }
+
+// TestOpenMustExist opens, for writing, files that are not banks yet: a
+// writer that must not make banks refuses each, unchanged, and opens a
+// bank as any writer does.
+func TestOpenMustExist(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	opt := store.Options{MustExist: true}
+	tests := []struct {
+		name  string
+		setup func(path string)
+		want  error
+	}{
+		{"Missing", func(string) {}, fs.ErrNotExist},
+		{"Empty", func(path string) {
+			if err := os.WriteFile(path, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, store.ErrNotBank},
+		{"EmptySQLite", func(path string) {
+			rawSQL(t, path, "PRAGMA page_size = 4096", "VACUUM")
+		}, store.ErrNotBank},
+		{"SQLiteWithOtherTables", func(path string) {
+			rawSQL(t, path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
+		}, store.ErrNotBank},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, tt.name+".db")
+			tt.setup(path)
+			before, _ := os.ReadFile(path)
+			if db, err := store.Open(ctx, path, opt); !errors.Is(err, tt.want) {
+				if err == nil {
+					db.Close()
+				}
+				t.Fatalf("Open error = %v, want %v", err, tt.want)
+			}
+			after, err := os.ReadFile(path)
+			if tt.want == fs.ErrNotExist {
+				if !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("Open made %s", path)
+				}
+				return
+			}
+			if string(after) != string(before) {
+				t.Errorf("refused file was changed")
+			}
+		})
+	}
+	t.Run("Bank", func(t *testing.T) {
+		path := filepath.Join(dir, "bank.db")
+		MustWrite(t, MustOpen(t, path), []store.NewFamily{fam(1, 2, 30, 2)})
+		db, err := store.Open(ctx, path, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if n, err := db.Count(ctx, store.Filter{}); err != nil || n != 2 {
+			t.Errorf("Count = %d, %v; want 2", n, err)
+		}
+	})
+}

@@ -70,6 +70,12 @@ func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o Que
 	if spec.Name == "" {
 		return Pack{}, nil, fmt.Errorf("create pack: no name: %w", ErrInvalid)
 	}
+	if err := CheckName(spec.Name); err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack: name: %w", err)
+	}
+	if err := CheckName(spec.Client); err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: client: %w", spec.Name, err)
+	}
 	o.Limit = n
 	o.OnePerFamily = true
 	f.packFor = &spec.Client

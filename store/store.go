@@ -92,6 +92,11 @@ type Options struct {
 	// one bucket by ID scan the table, and in bulk mode so do random
 	// samples and lookups by string (seconds at millions of rows).
 	DeferIndexes bool
+	// MustExist refuses to make a bank: a missing file, an empty one and
+	// an SQLite file with no schema are refused unchanged, as a reader
+	// refuses them, instead of becoming a bank. A command that only uses
+	// banks (bankquery) sets it.
+	MustExist bool
 	// Log, if not nil, is told when Open migrates a bank that has data
 	// to a newer schema, and how long that took: a migration that
 	// rebuilds a table (0010 rebuilds the puzzles) takes a minute or
@@ -139,7 +144,7 @@ func registerFuncs() error {
 // not a bank and a bank written by a newer version, without changing
 // either.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
-	fresh, err := checkHeader(path, false)
+	fresh, err := checkHeader(path, opt.MustExist)
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
@@ -191,6 +196,12 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
 		if err := setWAL(ctx, x); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+	}
+	if opt.MustExist {
+		if err := checkNotEmpty(ctx, x); err != nil {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}

@@ -979,6 +979,9 @@ func checkFamily(f *Family, strs bool) error {
 	if f.Source == "" {
 		return fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
 	}
+	if err := CheckName(f.Source); err != nil {
+		return fmt.Errorf("family %s: source: %w", f.Canon, err)
+	}
 	if len(f.Techniques) > 0 && pathHasCounts(f.Path) {
 		return fmt.Errorf("family %s: technique counts beside a path that holds them: %w", f.Canon, ErrInvalid)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -105,4 +106,21 @@ func formatQuota(q pipeline.Levels) string {
 		}
 	}
 	return strings.Join(parts, ",")
+}
+
+// maxWorkers is the most -workers bankgen takes.
+func maxWorkers() int { return 8 * runtime.NumCPU() }
+
+// defaultWorkers is -workers when it is not given: one per CPU the
+// runtime uses (GOMAXPROCS), within maxWorkers.
+func defaultWorkers() int { return min(runtime.GOMAXPROCS(0), maxWorkers()) }
+
+// checkWorkers refuses a -workers value below 1 or above 8 per CPU: more
+// goroutines than that only cost memory (each holds a grader's scratch
+// and its results in flight) and give no speed.
+func checkWorkers(w int) error {
+	if limit := maxWorkers(); w < 1 || w > limit {
+		return usageError{fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
+	}
+	return nil
 }

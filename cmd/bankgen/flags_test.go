@@ -82,6 +82,7 @@ func TestParseGenerateErrors(t *testing.T) {
 		{"NegativeCount", []string{"-count", "-3"}, "-count"},
 		{"NegativeVariants", []string{"-variants", "-1"}, "-variants"},
 		{"ZeroWorkers", []string{"-workers", "0"}, "-workers"},
+		{"AbsurdWorkers", []string{"-workers", "100000"}, "-workers: want 1 to"},
 		{"BadSeed", []string{"-seed", "x"}, `"x" for flag -seed`},
 		{"CountAndQuota", []string{"-count", "5", "-quota", "easy=1"}, "-count and -quota"},
 		{"LevelAndQuota", []string{"-level", "5", "-quota", "easy=1"}, "-level and -quota"},
@@ -205,7 +206,7 @@ func TestSummarySaysFewerVariants(t *testing.T) {
 			var b strings.Builder
 			var s pipeline.Summary
 			s.Families, s.Puzzles = tt.families, tt.puzzle
-			printSummary(&b, generateOptions{db: "b.db", variants: 20}, 1, s)
+			printSummary(&b, generateOptions{db: "b.db", variants: 20}, 1, s, nil)
 			got := b.String()
 			if tt.want == "" && strings.Contains(got, "fewer") || tt.want != "" && !strings.Contains(got, tt.want) {
 				t.Errorf("summary:\n%s\nwant it to say %q", got, tt.want)

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 
 	"sudokubank/grade"
@@ -68,7 +67,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
-	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
+	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of the run's allocations to `file` (for go tool pprof -sample_index alloc_space)")
@@ -80,6 +79,9 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := checkWorkers(o.workers); err != nil {
+		return o, err
+	}
 	switch {
 	case o.quota.set && set["count"]:
 		return o, usageError{errors.New("-count and -quota cannot be used together")}
@@ -91,8 +93,6 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
 	case o.variants > pipeline.MaxVariants:
 		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be %d or fewer (a run holds about a thousand families' puzzles in memory)", o.variants, pipeline.MaxVariants)}
-	case o.workers < 1:
-		return o, usageError{fmt.Errorf("invalid value %d for flag -workers: must be 1 or more", o.workers)}
 	case o.db == "":
 		return o, usageError{errors.New("invalid value \"\" for flag -db: a file name is needed")}
 	}

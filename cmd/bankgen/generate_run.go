@@ -66,7 +66,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
-	printSummary(stdout, o, runID, sum)
+	printSummary(stdout, o, runID, sum, runErr)
 	if runErr != nil {
 		return runErr
 	}
@@ -76,15 +76,13 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	return nil
 }
 
-// printSummary reports what a generating run did.
-func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary) {
+// printSummary reports what a generating run did; a run that failed
+// with runErr says so, and the caller reports the reason.
+func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary, runErr error) {
 	// A run counts as at least a millisecond, so that the rates stay
 	// finite for one interrupted at once.
 	secs := max(s.Elapsed.Seconds(), 0.001)
-	status := "done"
-	if s.Interrupted {
-		status = "interrupted"
-	}
+	status := runStatus(s, runErr)
 	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
 		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
 	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
@@ -93,6 +91,17 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
 	fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
+}
+
+// runStatus is the word a summary starts with: how the run ended.
+func runStatus(s pipeline.Summary, runErr error) string {
+	switch {
+	case runErr != nil:
+		return "failed"
+	case s.Interrupted:
+		return "interrupted"
+	}
+	return "done"
 }
 
 // seconds formats a run's duration for its summary: to the hundredth of

@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
-	"runtime"
+	"path/filepath"
+	"strings"
+
+	"sudokubank/store"
 )
 
 const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet] FILE|-
@@ -38,7 +42,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs := flag.NewFlagSet("bankgen import", flag.ContinueOnError)
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
-	fs.IntVar(&o.workers, "workers", runtime.GOMAXPROCS(0), "`W` worker goroutines")
+	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
 	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err
@@ -46,10 +50,22 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	switch {
 	case fs.NArg() != 1:
 		return o, usageError{errors.New("import takes one FILE (or - for standard input)")}
-	case o.workers < 1:
-		return o, usageError{errors.New("-workers must be 1 or more")}
+	}
+	if err := checkWorkers(o.workers); err != nil {
+		return o, err
 	}
 	o.file = fs.Arg(0)
+	if o.source == "" {
+		o.source = strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
+		if o.file == "-" {
+			o.source = "stdin"
+		}
+		if err := store.CheckName(o.source); err != nil {
+			return o, usageError{fmt.Errorf("the file's name %q cannot be the source's name: %w; name the source with -source", o.source, err)}
+		}
+	} else if err := store.CheckName(o.source); err != nil {
+		return o, usageError{fmt.Errorf("invalid value %q for flag -source: %w", o.source, err)}
+	}
 	return o, nil
 }
 

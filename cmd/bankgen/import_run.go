@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"sudokubank/pipeline"
@@ -29,12 +28,6 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		}
 		defer f.Close()
 		in = f
-	}
-	if o.source == "" {
-		o.source = strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
-		if o.file == "-" {
-			o.source = "stdin"
-		}
 	}
 	db, seen, _, err := openBank(ctx, o.db, log, 1)
 	if err != nil {
@@ -91,8 +84,8 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
-	fmt.Fprintf(stdout, "bankgen import: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
-		n.lines, o.file, seconds(sum.Elapsed), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
+	fmt.Fprintf(stdout, "bankgen import: %s: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
+		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
 	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
 		n.unparseable, n.noSolution, n.several, n.failed)
 	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)

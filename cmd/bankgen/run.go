@@ -90,17 +90,41 @@ func startCPUProfile(path string) (func() error, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cpu profile: %w", err)
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
+	// The profiler writes from a goroutine of its own and drops its
+	// write errors: w keeps the first, for the stop to report.
+	w := &errWriter{w: f}
+	if err := pprof.StartCPUProfile(w); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("cpu profile %s: %w", path, err)
 	}
 	return func() error {
 		pprof.StopCPUProfile()
-		if err := f.Close(); err != nil {
+		err := w.err
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
 			return fmt.Errorf("cpu profile %s: %w", path, err)
 		}
 		return nil
 	}, nil
+}
+
+// errWriter writes to w until a write fails, and keeps that error.
+// StopCPUProfile returns only once the profiler's last write is done,
+// so err is safe to read after it.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
 }
 
 // startMemProfile samples the allocations of the rest of the run eight

@@ -5,11 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"sudokubank/export"
 	"sudokubank/store"
@@ -41,8 +41,12 @@ reserved family, and it takes neither -pack nor -client.
 The file is written whole or not at all: a temporary file beside it is
 filled and synced while the pack is recorded, and it takes the name only
 once the pack is committed; if anything fails, nothing is recorded and no
-file is left. An existing file is replaced only with -force. While the
-file is written the bank is locked for writing (readers carry on).
+file is left. An existing file is replaced only with -force, and only a
+regular file: never the bank or its -wal and -shm files, a device, a
+named pipe or a symbolic link. -out - writes a text format to standard
+output instead, once the pack is recorded, and the report to stderr.
+While the file is written the bank is locked for writing (readers carry
+on).
 
 Exit status 1 when fewer than N puzzles match (the message says how many
 did), 2 for a bad flag or value.
@@ -54,6 +58,7 @@ Examples:
       -pack acme-2026-11 -client acme
   bankquery export -level easy,medium -fresh -count 10000 -format sdm -out easy.sdm -seed 7
   bankquery export -level difficult -count 60 -format pdf -page 6x9 -per-page 1 -out book.pdf
+  bankquery export -level easy -count 20 -format json -out - -no-record | jq .puzzle
 `
 
 func runExport(ctx context.Context, e *env, args []string) error {
@@ -62,7 +67,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	ff := addFilterFlags(fs)
 	count := fs.Int("count", 0, "the number of puzzles in the pack (`N`, required)")
 	format := fs.String("format", "", "the file `format`: sdm, sdk, opensudoku, csv, json or pdf (required)")
-	out := fs.String("out", "", "the `file` to write (required)")
+	out := fs.String("out", "", "the `file` to write (required); - for standard output")
 	packName := fs.String("pack", "", "record the pack under this `name` (default: an automatic name)")
 	client := fs.String("client", "", "reserve the pack's families to this `client`")
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
@@ -88,11 +93,14 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	case *format == "":
 		return usagef("-format: required (sdm, sdk, opensudoku, csv, json or pdf)")
 	case *out == "":
-		return usagef("-out: required")
+		return usagef("-out: required (a file, or - for standard output)")
 	}
 	fmtv, err := export.ParseFormat(*format)
 	if err != nil {
 		return flagError("format", *format, errors.New("want sdm, sdk, opensudoku, csv, json or pdf"))
+	}
+	if *out == stdoutName && fmtv == export.PDF {
+		return usagef("-out -: standard output takes the text formats; write a pdf to a file")
 	}
 	arrange, err := arranger(*order)
 	if err != nil {
@@ -123,11 +131,16 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
 	}
+	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title}} {
+		if err := store.CheckName(n.value); err != nil {
+			return flagError(n.flag, n.value, err)
+		}
+	}
 	o := store.QueryOptions{Order: store.OrderRandom, Limit: *count, OnePerFamily: true}
 	if o.Seed, err = seedFlag(e, fs, *seed); err != nil {
 		return err
 	}
-	if err := checkDestination(*out, *force); err != nil {
+	if err := checkDestination(*out, *db, *force); err != nil {
 		return err
 	}
 
@@ -140,7 +153,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		return x.unrecorded(ctx, e)
 	}
 	if x.spec.Name == "" {
-		x.spec.Name = fmt.Sprintf("export-%s-%s", time.Now().UTC().Format("20060102T150405Z"), filepath.Base(*out))
+		x.spec.Name = autoPackName(time.Now(), *out)
 		x.autoName = true
 	}
 	if x.spec.Client != "" {
@@ -172,10 +185,7 @@ type exportJob struct {
 // a temporary name inside the pack's transaction; it takes its name
 // after the commit, and if that fails the pack is deleted again.
 func (x exportJob) recorded(ctx context.Context, e *env) error {
-	if _, err := os.Stat(x.db); err != nil {
-		return fmt.Errorf("open bank %s: %w", x.db, err)
-	}
-	bank, err := store.Open(ctx, x.db, store.Options{Log: e.log})
+	bank, err := openWriter(ctx, e, x.db)
 	if err != nil {
 		return err
 	}
@@ -209,7 +219,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	if unused {
 		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0)))
 	}
-	pf := export.NewPendingFile(x.out, x.force)
+	pf := newDestination(e, x.out, x.force)
 	defer pf.Discard()
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
 		Arrange: x.arrange,
@@ -219,14 +229,14 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			}
 			// Another export may have taken the name meanwhile: give up
 			// before the commit rather than delete the pack after it.
-			return checkDestination(x.out, x.force)
+			return checkDestination(x.out, x.db, x.force)
 		},
 	})
 	if err != nil {
 		return exportError(err)
 	}
 	if err := pf.Publish(); err != nil {
-		e.log.Warn("the file could not take its name; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
+		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
 		}
@@ -262,7 +272,20 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 		return exportError(x.notEnough(len(rows)))
 	}
 	x.arrange(rows)
-	if err := export.WriteFile(ctx, x.out, x.format, items(rows), x.opt, x.force); err != nil {
+	dest := newDestination(e, x.out, x.force)
+	defer dest.Discard()
+	if err := dest.Write(ctx, x.format, items(rows), x.opt); err != nil {
+		return err
+	}
+	// The file may have been replaced by something else while it was
+	// written; Publish itself refuses only what force may not replace.
+	if err := checkDestination(x.out, x.db, x.force); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", x.out, err)
+	}
+	if err := dest.Publish(); err != nil {
 		return err
 	}
 	x.report(e, rows, "not recorded")
@@ -283,7 +306,33 @@ func (x exportJob) report(e *env, rows []store.Row, how string) {
 			what += fmt.Sprintf(", %d pages", pages)
 		}
 	}
-	fmt.Fprintf(e.stdout, "wrote %s (%s, %s); %s\n", x.out, x.format, what, how)
+	w, name := e.stdout, x.out
+	if x.out == stdoutName {
+		// Standard output holds the pack; the report must not join it.
+		w, name = e.stderr, "standard output"
+	}
+	fmt.Fprintf(w, "wrote %s (%s, %s); %s\n", name, x.format, what, how)
+}
+
+// autoPackName is the name of a pack recorded without -pack: the time
+// and the file's name, which is left out where it could not be part of
+// a name (store.CheckName), and shortened to keep the name in bounds
+// with room for the number recorded adds to a name taken.
+func autoPackName(now time.Time, out string) string {
+	const numberRoom = len("-1000000")
+	name := "export-" + now.UTC().Format("20060102T150405Z")
+	base := filepath.Base(out)
+	if out == stdoutName {
+		base = "stdout"
+	}
+	for room := store.MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
+		_, size := utf8.DecodeLastRuneInString(base)
+		base = base[:len(base)-size]
+	}
+	if base == "" || store.CheckName(base) != nil {
+		return name
+	}
+	return name + "-" + base
 }
 
 // exportError explains a shortfall of matching puzzles.

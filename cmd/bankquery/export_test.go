@@ -3,6 +3,7 @@ package main_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -335,11 +336,23 @@ func MustCSV(tb testing.TB, path string) [][]string {
 func TestCSVFormulaInjection(t *testing.T) {
 	fams := MustReadFixture(t)
 	evil := []string{`=HYPERLINK("http://example.com/x","click")`, "+1+2", "-2+3", "@SUM(A1:A9)", "\t=1"}
+	const tabbed = 4 // the store refuses a tab in a name now; a bank written before may hold one
 	for i := range fams {
 		fams[i].Source = evil[i%len(evil)]
+		if i%len(evil) == tabbed {
+			fams[i].Source = "tabbed"
+		}
 	}
 	db := filepath.Join(t.TempDir(), "puzzles.db")
 	MustWriteBank(t, db, fams)
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec("UPDATE families SET source = ? WHERE source = 'tabbed'", evil[tabbed]); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
 
 	check := func(t *testing.T, recs [][]string) {
 		t.Helper()

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"sudokubank/store"
 )
 
 const packsUsage = `Usage: bankquery packs [-db puzzles.db]
@@ -45,11 +48,22 @@ func runPacks(ctx context.Context, e *env, args []string) error {
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "id\tname\tclient\tformat\tpuzzles\tcreated\tfilters")
 		for _, p := range packs {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", p.ID, p.Name, orDash(p.Client), orDash(p.Format),
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%s\t%s\n", p.ID, printable(p.Name), orDash(printable(p.Client)), orDash(p.Format),
 				p.Size, p.CreatedAt.UTC().Format(time.DateTime), orDash(p.FilterText))
 		}
 		tw.Flush()
 	}
 	_, err = io.WriteString(e.stdout, b.String())
 	return err
+}
+
+// printable returns a name as it is, or quoted with its control
+// characters escaped if it is not a valid name (store.CheckName), as one
+// a bank recorded before names were checked may be: it must not forge a
+// row or reorder the line.
+func printable(name string) string {
+	if store.CheckName(name) != nil {
+		return strconv.Quote(name)
+	}
+	return name
 }

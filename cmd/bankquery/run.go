@@ -175,13 +175,32 @@ func helped(err error) error {
 // openReadOnly opens the bank at path for reading. A missing file is an
 // error, and the bank is never created.
 func openReadOnly(ctx context.Context, path string) (*store.DB, error) {
-	if path == "" {
-		return nil, usagef("-db: no bank named")
-	}
-	if _, err := os.Stat(path); err != nil {
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	if err := checkBankPath(path); err != nil {
+		return nil, err
 	}
 	return store.OpenReadOnly(ctx, path)
+}
+
+// openWriter opens the bank at path for writing. As openReadOnly does,
+// it refuses, unchanged, a missing or empty file and one that is not a
+// bank: bankquery uses banks, and only bankgen makes them.
+func openWriter(ctx context.Context, e *env, path string) (*store.DB, error) {
+	if err := checkBankPath(path); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, path, store.Options{Log: e.log, MustExist: true})
+}
+
+// checkBankPath is the check both opens make before the store's: a bank
+// is named, and the file is there.
+func checkBankPath(path string) error {
+	if path == "" {
+		return usagef("-db: no bank named")
+	}
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	return nil
 }
 
 // dbFlag registers the -db flag every subcommand has.

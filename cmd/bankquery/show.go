@@ -100,7 +100,7 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 	fmt.Fprintf(tw, "hardest\t%s\n", orDash(r.Hardest))
 	fmt.Fprintf(tw, "symmetry\t%s\n", orDash(r.Symmetry))
 	fmt.Fprintf(tw, "minimal\t%s\n", yes[r.Minimal])
-	fmt.Fprintf(tw, "source\t%s\n", orDash(r.Source))
+	fmt.Fprintf(tw, "source\t%s\n", orDash(printable(r.Source)))
 	fmt.Fprintf(tw, "search nodes\t%d\n", r.SearchNodes)
 	fmt.Fprintf(tw, "canonical form\t%s\n", f.Canon)
 	tw.Flush()

@@ -1,0 +1,153 @@
+package main
+
+import (
+	"database/sql"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sudokubank/store"
+)
+
+// TestBoundsExit2 gives values no run should take: each exits 2 with a
+// message naming the flag, and no bank is made.
+func TestBoundsExit2(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(strings.Repeat(".", 81)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := "odd\x1bname.txt"
+	if err := os.WriteFile(filepath.Join(dir, bad), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"Workers", []string{"-workers", "100000", "-count", "1"}, "flag -workers: want 1 to "},
+		{"ImportWorkers", []string{"import", "-workers", "100000", "in.txt"}, "flag -workers: want 1 to "},
+		{"ImportZeroWorkers", []string{"import", "-workers", "0", "in.txt"}, "flag -workers: want 1 to "},
+		{"SourceNewline", []string{"import", "-source", "top\n1465", "in.txt"}, "-source"},
+		{"SourceOverride", []string{"import", "-source", "forum\u202Emurof", "in.txt"}, "-source"},
+		{"SourceTooLong", []string{"import", "-source", strings.Repeat("s", store.MaxNameLen+1), "in.txt"}, "-source"},
+		{"SourceFromFileName", []string{"import", bad}, "name the source with -source"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"-db", "b.db"}, tt.args...)
+			if tt.args[0] == "import" {
+				args = append([]string{"import", "-db", "b.db"}, tt.args[1:]...)
+			}
+			r := bankgen(t, dir, args...)
+			if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("exit code %d, stderr %q; want 2 and %q", r.code, r.stderr, tt.want)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); err == nil {
+		t.Error("a refused run made the bank")
+	}
+}
+
+// TestFailedRunSaysFailed makes every write of families fail, as a full
+// disk does: the summary says the run failed, never "done", the reason
+// follows once on stderr, the exit status is 1, and the bank records the
+// run as failed with the reason.
+func TestFailedRunSaysFailed(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "2", "-seed", "1", "-quiet"))
+	raw, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = raw.Exec(`CREATE TRIGGER full BEFORE INSERT ON families BEGIN SELECT RAISE(FAIL, 'simulated: the disk is full'); END`)
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-db", "b.db", "-count", "5", "-seed", "2", "-quiet"},
+		{"import", "-db", "b.db", "-quiet", "in.txt"},
+	} {
+		if args[0] == "import" {
+			// Families the first run did not make: the import must write.
+			if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(importable(t)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r := bankgen(t, dir, args...)
+		if r.code != 1 {
+			t.Errorf("%q: exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", args, r.code, r.stdout, r.stderr)
+		}
+		if strings.Contains(r.stdout, "done") || !strings.Contains(r.stdout, ": failed: ") {
+			t.Errorf("%q: summary does not say failed:\n%s", args, r.stdout)
+		}
+		if got := strings.Count(r.stderr, "simulated: the disk is full"); got != 1 {
+			t.Errorf("%q: stderr gives the reason %d times, want once:\n%s", args, got, r.stderr)
+		}
+	}
+	rs := runs(t, db)
+	for _, r := range rs[1:] {
+		if r.Status != store.RunFailed || !strings.Contains(r.Message, "simulated: the disk is full") {
+			t.Errorf("run %d recorded %q, %q; want failed with the reason", r.ID, r.Status, r.Message)
+		}
+	}
+}
+
+// importable returns a line of a puzzle with one solution, from a bank
+// of its own.
+func importable(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "1", "-seed", "77", "-quiet"))
+	c := canons(t, filepath.Join(dir, "src.db"))
+	return c[0] + "\n"
+}
+
+// TestCPUProfileWriteFails writes the profiles to a device where every
+// write fails: each run reports its profile and exits 1, as a memory
+// profile that cannot be written always did.
+func TestCPUProfileWriteFails(t *testing.T) {
+	const full = "/dev/full"
+	if _, err := os.Stat(full); err != nil {
+		t.Skipf("no %s: %v", full, err)
+	}
+	for _, tt := range []struct{ flag, want string }{
+		{"-cpuprofile", "cpu profile " + full},
+		{"-memprofile", "memory profile " + full},
+	} {
+		t.Run(tt.flag, func(t *testing.T) {
+			r := bankgen(t, t.TempDir(), "-db", "b.db", "-count", "2", "-seed", "4", "-quiet", tt.flag, full)
+			if r.code != 1 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("exit code %d, stderr %q; want 1 and %q", r.code, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestImportSkipsLongLinesAndBOM imports a file that starts with a byte
+// order mark and holds a line over 1 MiB: the first puzzle is read, the
+// long line is reported and skipped, and the import goes on to the end.
+func TestImportSkipsLongLinesAndBOM(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "2", "-seed", "9", "-quiet"))
+	c := canons(t, filepath.Join(dir, "src.db"))
+	in := "\uFEFF" + c[0] + "\r\n" + strings.Repeat("7", 2<<20) + "\r\n" + c[1] + "\r\n"
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "in.txt")
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "in.txt:2: line longer than 1 MiB") || strings.Contains(r.stderr, "in.txt:1:") {
+		t.Errorf("stderr does not report line 2 alone:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stdout, "2 new families") || !strings.Contains(r.stdout, "skipped: 1 unparseable") {
+		t.Errorf("summary:\n%s", r.stdout)
+	}
+	if got := families(filepath.Join(dir, "b.db")); got != 2 {
+		t.Errorf("%d families, want 2", got)
+	}
+}

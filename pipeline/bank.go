@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -98,13 +99,20 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// its end (db.BuildIndexes), as before. A bank with its indexes live
 	// has nothing to build, and its writer keeps its full batches to the
 	// end.
+	// A run with a givens range may ask for a level those givens cannot
+	// have (evil with 50), or almost never have: it gives up rather than
+	// spin. The budget is a few seconds of two workers, and many times
+	// what the rarest level of the default ranges needs.
+	if c.Target != nil && c.MinGivens > 0 {
+		c.Target.GiveUpAfter(GiveUpItems)
+	}
 	var finish func(context.Context) error
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
-	return Run(ctx, Config[Item, store.NewFamily]{
+	sum, err := Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   generateChunk,
 		Produce: Items(c.Seed, 0),
@@ -129,4 +137,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Log:           c.Log,
 		Stats:         c.Stats,
 	})
+	if ue, ok := errors.AsType[*UnreachableError](err); ok {
+		ue.MinGivens, ue.MaxGivens = c.MinGivens, c.MaxGivens
+	}
+	return sum, err
 }
+
+// GiveUpItems is how many items a run with a givens range makes before it
+// gives up on a level it has not made once (see Target.GiveUpAfter).
+const GiveUpItems = 20000

@@ -79,6 +79,8 @@ func TestBadFlagsExit2(t *testing.T) {
 		{"Quota", []string{"-quota", "easy:5"}, `invalid value "easy:5" for flag -quota`},
 		{"Symmetry", []string{"-symmetry", "spiral"}, `invalid value "spiral" for flag -symmetry`},
 		{"Workers", []string{"-workers", "-2"}, "-workers"},
+		{"GivensBelow17", []string{"-givens", "16-30"}, `invalid value "16-30" for flag -givens`},
+		{"GivensReversed", []string{"-givens", "38-30"}, `invalid value "38-30" for flag -givens`},
 		{"ImportNoFile", []string{"import"}, "one FILE"},
 		{"ImportBadFlag", []string{"import", "-nope", "x"}, "-nope"},
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"sudokubank/grade"
+	"sudokubank/internal/ranges"
 	"sudokubank/pipeline"
 )
 
@@ -105,4 +106,44 @@ func formatQuota(q pipeline.Levels) string {
 		}
 	}
 	return strings.Join(parts, ",")
+}
+
+// The givens a -givens range may ask for: no Sudoku has a unique
+// solution with fewer than 17, and one with 81 has nothing to solve.
+const minGivens, maxGivens = 17, 80
+
+// givensFlag is -givens: a range of givens, as bankquery's -givens filter
+// reads it; an open end is the bound of minGivens-maxGivens.
+type givensFlag struct{ lo, hi int }
+
+func (f *givensFlag) String() string {
+	if f == nil || f.lo == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d-%d", f.lo, f.hi)
+}
+
+func (f *givensFlag) Set(s string) error {
+	lo, hi, err := parseGivens(s)
+	if err != nil {
+		return err
+	}
+	f.lo, f.hi = lo, hi
+	return nil
+}
+
+// parseGivens reads "30-38", "30-", "-38" or "30" into a range within
+// minGivens-maxGivens.
+func parseGivens(s string) (lo, hi int, err error) {
+	lo, hi, err = ranges.Ints(s, minGivens, maxGivens)
+	if err != nil {
+		return 0, 0, err
+	}
+	if lo == 0 {
+		lo = minGivens
+	}
+	if hi == 0 {
+		hi = maxGivens
+	}
+	return lo, hi, nil
 }

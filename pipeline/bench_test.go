@@ -239,7 +239,8 @@ func BenchmarkGenerate(b *testing.B) {
 var survey = flag.Int("survey", 0, "TestProfileSurvey: puzzles per profile (0 skips the survey)")
 
 // TestProfileSurvey prints, for each dig profile, how many puzzles of each
-// level it yields per CPU second, to choose ProfileFor's table:
+// level it yields per CPU second, to compare the paper's profiles with
+// the random-order digs of ProfileFor (see TestGivensSurvey):
 //
 //	go test ./pipeline -run ProfileSurvey -survey 300 -v
 func TestProfileSurvey(t *testing.T) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -169,6 +170,20 @@ func FuzzParseGivens(f *testing.F) {
 			t.Errorf("%q -> %v -> %q -> %v, %v", s, g, g.String(), again, err)
 		}
 	})
+}
+
+// TestUsageGivesDefaultGivens checks that the usage text states each
+// level's default givens as the pipeline digs them.
+func TestUsageGivesDefaultGivens(t *testing.T) {
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		lo, hi := pipeline.DefaultGivens(l)
+		if want := fmt.Sprintf("%s %d-%d", l, lo, hi); !strings.Contains(generateUsage, want) {
+			t.Errorf("usage does not say %q", want)
+		}
+	}
+	if want := fmt.Sprintf("after %d tries", pipeline.GiveUpItems); !strings.Contains(generateUsage, want) {
+		t.Errorf("usage does not say %q", want)
+	}
 }
 
 func FuzzParseLevels(f *testing.F) {

@@ -83,6 +83,13 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.BuildIndexes == nil {
 		c.BuildIndexes = db.BuildIndexes
 	}
+	// A run with a givens range may ask for a level those givens cannot
+	// have (evil with 50), or almost never have: it gives up rather than
+	// spin. The budget is a few seconds of two workers, and many times
+	// what the rarest level of the default ranges needs.
+	if c.Target != nil && c.MinGivens > 0 {
+		c.Target.GiveUpAfter(GiveUpItems)
+	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with
 	// one core idle. The build (and the checkpoint after it) took about
@@ -99,13 +106,6 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// its end (db.BuildIndexes), as before. A bank with its indexes live
 	// has nothing to build, and its writer keeps its full batches to the
 	// end.
-	// A run with a givens range may ask for a level those givens cannot
-	// have (evil with 50), or almost never have: it gives up rather than
-	// spin. The budget is a few seconds of two workers, and many times
-	// what the rarest level of the default ranges needs.
-	if c.Target != nil && c.MinGivens > 0 {
-		c.Target.GiveUpAfter(GiveUpItems)
-	}
 	var finish func(context.Context) error
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {

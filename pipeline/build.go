@@ -62,8 +62,8 @@ type BuildOptions struct {
 //	38-50   99+  0    0    0    0
 //
 // The grader's easy (naked singles) is 5% of the digs at 32 givens and 1%
-// at 36, so easy takes 28-34 rather than the papers' 32-38, which -givens
-// still makes at a fifth of the rate. Medium, 8-10% below 27, takes
+// at 36, so easy takes 28-34 rather than newspapers' 32-38, which a givens
+// range still makes, at under half the rate per CPU second. Medium, 8-10% below 27, takes
 // 26-31; difficult, highest at 28-30, 24-30; evil 22-28.
 var defaultGivens = [grade.Evil + 1][2]int{
 	grade.ExtremelyEasy: {36, 46},

@@ -54,9 +54,9 @@ type Digger struct {
 }
 
 // Generate digs a puzzle with profile p from a new terminal grid (see
-// Terminal), drawing all randomness from rng.
+// LasVegasTerminal), drawing all randomness from rng.
 func (d *Digger) Generate(p Profile, rng *rand.Rand) Puzzle {
-	return d.Dig(d.f.direct(rng), p, rng)
+	return d.Dig(d.f.lasVegasTerminal(rng), p, rng)
 }
 
 // Dig digs holes in solution, a complete valid grid, following profile p

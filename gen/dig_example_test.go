@@ -20,6 +20,6 @@ func ExampleDigger_Generate() {
 	fmt.Println(pz.Grid)
 	fmt.Println(pz.Grid.Givens(), "givens,", gen.MinRowColGivens(pz.Grid), "at least per row and column, symmetry", pz.Symmetry)
 	// Output:
-	// ..49..3......38.49...5146........1363..6.9..8628........6481...49.27......1..67..
-	// 32 givens, 2 at least per row and column, symmetry rot180
+	// 61.3.....35...6........2.4...9.....2.4..7..8.1.....4...6.9........5...71.....7.68
+	// 23 givens, 1 at least per row and column, symmetry rot180
 }

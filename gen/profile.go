@@ -121,6 +121,20 @@ func MinimalProfile(sym Symmetry) Profile {
 	return Profile{Name: name, Sequence: Random, Symmetry: sym, Minimal: true}
 }
 
+// GivensProfile returns the profile that digs a random order of cells (or
+// orbits of sym), with no bound per row or column, down to a number of
+// givens drawn uniformly in [lo, hi]. Its name is "givens-lo-hi", with
+// "-" and the symmetry's name appended for a symmetry. The dig ends above
+// hi when no further cell (or orbit) can be dug, and may end a little
+// above the drawn count when orbits are larger than the room left.
+func GivensProfile(lo, hi int, sym Symmetry) Profile {
+	name := fmt.Sprintf("givens-%d-%d", lo, hi)
+	if sym != NoSymmetry {
+		name += "-" + sym.String()
+	}
+	return Profile{Name: name, Sequence: Random, MinGivens: lo, MaxGivens: hi, Symmetry: sym}
+}
+
 // ParseProfile returns the profile with the given name: one of
 // PaperLevels, optionally with "-" and a symmetry name appended
 // ("paper-easy-rot180"), or a MinimalProfile ("minimal", "minimal-rot90").

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime"
@@ -85,6 +86,13 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.BuildIndexes == nil {
 		c.BuildIndexes = db.BuildIndexes
 	}
+	// A run with a givens range may ask for a level those givens cannot
+	// have (evil with 50), or almost never have: it gives up rather than
+	// spin. The budget is a few seconds of two workers, and many times
+	// what the rarest level of the default ranges needs.
+	if c.Target != nil && c.MinGivens > 0 {
+		c.Target.GiveUpAfter(GiveUpItems)
+	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with
 	// one core idle. The build (and the checkpoint after it) took about
@@ -107,7 +115,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
-	return Run(ctx, Config[Item, store.NewFamily]{
+	sum, err := Run(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   generateChunk,
 		Produce: Items(c.Seed, 0),
@@ -132,4 +140,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Log:           c.Log,
 		Stats:         c.Stats,
 	})
+	if ue, ok := errors.AsType[*UnreachableError](err); ok {
+		ue.MinGivens, ue.MaxGivens = c.MinGivens, c.MaxGivens
+	}
+	return sum, err
 }
+
+// GiveUpItems is how many items a run with a givens range makes before it
+// gives up on a level it has not made once (see Target.GiveUpAfter).
+const GiveUpItems = 20000

@@ -239,7 +239,8 @@ func BenchmarkGenerate(b *testing.B) {
 var survey = flag.Int("survey", 0, "TestProfileSurvey: puzzles per profile (0 skips the survey)")
 
 // TestProfileSurvey prints, for each dig profile, how many puzzles of each
-// level it yields per CPU second, to choose ProfileFor's table:
+// level it yields per CPU second, to compare the paper's profiles with
+// the random-order digs of ProfileFor (see TestGivensSurvey):
 //
 //	go test ./pipeline -run ProfileSurvey -survey 300 -v
 func TestProfileSurvey(t *testing.T) {
@@ -268,6 +269,50 @@ func TestProfileSurvey(t *testing.T) {
 		fmt.Fprintf(&sb, "%-22s %9.0f ", p.Name, rate)
 		for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 			fmt.Fprintf(&sb, " %s %.0f/s (%d%%)", l, rate*float64(hist[l])/float64(*survey), 100*hist[l] / *survey)
+		}
+		sb.WriteByte('\n')
+	}
+	t.Log("\n" + sb.String())
+}
+
+var givensSurvey = flag.Int("givenssurvey", 0, "TestGivensSurvey: puzzles per dig target (0 skips the survey)")
+
+// TestGivensSurvey prints, for each number of givens a random-order dig
+// aims at, the share of each level the grader gives and how many puzzles
+// of each level that makes per CPU second, to choose the per-level
+// default ranges of ProfileFor:
+//
+//	go test ./pipeline -run GivensSurvey -givenssurvey 100 -v
+func TestGivensSurvey(t *testing.T) {
+	if *givensSurvey == 0 {
+		t.Skip("run with -givenssurvey N")
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%6s %6s %9s  level share (per CPU second)\n", "target", "hit", "items/cpu-s")
+	var d gen.Digger
+	var z gen.Canonicalizer
+	var g grade.Grader
+	for target := 20; target <= 50; target++ {
+		p := gen.Profile{Name: "survey", Sequence: gen.Random, MinGivens: target, MaxGivens: target}
+		var hist pipeline.Levels
+		hit := 0
+		start := cputime.Process()
+		for i := range *givensSurvey {
+			pz := d.Generate(p, pipeline.Item{Seed: 1, Index: uint64(i)}.Rand())
+			if pz.Grid.Givens() == target {
+				hit++
+			}
+			c, _ := z.Canon(pz.Grid)
+			gr, err := g.Grade(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			hist[gr.Level]++
+		}
+		rate := float64(*givensSurvey) / (cputime.Process() - start).Seconds()
+		fmt.Fprintf(&sb, "%6d %5d%% %9.0f ", target, 100*hit / *givensSurvey, rate)
+		for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+			fmt.Fprintf(&sb, " %d:%3d%% (%5.0f)", l, 100*hist[l] / *givensSurvey, rate*float64(hist[l])/float64(*givensSurvey))
 		}
 		sb.WriteByte('\n')
 	}

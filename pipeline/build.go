@@ -26,8 +26,13 @@ type BuildOptions struct {
 	// the six true symmetries per item instead.
 	Symmetry       gen.Symmetry
 	RandomSymmetry bool
+	// MinGivens and MaxGivens, when MinGivens is set, are the givens of
+	// every puzzle the run stores: each level is dug to a count in the
+	// range, and a puzzle whose dig ends outside it is skipped
+	// (OffGivens). Zero means each level's DefaultGivens, unchecked.
+	MinGivens, MaxGivens int
 	// Profiles, if set, chooses the dig profile for a wanted level;
-	// nil means ProfileFor.
+	// nil means ProfileFor, or GivensProfile over the givens range.
 	Profiles func(l grade.Level, sym gen.Symmetry) gen.Profile
 	// Seen is the dedup set: a family in the bank at the start is skipped
 	// before it is graded.
@@ -46,48 +51,48 @@ type BuildOptions struct {
 // this (each of the 9! relabellings gives one).
 const MaxVariants = 1000
 
-// bestProfile names, for each level, the dig profile that yields it
-// fastest, from TestProfileSurvey (go test ./pipeline -run ProfileSurvey
-// -survey 1000 -v), which counts CPU seconds because the machine is
-// shared. Three surveys of 21 Nov 2026, 16:08-16:31 UTC, with main's
-// grader (load average 12-14 on 2 cores), gave per CPU second:
+// defaultGivens is, for each level, the range of givens a run without a
+// givens range digs to when it aims at the level: the range newspapers
+// print the level with, moved to where the grader gives it. A
+// random-order dig to n givens gave these shares of each level
+// (TestGivensSurvey, 1,000 puzzles a target; below 25 most digs end
+// minimal above the target):
 //
-//	extremely-easy  10100-16600 from paper-extremely-easy
-//	easy              870-1190  from paper-evil (600-640 from paper-difficult)
-//	medium            160-220   from paper-evil (110-120 from paper-difficult)
-//	difficult         245-260   from paper-difficult (200-275 from paper-evil)
-//	evil              165-225   from paper-evil (195-210 from paper-difficult, 150-180 minimal)
+//	givens   1    2    3    4    5   (percent)
+//	22      24   24   10   16   25
+//	24      26   23   10   15   23
+//	26      39   23    8   11   16
+//	28      59   18    5    9    8
+//	30      77   11    2    5    3
+//	32      88    5    1    2    1
+//	34      95    2    0    1    0
+//	36      98    1    0    0    0
+//	38-50   99+  0    0    0    0
 //
-// Difficult and evil are ties within the surveys' spread; the table takes
-// different profiles for them so that the bank's hard levels do not all
-// come from one dig.
-var bestProfile = [grade.Evil + 1]string{
-	grade.ExtremelyEasy: "paper-extremely-easy",
-	grade.Easy:          "paper-evil",
-	grade.Medium:        "paper-evil",
-	grade.Difficult:     "paper-difficult",
-	grade.Evil:          "paper-evil",
+// The grader's easy (naked singles) is 5% of the digs at 32 givens and 1%
+// at 36, so easy takes 28-34 rather than newspapers' 32-38, which a givens
+// range still makes, at under half the rate. Medium, 8-10% below 27,
+// takes 26-31; difficult, highest at 28-30, 24-30; evil 22-28.
+var defaultGivens = [grade.Evil + 1][2]int{
+	grade.ExtremelyEasy: {36, 46},
+	grade.Easy:          {28, 34},
+	grade.Medium:        {26, 31},
+	grade.Difficult:     {24, 30},
+	grade.Evil:          {22, 28},
 }
 
-// ProfileFor returns the dig profile that yields level l fastest, with
-// the givens' symmetry sym. A symmetric dig takes its orbits of cells in
-// random order rather than in the profile's fixed sequence.
+// DefaultGivens returns the range of givens a run without a givens range
+// digs to when it aims at level l.
+func DefaultGivens(l grade.Level) (lo, hi int) {
+	return defaultGivens[l][0], defaultGivens[l][1]
+}
+
+// ProfileFor returns the dig profile a run without a givens range uses
+// for level l, with the givens' symmetry sym: a random-order dig to a
+// number of givens in DefaultGivens(l).
 func ProfileFor(l grade.Level, sym gen.Symmetry) gen.Profile {
-	p, err := gen.ParseProfile(bestProfile[l])
-	if err != nil {
-		panic(err) // the table names profiles that exist: TestProfileFor
-	}
-	if sym != gen.NoSymmetry {
-		p.Name += "-" + sym.String()
-		p.Symmetry = sym
-		// Folded by a symmetry, a fixed cell order reaches the orbits on
-		// the axis (the middle row of rot180) last, and leaves them full:
-		// no transform that keeps the symmetry can move them, so a
-		// symmetric dig takes its orbits in random order instead
-		// (TestBuildBalancesGivens).
-		p.Sequence = gen.Random
-	}
-	return p
+	lo, hi := DefaultGivens(l)
+	return gen.GivensProfile(lo, hi, sym)
 }
 
 // Builder makes the family of one item: terminal grid, dig, canonical
@@ -117,6 +122,9 @@ func NewBuilder(o BuildOptions) *Builder {
 	}
 	if b.o.Profiles == nil {
 		b.o.Profiles = ProfileFor
+		if lo, hi := o.MinGivens, o.MaxGivens; lo > 0 {
+			b.o.Profiles = func(_ grade.Level, sym gen.Symmetry) gen.Profile { return gen.GivensProfile(lo, hi, sym) }
+		}
 	}
 	if b.o.Now == nil {
 		b.o.Now = time.Now
@@ -137,11 +145,12 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	}
 	aim := b.levels[rng.IntN(len(b.levels))]
 	pz := b.dig.Generate(b.o.Profiles(aim, sym), rng)
-	// A dig in a fixed cell order leaves its givens where the order ends
-	// (the bottom rows, left to right). The family's first puzzle is the
-	// dig turned by a transform drawn uniformly from those that keep its
-	// symmetry, so that no row, column or box is favoured: without a
-	// symmetry, every cell is then alike.
+	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
+		return Result[store.NewFamily]{Reason: OffGivens}
+	}
+	// A dig leaves its givens where its cell order ends, so the family's
+	// first puzzle is the dig turned by a transform drawn uniformly from
+	// those that keep its symmetry: no row, column or box is favoured.
 	orient := pz.Symmetry.RandomTransform(rng)
 	first, firstSol := orient.Apply(pz.Grid), orient.Apply(pz.Solution)
 	canon, t := b.canon.Canon(first)

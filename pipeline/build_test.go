@@ -136,6 +136,32 @@ func TestBuildVariantsKeepSymmetry(t *testing.T) {
 	}
 }
 
+// TestDefaultGivensReachable checks that a run aiming at one level with
+// its default givens makes that level, with givens in its range, within
+// a bounded number of items.
+func TestDefaultGivensReachable(t *testing.T) {
+	const items = 400 // the rarest, medium, was 8-10% of digs in TestGivensSurvey
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		t.Run(l.String(), func(t *testing.T) {
+			lo, hi := pipeline.DefaultGivens(l)
+			if lo < 17 || hi > 80 || lo > hi {
+				t.Fatalf("DefaultGivens(%s) = %d-%d", l, lo, hi)
+			}
+			b := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{l}})
+			for i := range uint64(items) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 12, Index: i})
+				if r.Reason != pipeline.Kept {
+					continue
+				}
+				if g := r.Value.Givens; g >= lo && g <= hi {
+					return
+				}
+			}
+			t.Errorf("no %s family with %d-%d givens in %d items", l, lo, hi, items)
+		})
+	}
+}
+
 // TestBuildStoresEveryVariant checks that a family gets exactly the
 // variants asked for, up to MaxVariants: the bound on the draws used to
 // shrink as variants were found, and stored 180 of 200.
@@ -166,5 +192,47 @@ func TestGenerateRefusesTooManyVariants(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), fmt.Sprint(pipeline.MaxVariants)) {
 			t.Errorf("Generate with %d variants: %v, want an error naming the limit %d", k, err, pipeline.MaxVariants)
 		}
+	}
+}
+
+// TestBuildGivensRange checks that a build with a givens range keeps only
+// puzzles with that many givens, whatever level it aims at, and skips the
+// rest as OffGivens.
+func TestBuildGivensRange(t *testing.T) {
+	tests := []struct {
+		name   string
+		lo, hi int
+		sym    gen.Symmetry
+	}{
+		{"Easy", 30, 38, gen.NoSymmetry},
+		{"Narrow", 25, 25, gen.NoSymmetry},
+		{"Rot90", 28, 29, gen.Rot90},
+		{"BelowMinimal", 17, 19, gen.NoSymmetry},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := pipeline.NewBuilder(pipeline.BuildOptions{MinGivens: tt.lo, MaxGivens: tt.hi, Symmetry: tt.sym, Variants: 2})
+			kept := 0
+			for i := range uint64(40) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 5, Index: i})
+				switch r.Reason {
+				case pipeline.Kept:
+					kept++
+					for _, p := range r.Value.Puzzles {
+						g, err := solve.Parse(p.Puzzle)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if n := g.Givens(); n < tt.lo || n > tt.hi {
+							t.Errorf("item %d: puzzle %s has %d givens, want %d-%d", i, p.Puzzle, n, tt.lo, tt.hi)
+						}
+					}
+				case pipeline.OffGivens:
+				default:
+					t.Errorf("item %d: %v %v", i, r.Reason, r.Err)
+				}
+			}
+			t.Logf("%d of 40 kept", kept)
+		})
 	}
 }

@@ -21,14 +21,15 @@ import (
 type Reason uint8
 
 // What became of an item. Workers return Kept, Duplicate, OffLevel,
-// Invalid or Failed; the collector may turn Kept into Duplicate or
-// OffLevel when it admits results in item order.
+// Invalid, Failed or OffGivens; the collector may turn Kept into
+// Duplicate or OffLevel when it admits results in item order.
 const (
 	Kept      Reason = iota // a new family, to be stored
 	Duplicate               // its family is already in the bank or earlier in the run
 	OffLevel                // its level is not wanted, or that level's quota is full
 	Invalid                 // the input is not a proper puzzle (import)
 	Failed                  // the work panicked or returned an error: a bug
+	OffGivens               // its puzzle's givens are outside the run's range
 )
 
 // String names the reason for logs and reports.
@@ -44,6 +45,8 @@ func (r Reason) String() string {
 		return "invalid"
 	case Failed:
 		return "failed"
+	case OffGivens:
+		return "off-givens"
 	}
 	return fmt.Sprintf("reason(%d)", uint8(r))
 }
@@ -176,6 +179,7 @@ type Stats struct {
 	Admitted   atomic.Int64 // families admitted, to be written
 	Duplicates atomic.Int64 // families skipped: in the bank already, or earlier in the run
 	OffLevel   atomic.Int64 // families skipped for their level
+	OffGivens  atomic.Int64 // puzzles skipped for their number of givens
 	Invalid    atomic.Int64 // inputs rejected
 	Failed     atomic.Int64 // items that panicked or failed
 	Families   atomic.Int64 // families committed to the store
@@ -186,15 +190,15 @@ type Stats struct {
 
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
-	Items, Admitted, Duplicates, OffLevel, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                Levels // families committed per level
+	Items, Admitted, Duplicates, OffLevel, OffGivens, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                           Levels // families committed per level
 }
 
 // Snapshot returns the counters now.
 func (s *Stats) Snapshot() Snapshot {
 	n := Snapshot{
 		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
-		OffLevel: s.OffLevel.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
+		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
 		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
 	}
 	for l := range n.Levels {
@@ -297,6 +301,7 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	if targetMet {
 		stop()
 	}
+	var gaveUp error // set by the collector: see Target.GiveUpAfter
 
 	g.Go(func() error {
 		setRole("producer")
@@ -447,6 +452,12 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 					targetMet = true
 					stop()
 				}
+				if gaveUp = c.Target.Unreachable(); gaveUp != nil {
+					// The run ends as if its target were met, writing
+					// what it admitted, and then reports the error.
+					targetMet = true
+					stop()
+				}
 			}
 			// In messages of at most a chunk: one result may let a
 			// window's worth of pending ones through, and the writer's
@@ -471,6 +482,9 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	})
 
 	err := g.Wait()
+	if err == nil {
+		err = gaveUp
+	}
 	// Workers exit on gctx after an error; abandoned ones are not waited for.
 	<-workersDone
 	s := Summary{
@@ -571,6 +585,12 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 // counts it.
 func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool) {
 	c.Stats.Items.Add(1)
+	switch r.Reason {
+	case Kept, OffLevel:
+		c.Target.Yielded(r.Level)
+	default:
+		c.Target.Yielded(0)
+	}
 	if r.Reason == Kept {
 		switch {
 		case c.Seen.Contains(r.Hash):
@@ -592,6 +612,8 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 		}
 	case OffLevel:
 		c.Stats.OffLevel.Add(1)
+	case OffGivens:
+		c.Stats.OffGivens.Add(1)
 	case Invalid:
 		c.Stats.Invalid.Add(1)
 	case Failed:

@@ -465,3 +465,41 @@ func TestRunFinish(t *testing.T) {
 		})
 	}
 }
+
+// TestRunGivesUp checks that a run whose target gives up stops after the
+// budget's items with an UnreachableError, having written the families it
+// admitted before, the same for any number of workers.
+func TestRunGivesUp(t *testing.T) {
+	// The work never makes evil families.
+	work := func() pipeline.Work[pipeline.Item, fake] {
+		inner := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			r := inner(ctx, it)
+			if r.Level == grade.Evil {
+				r.Level, r.Value.Level = grade.Easy, grade.Easy
+			}
+			return r
+		}
+	}
+	var first []uint64
+	for _, w := range []int{1, 2} {
+		target := pipeline.Count(1000, []grade.Level{grade.Easy, grade.Evil})
+		target.GiveUpAfter(100)
+		s := &sink{}
+		sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			Workers: w, Produce: pipeline.Items(42, 0), NewWorker: work, Target: target, Write: s.write, Log: quiet(),
+		})
+		var ue *pipeline.UnreachableError
+		if !errors.As(err, &ue) || ue.Level != grade.Evil || ue.Items != 100 {
+			t.Fatalf("workers %d: err = %v, want evil unreachable after 100 items", w, err)
+		}
+		if sum.Items != 100 || sum.Interrupted || len(s.got) == 0 || int64(len(s.got)) != sum.Families {
+			t.Errorf("workers %d: %d items, interrupted %v, %d written (%d counted)", w, sum.Items, sum.Interrupted, len(s.got), sum.Families)
+		}
+		if w == 1 {
+			first = s.indexes()
+		} else if !slices.Equal(s.indexes(), first) {
+			t.Errorf("workers %d wrote other families than one worker", w)
+		}
+	}
+}

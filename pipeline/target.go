@@ -1,6 +1,10 @@
 package pipeline
 
-import "sudokubank/grade"
+import (
+	"fmt"
+
+	"sudokubank/grade"
+)
 
 // Levels is a count per level, indexed by grade.Level (index 0 unused).
 type Levels [grade.Evil + 1]int
@@ -20,12 +24,17 @@ func (l Levels) Total() int {
 type Target struct {
 	total int    // families still to admit; -1: no limit
 	need  Levels // per level still to admit; -1: no limit
+	named bool   // the levels were asked for by name (-level, -quota)
+
+	budget  int    // items after which a level not yielded fails the run; 0: never
+	items   int    // items seen (Yielded)
+	yielded Levels // items whose family had each level; [0]: of any level
 }
 
 // Count returns a target of n more families of the given levels (all
 // levels when levels is empty), as -count does.
 func Count(n int, levels []grade.Level) *Target {
-	t := &Target{total: n}
+	t := &Target{total: n, named: len(levels) > 0}
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		if len(levels) == 0 {
 			t.need[l] = -1
@@ -41,7 +50,7 @@ func Count(n int, levels []grade.Level) *Target {
 // to want, given what it has, as -quota does: levels without a quota, or
 // whose quota is met, get nothing.
 func Quota(want, have Levels) *Target {
-	t := &Target{}
+	t := &Target{named: true}
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		t.need[l] = max(want[l]-have[l], 0)
 		t.total += t.need[l]
@@ -102,4 +111,62 @@ func (t *Target) Wanted() []grade.Level {
 		}
 	}
 	return ls
+}
+
+// GiveUpAfter makes Unreachable fail a run once n items have yielded no
+// family of a level the target still wants: of any level, when the target
+// names none (Count with no levels). Zero, the default, never gives up.
+func (t *Target) GiveUpAfter(n int) { t.budget = n }
+
+// Yielded counts one item, in item order, with the level of the family
+// it made: 0 when it made no graded family (a duplicate, a failure, a
+// puzzle outside the givens range).
+func (t *Target) Yielded(l grade.Level) {
+	t.items++
+	if l >= grade.ExtremelyEasy && l <= grade.Evil {
+		t.yielded[l]++
+		t.yielded[0]++
+	}
+}
+
+// Unreachable returns an *UnreachableError once the items counted by
+// Yielded reach the budget of GiveUpAfter without one family of a level
+// the target still wants, and nil before and otherwise.
+func (t *Target) Unreachable() error {
+	if t.budget == 0 || t.items < t.budget || t.Done() {
+		return nil
+	}
+	if !t.named {
+		if t.yielded[0] == 0 {
+			return &UnreachableError{Items: t.items}
+		}
+		return nil
+	}
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		if t.Wants(l) && t.yielded[l] == 0 {
+			return &UnreachableError{Level: l, Items: t.items}
+		}
+	}
+	return nil
+}
+
+// UnreachableError is a run that gave up: Items items made no family of
+// Level (of any level when Level is 0), which is impossible or too rare
+// with the run's settings. The givens range, when the run had one, is
+// MinGivens-MaxGivens.
+type UnreachableError struct {
+	Level                grade.Level
+	Items                int
+	MinGivens, MaxGivens int
+}
+
+func (e *UnreachableError) Error() string {
+	what := "no family"
+	if e.Level != 0 {
+		what = "no " + e.Level.String() + " family"
+	}
+	if e.MinGivens > 0 {
+		what += fmt.Sprintf(" with %d-%d givens", e.MinGivens, e.MaxGivens)
+	}
+	return fmt.Sprintf("%s in %d tries: gave up, as it is impossible or too rare; try a wider givens range or another level", what, e.Items)
 }

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"sudokubank/grade"
@@ -51,5 +52,47 @@ func TestTargetDone(t *testing.T) {
 	q.Take(5)
 	if !q.Done() {
 		t.Error("not Done after both quotas were met")
+	}
+}
+
+func TestTargetGivesUp(t *testing.T) {
+	tests := []struct {
+		name    string
+		target  *pipeline.Target
+		yields  []grade.Level // one per item; 0 for no graded family
+		wantErr string        // "" for none
+	}{
+		{"NamedLevelNeverMade", pipeline.Count(5, []grade.Level{grade.Easy, grade.Evil}), []grade.Level{2, 1, 0, 2}, "no evil family"},
+		{"NamedLevelsMade", pipeline.Count(5, []grade.Level{grade.Easy, grade.Evil}), []grade.Level{2, 1, 5, 2}, ""},
+		{"AllLevelsOneMade", pipeline.Count(5, nil), []grade.Level{0, 0, 1, 0}, ""},
+		{"AllLevelsNoneMade", pipeline.Count(5, nil), []grade.Level{0, 0, 0, 0}, "no family in 4 tries"},
+		{"QuotaMetLevel", pipeline.Quota(pipeline.Levels{0, 2, 0, 0, 0, 3}, pipeline.Levels{0, 0, 0, 0, 0, 3}), []grade.Level{1, 1, 1, 1}, ""},
+		{"QuotaOpenLevel", pipeline.Quota(pipeline.Levels{0, 2, 0, 0, 0, 3}, pipeline.Levels{0, 0, 0, 0, 0, 2}), []grade.Level{1, 0, 0, 0}, "no evil family"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.target.GiveUpAfter(len(tt.yields))
+			for i, l := range tt.yields {
+				if err := tt.target.Unreachable(); err != nil {
+					t.Fatalf("gave up after %d of %d items: %v", i, len(tt.yields), err)
+				}
+				tt.target.Yielded(l)
+			}
+			err := tt.target.Unreachable()
+			switch {
+			case tt.wantErr == "" && err != nil:
+				t.Errorf("gave up: %v", err)
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("err = %v, want one saying %q", err, tt.wantErr)
+			}
+		})
+	}
+	// Without a budget a target never gives up.
+	target := pipeline.Count(1, []grade.Level{grade.Evil})
+	for range 100 {
+		target.Yielded(0)
+	}
+	if err := target.Unreachable(); err != nil {
+		t.Errorf("no budget: %v", err)
 	}
 }

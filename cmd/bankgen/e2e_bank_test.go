@@ -17,7 +17,9 @@ import (
 	"time"
 
 	"sudokubank/gen"
+	"sudokubank/grade"
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -483,6 +485,52 @@ func TestSymmetry(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGivensRange checks that a run with -givens stores only puzzles with
+// that many givens, variants included, and that each row's minimal flag
+// is true of its puzzle (a dig to a count is seldom minimal).
+func TestGivensRange(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-level", "easy", "-givens", "30-38", "-variants", "2", "-seed", "4", "-quiet"))
+	n := 0
+	err := MustOpen(t, filepath.Join(dir, "b.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		n++
+		g, err := solve.Parse(r.Puzzle)
+		if err != nil {
+			return err
+		}
+		if got := g.Givens(); got < 30 || got > 38 || r.Givens != got {
+			t.Errorf("puzzle %d: %d givens (row says %d), want 30-38", r.ID, got, r.Givens)
+		}
+		if r.Level != int(grade.Easy) {
+			t.Errorf("puzzle %d: level %d, want easy", r.ID, r.Level)
+		}
+		if r.Minimal != gen.IsMinimal(g) {
+			t.Errorf("puzzle %d: minimal %v, but IsMinimal says %v", r.ID, r.Minimal, !r.Minimal)
+		}
+		return nil
+	})
+	if err != nil || n != 90 {
+		t.Errorf("%d puzzles (err %v), want 90", n, err)
+	}
+}
+
+// TestGivensUnreachable checks that a level the givens cannot have ends
+// the run with an error naming both, after a bounded number of tries
+// rather than never.
+func TestGivensUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-level", "evil", "-givens", "50-60", "-seed", "1", "-quiet")
+	if r.code != 1 {
+		t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
+	}
+	if want := fmt.Sprintf("no evil family with 50-60 givens in %d tries", pipeline.GiveUpItems); !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q does not say %q", r.stderr, want)
+	}
+	if rs := runs(t, filepath.Join(dir, "b.db")); len(rs) != 1 || rs[0].Status != store.RunFailed {
+		t.Errorf("runs = %+v, want one failed run", rs)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"sudokubank/grade"
+	"sudokubank/internal/ranges"
 	"sudokubank/pipeline"
 )
 
@@ -123,4 +124,44 @@ func checkWorkers(w int) error {
 		return usageError{fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
 	}
 	return nil
+}
+
+// The givens a -givens range may ask for: no Sudoku has a unique
+// solution with fewer than 17, and one with 81 has nothing to solve.
+const minGivens, maxGivens = 17, 80
+
+// givensFlag is -givens: a range of givens, as bankquery's -givens filter
+// reads it; an open end is the bound of minGivens-maxGivens.
+type givensFlag struct{ lo, hi int }
+
+func (f *givensFlag) String() string {
+	if f == nil || f.lo == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d-%d", f.lo, f.hi)
+}
+
+func (f *givensFlag) Set(s string) error {
+	lo, hi, err := parseGivens(s)
+	if err != nil {
+		return err
+	}
+	f.lo, f.hi = lo, hi
+	return nil
+}
+
+// parseGivens reads "30-38", "30-", "-38" or "30" into a range within
+// minGivens-maxGivens.
+func parseGivens(s string) (lo, hi int, err error) {
+	lo, hi, err = ranges.Ints(s, minGivens, maxGivens)
+	if err != nil {
+		return 0, 0, err
+	}
+	if lo == 0 {
+		lo = minGivens
+	}
+	if hi == 0 {
+		hi = maxGivens
+	}
+	return lo, hi, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -84,6 +85,11 @@ func TestParseGenerateErrors(t *testing.T) {
 		{"ZeroWorkers", []string{"-workers", "0"}, "-workers"},
 		{"AbsurdWorkers", []string{"-workers", "100000"}, "-workers: want 1 to"},
 		{"BadSeed", []string{"-seed", "x"}, `"x" for flag -seed`},
+		{"GivensTooFew", []string{"-givens", "10-20"}, `"10-20" for flag -givens`},
+		{"GivensTooMany", []string{"-givens", "30-81"}, `"30-81" for flag -givens`},
+		{"GivensReversed", []string{"-givens", "38-30"}, `"38-30" for flag -givens`},
+		{"GivensNotARange", []string{"-givens", "30-35-38"}, `"30-35-38" for flag -givens`},
+		{"GivensEmpty", []string{"-givens", ""}, `"" for flag -givens`},
 		{"CountAndQuota", []string{"-count", "5", "-quota", "easy=1"}, "-count and -quota"},
 		{"LevelAndQuota", []string{"-level", "5", "-quota", "easy=1"}, "-level and -quota"},
 		{"Argument", []string{"extra"}, `"extra"`},
@@ -115,6 +121,69 @@ func TestParseGenerateDefaults(t *testing.T) {
 	o, err = parseGenerate([]string{"-seed", "0x2a"}, io.Discard)
 	if err != nil || o.seed != 42 || !o.seedSet {
 		t.Errorf("-seed 0x2a: seed %d, set %v, err %v; want 42", o.seed, o.seedSet, err)
+	}
+}
+
+func TestParseGivens(t *testing.T) {
+	tests := []struct {
+		in     string
+		lo, hi int
+		ok     bool
+	}{
+		{"30-38", 30, 38, true},
+		{" 30 - 38 ", 30, 38, true},
+		{"30", 30, 30, true},
+		{"30-", 30, 80, true},
+		{"-25", 17, 25, true},
+		{"17-80", 17, 80, true},
+		{"16-30", 0, 0, false},
+		{"30-81", 0, 0, false},
+		{"38-30", 0, 0, false},
+		{"-", 0, 0, false},
+		{"", 0, 0, false},
+		{"x-38", 0, 0, false},
+		{"30--38", 0, 0, false},
+	}
+	for _, tt := range tests {
+		lo, hi, err := parseGivens(tt.in)
+		if (err == nil) != tt.ok || lo != tt.lo || hi != tt.hi {
+			t.Errorf("parseGivens(%q) = %d, %d, %v; want %d, %d, ok %v", tt.in, lo, hi, err, tt.lo, tt.hi, tt.ok)
+		}
+	}
+}
+
+// FuzzParseGivens checks that what -givens accepts is a range within
+// 17-80 that reads back the same.
+func FuzzParseGivens(f *testing.F) {
+	for _, s := range []string{"30-38", "30-", "-25", "30", "16-30", "38-30", "-", "", "1-2-3", "99999999999999999999-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var g givensFlag
+		if err := g.Set(s); err != nil {
+			return
+		}
+		if g.lo < minGivens || g.hi > maxGivens || g.lo > g.hi {
+			t.Fatalf("parseGivens(%q) = %d, %d", s, g.lo, g.hi)
+		}
+		var again givensFlag
+		if err := again.Set(g.String()); err != nil || again != g {
+			t.Errorf("%q -> %v -> %q -> %v, %v", s, g, g.String(), again, err)
+		}
+	})
+}
+
+// TestUsageGivesDefaultGivens checks that the usage text states each
+// level's default givens as the pipeline digs them.
+func TestUsageGivesDefaultGivens(t *testing.T) {
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		lo, hi := pipeline.DefaultGivens(l)
+		if want := fmt.Sprintf("%s %d-%d", l, lo, hi); !strings.Contains(generateUsage, want) {
+			t.Errorf("usage does not say %q", want)
+		}
+	}
+	if want := fmt.Sprintf("after %d tries", pipeline.GiveUpItems); !strings.Contains(generateUsage, want) {
+		t.Errorf("usage does not say %q", want)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 )
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
-               [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
+               [-givens A-B] [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
                [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
@@ -27,6 +27,12 @@ targets for the bank's totals per level, so that the same command, run again
 after an interruption, finishes the job and then does nothing. Levels are
 named extremely-easy, easy, medium, difficult, evil, or numbered 1 to 5.
 
+-givens A-B stores only puzzles with A to B givens (17 to 80; A- and -B leave
+an end open). Without it each level is dug to the givens it usually has:
+extremely-easy 36-46, easy 28-34, medium 26-31, difficult 24-30, evil 22-28.
+A level that the range cannot give (evil with 50 givens), or gives too rarely,
+ends the run with an error after 20000 tries.
+
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
 twice to quit at once.
 
@@ -34,6 +40,7 @@ Examples:
   bankgen                                 # 1000 families into puzzles.db
   bankgen -count 5000 -level evil,4       # 5000 evil or difficult families
   bankgen -quota easy=1000,evil=200       # top the bank up to these totals
+  bankgen -level easy -givens 32-38       # easy puzzles with 32 to 38 givens
   bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
   bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
 
@@ -46,6 +53,7 @@ type generateOptions struct {
 	count    int
 	levels   []grade.Level
 	quota    quotaFlag
+	givens   givensFlag
 	variants int
 	symmetry symmetryFlag
 	seed     uint64
@@ -64,6 +72,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.IntVar(&o.count, "count", 1000, "add `N` new families")
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
 	fs.Var(&o.quota, "quota", "targets for the bank's totals, `LEVEL=N,...`, instead of -count")
+	fs.Var(&o.givens, "givens", "store only puzzles with `A-B` givens (17-80); each level's usual range when omitted")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")

@@ -58,6 +58,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	sum, runErr := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 		BuildOptions: pipeline.BuildOptions{
 			Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+			MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
 			Seen: seen, RunID: runID,
 		},
 		Seed: o.seed, Target: target, Workers: o.workers, Log: log, Stats: stats,
@@ -89,7 +90,12 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}
 	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
-	fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
+	if o.givens.lo > 0 {
+		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d outside %d-%d givens, %d failed (see the log)\n",
+			s.Duplicates, s.OffLevel, s.OffGivens, o.givens.lo, o.givens.hi, s.Failed)
+	} else {
+		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
+	}
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/ranges"
 	"sudokubank/store"
 )
 
@@ -79,7 +80,7 @@ func (f *filterFlags) filter() (store.Filter, error) {
 		}
 	}
 	if f.givens != "" {
-		if out.GivensMin, out.GivensMax, err = parseIntRange(f.givens, 1, 81); err != nil {
+		if out.GivensMin, out.GivensMax, err = ranges.Ints(f.givens, 1, 81); err != nil {
 			return out, flagError("givens", f.givens, err)
 		}
 	}
@@ -154,60 +155,6 @@ func parseLevels(s string) ([]int, error) {
 	return out, nil
 }
 
-// splitRange splits "A-B", "A-", "-B" or "A" into its bounds; an empty
-// bound is "". A single value is both bounds.
-func splitRange(s string) (lo, hi string, err error) {
-	s = strings.TrimSpace(s)
-	switch strings.Count(s, "-") {
-	case 0:
-		if s == "" {
-			return "", "", errors.New("empty range")
-		}
-		return s, s, nil
-	case 1:
-		lo, hi, _ = strings.Cut(s, "-")
-		lo, hi = strings.TrimSpace(lo), strings.TrimSpace(hi)
-		if lo == "" && hi == "" {
-			return "", "", errors.New("a range needs at least one bound: A-B, A- or -B")
-		}
-		return lo, hi, nil
-	default:
-		return "", "", errors.New("not a range: want A-B, A- or -B")
-	}
-}
-
-// parseIntRange reads an integer range within [min, max]; an open end
-// is 0, which the store reads as no bound.
-func parseIntRange(s string, min, max int) (lo, hi int, err error) {
-	a, b, err := splitRange(s)
-	if err != nil {
-		return 0, 0, err
-	}
-	num := func(t string) (int, error) {
-		if t == "" {
-			return 0, nil
-		}
-		n, err := strconv.Atoi(t)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not a whole number", t)
-		}
-		if n < min || n > max {
-			return 0, fmt.Errorf("%d is out of range %d-%d", n, min, max)
-		}
-		return n, nil
-	}
-	if lo, err = num(a); err != nil {
-		return 0, 0, err
-	}
-	if hi, err = num(b); err != nil {
-		return 0, 0, err
-	}
-	if hi != 0 && lo > hi {
-		return 0, 0, fmt.Errorf("lower bound %d is above upper bound %d", lo, hi)
-	}
-	return lo, hi, nil
-}
-
 // maxRating is the highest rating a filter takes, in tenths: the SE scale
 // ends near 12, and unfinished puzzles rate 12.0.
 const maxRating = 200
@@ -243,7 +190,7 @@ func parseTenths(s string) (int, error) {
 
 // parseRatingRange reads a rating range in tenths; an open end is 0.
 func parseRatingRange(s string) (lo, hi int, err error) {
-	a, b, err := splitRange(s)
+	a, b, err := ranges.Split(s)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -268,7 +215,7 @@ func parseRatingRange(s string) (lo, hi int, err error) {
 
 // parseScoreRange reads a score range; an open end is nil.
 func parseScoreRange(s string) (lo, hi *float64, err error) {
-	a, b, err := splitRange(s)
+	a, b, err := ranges.Split(s)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -252,8 +252,9 @@ func prepare(canon solve.Grid, r Result[store.NewFamily]) Result[store.NewFamily
 	return r
 }
 
-// family returns the store's family row of a graded canonical form, with
-// its stored path.
+// family returns the store's family row of the canonical form canon,
+// holding the grade gr (of canon for a generated family, of the puzzle as
+// given for an import) and its stored path.
 func family(canon solve.Grid, gr *grade.Grade, path, source string) store.Family {
 	return store.Family{
 		Canon:       canon.String(),

@@ -127,6 +127,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
 	}
+	// A generated family is graded on its canonical form, which every
+	// orientation of the dig leads to: each puzzle the family stores is
+	// one such orientation, none privileged. A few hard puzzles rate 0.1
+	// to 0.3 apart in two orientations (SE's chain search depends on cell
+	// order); bankquery show says so of the puzzle shown.
 	gr := &b.gr
 	if err := b.grader.GradeInto(canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle

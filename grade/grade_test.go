@@ -3,6 +3,7 @@ package grade_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -108,6 +109,38 @@ func TestGradeKnown(t *testing.T) {
 				t.Errorf("Score = %v, want 1..5", gr.Score)
 			}
 		})
+	}
+}
+
+// TestGradeHiddenUniqueRectangle checks the rating of a hidden unique
+// rectangle type 3: SE 1.2.1.3 adds 0.1 for each cell of the hidden set
+// beyond the first, the two extra cells not counted, so a hidden pair
+// (one cell and the two extra cells) adds nothing. SE rates this puzzle
+// 4.5: the rectangle r5c5,r5c6,r1c6,r1c5 on 1 and 3, whose extra cells
+// r1c5 and r1c6 make a hidden pair with r1c1 in row 1.
+func TestGradeHiddenUniqueRectangle(t *testing.T) {
+	gr, err := grade.Rate(MustParse(t, "............9...41.....8..3....5......4....7...3289....71.....6.68..7.24.3..65798"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gr.ER != 45 || gr.Hardest != grade.UniqueRectangle {
+		t.Errorf("ER %s, hardest %s; want 4.5, unique-rectangle", gr.ER, gr.Hardest.Slug())
+	}
+	found := false
+	for _, st := range gr.Path {
+		if st.Technique != grade.UniqueRectangle {
+			continue
+		}
+		found = true
+		if want := []grade.Elimination{{Cell: 0, Digit: 6}}; !slices.Equal(st.Eliminations, want) {
+			t.Errorf("unique rectangle eliminates %v, want %v (r1c1<>6)", st.Eliminations, want)
+		}
+		if st.Rating != 45 {
+			t.Errorf("hidden unique rectangle type 3 rated %s, want 4.5", st.Rating)
+		}
+	}
+	if !found {
+		t.Error("no unique rectangle in the path")
 	}
 }
 

@@ -270,7 +270,10 @@ func (f *loopFinder) type3Hidden(r1, r2 int, extra uint16, base Rating) {
 						el = append(el, Elimination{c, uint8(first(y))})
 					}
 				}
-				f.offer(3, base+Rating(k-1), el)
+				// SE counts the set's cells other than the two extra ones,
+				// k-1 of them, and adds 0.1 for each beyond the first: a
+				// hidden pair adds nothing, where a naked pair adds 0.1.
+				f.offer(3, base+Rating(k-2), el)
 			}
 		}
 	}

@@ -158,6 +158,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
 	}
+	// A generated family is graded on its canonical form, which every
+	// orientation of the dig leads to: each puzzle the family stores is
+	// one such orientation, none privileged. A few hard puzzles rate 0.1
+	// to 0.3 apart in two orientations (SE's chain search depends on cell
+	// order); bankquery show says so of the puzzle shown.
 	gr := &b.gr
 	if err := b.grader.GradeInto(canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
@@ -292,8 +297,9 @@ func prepare(canon solve.Grid, r Result[store.NewFamily]) Result[store.NewFamily
 	return r
 }
 
-// family returns the store's family row of a graded canonical form, with
-// its stored path.
+// family returns the store's family row of the canonical form canon,
+// holding the grade gr (of canon for a generated family, of the puzzle as
+// given for an import) and its stored path.
 func family(canon solve.Grid, gr *grade.Grade, path, source string) store.Family {
 	return store.Family{
 		Canon:       canon.String(),

@@ -21,7 +21,8 @@ var (
 	ErrLineTooLong = errors.New("line longer than 1 MiB, not a puzzle")
 )
 
-// Importer checks, canonicalizes and grades one import line. It keeps
+// Importer checks, canonicalizes and grades one import line, grading the
+// puzzle as given. It keeps
 // scratch state: one per worker.
 type Importer struct {
 	source string
@@ -72,13 +73,18 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 		// it is checked and packed here too, as for a kept family.
 		return prepare(canon, Result[store.NewFamily]{Reason: Duplicate, Hash: h, Puzzles: 1, Value: nf})
 	}
+	// The puzzle is graded as given, not in its canonical form: SE's
+	// chain search depends on cell order, so on a few hard puzzles two
+	// orientations rate 0.1 to 0.3 apart, and the rating stored must be
+	// the one SE gives the puzzle stored. The family's grade is thus
+	// its first puzzle's own (a later isomorph joins as a variant).
 	gr := &m.gr
-	if err := m.grader.GradeInto(canon, gr); err != nil {
+	if err := m.grader.GradeInto(g, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	path, err := m.path.encode(gr)
 	if err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", g, err)}
 	}
 	nf := store.NewFamily{Family: family(canon, gr, path, m.source), Puzzles: []store.Puzzle{p}}
 	nf.Symmetry = gen.DetectSymmetry(g).String()

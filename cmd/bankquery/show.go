@@ -25,9 +25,13 @@ every step of the solve of this very puzzle, in its own orientation,
 with the cells it looks at (r1c1 is the top left cell, r9c9 the bottom
 right), the digits it places (r3c5=7) and the candidates it removes
 (r1c7<>5). The path is worked out afresh by the grader, since the bank
-stores one solve per family, for the family's canonical form. The puzzle
-is named by its ID (as list and export print it) or by its 81 cells ('.'
-or '0' for an empty cell).
+stores one solve per family. The rating is the family's, shared by all
+its puzzles: that of the puzzle as imported, or of the canonical form for
+a generated family. A few hard puzzles rate 0.1 to 0.3 apart in two
+orientations; where the puzzle shown is one, the rating line says so and
+gives this puzzle's own rating, which its path's hardest step bears. The
+puzzle is named by its ID (as list and export print it) or by its 81
+cells ('.' or '0' for an empty cell).
 
 Examples:
   bankquery show 1234
@@ -91,10 +95,16 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 	fmt.Fprintf(&b, "puzzle %d (family %d)\n%s\n\n", r.ID, r.FamilyID, r.Puzzle)
 	drawGrids(&b, r.Puzzle, r.Solution)
 
+	own, gradeErr := gradeShown(r.Puzzle)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	yes := map[bool]string{true: "yes", false: "no"}
 	fmt.Fprintf(tw, "level\t%s (%d)\n", levelName(r.Level), r.Level)
-	fmt.Fprintf(tw, "rating\tER %s, EP %s, ED %s\n", grade.Rating(r.ER), grade.Rating(r.EP), grade.Rating(r.ED))
+	fmt.Fprintf(tw, "rating\tER %s, EP %s, ED %s", grade.Rating(r.ER), grade.Rating(r.EP), grade.Rating(r.ED))
+	if gradeErr == nil && !sameGrade(own, r) {
+		fmt.Fprintf(tw, " (%s)\n\tthis puzzle as shown rates ER %s, EP %s, ED %s, as its hint path below",
+			ratingOrigin(r, f), own.ER, own.EP, own.ED)
+	}
+	fmt.Fprintln(tw)
 	fmt.Fprintf(tw, "score\t%.2f\n", r.Score)
 	fmt.Fprintf(tw, "givens\t%d (fewest in a row or column: %d)\n", r.Givens, r.MinRowCol)
 	fmt.Fprintf(tw, "hardest\t%s\n", orDash(r.Hardest))
@@ -116,33 +126,51 @@ func printShow(w io.Writer, r store.Row, f store.Family) error {
 		}
 		tw.Flush()
 	}
-	writePath(&b, r, f)
+	writePath(&b, own, gradeErr, f)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// writePath writes the hint path of r's own puzzle. The bank stores only
-// the family's sequence of techniques, for its canonical form, so the
-// puzzle is graded again here: that gives every step with its cells, in
-// the orientation and digits the user sees. Should grading fail, or rate
-// the puzzle otherwise than the bank does, the output says so, and the
-// stored sequence is printed as what it is.
-func writePath(b *strings.Builder, r store.Row, f store.Family) {
-	p, err := solve.Parse(r.Puzzle)
-	var gr grade.Grade
-	if err == nil {
-		gr, err = grade.Rate(p)
+// gradeShown grades the puzzle shown, in its own orientation.
+func gradeShown(puzzle string) (grade.Grade, error) {
+	p, err := solve.Parse(puzzle)
+	if err != nil {
+		return grade.Grade{}, err
 	}
+	return grade.Rate(p)
+}
+
+// sameGrade reports whether gr is the grade the bank holds for r.
+func sameGrade(gr grade.Grade, r store.Row) bool {
+	return int(gr.ER) == r.ER && int(gr.EP) == r.EP && int(gr.ED) == r.ED
+}
+
+// ratingOrigin says where the stored grade of r's family comes from, for
+// a puzzle that rates otherwise as shown. A family's grade is that of its
+// canonical form (generated families, and imports by older versions) or
+// of the puzzle it was imported as; SE's chain search depends on cell
+// order, so those can differ from another orientation's. Grading the
+// canonical form tells the first case; otherwise the puzzle imported
+// was another orientation, or the grader has changed since.
+func ratingOrigin(r store.Row, f store.Family) string {
+	if c, err := gradeShown(f.Canon); err == nil && sameGrade(c, r) {
+		return "the family's rating, of its canonical form"
+	}
+	return "the family's rating, of the puzzle it was imported as, or by an older grader"
+}
+
+// writePath writes the hint path of the puzzle shown, graded as gr (or
+// failing with err). The bank stores only the family's sequence of
+// techniques, so the puzzle is graded again: that gives every step with
+// its cells, in the orientation and digits the user sees. Should grading
+// fail, the stored sequence is printed as what it is.
+func writePath(b *strings.Builder, gr grade.Grade, err error, f store.Family) {
 	if err != nil {
 		fmt.Fprintf(b, "\nhint path: this puzzle could not be graded again (%v)\n", err)
 		writeStoredPath(b, f)
 		return
 	}
-	fmt.Fprintf(b, "\nhint path (this puzzle's solve, %d steps; rNcM is row N, column M):\n", len(gr.Path))
-	if int(gr.ER) != r.ER || int(gr.EP) != r.EP || int(gr.ED) != r.ED {
-		fmt.Fprintf(b, "  note: the grader now rates this puzzle ER %s, EP %s, ED %s; the bank holds the grade above\n",
-			gr.ER, gr.EP, gr.ED)
-	}
+	fmt.Fprintf(b, "\nhint path (this puzzle's solve, %d steps, hardest step ER %s; rNcM is row N, column M):\n", len(gr.Path), gr.ER)
 	width := len(strconv.Itoa(len(gr.Path)))
 	for i, st := range gr.Path {
 		fill(b, fmt.Sprintf("  %*d. ", width, i+1), stepText(st), 78)

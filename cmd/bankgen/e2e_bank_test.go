@@ -558,3 +558,43 @@ func TestInFlightMemory(t *testing.T) {
 		t.Errorf("inFlightMemory(2001) = %d, not more than inFlightMemory(1001) = %d", b, a)
 	}
 }
+
+// TestOverlappingQuotaRuns starts two quota runs on one missing bank at
+// once, as overlapping cron runs would: both create the bank, one of them
+// wins, and together they stop exactly on the quota, each summary
+// counting only what its own run committed.
+func TestOverlappingQuotaRuns(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	args := func(seed string) []string {
+		return []string{"-db", "b.db", "-quota", "easy=300,evil=20", "-seed", seed, "-workers", "1", "-quiet"}
+	}
+	ca, outA, errA := startBankgen(t, dir, args("1")...)
+	cb, outB, errB := startBankgen(t, dir, args("2")...)
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+	}
+	counts, err := MustOpen(t, db).LevelCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [6]int64{0, 0, 300, 0, 0, 20}; counts != want {
+		t.Errorf("the bank holds %v families per level, want the quota %v", counts, want)
+	}
+	total := 0
+	for _, out := range []string{outA.String(), outB.String()} {
+		var n, v int
+		if _, err := fmt.Sscanf(out, "bankgen: done: %d families and %d variants", &n, &v); err != nil {
+			t.Fatalf("summary %q: %v", out, err)
+		}
+		total += n
+	}
+	if total != 320 {
+		t.Errorf("the summaries count %d families in all, the bank gained 320:\n%s\n%s", total, outA, outB)
+	}
+}

@@ -49,7 +49,7 @@ func create(ctx context.Context, path string, q []string) error {
 		if !done {
 			removeSidecars(tmp)
 		}
-		lk.release() // removes tmp, which is by now path's or discarded
+		lk.release()   // removes tmp, which is by now path's or discarded
 		os.Remove(tmp) // where there are no lock files
 	}()
 	if err := buildBank(ctx, tmp, q); err != nil {

@@ -33,7 +33,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
-	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants)
+	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants, o.sync.full)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 			o.source = "stdin"
 		}
 	}
-	db, seen, _, err := openBank(ctx, o.db, log, 1)
+	db, seen, _, err := openBank(ctx, o.db, log, 1, o.sync.full)
 	if err != nil {
 		return err
 	}

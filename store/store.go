@@ -144,7 +144,8 @@ func registerFuncs() error {
 // Open opens the bank at path for writing, creating it if it does not
 // exist and applying any migrations it lacks. It refuses a file that is
 // not a bank and a bank written by a newer version, without changing
-// either. A new bank is built and migrated under a temporary name beside
+// either, and refuses a bank PRAGMA quick_check finds damaged
+// (ErrDamaged). A new bank is built and migrated under a temporary name beside
 // path and renamed into place, so that a process killed meanwhile leaves
 // no half-built bank at path.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
@@ -197,6 +198,18 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	x.SetMaxIdleConns(1)
 	x.SetConnMaxLifetime(0)
 	x.SetConnMaxIdleTime(0)
+	// A writer changes some pages and would not notice damage in the
+	// others: a bank it did not just create is checked first, once.
+	if !fresh {
+		if _, err := bankVersion(ctx, x); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+		if err := quickCheck(ctx, x); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+	}
 	if err := migrate(ctx, x, migrationFS, opt.Log); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)

@@ -598,3 +598,45 @@ func TestOverlappingQuotaRuns(t *testing.T) {
 		t.Errorf("the summaries count %d families in all, the bank gained 320:\n%s\n%s", total, outA, outB)
 	}
 }
+
+// TestRefuseDamagedBank damages a page the run would not touch, half of
+// the first page of the puzzles table, in a bank an earlier run made: the
+// next run must refuse the bank, unchanged, rather than add to it.
+func TestRefuseDamagedBank(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "1", "-quiet"))
+	x, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-db", "b.db", "-count", "5", "-quiet"}, {"import", "-db", "b.db", "-quiet", "-"}} {
+		r := bankgen(t, dir, args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "damaged") {
+			t.Errorf("bankgen %q on a damaged bank: exit %d, stderr %q; want 1 and the bank called damaged", args, r.code, r.stderr)
+		}
+	}
+	if after, err := os.ReadFile(db); err != nil || string(after) != string(before) {
+		t.Errorf("a refused run changed the bank (%v)", err)
+	}
+}

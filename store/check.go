@@ -95,12 +95,26 @@ func quickCheck(ctx context.Context, x interface {
 }) error {
 	var msgs []string
 	if err := x.SelectContext(ctx, &msgs, "PRAGMA quick_check(10)"); err != nil {
-		return fmt.Errorf("quick check: %w: %v", ErrDamaged, err)
+		if ctx.Err() == nil && isCorrupt(err) {
+			return fmt.Errorf("quick check: %w: %v", ErrDamaged, err)
+		}
+		return fmt.Errorf("quick check: %w", err)
 	}
 	if len(msgs) == 1 && msgs[0] == "ok" {
 		return nil
 	}
 	return fmt.Errorf("quick check: %w: %s (bankquery check says more)", ErrDamaged, strings.Join(msgs, "; "))
+}
+
+// isCorrupt reports whether err is SQLite's word that the file is
+// damaged (SQLITE_CORRUPT) or not a database (SQLITE_NOTADB).
+func isCorrupt(err error) bool {
+	var e interface{ Code() int }
+	if !errors.As(err, &e) {
+		return false
+	}
+	c := e.Code() & 0xff
+	return c == 11 || c == 26
 }
 
 func (db *DB) checkPragma(ctx context.Context, pragma string, r *Report) error {

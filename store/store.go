@@ -243,6 +243,10 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if err := registerFuncs(); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
+	latest, err := latestVersion(migrationFS)
+	if err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
 	q := []string{
 		"mode=ro",
 		"_pragma=busy_timeout(10000)",
@@ -250,31 +254,62 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")",
 		"_pragma=mmap_size(2147418112)", // SQLite's default ceiling: the whole bank, up to 2 GiB
 	}
+	// A reader of a bank in WAL mode makes its -wal and -shm files, and
+	// cannot remove them (only the last writer to close does). Without
+	// a -wal the file holds the whole bank, so it is judged first from a
+	// connection that makes nothing: a refused bank is left as found.
+	// And a bank in a directory the reader cannot write, with no -wal,
+	// is read immutable: no writer can be at work there (it would need
+	// the -wal), and SQLite could not make the -shm ("attempt to write a
+	// readonly database").
+	_, werr := os.Stat(path + "-wal")
+	noWAL := errors.Is(werr, os.ErrNotExist)
+	if noWAL {
+		if err := readerVersion(ctx, path, append(q, "immutable=1"), latest); err != nil {
+			return nil, err
+		}
+		if !dirWritable(filepath.Dir(path)) {
+			q = append(q, "immutable=1")
+		}
+	}
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	x.SetMaxOpenConns(4)
 	x.SetMaxIdleConns(4)
-	latest, err := latestVersion(migrationFS)
-	if err != nil {
+	if err := checkReaderVersion(ctx, x, path, latest); err != nil {
 		x.Close()
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
+		return nil, err
 	}
+	return &DB{db: x, path: path, readOnly: true}, nil
+}
+
+// readerVersion opens the bank at path with the DSN query q just to
+// check its schema version (checkReaderVersion).
+func readerVersion(ctx context.Context, path string, q []string, latest int) error {
+	x, err := sqlx.Open("sqlite", dsn(path, q))
+	if err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	defer x.Close()
+	return checkReaderVersion(ctx, x, path, latest)
+}
+
+// checkReaderVersion refuses a bank a reader cannot read: not a bank, or
+// at a schema version other than latest.
+func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int) error {
 	v, err := bankVersion(ctx, x)
 	if err != nil {
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
+		return fmt.Errorf("open bank %s: %w", path, err)
 	}
 	switch {
 	case v > latest:
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
+		return fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
 	case v < latest:
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
+		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
 	}
-	return &DB{db: x, path: path, readOnly: true}, nil
+	return nil
 }
 
 // Close closes the bank. A writer opened with DeferIndexes first

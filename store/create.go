@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
@@ -33,13 +35,11 @@ func create(ctx context.Context, path string, q []string) error {
 		dir = "."
 	}
 	removeDeadCreations(path)
-	f, err := os.CreateTemp(dir, base+creatingInfix+"*")
+	tmp, err := createTemp(dir, base)
 	if err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
-	tmp := f.Name()
 	lk, err := lockRun(tmp)
-	f.Close()
 	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("create: %w", err)
@@ -55,14 +55,32 @@ func create(ctx context.Context, path string, q []string) error {
 	if err := buildBank(ctx, tmp, q); err != nil {
 		return err
 	}
-	if err := lk.f.Sync(); err != nil {
-		return fmt.Errorf("create: sync: %w", err)
+	if err := syncFile(tmp); err != nil {
+		return fmt.Errorf("create: %w", err)
 	}
 	if err := placeBank(tmp, path); err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
 	done = true
 	return syncDir(dir)
+}
+
+// createTemp makes a new empty file for a bank named base in dir, with
+// the permissions SQLite gives a new database (0644 less the umask),
+// which os.CreateTemp's 0600 would narrow, and returns its name.
+func createTemp(dir, base string) (string, error) {
+	for range 100 {
+		name := filepath.Join(dir, base+creatingInfix+strconv.FormatUint(uint64(rand.Uint32()), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, f.Close()
+	}
+	return "", fmt.Errorf("no free temporary name for %s in %s", base, dir)
 }
 
 // buildBank makes the file at tmp a bank at the latest schema version and
@@ -156,6 +174,19 @@ func removeSidecars(name string) {
 // globEscape escapes the characters filepath.Match treats specially.
 func globEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
+}
+
+// syncFile flushes the file name's contents to disk.
+func syncFile(name string) error {
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("sync %s: %w", name, err)
+	}
+	defer f.Close()
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", name, err)
+	}
+	return nil
 }
 
 // syncDir flushes a directory's entries to disk, so that a name just

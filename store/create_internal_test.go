@@ -1,3 +1,5 @@
+//go:build unix
+
 package store
 
 import (
@@ -133,23 +135,22 @@ func TestCreateKilledLeavesNoBank(t *testing.T) {
 	}
 }
 
-// TestSyncFull checks that Options.SyncFull makes the writer's commits
-// wait for the disk, and that the default does not.
-func TestSyncFull(t *testing.T) {
-	for _, tt := range []struct {
-		name string
-		opt  Options
-		want int
-	}{{"Default", Options{}, 1}, {"Full", Options{SyncFull: true}, 2}} {
-		t.Run(tt.name, func(t *testing.T) {
-			db := openTempBank(t, tt.opt)
-			var got int
-			if err := db.db.Get(&got, "PRAGMA synchronous"); err != nil {
-				t.Fatal(err)
-			}
-			if got != tt.want {
-				t.Errorf("PRAGMA synchronous = %d, want %d", got, tt.want)
-			}
-		})
+// TestCreateMode checks that a new bank gets the permissions SQLite
+// gives a new file, not a temporary file's narrower ones.
+func TestCreateMode(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := syscall.Umask(0)
+	syscall.Umask(old)
+	if got, want := st.Mode().Perm(), os.FileMode(0o644&^old); got != want {
+		t.Errorf("new bank's mode %v, want %v", got, want)
 	}
 }

@@ -640,3 +640,45 @@ func TestRefuseDamagedBank(t *testing.T) {
 		t.Errorf("a refused run changed the bank (%v)", err)
 	}
 }
+
+// TestOverlappingImports imports one file twice at once into one bank:
+// the summaries' new families must add up to what the bank gained, not
+// each claim the whole file.
+func TestOverlappingImports(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "400", "-seed", "9", "-quiet"))
+	var lines []string
+	if err := MustOpen(t, filepath.Join(dir, "src.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		lines = append(lines, r.Puzzle)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The bank exists first, so that both runs find it: the race under
+	// test is in the writing, not the creating.
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "0", "-quiet"))
+	args := []string{"import", "-db", "b.db", "-workers", "1", "-quiet", "in.txt"}
+	ca, outA, errA := startBankgen(t, dir, args...)
+	cb, outB, errB := startBankgen(t, dir, args...)
+	total := 0
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+		var read, n int
+		var file, took string
+		if _, err := fmt.Sscanf(c.out.String(), "bankgen import: %d puzzles read from %s in %s %d new families", &read, &file, &took, &n); err != nil {
+			t.Fatalf("summary %q: %v", c.out, err)
+		}
+		total += n
+	}
+	if got := families(filepath.Join(dir, "b.db")); total != got {
+		t.Errorf("the summaries count %d new families, the bank gained %d:\n%s\n%s", total, got, outA, outB)
+	}
+}

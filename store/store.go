@@ -235,7 +235,10 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 
 // OpenReadOnly opens an existing bank for reading. A missing file is an
 // error (it is never created), as is a bank that is not at this program's
-// schema version. Queries work while a writer is writing.
+// schema version; a refused bank is left as found, with no -wal or -shm
+// made beside it. Queries work while a writer is writing. A bank in a
+// directory this process cannot write, with no -wal beside it, is read
+// immutable (SQLite's immutable=1), as on a read-only mount.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if _, err := checkHeader(path, true); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)

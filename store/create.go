@@ -35,13 +35,8 @@ func create(ctx context.Context, path string, q []string) error {
 		dir = "."
 	}
 	removeDeadCreations(path)
-	tmp, err := createTemp(dir, base)
+	tmp, lk, err := createTemp(dir, base)
 	if err != nil {
-		return fmt.Errorf("create: %w", err)
-	}
-	lk, err := lockRun(tmp)
-	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("create: %w", err)
 	}
 	done := false
@@ -67,8 +62,11 @@ func create(ctx context.Context, path string, q []string) error {
 
 // createTemp makes a new empty file for a bank named base in dir, with
 // the permissions SQLite gives a new database (0644 less the umask),
-// which os.CreateTemp's 0600 would narrow, and returns its name.
-func createTemp(dir, base string) (string, error) {
+// which os.CreateTemp's 0600 would narrow, and returns its name, locked.
+// Another creator's removeDeadCreations may find the file before it is
+// locked and take it for a dead one's; then the name is dropped for a
+// new one.
+func createTemp(dir, base string) (string, *runLock, error) {
 	for range 100 {
 		name := filepath.Join(dir, base+creatingInfix+strconv.FormatUint(uint64(rand.Uint32()), 10))
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
@@ -76,11 +74,28 @@ func createTemp(dir, base string) (string, error) {
 			continue
 		}
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
-		return name, f.Close()
+		opened, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return "", nil, err
+		}
+		lk, err := lockOpen(f)
+		if lockBusy(err) {
+			continue // a cleaner holds it, and removes it
+		}
+		if err != nil {
+			os.Remove(name)
+			return "", nil, err
+		}
+		if now, err := os.Stat(name); err != nil || !os.SameFile(opened, now) {
+			lk.drop() // a cleaner removed it: the name is not ours
+			continue
+		}
+		return name, lk, nil
 	}
-	return "", fmt.Errorf("no free temporary name for %s in %s", base, dir)
+	return "", nil, fmt.Errorf("no free temporary name for %s in %s", base, dir)
 }
 
 // buildBank makes the file at tmp a bank at the latest schema version and
@@ -141,6 +156,31 @@ func placeBank(tmp, path string) error {
 		if st.Size() > 0 {
 			return nil // another process's bank, or a file Open will judge
 		}
+		return replaceEmpty(tmp, path)
+	}
+	return os.Rename(tmp, path)
+}
+
+// replaceEmpty renames tmp over the empty file at path, unless another
+// process replaced that file first: creators of one empty file take
+// turns by a lock on it, and the later ones find a file that is not the
+// one they locked, and leave it.
+func replaceEmpty(tmp, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := waitLock(f); err != nil {
+		return err
+	}
+	locked, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	now, err := os.Stat(path)
+	if err != nil || !os.SameFile(locked, now) || now.Size() > 0 {
+		return nil // replaced, or written: Open judges what is there
 	}
 	return os.Rename(tmp, path)
 }

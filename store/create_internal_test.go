@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"sudokubank/gen"
 )
 
 // dirNames returns the names in dir, sorted.
@@ -152,5 +154,53 @@ func TestCreateMode(t *testing.T) {
 	syscall.Umask(old)
 	if got, want := st.Mode().Perm(), os.FileMode(0o644&^old); got != want {
 		t.Errorf("new bank's mode %v, want %v", got, want)
+	}
+}
+
+// TestConcurrentCreate creates one bank from two writers at once, from a
+// missing file and from an empty one: both must end up with the one bank
+// at the path, not one of them with a file the other replaced.
+func TestConcurrentCreate(t *testing.T) {
+	for _, empty := range []bool{false, true} {
+		t.Run(map[bool]string{false: "Missing", true: "Empty"}[empty], func(t *testing.T) {
+			ctx := context.Background()
+			path := filepath.Join(t.TempDir(), "bank.db")
+			if empty {
+				if err := os.WriteFile(path, nil, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dbs := make([]*DB, 2)
+			errs := make(chan error, 2)
+			for i := range dbs {
+				go func() {
+					var err error
+					dbs[i], err = Open(ctx, path, Options{})
+					errs <- err
+				}()
+			}
+			for range dbs {
+				if err := <-errs; err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, db := range dbs {
+				t.Cleanup(func() { db.Close() })
+			}
+			f, _ := variantFamily(t, gen.Identity(), gen.Identity())
+			if _, err := dbs[0].WriteBatch(ctx, []NewFamily{f}); err != nil {
+				t.Fatal(err)
+			}
+			for i, db := range dbs {
+				if n, err := db.CountFamilies(ctx, Filter{}); err != nil || n != 1 {
+					t.Errorf("writer %d counts %d families, %v; want the 1 the other wrote", i, n, err)
+				}
+			}
+			for _, n := range dirNames(t, filepath.Dir(path)) {
+				if strings.Contains(n, creatingInfix) {
+					t.Errorf("left %s", n)
+				}
+			}
+		})
 	}
 }

@@ -334,6 +334,19 @@ func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
 // checkPuzzles derives every stored puzzle's grids as a query would and
 // checks them (see Check).
 func (db *DB) checkPuzzles(ctx context.Context, r *Report) error {
+	// The unique index of the keys holds them apart, unless a bulk
+	// writer that died left it to rebuild.
+	var dups []struct {
+		Level int   `db:"level"`
+		Key   int64 `db:"sort_key"`
+		N     int64 `db:"n"`
+	}
+	if err := db.db.SelectContext(ctx, &dups, "SELECT level, sort_key, count(*) AS n FROM puzzles GROUP BY level, sort_key HAVING n > 1"); err != nil {
+		return err
+	}
+	for _, d := range dups {
+		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
+	}
 	rows, err := db.db.QueryContext(ctx, `SELECT p.id, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
 		FROM puzzles p JOIN families f ON f.id = p.family_id`)
 	if err != nil {

@@ -65,6 +65,7 @@ func TestCheck(t *testing.T) {
 		{"ForeignKey", "PRAGMA foreign_keys = OFF; DELETE FROM packs", true, "refers to a missing packs row"},
 		{"Canon", "PRAGMA ignore_check_constraints = ON; DROP INDEX families_canon_key; UPDATE families SET canon = (SELECT canon FROM families WHERE id = 1)", true, "stored 3 times"},
 		{"SortKey", "UPDATE puzzles SET sort_key = sort_key + 1 WHERE id = 1", false, "sort key"},
+		{"Repeat", "DROP INDEX puzzles_key; INSERT INTO puzzles (family_id, code, sort_key, level, givens, er) SELECT family_id, code, sort_key, level, givens, er FROM puzzles WHERE id = 1; UPDATE buckets SET puzzles = puzzles + 1; UPDATE technique_counts SET puzzles = puzzles + 1", false, "stored 2 times"},
 		{"Solution", "UPDATE families SET solution = (SELECT solution FROM families WHERE id = 2) WHERE id = 1", false, "its solution"},
 	}
 	for _, tt := range tests {

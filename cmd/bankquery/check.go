@@ -9,14 +9,16 @@ import (
 const checkUsage = `Usage: bankquery check [-db puzzles.db] [-quick]
 
 Check reads the whole bank and prints each problem it finds: damaged
-pages and indexes (SQLite's integrity_check), references to missing rows,
-a canonical form stored twice, counters that disagree with the rows they
-count, and stored puzzles whose grids do not decode, whose solution does
-not agree with their givens or is not their only solution, or whose sort
-key is not their string's. It changes nothing. -quick runs SQLite's
-quick_check instead of integrity_check (it does not compare the indexes
-with their tables) and skips the puzzles, as bankgen does on opening a
-bank. The exit status is 1 when a problem is found.
+pages and indexes (SQLite's integrity_check), references to missing
+rows, a canonical form or a puzzle stored twice, counters that disagree
+with the rows they count, and stored puzzles whose grids do not decode,
+whose solution does not agree with their givens or is not their only
+solution, or whose sort key is not their string's. It changes nothing.
+
+-quick runs SQLite's quick_check instead of integrity_check (it does not
+compare the indexes with their tables) and skips the puzzles; bankgen
+and a recorded export run quick_check alone on each bank they open.
+The exit status is 1 when a problem is found.
 
 Examples:
   bankquery check

@@ -36,10 +36,30 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
 // of db. A batch that has started is written to the end (see
 // store.WriteBatch); Config.BatchFamilies and BatchPuzzles bound it.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+	return CappedWriter(db, store.NoCaps())
+}
+
+// CappedWriter is Writer for a run that must not take the bank past
+// caps, as -quota must not: the store judges them in each batch's
+// transaction, so that runs writing at the same time stop on them
+// together (store.WriteBatchCapped).
+func CappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-		r, err := db.WriteBatch(ctx, batch)
-		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles}, err
+		r, err := db.WriteBatchCapped(ctx, batch, caps)
+		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
+			OverCap: r.OverCap, Levels: Levels(r.Levels)}, err
 	}
+}
+
+// QuotaCaps returns the caps of a quota run (see Quota): the bank may
+// hold want[l] families of each level l, and none more.
+func QuotaCaps(want Levels) store.Caps {
+	var c store.Caps
+	for l := range want {
+		c[l] = int64(want[l])
+	}
+	c[0] = -1
+	return c
 }
 
 // GenerateConfig is a generating run: what to make, and from which seed.
@@ -50,7 +70,11 @@ type GenerateConfig struct {
 	Workers int // 0 means GOMAXPROCS
 	Log     *slog.Logger
 	Stats   *Stats // live counters for progress; nil for none
-	// Write stores a batch; nil means Writer(db). Benchmarks wrap it to
+	// Caps, if not nil, bound the bank's families per level, as a
+	// quota run's must be (QuotaCaps).
+	Caps *store.Caps
+	// Write stores a batch; nil means Writer(db), or CappedWriter with
+	// Caps. Benchmarks wrap it to
 	// measure the writer's share of the CPU.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
@@ -82,6 +106,9 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	}
 	if c.Write == nil {
 		c.Write = Writer(db)
+		if c.Caps != nil {
+			c.Write = CappedWriter(db, *c.Caps)
+		}
 	}
 	if c.BuildIndexes == nil {
 		c.BuildIndexes = db.BuildIndexes

@@ -71,3 +71,122 @@ func TestGenerateBuildsIndexesBeforeTheEnd(t *testing.T) {
 		t.Errorf("CountFamilies = %d, %v; want %d", got, err, n)
 	}
 }
+
+// openTwo opens two writers on one new bank, as two processes would.
+func openTwo(t *testing.T) (a, b *store.DB) {
+	t.Helper()
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "b.db")
+	for _, db := range []**store.DB{&a, &b} {
+		var err error
+		if *db, err = store.Open(ctx, path, store.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { (*db).Close() })
+	}
+	return a, b
+}
+
+// TestOverlappingQuotaRunsStopOnTheQuota runs two quota runs that both
+// loaded the bank before either wrote, as overlapping cron runs do: each
+// sets out to add the whole quota, and the bank must still end on it.
+func TestOverlappingQuotaRunsStopOnTheQuota(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	want := pipeline.Levels{0, 40, 30, 0, 0, 0}
+	caps := pipeline.QuotaCaps(want)
+	type run struct {
+		db    *store.DB
+		seen  *pipeline.Seen
+		have  pipeline.Levels
+		seed  uint64
+		runID int64
+	}
+	runs := []*run{{db: a, seed: 1}, {db: b, seed: 2}}
+	for _, r := range runs {
+		var err error
+		if r.seen, r.have, err = pipeline.LoadBank(ctx, r.db); err != nil {
+			t.Fatal(err)
+		}
+		if r.runID, err = r.db.StartRun(ctx, store.Run{Seed: r.seed}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var total pipeline.Levels
+	for _, r := range runs {
+		sum, err := pipeline.Generate(ctx, r.db, pipeline.GenerateConfig{
+			BuildOptions: pipeline.BuildOptions{Seen: r.seen, RunID: r.runID},
+			Seed:         r.seed, Target: pipeline.Quota(want, r.have), Caps: &caps, Workers: 2, Log: quiet(),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Levels.Total() != int(sum.Families) {
+			t.Errorf("run %d: summary counts %v per level, %d families in all", r.runID, sum.Levels, sum.Families)
+		}
+		for l, n := range sum.Levels {
+			total[l] += n
+		}
+		all, err := r.db.Runs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, got := range all {
+			if got.ID == r.runID && got.Families != sum.Families {
+				t.Errorf("run %d: summary says %d families, the runs table %d", r.runID, sum.Families, got.Families)
+			}
+		}
+	}
+	counts, err := a.LevelCounts(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := range want {
+		if counts[l] != int64(want[l]) {
+			t.Errorf("level %d: the bank holds %d families, want the quota %d", l, counts[l], want[l])
+		}
+	}
+	if total != want {
+		t.Errorf("the runs' summaries add up to %v, want %v", total, want)
+	}
+}
+
+// TestOverlappingRunsCountWhatTheyCommitted runs the same seed twice
+// from one loaded bank, as two overlapping runs with -seed do: the
+// second makes the first's families, which the store finds stored, and
+// its summary must count none of them.
+func TestOverlappingRunsCountWhatTheyCommitted(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	var seens []*pipeline.Seen
+	for _, db := range []*store.DB{a, b} {
+		seen, _, err := pipeline.LoadBank(ctx, db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seens = append(seens, seen)
+	}
+	const n = 60
+	var sums []pipeline.Summary
+	for i, db := range []*store.DB{a, b} {
+		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: pipeline.BuildOptions{Seen: seens[i]},
+			Seed:         42, Target: pipeline.Count(n, nil), Workers: 2, Log: quiet(),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, sum)
+	}
+	for i, sum := range sums {
+		if sum.Levels.Total() != int(sum.Families) {
+			t.Errorf("run %d: %d families per level (%v), %d committed", i+1, sum.Levels.Total(), sum.Levels, sum.Families)
+		}
+	}
+	if got := sums[0].Families + sums[1].Families; got != n {
+		t.Errorf("the runs committed %d families in all, want %d", got, n)
+	}
+	if sums[1].Duplicates != n {
+		t.Errorf("second run: %d duplicates, want %d", sums[1].Duplicates, n)
+	}
+}

@@ -203,6 +203,7 @@ func dropBatch(_ context.Context, batch []store.NewFamily) (pipeline.Written, er
 	w := pipeline.Written{Families: len(batch)}
 	for _, f := range batch {
 		w.Puzzles += len(f.Puzzles)
+		w.Levels[f.Level]++
 	}
 	return w, nil
 }

@@ -73,6 +73,10 @@ type Written struct {
 	Puzzles     int // puzzles inserted
 	DupFamilies int // families in the batch the store already had
 	DupPuzzles  int // puzzles in the batch the store already had
+	// OverCap counts new families the store left out because their
+	// level had reached its cap (store.WriteBatchCapped).
+	OverCap int
+	Levels  Levels // families inserted per level
 }
 
 // Config wires a run together.
@@ -646,25 +650,23 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		if err != nil {
 			return fmt.Errorf("write %d families: %w", len(batch), err)
 		}
-		// Per-level counts assume the store took every family not known
-		// to be a duplicate; only another process writing the same family
-		// at the same moment makes them high, and Families stays exact.
-		var levels Levels
+		// The store says what it took: another process writing the same
+		// families, or filling a level's cap, at the same moment makes
+		// it less than the batch.
 		known := 0
 		for _, a := range batch {
 			if a.dup {
 				known++
-			} else {
-				levels[a.level]++
 			}
 		}
 		if extra := w.DupFamilies - known; extra > 0 {
 			c.Stats.Duplicates.Add(int64(extra))
 		}
+		c.Stats.OffLevel.Add(int64(w.OverCap))
 		c.Stats.Families.Add(int64(w.Families))
 		c.Stats.Puzzles.Add(int64(w.Puzzles))
 		c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))
-		for l, n := range levels {
+		for l, n := range w.Levels {
 			c.Stats.levels[l].Add(int64(n))
 		}
 		clear(batch) // let the written values go

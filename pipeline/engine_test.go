@@ -47,11 +47,13 @@ func fakeWork(dupEvery uint64, panicAt int) func() pipeline.Work[pipeline.Item, 
 	}
 }
 
-// sink collects written families.
+// sink collects written families and, as the store does, counts a
+// family whose hash it holds as a duplicate.
 type sink struct {
 	mu      sync.Mutex
 	got     []fake
 	batches []int
+	hashes  map[uint64]bool
 }
 
 func (s *sink) write(ctx context.Context, b []fake) (pipeline.Written, error) {
@@ -59,7 +61,20 @@ func (s *sink) write(ctx context.Context, b []fake) (pipeline.Written, error) {
 	defer s.mu.Unlock()
 	s.got = append(s.got, b...)
 	s.batches = append(s.batches, len(b))
-	return pipeline.Written{Families: len(b), Puzzles: len(b)}, nil
+	if s.hashes == nil {
+		s.hashes = map[uint64]bool{}
+	}
+	w := pipeline.Written{Puzzles: len(b)}
+	for _, f := range b {
+		if s.hashes[f.Hash] {
+			w.DupFamilies++
+			continue
+		}
+		s.hashes[f.Hash] = true
+		w.Families++
+		w.Levels[f.Level]++
+	}
+	return w, nil
 }
 
 func (s *sink) indexes() []uint64 {

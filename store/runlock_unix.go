@@ -64,3 +64,25 @@ func (lk *runLock) release() {
 	os.Remove(lk.f.Name())
 	lk.f.Close()
 }
+
+// waitLock takes an exclusive flock on f, waiting for it; closing f lets
+// it go.
+func waitLock(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+}
+
+// lockOpen locks the file f is open on, as lockRun does, without waiting;
+// the lock takes f, which it closes on failure.
+func lockOpen(f *os.File) (*runLock, error) {
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &runLock{f: f}, nil
+}
+
+// drop lets go of the lock and keeps the file.
+func (lk *runLock) drop() { lk.f.Close() }
+
+// lockBusy reports whether err says another holds the lock.
+func lockBusy(err error) bool { return errors.Is(err, syscall.EWOULDBLOCK) }

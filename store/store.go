@@ -97,6 +97,13 @@ type Options struct {
 	// refuses them, instead of becoming a bank. A command that only uses
 	// banks (bankquery) sets it.
 	MustExist bool
+	// SyncFull makes every commit durable, at the cost of an fsync of
+	// the WAL per commit (PRAGMA synchronous=FULL). By default
+	// (synchronous=NORMAL) a commit is atomic and survives the process
+	// being killed, but a power cut or an operating system crash may
+	// undo the last commits before the next checkpoint; the bank stays
+	// whole either way.
+	SyncFull bool
 	// Log, if not nil, is told when Open migrates a bank that has data
 	// to a newer schema, and how long that took: a migration that
 	// rebuilds a table (0010 rebuilds the puzzles) takes a minute or
@@ -142,7 +149,10 @@ func registerFuncs() error {
 // Open opens the bank at path for writing, creating it if it does not
 // exist and applying any migrations it lacks. It refuses a file that is
 // not a bank and a bank written by a newer version, without changing
-// either.
+// either, and refuses a bank PRAGMA quick_check finds damaged
+// (ErrDamaged). A new bank is built and migrated under a temporary name beside
+// path and renamed into place, so that a process killed meanwhile leaves
+// no half-built bank at path.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	fresh, err := checkHeader(path, opt.MustExist)
 	if err != nil {
@@ -159,12 +169,16 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	if busy <= 0 {
 		busy = 10 * time.Second
 	}
+	sync := "NORMAL"
+	if opt.SyncFull {
+		sync = "FULL"
+	}
 	// journal_mode is not in the DSN: it changes the file, and a file
 	// must be known to be a bank before anything changes it.
 	q := []string{
 		"_pragma=busy_timeout(" + strconv.FormatInt(busy.Milliseconds(), 10) + ")",
 		"_pragma=foreign_keys(1)",
-		"_pragma=synchronous(NORMAL)",
+		"_pragma=synchronous(" + sync + ")",
 		"_pragma=cache_size(-" + strconv.Itoa(cache) + ")",
 		"_pragma=temp_store(MEMORY)",
 		// Reads map the file, as a reader's do: a pack's selection reads
@@ -172,6 +186,11 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 		// each cost two to three times the CPU of a mapped page.
 		"_pragma=mmap_size(2147418112)",
 		"_txlock=immediate",
+	}
+	if fresh {
+		if err := create(ctx, path, q); err != nil {
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
 	}
 
 	x, err := sqlx.Open("sqlite", dsn(path, q))
@@ -184,18 +203,14 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	x.SetMaxIdleConns(1)
 	x.SetConnMaxLifetime(0)
 	x.SetConnMaxIdleTime(0)
-	// A file that is not there yet, or empty, is ours to change before
-	// it is a bank: pages of pageSize, and in WAL mode from the start, so
-	// that its migrations commit without an fsync each (three each in
-	// the rollback journal's mode: 35 ms for a fresh bank's ten, against
-	// a bankgen run of 1.7 s). The page size must come first: the WAL
-	// mode writes the file's header, and with it the size.
-	if fresh {
-		if err := setPageSize(ctx, x); err != nil {
+	// A writer changes some pages and would not notice damage in the
+	// others: a bank it did not just create is checked first, once.
+	if !fresh {
+		if _, err := bankVersion(ctx, x); err != nil {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
-		if err := setWAL(ctx, x); err != nil {
+		if err := quickCheck(ctx, x); err != nil {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
@@ -231,12 +246,19 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 
 // OpenReadOnly opens an existing bank for reading. A missing file is an
 // error (it is never created), as is a bank that is not at this program's
-// schema version. Queries work while a writer is writing.
+// schema version; a refused bank is left as found, with no -wal or -shm
+// made beside it. Queries work while a writer is writing. A bank in a
+// directory this process cannot write, with no -wal beside it, is read
+// immutable (SQLite's immutable=1), as on a read-only mount.
 func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 	if _, err := checkHeader(path, true); err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if err := registerFuncs(); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	latest, err := latestVersion(migrationFS)
+	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	q := []string{
@@ -246,31 +268,62 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")",
 		"_pragma=mmap_size(2147418112)", // SQLite's default ceiling: the whole bank, up to 2 GiB
 	}
+	// A reader of a bank in WAL mode makes its -wal and -shm files, and
+	// cannot remove them (only the last writer to close does). Without
+	// a -wal the file holds the whole bank, so it is judged first from a
+	// connection that makes nothing: a refused bank is left as found.
+	// And a bank in a directory the reader cannot write, with no -wal,
+	// is read immutable: no writer can be at work there (it would need
+	// the -wal), and SQLite could not make the -shm ("attempt to write a
+	// readonly database").
+	_, werr := os.Stat(path + "-wal")
+	noWAL := errors.Is(werr, os.ErrNotExist)
+	if noWAL {
+		if err := readerVersion(ctx, path, append(q, "immutable=1"), latest); err != nil {
+			return nil, err
+		}
+		if !dirWritable(filepath.Dir(path)) {
+			q = append(q, "immutable=1")
+		}
+	}
 	x, err := sqlx.Open("sqlite", dsn(path, q))
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	x.SetMaxOpenConns(4)
 	x.SetMaxIdleConns(4)
-	latest, err := latestVersion(migrationFS)
-	if err != nil {
+	if err := checkReaderVersion(ctx, x, path, latest); err != nil {
 		x.Close()
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
+		return nil, err
 	}
+	return &DB{db: x, path: path, readOnly: true}, nil
+}
+
+// readerVersion opens the bank at path with the DSN query q just to
+// check its schema version (checkReaderVersion).
+func readerVersion(ctx context.Context, path string, q []string, latest int) error {
+	x, err := sqlx.Open("sqlite", dsn(path, q))
+	if err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	defer x.Close()
+	return checkReaderVersion(ctx, x, path, latest)
+}
+
+// checkReaderVersion refuses a bank a reader cannot read: not a bank, or
+// at a schema version other than latest.
+func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int) error {
 	v, err := bankVersion(ctx, x)
 	if err != nil {
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: %w", path, err)
+		return fmt.Errorf("open bank %s: %w", path, err)
 	}
 	switch {
 	case v > latest:
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
+		return fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
 	case v < latest:
-		x.Close()
-		return nil, fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
+		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
 	}
-	return &DB{db: x, path: path, readOnly: true}, nil
+	return nil
 }
 
 // Close closes the bank. A writer opened with DeferIndexes first

@@ -260,7 +260,7 @@ func TestTechniqueCountsImportBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := (WriteResult{Families: 1, Puzzles: 6, DupFamilies: 5, DupPuzzles: 2}); res != want {
+	if want := (WriteResult{Families: 1, Puzzles: 6, DupFamilies: 5, DupPuzzles: 2, Levels: [6]int{2: 1}}); res != want {
 		t.Errorf("import batch = %+v, want %+v", res, want)
 	}
 	wantTech := map[techKey][2]int64{

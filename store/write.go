@@ -83,7 +83,21 @@ type WriteResult struct {
 	Puzzles     int // puzzles written
 	DupFamilies int // families skipped: the canonical form was already stored
 	DupPuzzles  int // puzzles skipped: the string was already stored
+	// OverCap counts the new families WriteBatchCapped left out because
+	// their level had reached its cap.
+	OverCap int
+	// Levels counts the families written per level (index 0 unused).
+	Levels [6]int
 }
+
+// Caps bounds the bank's families per level for WriteBatchCapped:
+// Caps[l] is the most families of level l (1 to 5) the bank may hold
+// once a batch commits, and a negative value sets no bound. Index 0 is
+// unused.
+type Caps [6]int64
+
+// NoCaps returns caps that bound no level.
+func NoCaps() Caps { return Caps{-1, -1, -1, -1, -1, -1} }
 
 // Add adds the counts of o to r.
 func (r *WriteResult) Add(o WriteResult) {
@@ -91,6 +105,10 @@ func (r *WriteResult) Add(o WriteResult) {
 	r.Puzzles += o.Puzzles
 	r.DupFamilies += o.DupFamilies
 	r.DupPuzzles += o.DupPuzzles
+	r.OverCap += o.OverCap
+	for l, n := range o.Levels {
+		r.Levels[l] += n
+	}
 }
 
 // WriteBatch stores a batch of families and their puzzles in one
@@ -116,6 +134,17 @@ func (r *WriteResult) Add(o WriteResult) {
 // few rows' worth of the writer's CPU each time, and a caller bounds a
 // batch to a second or two of work.
 func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, error) {
+	return db.WriteBatchCapped(ctx, batch, NoCaps())
+}
+
+// WriteBatchCapped is WriteBatch for a run that tops the bank up to a
+// quota: it writes no family that would take its level's count past
+// caps, judged inside the batch's transaction, so that runs writing
+// at the same time (two processes on one bank) together stop on the
+// caps. Of the new families of a level that would pass its cap, the
+// first in batch order that fit are written and the rest left out
+// (WriteResult.OverCap).
+func (db *DB) WriteBatchCapped(ctx context.Context, batch []NewFamily, caps Caps) (WriteResult, error) {
 	if err := ctx.Err(); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -123,11 +152,9 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	// A family Prepare did, whose strings are still the ones it did, is
 	// only checked for what Prepare cannot vouch for; the others are
 	// prepared here, into preps, not into the caller's families.
-	n := 0
 	preps := make([]*prepared, len(batch))
 	for i := range batch {
 		nf := &batch[i]
-		n += len(nf.Puzzles)
 		var err error
 		if nf.prep.matches(nf) {
 			preps[i], err = nf.prep, checkFamily(&nf.Family, false)
@@ -145,18 +172,63 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
 	defer conn.release()
-	tx, keys, canons, err := db.beginBatch(ctx, conn.Conn, len(batch), n)
+	overCap := 0
+	for {
+		res, over, err := db.writeBatch(ctx, conn.Conn, batch, preps, caps)
+		if err != nil {
+			return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		}
+		if len(over) == 0 {
+			res.OverCap = overCap
+			return res, nil
+		}
+		// The batch was rolled back; it goes again without the families
+		// that passed a cap. Another writer may commit meanwhile, so the
+		// caps are judged again: each round leaves out one family or more.
+		overCap += len(over)
+		drop := make(map[int]bool, len(over))
+		for _, i := range over {
+			drop[i] = true
+		}
+		var keepB []NewFamily
+		var keepP []*prepared
+		for i := range batch {
+			if !drop[i] {
+				keepB, keepP = append(keepB, batch[i]), append(keepP, preps[i])
+			}
+		}
+		batch, preps = keepB, keepP
+	}
+}
+
+// writeBatch writes a prepared batch in one transaction on conn. If the
+// new families of a level would take the bank past caps, it writes
+// nothing and returns the batch indexes of those that do not fit.
+func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily, preps []*prepared, caps Caps) (WriteResult, []int, error) {
+	n := 0
+	for i := range batch {
+		n += len(batch[i].Puzzles)
+	}
+	tx, keys, canons, err := db.beginBatch(ctx, conn, len(batch), n)
 	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		return WriteResult{}, nil, err
 	}
 	defer tx.Rollback()
 	if err := withRows(ctx, tx); err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		return WriteResult{}, nil, err
 	}
 	var res WriteResult
 	fams, err := writeFamilies(ctx, tx, batch, preps, canons, &res)
 	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		return WriteResult{}, nil, err
+	}
+	for i := range batch {
+		if fams[i].isNew {
+			res.Levels[fams[i].level]++
+		}
+	}
+	if over, err := overCaps(ctx, tx, batch, fams, res.Levels, caps); err != nil || len(over) > 0 {
+		return WriteResult{}, over, err
 	}
 
 	puzzles := make([]pending, 0, n)
@@ -173,7 +245,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
 	if err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		return WriteResult{}, nil, err
 	}
 	res.Puzzles, res.DupPuzzles = len(stored), dups
 	// The counts need each batch family's stored puzzles, not each
@@ -205,7 +277,7 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	}
 	for id, c := range runs {
 		if err := addRunCounts(ctx, tx, id, c[0], c[1]); err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: %w", err)
+			return WriteResult{}, nil, err
 		}
 	}
 	for k, c := range buckets {
@@ -214,14 +286,14 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 			ON CONFLICT (level, givens) DO UPDATE SET
 				families = families + excluded.families,
 				puzzles = puzzles + excluded.puzzles`, k.level, k.givens, c[0], c[1]); err != nil {
-			return WriteResult{}, fmt.Errorf("write batch: counts: %w", err)
+			return WriteResult{}, nil, fmt.Errorf("counts: %w", err)
 		}
 	}
 	if err := addTechniqueCounts(ctx, tx, batch, fams, perBatch); err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: %w", err)
+		return WriteResult{}, nil, err
 	}
 	if err := tx.Commit(); err != nil {
-		return WriteResult{}, fmt.Errorf("write batch: commit: %w", err)
+		return WriteResult{}, nil, fmt.Errorf("commit: %w", err)
 	}
 	if keys != nil {
 		keys.add(stored)
@@ -229,7 +301,56 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 	if canons != nil {
 		canons.add(batch, fams)
 	}
-	return res, nil
+	return res, nil, nil
+}
+
+// overCaps returns the batch indexes of the new families that would
+// take their level past caps, given the families of each level the
+// batch adds (added) and the counts committed before it, which tx reads
+// under the write lock: the last new families of the level in batch
+// order.
+func overCaps(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, added [6]int, caps Caps) ([]int, error) {
+	capped := false
+	for l := 1; l < len(caps); l++ {
+		capped = capped || caps[l] >= 0 && added[l] > 0
+	}
+	if !capped {
+		return nil, nil
+	}
+	// The buckets count what committed before this batch: the batch adds
+	// its own counts after this.
+	var rows []struct {
+		Level int   `db:"level"`
+		N     int64 `db:"n"`
+	}
+	if err := tx.SelectContext(ctx, &rows, "SELECT level, SUM(families) AS n FROM buckets GROUP BY level"); err != nil {
+		return nil, fmt.Errorf("level counts: %w", err)
+	}
+	var room [6]int64
+	for l := range room {
+		room[l] = -1
+		if l > 0 && caps[l] >= 0 {
+			room[l] = caps[l]
+		}
+	}
+	for _, r := range rows {
+		if r.Level >= 1 && r.Level <= 5 && room[r.Level] >= 0 {
+			room[r.Level] = max(room[r.Level]-r.N, 0)
+		}
+	}
+	var over []int
+	for i := range batch {
+		l := fams[i].level
+		if !fams[i].isNew || room[l] < 0 {
+			continue
+		}
+		if room[l] == 0 {
+			over = append(over, i)
+			continue
+		}
+		room[l]--
+	}
+	return over, nil
 }
 
 // uncheckedConn is a connection with SQLite's foreign key checks off,

@@ -13,7 +13,7 @@ func TestWriteBatchDuplicates(t *testing.T) {
 	db, _ := MustOpenTemp(t)
 
 	first := []store.NewFamily{fam(1, 1, 30, 3), fam(2, 2, 28, 1)}
-	if got, want := MustWrite(t, db, first), (store.WriteResult{Families: 2, Puzzles: 4}); got != want {
+	if got, want := MustWrite(t, db, first), (store.WriteResult{Families: 2, Puzzles: 4, Levels: [6]int{0, 1, 1}}); got != want {
 		t.Errorf("first batch = %+v, want %+v", got, want)
 	}
 
@@ -28,7 +28,7 @@ func TestWriteBatchDuplicates(t *testing.T) {
 	f3.Puzzles = append(f3.Puzzles, f3.Puzzles[0])
 	second := []store.NewFamily{again, f3, fam(3, 5, 24, 2)}
 	got := MustWrite(t, db, second)
-	want := store.WriteResult{Families: 1, Puzzles: 3, DupFamilies: 2, DupPuzzles: 4}
+	want := store.WriteResult{Families: 1, Puzzles: 3, DupFamilies: 2, DupPuzzles: 4, Levels: [6]int{5: 1}}
 	if got != want {
 		t.Errorf("second batch = %+v, want %+v", got, want)
 	}
@@ -124,7 +124,7 @@ func TestWriteBatchFailureWritesNothing(t *testing.T) {
 	}
 	// The failed batch can be written once fixed.
 	bad.RunID = 0
-	if got, want := MustWrite(t, db, []store.NewFamily{fam(2, 1, 30, 2), bad}), (store.WriteResult{Families: 2, Puzzles: 3}); got != want {
+	if got, want := MustWrite(t, db, []store.NewFamily{fam(2, 1, 30, 2), bad}), (store.WriteResult{Families: 2, Puzzles: 3, Levels: [6]int{0, 1, 1}}); got != want {
 		t.Errorf("retry = %+v, want %+v", got, want)
 	}
 }
@@ -234,5 +234,41 @@ func TestRuns(t *testing.T) {
 	}
 	if got := runs[1]; got.Status != store.RunRunning || !got.EndedAt.IsZero() {
 		t.Errorf("run b = %+v, want running", got)
+	}
+}
+
+// TestWriteBatchCapped writes, through a second writer, batches that
+// would take levels past their caps, as a quota run does while another
+// has filled the level since it loaded the bank: the first families that
+// fit are written, the rest left out, and a family the bank holds does
+// not count against the cap.
+func TestWriteBatchCapped(t *testing.T) {
+	ctx := context.Background()
+	a, path := MustOpenTemp(t)
+	b := MustOpen(t, path)
+	caps := store.NoCaps()
+	caps[1], caps[2] = 3, 1
+	MustWrite(t, a, []store.NewFamily{fam(1, 1, 30, 1), fam(2, 1, 30, 1)})
+	batch := []store.NewFamily{fam(1, 1, 30, 1), fam(3, 1, 30, 1), fam(4, 1, 30, 1), fam(5, 2, 30, 1), fam(6, 2, 30, 1), fam(7, 3, 30, 1)}
+	got, err := b.WriteBatchCapped(ctx, batch, caps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := store.WriteResult{Families: 3, Puzzles: 3, DupFamilies: 1, DupPuzzles: 1, OverCap: 2, Levels: [6]int{0, 1, 1, 1}}
+	if got != want {
+		t.Errorf("WriteBatchCapped = %+v, want %+v", got, want)
+	}
+	counts, err := a.LevelCounts(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [6]int64{0, 3, 1, 1}; counts != want {
+		t.Errorf("level counts %v, want %v", counts, want)
+	}
+	for n, stored := range map[int]bool{3: true, 4: false, 5: true, 6: false, 7: true} {
+		_, err := a.PuzzleByString(ctx, fam(n, 1, 30, 1).Puzzles[0].Puzzle)
+		if stored != (err == nil) {
+			t.Errorf("family %d: PuzzleByString error %v, want it stored %v", n, err, stored)
+		}
 	}
 }

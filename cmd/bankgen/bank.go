@@ -25,13 +25,14 @@ import (
 // top-up of a big bank would rebuild them whole. A 256 MiB page cache
 // holds the indexes a batch updates at random places up to about 8M
 // puzzles (see store.Options). familyPuzzles is how many puzzles the
-// run stores a family, for the memory limit (see tuneGC).
-func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
+// run stores a family, for the memory limit (see tuneGC); syncFull makes
+// every commit wait for the disk (store.Options.SyncFull).
+func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
 	fresh := true
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
 		fresh = false
 	}
-	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10, Log: log})
+	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10, SyncFull: syncFull, Log: log})
 	if err != nil {
 		return nil, nil, pipeline.Levels{}, err
 	}

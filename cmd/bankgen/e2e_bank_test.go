@@ -638,3 +638,127 @@ func TestInFlightMemory(t *testing.T) {
 		t.Errorf("inFlightMemory(2001) = %d, not more than inFlightMemory(1001) = %d", b, a)
 	}
 }
+
+// TestOverlappingQuotaRuns starts two quota runs on one missing bank at
+// once, as overlapping cron runs would: both create the bank, one of them
+// wins, and together they stop exactly on the quota, each summary
+// counting only what its own run committed.
+func TestOverlappingQuotaRuns(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	args := func(seed string) []string {
+		return []string{"-db", "b.db", "-quota", "easy=300,evil=20", "-seed", seed, "-workers", "1", "-quiet"}
+	}
+	ca, outA, errA := startBankgen(t, dir, args("1")...)
+	cb, outB, errB := startBankgen(t, dir, args("2")...)
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+	}
+	counts, err := MustOpen(t, db).LevelCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := [6]int64{0, 0, 300, 0, 0, 20}; counts != want {
+		t.Errorf("the bank holds %v families per level, want the quota %v", counts, want)
+	}
+	total := 0
+	for _, out := range []string{outA.String(), outB.String()} {
+		var n, v int
+		if _, err := fmt.Sscanf(out, "bankgen: done: %d families and %d variants", &n, &v); err != nil {
+			t.Fatalf("summary %q: %v", out, err)
+		}
+		total += n
+	}
+	if total != 320 {
+		t.Errorf("the summaries count %d families in all, the bank gained 320:\n%s\n%s", total, outA, outB)
+	}
+}
+
+// TestRefuseDamagedBank damages a page the run would not touch, half of
+// the first page of the puzzles table, in a bank an earlier run made: the
+// next run must refuse the bank, unchanged, rather than add to it.
+func TestRefuseDamagedBank(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "b.db")
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "1", "-quiet"))
+	x, err := sql.Open("sqlite", db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	f, err := os.OpenFile(db, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-db", "b.db", "-count", "5", "-quiet"}, {"import", "-db", "b.db", "-quiet", "-"}} {
+		r := bankgen(t, dir, args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "damaged") {
+			t.Errorf("bankgen %q on a damaged bank: exit %d, stderr %q; want 1 and the bank called damaged", args, r.code, r.stderr)
+		}
+	}
+	if after, err := os.ReadFile(db); err != nil || string(after) != string(before) {
+		t.Errorf("a refused run changed the bank (%v)", err)
+	}
+}
+
+// TestOverlappingImports imports one file twice at once into one bank:
+// the summaries' new families must add up to what the bank gained, not
+// each claim the whole file.
+func TestOverlappingImports(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "400", "-seed", "9", "-quiet"))
+	var lines []string
+	if err := MustOpen(t, filepath.Join(dir, "src.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		lines = append(lines, r.Puzzle)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The bank exists first, so that both runs find it: the race under
+	// test is in the writing, not the creating.
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "0", "-quiet"))
+	args := []string{"import", "-db", "b.db", "-workers", "1", "-quiet", "in.txt"}
+	ca, outA, errA := startBankgen(t, dir, args...)
+	cb, outB, errB := startBankgen(t, dir, args...)
+	total := 0
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+		var read, n int
+		var file, took string
+		if _, err := fmt.Sscanf(c.out.String(), "bankgen import: done: %d puzzles read from %s in %s %d new families", &read, &file, &took, &n); err != nil {
+			t.Fatalf("summary %q: %v", c.out, err)
+		}
+		total += n
+	}
+	if got := families(filepath.Join(dir, "b.db")); total != got {
+		t.Errorf("the summaries count %d new families, the bank gained %d:\n%s\n%s", total, got, outA, outB)
+	}
+}

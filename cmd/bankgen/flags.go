@@ -165,3 +165,26 @@ func parseGivens(s string) (lo, hi int, err error) {
 	}
 	return lo, hi, nil
 }
+
+// syncFlag is -sync: normal or full, whether each commit waits for the
+// disk (store.Options.SyncFull).
+type syncFlag struct{ full bool }
+
+func (f *syncFlag) String() string {
+	if f.full {
+		return "full"
+	}
+	return "normal"
+}
+
+func (f *syncFlag) Set(s string) error {
+	switch s {
+	case "normal":
+		f.full = false
+	case "full":
+		f.full = true
+	default:
+		return fmt.Errorf("want normal or full")
+	}
+	return nil
+}

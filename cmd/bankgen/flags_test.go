@@ -283,3 +283,26 @@ func TestSummarySaysFewerVariants(t *testing.T) {
 		})
 	}
 }
+
+func TestParseSync(t *testing.T) {
+	tests := []struct {
+		args     []string
+		wantFull bool
+		wantErr  bool
+	}{
+		{nil, false, false},
+		{[]string{"-sync", "normal"}, false, false},
+		{[]string{"-sync", "full"}, true, false},
+		{[]string{"-sync", "fsync"}, false, true},
+	}
+	for _, tt := range tests {
+		o, err := parseGenerate(tt.args, io.Discard)
+		if (err != nil) != tt.wantErr || err == nil && o.sync.full != tt.wantFull {
+			t.Errorf("parseGenerate(%q) = sync full %v, error %v; want full %v, error %v", tt.args, o.sync.full, err, tt.wantFull, tt.wantErr)
+		}
+		im, err := parseImport(append(tt.args, "f.txt"), io.Discard)
+		if (err != nil) != tt.wantErr || err == nil && im.sync.full != tt.wantFull {
+			t.Errorf("parseImport(%q) = sync full %v, error %v; want full %v, error %v", tt.args, im.sync.full, err, tt.wantFull, tt.wantErr)
+		}
+	}
+}

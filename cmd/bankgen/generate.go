@@ -16,7 +16,7 @@ import (
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
                [-givens A-B] [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
-               [-cpuprofile FILE] [-memprofile FILE]
+               [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
@@ -60,6 +60,7 @@ type generateOptions struct {
 	seedSet  bool
 	workers  int
 	quiet    bool
+	sync     syncFlag
 	cpuprof  string // write a CPU profile of the run here
 	memprof  string // write an allocation profile of the run here
 }
@@ -78,6 +79,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
+	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of the run's allocations to `file` (for go tool pprof -sample_index alloc_space)")
 	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {

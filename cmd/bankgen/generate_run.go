@@ -33,7 +33,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
-	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants)
+	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants, o.sync.full)
 	if err != nil {
 		return err
 	}
@@ -44,8 +44,13 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	}()
 
 	target := pipeline.Count(o.count, o.levels)
+	var caps *store.Caps
 	if o.quota.set {
+		// The target is what the bank lacked at open; the caps hold the
+		// bank to the quota whatever other runs write meanwhile.
 		target = pipeline.Quota(o.quota.want, have)
+		c := pipeline.QuotaCaps(o.quota.want)
+		caps = &c
 	}
 	runID, err := db.StartRun(ctx, store.Run{Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion()})
 	if err != nil {
@@ -61,7 +66,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
 			Seen: seen, RunID: runID,
 		},
-		Seed: o.seed, Target: target, Workers: o.workers, Log: log, Stats: stats,
+		Seed: o.seed, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
 	})
 	stop()
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {

@@ -13,7 +13,8 @@ import (
 	"sudokubank/store"
 )
 
-const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet] FILE|-
+const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet]
+                      [-sync normal|full] FILE|-
 
 import reads one puzzle per line (81 cells, '.' or '0' for an empty cell, or
 any one-line form the parser takes; '#' comments and blank lines skipped),
@@ -35,6 +36,7 @@ type importOptions struct {
 	file    string
 	workers int
 	quiet   bool
+	sync    syncFlag
 }
 
 func parseImport(args []string, stdout io.Writer) (importOptions, error) {
@@ -44,6 +46,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
+	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err
 	}

@@ -14,7 +14,7 @@ import (
 
 // importCounts tallies an import's lines by outcome.
 type importCounts struct {
-	lines, unparseable, noSolution, several, added, known, failed int64
+	lines, unparseable, noSolution, several, failed int64
 }
 
 // importFile runs an import with options o.
@@ -29,7 +29,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		defer f.Close()
 		in = f
 	}
-	db, seen, _, err := openBank(ctx, o.db, log, 1)
+	db, seen, _, err := openBank(ctx, o.db, log, 1, o.sync.full)
 	if err != nil {
 		return err
 	}
@@ -58,10 +58,6 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		OnResult: func(l pipeline.Line, r *pipeline.Result[store.NewFamily]) {
 			n.lines++
 			switch r.Reason {
-			case pipeline.Kept:
-				n.added++
-			case pipeline.Duplicate:
-				n.known++
 			case pipeline.Failed:
 				n.failed++
 			case pipeline.Invalid:
@@ -84,8 +80,10 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
+	// The new families are the ones this run committed: another run
+	// importing the same file at the same time stores some of them first.
 	fmt.Fprintf(stdout, "bankgen import: %s: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
-		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), n.added, n.known, sum.Puzzles, sum.DupPuzzles)
+		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), sum.Families, sum.Duplicates, sum.Puzzles, sum.DupPuzzles)
 	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
 		n.unparseable, n.noSolution, n.several, n.failed)
 	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)

@@ -72,6 +72,7 @@ func commands() []command {
 		{"show", "show one puzzle, its solution, grade and step-by-step hint path", runShow},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list the packs exported so far", runPacks},
+		{"check", "check the whole bank for damage and counters that disagree with the rows", runCheck},
 	}
 }
 
@@ -123,7 +124,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return c.run(ctx, e, args[1:])
 		}
 	}
-	return usagef("unknown command %q (commands: stats, list, show, export, packs)", name)
+	return usagef("unknown command %q (commands: stats, list, show, export, packs, check)", name)
 }
 
 // newFlagSet returns a FlagSet for a subcommand that prints usage (the

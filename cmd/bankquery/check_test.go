@@ -1,0 +1,92 @@
+package main_test
+
+import (
+	"database/sql"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// mustExec runs SQL on the bank at path around the store, as damage
+// would change it.
+func mustExec(tb testing.TB, path, q string) {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(q); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// damagePage overwrites the second half of the first page of the
+// puzzles table in the closed bank at path.
+func damagePage(tb testing.TB, path string) {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var root, size int64
+	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		tb.Fatal(err)
+	}
+	db.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	bank := MustBank(t)
+	for _, args := range [][]string{{"check", "-db", bank}, {"check", "-db", bank, "-quick"}} {
+		if out := mustRun(t, args...); !strings.HasSuffix(out, ": ok\n") {
+			t.Errorf("bankquery %q on a whole bank printed %q", args, out)
+		}
+	}
+}
+
+func TestCheckCounterMismatch(t *testing.T) {
+	bank := MustBank(t)
+	mustExec(t, bank, "UPDATE buckets SET families = families + 1 WHERE level = 3")
+	for _, quick := range []string{"-quick=false", "-quick"} {
+		r := run(t, "check", "-db", bank, quick)
+		if r.code != 1 || !strings.Contains(r.stdout, "buckets: level 3") {
+			t.Errorf("check %s: exit %d, stdout %q; want 1 and the level 3 bucket named", quick, r.code, r.stdout)
+		}
+	}
+}
+
+// TestWritersRefuseDamagedBank damages a page of a bank: check reports
+// it, and the recorded export, which writes to the bank, refuses it
+// unchanged.
+func TestWritersRefuseDamagedBank(t *testing.T) {
+	bank := MustBank(t)
+	damagePage(t, bank)
+	before, err := os.ReadFile(bank)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := run(t, "check", "-db", bank, "-quick"); r.code != 1 || r.stdout == "" {
+		t.Errorf("check of a damaged bank: exit %d, stdout %q; want 1 and the problems", r.code, r.stdout)
+	}
+	out := filepath.Join(t.TempDir(), "p.sdm")
+	r := run(t, "export", "-db", bank, "-count", "3", "-format", "sdm", "-out", out, "-seed", "1")
+	if r.code != 1 || !strings.Contains(r.stderr+r.err.Error(), "damaged") {
+		t.Errorf("recorded export of a damaged bank: exit %d, %v; want 1 and the bank called damaged", r.code, r.err)
+	}
+	if after, err := os.ReadFile(bank); err != nil || string(after) != string(before) {
+		t.Errorf("the refused export changed the bank (%v)", err)
+	}
+}

@@ -1,0 +1,426 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"sudokubank/solve"
+)
+
+// Report lists the problems Check found in a bank; none means the bank
+// is whole.
+type Report struct {
+	// Problems says what is wrong, one problem a line, in the order the
+	// checks ran; at most maxProblems of them.
+	Problems []string
+	// More counts the problems found beyond those listed.
+	More int
+}
+
+// OK reports whether the check found nothing wrong.
+func (r *Report) OK() bool { return len(r.Problems) == 0 && r.More == 0 }
+
+// maxProblems bounds the problems a Report lists: a badly damaged bank
+// has one for every row.
+const maxProblems = 1000
+
+func (r *Report) add(format string, args ...any) {
+	if len(r.Problems) >= maxProblems {
+		r.More++
+		return
+	}
+	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
+}
+
+// ErrDamaged means a writer's quick check found the bank damaged; it
+// writes nothing to it. bankquery check says what is wrong.
+var ErrDamaged = errors.New("bank is damaged")
+
+// Check reads the whole bank and reports what is wrong with it: what
+// PRAGMA integrity_check finds (quick_check with quick, which skips the
+// indexes' agreement with their tables and the CHECK and UNIQUE
+// constraints, and takes a fraction of the time), references to missing
+// rows, canonical forms stored twice, and counters that disagree with the
+// rows they count (buckets, technique_counts, packed_families,
+// client_families). Without quick it also checks every stored puzzle:
+// its grids decode, its solution is a complete grid that agrees with its
+// givens and is its only solution, and its sort key is its string's, so
+// that the unique index of (level, sort_key) makes every string unique.
+//
+// A problem goes into the Report; the error is for a check that could
+// not run at all (a cancelled ctx).
+func (db *DB) Check(ctx context.Context, quick bool) (Report, error) {
+	var r Report
+	pragma := "integrity_check"
+	if quick {
+		pragma = "quick_check"
+	}
+	steps := []struct {
+		name string
+		run  func(context.Context, *Report) error
+	}{
+		{pragma, func(ctx context.Context, r *Report) error { return db.checkPragma(ctx, pragma, r) }},
+		{"foreign keys", db.checkForeignKeys},
+		{"canonical forms", db.checkCanons},
+		{"buckets", db.checkBuckets},
+		{"technique counts", db.checkTechniqueCounts},
+		{"pack counts", db.checkPackCounts},
+	}
+	if !quick {
+		steps = append(steps, struct {
+			name string
+			run  func(context.Context, *Report) error
+		}{"puzzles", db.checkPuzzles})
+	}
+	for _, s := range steps {
+		if err := s.run(ctx, &r); err != nil {
+			if ctx.Err() != nil {
+				return r, fmt.Errorf("check %s: %w", db.path, ctx.Err())
+			}
+			// A damaged page can fail the very query that would find it.
+			r.add("%s: cannot be read: %v", s.name, err)
+		}
+	}
+	return r, nil
+}
+
+// quickCheck runs PRAGMA quick_check on x and returns ErrDamaged, with
+// the first problems, if it finds any.
+func quickCheck(ctx context.Context, x interface {
+	SelectContext(context.Context, any, string, ...any) error
+}) error {
+	var msgs []string
+	if err := x.SelectContext(ctx, &msgs, "PRAGMA quick_check(10)"); err != nil {
+		if ctx.Err() == nil && isCorrupt(err) {
+			return fmt.Errorf("quick check: %w: %v", ErrDamaged, err)
+		}
+		return fmt.Errorf("quick check: %w", err)
+	}
+	if len(msgs) == 1 && msgs[0] == "ok" {
+		return nil
+	}
+	return fmt.Errorf("quick check: %w: %s (bankquery check says more)", ErrDamaged, strings.Join(msgs, "; "))
+}
+
+// isCorrupt reports whether err is SQLite's word that the file is
+// damaged (SQLITE_CORRUPT) or not a database (SQLITE_NOTADB).
+func isCorrupt(err error) bool {
+	var e interface{ Code() int }
+	if !errors.As(err, &e) {
+		return false
+	}
+	c := e.Code() & 0xff
+	return c == 11 || c == 26
+}
+
+func (db *DB) checkPragma(ctx context.Context, pragma string, r *Report) error {
+	var msgs []string
+	if err := db.db.SelectContext(ctx, &msgs, "PRAGMA "+pragma); err != nil {
+		return err
+	}
+	for _, m := range msgs {
+		if m != "ok" {
+			r.add("%s: %s", pragma, m)
+		}
+	}
+	return nil
+}
+
+func (db *DB) checkForeignKeys(ctx context.Context, r *Report) error {
+	rows, err := db.db.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			table, parent string
+			rowid         sql.NullInt64
+			fkid          int64
+		)
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return err
+		}
+		r.add("foreign keys: %s row %d refers to a missing %s row", table, rowid.Int64, parent)
+	}
+	return rows.Err()
+}
+
+func (db *DB) checkCanons(ctx context.Context, r *Report) error {
+	var dups []struct {
+		Canon string `db:"canon"`
+		N     int64  `db:"n"`
+	}
+	if err := db.db.SelectContext(ctx, &dups, "SELECT canon, count(*) AS n FROM families GROUP BY canon HAVING n > 1"); err != nil {
+		return err
+	}
+	for _, d := range dups {
+		r.add("families: canonical form %s stored %d times", d.Canon, d.N)
+	}
+	return nil
+}
+
+// counted is a counter row's key and its two counts.
+type counted struct {
+	key  string
+	a, b int64
+}
+
+// compareCounts adds a problem for each key whose counts in kept (the
+// counter table) and in rows (counted from the rows) differ; a key
+// missing from one side counts zero there.
+func compareCounts(r *Report, table, what string, kept, rows []counted) {
+	m := map[string][2][2]int64{}
+	for _, c := range kept {
+		v := m[c.key]
+		v[0] = [2]int64{c.a, c.b}
+		m[c.key] = v
+	}
+	for _, c := range rows {
+		v := m[c.key]
+		v[1] = [2]int64{c.a, c.b}
+		m[c.key] = v
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if v := m[k]; v[0] != v[1] {
+			r.add("%s: %s holds %d/%d %s, the rows say %d/%d", table, k, v[0][0], v[0][1], what, v[1][0], v[1][1])
+		}
+	}
+}
+
+// selectCounted runs q, which selects a key and two counts.
+func (db *DB) selectCounted(ctx context.Context, q string) ([]counted, error) {
+	rows, err := db.db.QueryContext(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []counted
+	for rows.Next() {
+		var c counted
+		if err := rows.Scan(&c.key, &c.a, &c.b); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+func (db *DB) checkBuckets(ctx context.Context, r *Report) error {
+	kept, err := db.selectCounted(ctx, `SELECT 'level ' || level || ', ' || givens || ' givens', families, puzzles
+		FROM buckets WHERE families <> 0 OR puzzles <> 0`)
+	if err != nil {
+		return err
+	}
+	rows, err := db.selectCounted(ctx, `SELECT 'level ' || level || ', ' || givens || ' givens', SUM(f), SUM(p) FROM (
+		SELECT level, givens, 1 AS f, 0 AS p FROM families
+		UNION ALL SELECT level, givens, 0, 1 FROM puzzles) GROUP BY level, givens`)
+	if err != nil {
+		return err
+	}
+	compareCounts(r, "buckets", "families/puzzles", kept, rows)
+	return nil
+}
+
+func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
+	kept, err := db.selectCounted(ctx, `SELECT 'level ' || level || ' ' || technique, families, puzzles
+		FROM technique_counts WHERE families <> 0 OR puzzles <> 0`)
+	if err != nil {
+		return err
+	}
+	variants := map[int64]int64{}
+	rows, err := db.db.QueryContext(ctx, "SELECT family_id, count(*) FROM puzzles GROUP BY family_id")
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id, n int64
+		if err := rows.Scan(&id, &n); err != nil {
+			rows.Close()
+			return err
+		}
+		variants[id] = n
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	counts := map[techKey][2]int64{}
+	add := func(id int64, level int, t string) {
+		k := techKey{level, t}
+		c := counts[k]
+		counts[k] = [2]int64{c[0] + 1, c[1] + variants[id]}
+	}
+	rows, err = db.db.QueryContext(ctx, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var (
+			id    int64
+			level int
+			path  string
+		)
+		if err := rows.Scan(&id, &level, &path); err != nil {
+			rows.Close()
+			return err
+		}
+		pathTechniques(path, func(t string) { add(id, level, t) })
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows, err = db.db.QueryContext(ctx, `SELECT DISTINCT f.id, f.level, t.technique
+		FROM families f JOIN family_techniques t ON t.family_id = f.id WHERE substr(f.path, 1, 1) <> ','`)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var (
+			id    int64
+			level int
+			t     string
+		)
+		if err := rows.Scan(&id, &level, &t); err != nil {
+			rows.Close()
+			return err
+		}
+		add(id, level, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	var got []counted
+	for k, c := range counts {
+		got = append(got, counted{fmt.Sprintf("level %d %s", k.level, k.technique), c[0], c[1]})
+	}
+	compareCounts(r, "technique_counts", "families/puzzles", kept, got)
+	return nil
+}
+
+func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
+	kept, err := db.selectCounted(ctx, `SELECT 'family ' || family_id, packs, 0 FROM packed_families WHERE packs <> 0`)
+	if err != nil {
+		return err
+	}
+	rows, err := db.selectCounted(ctx, `SELECT 'family ' || family_id, count(*), 0 FROM pack_items GROUP BY family_id`)
+	if err != nil {
+		return err
+	}
+	compareCounts(r, "packed_families", "packs", kept, rows)
+	if kept, err = db.selectCounted(ctx, `SELECT 'family ' || family_id || ' client ' || quote(client), packs, 0
+		FROM client_families WHERE packs <> 0`); err != nil {
+		return err
+	}
+	if rows, err = db.selectCounted(ctx, `SELECT 'family ' || i.family_id || ' client ' || quote(k.client), count(*), 0
+		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.client <> '' GROUP BY i.family_id, k.client`); err != nil {
+		return err
+	}
+	compareCounts(r, "client_families", "packs", kept, rows)
+	return nil
+}
+
+// checkPuzzles derives every stored puzzle's grids as a query would and
+// checks them (see Check).
+func (db *DB) checkPuzzles(ctx context.Context, r *Report) error {
+	// The unique index of the keys holds them apart, unless a bulk
+	// writer that died left it to rebuild.
+	var dups []struct {
+		Level int   `db:"level"`
+		Key   int64 `db:"sort_key"`
+		N     int64 `db:"n"`
+	}
+	if err := db.db.SelectContext(ctx, &dups, "SELECT level, sort_key, count(*) AS n FROM puzzles GROUP BY level, sort_key HAVING n > 1"); err != nil {
+		return err
+	}
+	for _, d := range dups {
+		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
+	}
+	rows, err := db.db.QueryContext(ctx, `SELECT p.id, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+		FROM puzzles p JOIN families f ON f.id = p.family_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var (
+			id, key                 int64
+			puzzle, sol, canon, fam sql.RawBytes
+			code                    sql.NullInt64
+		)
+		if err := rows.Scan(&id, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+			return err
+		}
+		if err := checkPuzzle(key, puzzle, sol, code, canon, fam); err != nil {
+			r.add("puzzle %d: %v", id, err)
+		}
+	}
+	return rows.Err()
+}
+
+// checkPuzzle checks one stored puzzle: an explicit row's grids, or a
+// derived row's code and its family's grids.
+func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon, famSol sql.RawBytes) error {
+	var p, s solve.Grid
+	var err error
+	if !code.Valid {
+		if p, err = storedCells(rawValue(puzzle)); err != nil {
+			return fmt.Errorf("puzzle: %w", err)
+		}
+		if s, err = storedCells(rawValue(sol)); err != nil {
+			return fmt.Errorf("solution: %w", err)
+		}
+	} else {
+		t, err := transformOf(code.Int64)
+		if err != nil {
+			return err
+		}
+		c, err := storedCells(string(canon))
+		if err != nil {
+			return fmt.Errorf("family's canonical form: %w", err)
+		}
+		fs, err := storedCells(rawValue(famSol))
+		if err != nil {
+			return fmt.Errorf("family's solution: %w", err)
+		}
+		p, s = t.Apply(c), t.Apply(fs)
+	}
+	if s.Givens() != 81 || s.Check() != nil {
+		return fmt.Errorf("solution %s is not a complete grid", s)
+	}
+	for i, v := range p {
+		if v != 0 && v != s[i] {
+			return fmt.Errorf("r%dc%d holds %d, its solution %d", i/9+1, i%9+1, v, s[i])
+		}
+	}
+	if n := solve.Count(p, 2); n != 1 {
+		return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+	}
+	if k := SortKeyOf(p.String()); k != key {
+		return fmt.Errorf("sort key %d, its string's is %d", key, k)
+	}
+	return nil
+}
+
+// rawValue is a scanned grid column as storedCells takes it: nil for
+// NULL, else the bytes.
+func rawValue(b sql.RawBytes) any {
+	if b == nil {
+		return nil
+	}
+	return []byte(b)
+}

@@ -183,7 +183,7 @@ func TestPDFSamples(t *testing.T) {
 	if dir == "" {
 		t.Skip("EXPORT_PDF_DIR not set")
 	}
-	for _, page := range []string{"letter", "a4", "6x9"} {
+	for _, page := range export.PageSizes() {
 		for _, per := range []int{1, 2, 4, 6} {
 			opt := export.Options{Title: "Sudoku Sampler: Forty Puzzles from Easy to Evil", PDF: export.PDFOptions{Page: page, PerPage: per}}
 			path := filepath.Join(dir, fmt.Sprintf("%s-%d.pdf", page, per))
@@ -192,7 +192,17 @@ func TestPDFSamples(t *testing.T) {
 			}
 		}
 	}
+	// A print-on-demand book: large print, bleed, a gutter by page
+	// count, a copyright page, a title in three scripts.
+	book := export.Options{Title: "Sudoku – Судоку – Σουντόκου", PDF: export.PDFOptions{Page: "6x9", LargePrint: true,
+		Bleed: true, Gutter: "auto", Copyright: "Copyright © 2026 Acme Books.\nAll rights reserved."}}
+	if err := os.WriteFile(filepath.Join(dir, "6x9-large-print.pdf"), MustPDF(t, MustManyItems(t, 41), book), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A full-size pack, to check with qpdf --check or a viewer.
+	if testing.Short() {
+		return
+	}
 	opt := export.Options{Title: "Ten Thousand Puzzles", PDF: export.PDFOptions{Page: "letter", PerPage: 4}}
 	if err := export.WriteFile(context.Background(), filepath.Join(dir, "letter-4-10000.pdf"), export.PDF, MustManyItems(t, 10000), opt, true); err != nil {
 		t.Fatal(err)

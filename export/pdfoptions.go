@@ -3,6 +3,7 @@ package export
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -119,6 +120,24 @@ func PageSizes() []string {
 // perPageGrid gives the columns and rows of puzzles for each PerPage.
 var perPageGrid = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}}
 
+// PerPageCounts returns the counts PDFOptions.PerPage takes, ascending.
+func PerPageCounts() []int { return []int{1, 2, 4, 6} }
+
+// Captions returns the values PDFOptions.Caption takes.
+func Captions() []string { return []string{CaptionNone, CaptionLevel, CaptionRating, CaptionFull} }
+
+// orList joins choices as "a, b or c".
+func orList[T any](choices []T) string {
+	s := make([]string, len(choices))
+	for i, c := range choices {
+		s[i] = fmt.Sprint(c)
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
 // Digit sizes of large print: puzzles at least largeDigits points, set
 // at largeDigitShare of the cell.
 const (
@@ -211,7 +230,7 @@ func (o PDFOptions) layout(pages int) (pdfLayout, error) {
 	default:
 		v, err := parseLength(g)
 		if err == nil && (v < 0 || v > 1.5*inch) {
-			err = errors.New("want at most 1.5 in")
+			err = errors.New("want 0 to 1.5 in")
 		}
 		if err != nil {
 			return l, &OptionError{"gutter", o.Gutter, err}
@@ -219,13 +238,12 @@ func (o PDFOptions) layout(pages int) (pdfLayout, error) {
 		l.gutter = v
 	}
 
-	switch c := strings.ToLower(o.Caption); c {
-	case "":
+	l.caption = strings.ToLower(o.Caption)
+	if l.caption == "" {
 		l.caption = CaptionFull
-	case CaptionNone, CaptionLevel, CaptionRating, CaptionFull:
-		l.caption = c
-	default:
-		return l, &OptionError{"caption", o.Caption, errors.New("want none, level, rating or full")}
+	}
+	if !slices.Contains(Captions(), l.caption) {
+		return l, &OptionError{"caption", o.Caption, fmt.Errorf("want %s", orList(Captions()))}
 	}
 
 	per := o.PerPage
@@ -246,7 +264,7 @@ func (o PDFOptions) layout(pages int) (pdfLayout, error) {
 		per = 4
 	}
 	if _, ok := perPageGrid[per]; !ok {
-		return l, &OptionError{"per-page", strconv.Itoa(o.PerPage), errors.New("want 1, 2, 4 or 6")}
+		return l, &OptionError{"per-page", strconv.Itoa(o.PerPage), fmt.Errorf("want %s", orList(PerPageCounts()))}
 	}
 	l = l.withPerPage(per)
 	if d := l.digitSize(); d < l.minDigits {

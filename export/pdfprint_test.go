@@ -395,6 +395,31 @@ func TestPDFScripts(t *testing.T) {
 	}
 }
 
+// FuzzPDFOptions checks that Validate never panics on any option text,
+// and that Write takes what Validate accepts.
+func FuzzPDFOptions(f *testing.F) {
+	f.Add("6x9", "auto", "level", "Книга", "©", 2, true)
+	f.Add("letter", "12mm", "", "Title", "", 0, false)
+	f.Add("a5", "0x1p-2in", "none", "数独", "a\nb", 4, true)
+	items := MustItems(f)[:1]
+	f.Fuzz(func(t *testing.T, page, gutter, caption, title, copyright string, perPage int, large bool) {
+		opt := export.Options{Title: title, PDF: export.PDFOptions{Page: page, Gutter: gutter, Caption: caption,
+			Copyright: copyright, PerPage: perPage, LargePrint: large}}
+		err := opt.Validate(export.PDF)
+		if err != nil {
+			var oe *export.OptionError
+			if !errors.As(err, &oe) {
+				t.Fatalf("Validate: %v is not an OptionError", err)
+			}
+			return
+		}
+		var buf bytes.Buffer
+		if err := export.Write(context.Background(), &buf, export.PDF, items, opt); err != nil {
+			t.Fatalf("Validate accepted %+v but Write says %v", opt, err)
+		}
+	})
+}
+
 func TestPDFOptionsValidate(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -412,8 +437,8 @@ func TestPDFOptionsValidate(t *testing.T) {
 		{"LargePrintTooSmall", export.Options{PDF: export.PDFOptions{Page: "a5", PerPage: 2, LargePrint: true}}, "per-page", "want 16 pt or more"},
 		{"GutterWord", export.Options{PDF: export.PDFOptions{Gutter: "wide"}}, "gutter", "want auto or a length such as 0.5in"},
 		{"GutterNoUnit", export.Options{PDF: export.PDFOptions{Gutter: "0.5"}}, "gutter", "want auto or a length"},
-		{"GutterInches", export.Options{PDF: export.PDFOptions{Gutter: "2in"}}, "gutter", "at most 1.5 in"},
-		{"GutterNegative", export.Options{PDF: export.PDFOptions{Gutter: "-1mm"}}, "gutter", "at most 1.5 in"},
+		{"GutterInches", export.Options{PDF: export.PDFOptions{Gutter: "2in"}}, "gutter", "want 0 to 1.5 in"},
+		{"GutterNegative", export.Options{PDF: export.PDFOptions{Gutter: "-1mm"}}, "gutter", "want 0 to 1.5 in"},
 		{"BadCaption", export.Options{PDF: export.PDFOptions{Caption: "all"}}, "caption", "want none, level, rating or full"},
 		{"HanTitle", export.Options{Title: "数独 Sudoku"}, "title", "character U+6570 '数' is not in the embedded font (Go Bold)"},
 		{"HanCopyright", export.Options{PDF: export.PDFOptions{Copyright: "© 中"}}, "copyright", "character U+4E2D '中' is not in the embedded font (Go Regular)"},

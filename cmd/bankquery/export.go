@@ -18,8 +18,8 @@ import (
 const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N -format FORMAT -out FILE
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-title TEXT] [-first-number N] [-force] [-no-record]
-                        [-page SIZE] [-per-page 1|2|4|6] [-bleed] [-gutter auto|LENGTH] [-large-print]
-                        [-no-answers] [-caption none|level|rating|full] [-copyright TEXT]
+                        [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
+                        [-no-answers] [-caption WHAT] [-copyright TEXT]
 
 Export writes a pack of N puzzles that match the filters, never two of
 one family, to FILE in one of the formats: sdm (one puzzle a line), sdk
@@ -51,11 +51,11 @@ While the file is written the bank is locked for writing (readers carry
 on).
 
 The pdf options make a book for print on demand: -page picks the trim
-size (letter, 8.5x11, a4, 8x10, 7x10, 6x9, 5.5x8.5 or a5), -bleed adds
-0.125 in on the outer edges, -gutter widens the inside margin for the
-binding (auto sizes it by page count), -large-print sets the digits at
-16 pt or more, one or two puzzles a page. The answer key starts on a
-right-hand page. -first-number numbers the puzzles from N in every format.
+size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
+margin for the binding (auto sizes it by page count), -large-print sets
+the digits at 16 pt or more, one or two puzzles a page. The answer key
+starts on a right-hand page. -first-number numbers the puzzles from N in
+every format.
 
 Exit status 1 when fewer than N puzzles match (the message says how many
 did), 2 for a bad flag or value.
@@ -90,12 +90,12 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	firstNumber := fs.Int("first-number", 1, "number the puzzles from `N`")
 	var pdf export.PDFOptions
 	fs.StringVar(&pdf.Page, "page", "letter", "PDF trim `size`: "+strings.Join(export.PageSizes(), ", "))
-	fs.IntVar(&pdf.PerPage, "per-page", 0, "PDF puzzles a page: `1, 2, 4 or 6` (default 4, 2 or 1 in large print)")
+	fs.IntVar(&pdf.PerPage, "per-page", 0, "PDF puzzles a page (`N`), one of "+strings.Trim(fmt.Sprint(export.PerPageCounts()), "[]")+" (default 4; in large print 2, or 1 where 2 is too small)")
 	fs.BoolVar(&pdf.Bleed, "bleed", false, "PDF pages 0.125 in larger on their outer edges, for trimming")
 	fs.StringVar(&pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
 	fs.BoolVar(&pdf.LargePrint, "large-print", false, "PDF digits of 16 pt or more, 1 or 2 puzzles a page")
 	fs.BoolVar(&pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
-	fs.StringVar(&pdf.Caption, "caption", "full", "PDF label beside a puzzle's number: `none, level, rating or full`")
+	fs.StringVar(&pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
 	fs.StringVar(&pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")

@@ -88,13 +88,18 @@ const (
 	JSON Format = "json"
 
 	// PDF is a print-ready book: a title page when Options.Title is set,
-	// the puzzles PDFOptions.PerPage to a page, each labelled "Puzzle 12"
-	// with its level and SE rating, then the answer key in the same
-	// numbering, 12 solutions a page (6 on 6x9), givens in bold black and
-	// the filled-in digits in regular gray. Pages are numbered at the
-	// foot, the title page excepted; PDFPages tells how many there are.
-	// The fonts are Go Regular and Go Bold, embedded whole. The same
-	// items always give the same bytes: the file has no timestamps.
+	// a copyright page when PDFOptions.Copyright is, the puzzles
+	// PDFOptions.PerPage to a page, each labelled "Puzzle 12" with the
+	// caption PDFOptions.Caption asks for, then, unless
+	// PDFOptions.NoAnswers, the answer key in the same numbering from a
+	// right-hand page, 12 solutions a page (6 on the smaller book trims,
+	// 4 in large print), givens in bold black and the filled-in digits in
+	// regular gray. A last page never holds a lone puzzle or answer where
+	// moving some from the page before avoids it. Pages are numbered at
+	// the foot, the front matter and a blank page excepted; PDFPages
+	// tells how many there are. The fonts are Go Regular and Go Bold,
+	// embedded whole. The same items always give the same bytes: the file
+	// has no timestamps.
 	PDF Format = "pdf"
 )
 
@@ -143,24 +148,12 @@ func formatList() string {
 // Options holds the settings of a pack.
 type Options struct {
 	// Title names the pack: the PDF's title page (none when empty) and
-	// document title, and the OpenSudoku folder name. The PDF's fonts
-	// cover Windows-1252 (Latin-1 and a few more), so other characters
-	// print there as '?'.
+	// document title, and the OpenSudoku folder name. In a PDF it may
+	// hold any character of the embedded Go fonts (Latin, Greek and
+	// Cyrillic scripts among them); Options.Validate refuses any other.
 	Title string
 	// PDF holds the PDF's page settings; other formats ignore it.
 	PDF PDFOptions
-}
-
-// PDFOptions holds the PDF's page settings.
-type PDFOptions struct {
-	// Page is the trim size: "letter" (8.5x11 in) or "a4", with 0.75 in
-	// margins all round, or "6x9" (a 6x9 in trade paperback) with 0.6 in
-	// at top and bottom, 0.5 in outside and 0.75 in on the binding side,
-	// mirrored from right-hand to left-hand pages. Page 1 is a right-hand
-	// page. Nothing bleeds: the trim box is the page. Empty means letter.
-	Page string
-	// PerPage is the number of puzzles a page: 1, 2, 4 or 6. Zero means 4.
-	PerPage int
 }
 
 // Write writes items to w in format f. It checks every item before it
@@ -180,7 +173,7 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 	case JSON:
 		write = writeJSON
 	case PDF:
-		if _, err := pdfLayoutFor(opt.PDF); err != nil {
+		if err := opt.Validate(f); err != nil {
 			return err
 		}
 		if len(items) == 0 {

@@ -199,8 +199,8 @@ func TestBadInput(t *testing.T) {
 		want   string // a part of the error message
 	}{
 		{"UnknownFormat", "xlsx", good, export.Options{}, `unknown format "xlsx"`},
-		{"BadPageSize", export.PDF, good, export.Options{PDF: export.PDFOptions{Page: "legal"}}, `page size "legal"`},
-		{"BadPerPage", export.PDF, good, export.Options{PDF: export.PDFOptions{PerPage: 3}}, "3 puzzles a page: want 1, 2, 4 or 6"},
+		{"BadPageSize", export.PDF, good, export.Options{PDF: export.PDFOptions{Page: "legal"}}, `page "legal": want one of letter,`},
+		{"BadPerPage", export.PDF, good, export.Options{PDF: export.PDFOptions{PerPage: 3}}, `per-page "3": want 1, 2, 4 or 6`},
 		{"ShortPuzzle", export.SDM, with(func(it *export.Item) { it.Puzzle = it.Puzzle[:80] }), export.Options{}, "item 2 (number 2, id 102): puzzle: 80 characters, want 81"},
 		{"BadCharacter", export.CSV, with(func(it *export.Item) { it.Puzzle = "x" + it.Puzzle[1:] }), export.Options{}, `item 2 (number 2, id 102): puzzle: character 1: 'x' is not a digit 1-9, '.' or '0'`},
 		{"RepeatedDigit", export.JSON, with(func(it *export.Item) { it.Puzzle = "77" + it.Puzzle[2:]; it.Givens += 2 }), export.Options{}, "puzzle: digit repeated: 7 twice in row 1"},

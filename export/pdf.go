@@ -12,84 +12,100 @@ import (
 	"sudokubank/solve"
 )
 
-// All lengths are in PostScript points, 72 to the inch.
-const inch = 72.0
-
-// pageSize is a trim size with its margins. With mirror set, inner is the
-// binding side: the left margin of odd (right-hand) pages and the right
-// margin of even ones.
-type pageSize struct {
-	name                       string
-	w, h                       float64
-	top, bottom, inner, outer  float64
-	mirror                     bool
-	answerCols, answerRows     int // answer grids a page
-	footerSize, answerHeadSize float64
+// digitSize returns the size of the puzzles' digits on a page.
+func (l pdfLayout) digitSize() float64 {
+	w := l.page.w - 2*l.page.side - l.gutter
+	h := l.page.h - l.page.top - l.page.bottom
+	_, _, _, grid := l.puzzleSlot(box{0, 0, w, h})
+	return grid / 9 * l.digitShare
 }
 
-// pageSizes lists the trim sizes. Letter and A4 get 3/4 in margins all
-// round; 6x9 in (a trade paperback) gets the wider inside margin a bound
-// book needs, mirrored page by page.
-var pageSizes = []pageSize{
-	{name: "letter", w: 8.5 * inch, h: 11 * inch, top: 0.75 * inch, bottom: 0.75 * inch, inner: 0.75 * inch, outer: 0.75 * inch,
-		answerCols: 3, answerRows: 4, footerSize: 10, answerHeadSize: 14},
-	{name: "a4", w: 595.28, h: 841.89, top: 0.75 * inch, bottom: 0.75 * inch, inner: 0.75 * inch, outer: 0.75 * inch,
-		answerCols: 3, answerRows: 4, footerSize: 10, answerHeadSize: 14},
-	{name: "6x9", w: 6 * inch, h: 9 * inch, top: 0.6 * inch, bottom: 0.6 * inch, inner: 0.75 * inch, outer: 0.5 * inch,
-		mirror: true, answerCols: 2, answerRows: 3, footerSize: 9, answerHeadSize: 12},
-}
-
-// perPageGrid gives the columns and rows of puzzles for each PerPage.
-var perPageGrid = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}}
-
-// pdfLayout is a checked PDFOptions.
-type pdfLayout struct {
-	page       pageSize
-	cols, rows int
-}
-
-func pdfLayoutFor(o PDFOptions) (pdfLayout, error) {
-	var l pdfLayout
-	name := strings.ToLower(o.Page)
-	if name == "" {
-		name = "letter"
+// puzzleSlot returns a puzzle slot's size in the live area, its label's
+// size and the grid's side.
+func (l pdfLayout) puzzleSlot(live box) (slotW, slotH, label, grid float64) {
+	slotW, slotH = live.w/float64(l.cols), live.h/float64(l.rows)
+	// The label's size follows the grid's; the gap between two grids is
+	// at least a label's height.
+	label = min(max(slotW*0.045, 9), 16)
+	if l.minDigits > 0 {
+		label = max(label, 14)
 	}
-	found := false
-	for _, p := range pageSizes {
-		if p.name == name {
-			l.page, found = p, true
-		}
-	}
-	if !found {
-		return l, fmt.Errorf("page size %q: want letter, a4 or 6x9", o.Page)
-	}
-	per := o.PerPage
-	if per == 0 {
-		per = 4
-	}
-	cr, ok := perPageGrid[per]
-	if !ok {
-		return l, fmt.Errorf("%d puzzles a page: want 1, 2, 4 or 6", o.PerPage)
-	}
-	l.cols, l.rows = cr[0], cr[1]
-	return l, nil
+	gap := max(label*1.6, slotW*0.1)
+	grid = min(slotW-gap, slotH-gap-label*1.8)
+	return slotW, slotH, label, grid
 }
 
 func (l pdfLayout) perPage() int    { return l.cols * l.rows }
-func (l pdfLayout) answersPer() int { return l.page.answerCols * l.page.answerRows }
+func (l pdfLayout) answersPer() int { return l.answerCols * l.answerRows }
 
-// PDFPages returns the number of pages the PDF of n puzzles has: the title
-// page (when the title is set), the puzzle pages and the answer pages.
+// plan is the sequence of a book's pages.
+type plan struct {
+	title, copyright bool
+	puzzles          []int // the puzzles on each puzzle page
+	blank            bool  // a blank page puts the answers on a right-hand page
+	answers          []int // the answers on each answer page
+}
+
+func newPlan(n int, l pdfLayout, title, answers bool) plan {
+	pl := plan{title: title, copyright: len(l.copyright) > 0, puzzles: spread(n, l.perPage())}
+	if answers {
+		pl.answers = spread(n, l.answersPer())
+		pl.blank = pl.answersFrom()%2 == 0
+	}
+	return pl
+}
+
+// front returns the number of pages before the puzzles.
+func (pl plan) front() int {
+	n := 0
+	if pl.title {
+		n++
+	}
+	if pl.copyright {
+		n++
+	}
+	return n
+}
+
+// answersFrom returns the number of the first answer page.
+func (pl plan) answersFrom() int {
+	n := pl.front() + len(pl.puzzles) + 1
+	if pl.blank {
+		n++
+	}
+	return n
+}
+
+func (pl plan) pages() int { return pl.answersFrom() - 1 + len(pl.answers) }
+
+// spread returns how many of n things each page of per holds: full
+// pages but for the last, except that a last page of one takes some
+// from the page before where a page holds three or more.
+func spread(n, per int) []int {
+	pages := ceilDiv(n, per)
+	counts := make([]int, pages)
+	for i := range counts {
+		counts[i] = per
+	}
+	if pages == 0 {
+		return counts
+	}
+	counts[pages-1] = n - per*(pages-1)
+	if counts[pages-1] == 1 && per >= 3 && pages >= 2 {
+		counts[pages-2], counts[pages-1] = (per+2)/2, (per+1)/2
+	}
+	return counts
+}
+
+// PDFPages returns the number of pages the PDF of n puzzles has: the
+// title and copyright pages when set, the puzzle pages, and the answer
+// pages with the blank page that may come before them.
 func PDFPages(n int, opt Options) (int, error) {
-	l, err := pdfLayoutFor(opt.PDF)
+	l, err := opt.PDF.layout(0)
 	if err != nil {
 		return 0, err
 	}
-	pages := ceilDiv(n, l.perPage()) + ceilDiv(n, l.answersPer())
-	if opt.Title != "" {
-		pages++
-	}
-	return pages, nil
+	return newPlan(n, l, opt.Title != "", !opt.PDF.NoAnswers).pages(), nil
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -97,19 +113,41 @@ func ceilDiv(a, b int) int { return (a + b - 1) / b }
 // box is a rectangle on the page, origin bottom left.
 type box struct{ x, y, w, h float64 }
 
-// live returns the area inside the margins of page number pageNo (1-based).
-func (p pageSize) live(pageNo int) box {
-	left, right := p.inner, p.outer
-	if p.mirror && pageNo%2 == 0 {
-		left, right = p.outer, p.inner
+// trim returns the finished page's box on page number pageNo (1-based)
+// and the size of the whole page, bleed included. With bleed, the
+// outside edge of a right-hand (odd) page is its right one.
+func (l pdfLayout) trim(pageNo int) (trim box, w, h float64) {
+	p := l.page
+	if !l.bleed {
+		return box{0, 0, p.w, p.h}, p.w, p.h
 	}
-	return box{left, p.bottom, p.w - left - right, p.h - p.top - p.bottom}
+	x := 0.0
+	if pageNo%2 == 0 {
+		x = bleed
+	}
+	return box{x, bleed, p.w, p.h}, p.w + bleed, p.h + 2*bleed
 }
 
-// Font indexes into goFonts and the page resources /F1, /F2.
+// live returns the area inside the margins of page number pageNo; the
+// gutter widens the left margin of odd pages and the right of even ones.
+func (l pdfLayout) live(pageNo int) box {
+	t, _, _ := l.trim(pageNo)
+	p := l.page
+	left, right := p.side, p.side
+	if pageNo%2 == 1 {
+		left += l.gutter
+	} else {
+		right += l.gutter
+	}
+	return box{t.x + left, t.y + p.bottom, p.w - left - right, p.h - p.top - p.bottom}
+}
+
+// Font indexes into goFonts and the page resources /F1, /F2; the Type0
+// fonts over the same files are /F3 and /F4 (font+unicodeFont+1).
 const (
-	regular = 0
-	bold    = 1
+	regular     = 0
+	bold        = 1
+	unicodeFont = 2
 )
 
 // book renders the pages of one PDF.
@@ -121,11 +159,17 @@ type book struct {
 	pages []int // page object numbers
 	tree  int   // the page tree's object number
 	res   string
+	used  [2]map[uint16]rune // the glyphs set in each Type0 font
 }
 
 func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
-	l, err := pdfLayoutFor(opt.PDF)
+	l, err := opt.PDF.layout(0)
 	if err != nil {
+		return err
+	}
+	pl := newPlan(len(ps), l, opt.Title != "", !opt.PDF.NoAnswers)
+	// Only an auto gutter changes with the page count, and not the plan.
+	if l, err = opt.PDF.layout(pl.pages()); err != nil {
 		return err
 	}
 	fonts, err := goFonts()
@@ -136,33 +180,46 @@ func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error 
 	b := &book{doc: doc, fonts: fonts, l: l}
 	catalog := doc.alloc()
 	b.tree = doc.alloc()
-	b.res = fmt.Sprintf("<< /Font << /F1 %d 0 R /F2 %d 0 R >> >>", doc.embed(fonts[regular]), doc.embed(fonts[bold]))
+	f1, file1 := doc.embed(fonts[regular])
+	f2, file2 := doc.embed(fonts[bold])
+	var type0 [2]int
+	if !winAnsiOK(opt.Title) || !winAnsiOK(opt.PDF.Copyright) {
+		type0 = [2]int{doc.alloc(), doc.alloc()}
+		b.used = [2]map[uint16]rune{{}, {}}
+		b.res = fmt.Sprintf("<< /Font << /F1 %d 0 R /F2 %d 0 R /F3 %d 0 R /F4 %d 0 R >> >>", f1, f2, type0[0], type0[1])
+	} else {
+		b.res = fmt.Sprintf("<< /Font << /F1 %d 0 R /F2 %d 0 R >> >>", f1, f2)
+	}
 
-	puzzlePages := ceilDiv(len(ps), l.perPage())
-	if opt.Title != "" {
-		// The title page counts in the numbering but shows no number.
-		b.titlePage(opt.Title, len(ps), 2+puzzlePages)
+	// The front matter counts in the numbering but shows no number.
+	if pl.title {
+		b.titlePage(opt.Title, len(ps), pl)
 		b.endPage(false)
 	}
-	for i := 0; i < len(ps); i += l.perPage() {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if doc.err != nil {
-			return doc.err
-		}
-		b.puzzlePage(ps[i:min(i+l.perPage(), len(ps))])
-		b.endPage(true)
+	if pl.copyright {
+		b.copyrightPage()
+		b.endPage(false)
 	}
-	for i := 0; i < len(ps); i += l.answersPer() {
-		if err := ctx.Err(); err != nil {
-			return err
+	pages := []struct {
+		counts []int
+		draw   func([]parsed)
+	}{{pl.puzzles, b.puzzlePage}, {pl.answers, b.answerPage}}
+	for k, part := range pages {
+		if k == 1 && pl.blank {
+			b.endPage(false)
 		}
-		if doc.err != nil {
-			return doc.err
+		i := 0
+		for _, n := range part.counts {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			if doc.err != nil {
+				return doc.err
+			}
+			part.draw(ps[i : i+n])
+			b.endPage(true)
+			i += n
 		}
-		b.answerPage(ps[i:min(i+l.answersPer(), len(ps))])
-		b.endPage(true)
 	}
 
 	var kids strings.Builder
@@ -175,35 +232,68 @@ func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error 
 	}
 	doc.object(b.tree, fmt.Sprintf("<< /Type /Pages /Count %d /Kids [%s] >>", len(b.pages), kids.String()))
 	doc.object(catalog, fmt.Sprintf("<< /Type /Catalog /Pages %d 0 R >>", b.tree))
+	if type0[0] != 0 {
+		doc.embedType0(type0[0], fonts[regular], file1, b.used[regular])
+		doc.embedType0(type0[1], fonts[bold], file2, b.used[bold])
+	}
 	info := doc.alloc()
 	title := opt.Title
 	if title == "" {
 		title = "Sudoku puzzles"
 	}
-	doc.object(info, fmt.Sprintf("<< /Title %s /Creator (sudokubank) /Producer (sudokubank export) >>", pdfString(title)))
+	doc.object(info, fmt.Sprintf("<< /Title %s /Creator (sudokubank) /Producer (sudokubank export) >>", pdfUTF16(title)))
 	return doc.finish(catalog, info)
 }
 
 // pageNo returns the 1-based number of the page being drawn.
 func (b *book) pageNo() int { return len(b.pages) + 1 }
 
+// text sets s at (x, y): in the simple font when WinAnsi encodes it, or
+// else by glyph id in the Type0 font over the same file.
+func (b *book) text(font int, size, x, y float64, s string) {
+	if winAnsiOK(s) || b.used[font] == nil {
+		b.c.text(font, size, x, y, s)
+		return
+	}
+	gids := make([]uint16, 0, len(s))
+	for _, r := range s {
+		g, _ := b.fonts[font].glyph(r)
+		b.used[font][g] = r
+		gids = append(gids, g)
+	}
+	b.c.glyphText(font+unicodeFont, size, x, y, gids)
+}
+
+// centred sets s centred across the live area lv at baseline y.
+func (b *book) centred(font int, size float64, lv box, y float64, s string) {
+	b.text(font, size, lv.x+(lv.w-b.fonts[font].width(s, size))/2, y, s)
+}
+
 // endPage adds the page number (when numbered), writes the page and
 // starts the next.
 func (b *book) endPage(numbered bool) {
 	p := b.l.page
+	t, mw, mh := b.l.trim(b.pageNo())
 	if numbered {
-		live := p.live(b.pageNo())
-		s := strconv.Itoa(b.pageNo())
 		size := p.footerSize
+		// Printers want ink 0.25 in inside the trim, 0.375 in with bleed.
+		safe := 0.25 * inch
+		if b.l.bleed {
+			safe = 0.375 * inch
+		}
 		b.c.gray(0)
-		b.c.text(regular, size, live.x+(live.w-b.fonts[regular].width(s, size))/2, p.bottom/2-size/3, s)
+		b.centred(regular, size, b.l.live(b.pageNo()), t.y+max(p.bottom/2-size/3, safe), strconv.Itoa(b.pageNo()))
 	}
 	contents, page := b.doc.alloc(), b.doc.alloc()
 	b.doc.stream(contents, "", b.c.b)
-	box := fmt.Sprintf("[0 0 %s %s]", fmtPt(p.w), fmtPt(p.h))
-	// No bleed: the trim box is the whole page.
-	b.doc.object(page, fmt.Sprintf("<< /Type /Page /Parent %d 0 R /MediaBox %s /TrimBox %s /Resources %s /Contents %d 0 R >>",
-		b.tree, box, box, b.res, contents))
+	media := fmt.Sprintf("[0 0 %s %s]", fmtPt(mw), fmtPt(mh))
+	boxes := fmt.Sprintf("/MediaBox %s /TrimBox %s", media, media)
+	if b.l.bleed {
+		boxes = fmt.Sprintf("/MediaBox %s /BleedBox %s /TrimBox [%s %s %s %s]", media, media,
+			fmtPt(t.x), fmtPt(t.y), fmtPt(t.x+t.w), fmtPt(t.y+t.h))
+	}
+	b.doc.object(page, fmt.Sprintf("<< /Type /Page /Parent %d 0 R %s /Resources %s /Contents %d 0 R >>",
+		b.tree, boxes, b.res, contents))
 	b.pages = append(b.pages, page)
 	b.c.reset()
 }
@@ -211,12 +301,9 @@ func (b *book) endPage(numbered bool) {
 func fmtPt(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // titlePage draws the pack's title, wrapped to fit, and what follows it.
-func (b *book) titlePage(title string, n, answersFrom int) {
-	live := b.l.page.live(b.pageNo())
-	size := 36.0
-	if b.l.page.name == "6x9" {
-		size = 28
-	}
+func (b *book) titlePage(title string, n int, pl plan) {
+	live := b.l.live(b.pageNo())
+	size := b.l.page.titleSize
 	subSize := size * 0.45
 	lines := wrap(b.fonts[bold], title, size, live.w)
 	// A word longer than the line is wide shrinks the title until it fits.
@@ -227,15 +314,38 @@ func (b *book) titlePage(title string, n, answersFrom int) {
 	y := live.y + live.h*0.62 + float64(len(lines)-1)*size*1.25/2
 	b.c.gray(0)
 	for _, line := range lines {
-		b.c.text(bold, size, live.x+(live.w-b.fonts[bold].width(line, size))/2, y, line)
+		b.centred(bold, size, live, y, line)
 		y -= size * 1.25
 	}
-	sub := plural(n, "puzzle") + " with answers"
+	sub := plural(n, "puzzle")
+	if len(pl.answers) > 0 {
+		sub += " with answers"
+	}
 	y -= subSize * 1.5
-	b.c.text(regular, subSize, live.x+(live.w-b.fonts[regular].width(sub, subSize))/2, y, sub)
-	sub = "Answers begin on page " + strconv.Itoa(answersFrom)
-	y -= subSize * 1.6
-	b.c.text(regular, subSize, live.x+(live.w-b.fonts[regular].width(sub, subSize))/2, y, sub)
+	b.centred(regular, subSize, live, y, sub)
+	if len(pl.answers) > 0 {
+		y -= subSize * 1.6
+		b.centred(regular, subSize, live, y, "Answers begin on page "+strconv.Itoa(pl.answersFrom()))
+	}
+}
+
+// copyrightPage sets the copyright text at the foot of the live area,
+// as a book's copyright page has it.
+func (b *book) copyrightPage() {
+	live := b.l.live(b.pageNo())
+	size := b.l.page.footerSize
+	var lines []string
+	for _, para := range b.l.copyright {
+		lines = append(lines, wrap(b.fonts[regular], para, size, live.w)...)
+	}
+	b.c.gray(0)
+	y := live.y + float64(len(lines)-1)*size*1.4
+	for _, line := range lines {
+		if line != "" {
+			b.text(regular, size, live.x, y, line)
+		}
+		y -= size * 1.4
+	}
 }
 
 func plural(n int, noun string) string {
@@ -288,13 +398,8 @@ func levelLabel(s string) string {
 // puzzlePage draws up to PerPage puzzles in a cols x rows array of slots,
 // each a label line above a grid.
 func (b *book) puzzlePage(ps []parsed) {
-	live := b.l.page.live(b.pageNo())
-	slotW, slotH := live.w/float64(b.l.cols), live.h/float64(b.l.rows)
-	// The label's size follows the grid's; the gap between two grids is
-	// at least a label's height.
-	size := min(max(slotW*0.045, 9), 16)
-	gap := max(size*1.6, slotW*0.1)
-	grid := min(slotW-gap, slotH-gap-size*1.8)
+	live := b.l.live(b.pageNo())
+	slotW, slotH, size, grid := b.l.puzzleSlot(live)
 	for i, p := range ps {
 		col, row := i%b.l.cols, i/b.l.cols
 		cx := live.x + slotW*(float64(col)+0.5)
@@ -305,10 +410,10 @@ func (b *book) puzzlePage(ps []parsed) {
 		gx := cx - grid/2
 		left := "Puzzle " + strconv.Itoa(p.Number)
 		var parts []string
-		if p.LevelName != "" {
+		if c := b.l.caption; p.LevelName != "" && (c == CaptionLevel || c == CaptionFull) {
 			parts = append(parts, levelLabel(p.LevelName))
 		}
-		if p.Rating > 0 {
+		if c := b.l.caption; p.Rating > 0 && (c == CaptionRating || c == CaptionFull) {
 			parts = append(parts, "SE "+ratingText(p.Rating))
 		}
 		right := strings.Join(parts, " \u2013 ")
@@ -330,13 +435,12 @@ func (b *book) puzzlePage(ps []parsed) {
 // answerPage draws solutions, smaller and more to a page: givens in bold
 // black, the digits the solver fills in regular gray.
 func (b *book) answerPage(ps []parsed) {
-	p := b.l.page
-	live := p.live(b.pageNo())
-	head := p.answerHeadSize
+	live := b.l.live(b.pageNo())
+	head := b.l.page.answerHeadSize
 	b.c.gray(0)
-	b.c.text(bold, head, live.x+(live.w-b.fonts[bold].width("Answers", head))/2, live.y+live.h-head, "Answers")
+	b.centred(bold, head, live, live.y+live.h-head, "Answers")
 	area := box{live.x, live.y, live.w, live.h - head*2.2}
-	cols, rows := p.answerCols, p.answerRows
+	cols, rows := b.l.answerCols, b.l.answerRows
 	slotW, slotH := area.w/float64(cols), area.h/float64(rows)
 	size := min(max(slotW*0.05, 7), 10)
 	gap := max(size*1.6, slotW*0.1)
@@ -389,7 +493,7 @@ func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid)
 	c.lineWidth(outer)
 	c.rect(x, y, size, size)
 
-	digit := cell * 0.62
+	digit := cell * b.l.digitShare
 	if solution != nil {
 		digit = cell * 0.66
 	}

@@ -37,19 +37,24 @@ func TestPDFPages(t *testing.T) {
 		perPage int
 		n       int
 		title   string
-		want    int // title + puzzle pages + answer pages
+		want    int // title + puzzle pages + a blank page to put the answers on an odd page + answer pages
 	}{
-		{"letter", 1, 7, "", 0 + 7 + 1},
-		{"letter", 2, 7, "Seven", 1 + 4 + 1},
-		{"letter", 4, 25, "", 0 + 7 + 3},
-		{"letter", 0, 25, "", 0 + 7 + 3}, // 0 means 4
-		{"a4", 6, 13, "Thirteen", 1 + 3 + 2},
-		{"a4", 4, 12, "", 0 + 3 + 1},
-		{"6x9", 1, 5, "Five", 1 + 5 + 1},
-		{"6x9", 2, 13, "", 0 + 7 + 3},
-		{"6x9", 4, 8, "", 0 + 2 + 2},
-		{"6x9", 6, 13, "", 0 + 3 + 3},
-		{"", 6, 12, "", 0 + 2 + 1},
+		{"letter", 1, 7, "", 0 + 7 + 1 + 1},
+		{"letter", 2, 7, "Seven", 1 + 4 + 1 + 1},
+		{"letter", 4, 25, "", 0 + 7 + 1 + 3},
+		{"letter", 0, 25, "", 0 + 7 + 1 + 3}, // 0 means 4
+		{"a4", 6, 13, "Thirteen", 1 + 3 + 0 + 2},
+		{"a4", 4, 12, "", 0 + 3 + 1 + 1},
+		{"6x9", 1, 5, "Five", 1 + 5 + 0 + 1},
+		{"6x9", 2, 13, "", 0 + 7 + 1 + 3},
+		{"6x9", 4, 8, "", 0 + 2 + 0 + 2},
+		{"6x9", 6, 13, "", 0 + 3 + 1 + 3},
+		{"", 6, 12, "", 0 + 2 + 0 + 1},
+		{"8x10", 4, 9, "", 0 + 3 + 1 + 1},
+		{"7x10", 6, 6, "", 0 + 1 + 1 + 1},
+		{"5.5x8.5", 2, 4, "", 0 + 2 + 0 + 1},
+		{"a5", 1, 6, "", 0 + 6 + 0 + 1},
+		{"8.5x11", 4, 8, "", 0 + 2 + 0 + 1},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s_%dPerPage_%d", tt.page, tt.perPage, tt.n)
@@ -83,8 +88,8 @@ func TestPDFText(t *testing.T) {
 	all := "\n" + strings.Join(texts, "\n") + "\n"
 	// Title page, 3 puzzle pages (2-4), 1 answer page (5).
 	for _, want := range []string{
-		`Nine \(test\) puzzles`, "9 puzzles with answers", "Answers begin on page 5",
-		"Puzzle 1", "Puzzle 9", "Extremely easy \\226 SE 1.5", "Evil \\226 SE 9.0",
+		`Nine (test) puzzles`, "9 puzzles with answers", "Answers begin on page 5",
+		"Puzzle 1", "Puzzle 9", "Extremely easy – SE 1.5", "Evil – SE 9.0",
 		"Answers", "2", "3", "4", "5",
 	} {
 		if !strings.Contains(all, "\n"+want+"\n") {
@@ -151,8 +156,8 @@ func TestPDFPoppler(t *testing.T) {
 		return string(out)
 	}
 	info := run("pdfinfo", path)
-	if !regexp.MustCompile(`(?m)^Pages:\s+7$`).MatchString(info) { // 1 + 4 + 2
-		t.Errorf("pdfinfo:\n%s\nwant Pages: 7", info)
+	if !regexp.MustCompile(`(?m)^Pages:\s+8$`).MatchString(info) { // 1 + 4 + 1 blank + 2
+		t.Errorf("pdfinfo:\n%s\nwant Pages: 8", info)
 	}
 	if !regexp.MustCompile(`(?m)^Page size:\s+432 x 648 pts`).MatchString(info) {
 		t.Errorf("pdfinfo:\n%s\nwant a 6x9 in page (432 x 648 pts)", info)
@@ -178,7 +183,7 @@ func TestPDFSamples(t *testing.T) {
 	if dir == "" {
 		t.Skip("EXPORT_PDF_DIR not set")
 	}
-	for _, page := range []string{"letter", "a4", "6x9"} {
+	for _, page := range export.PageSizes() {
 		for _, per := range []int{1, 2, 4, 6} {
 			opt := export.Options{Title: "Sudoku Sampler: Forty Puzzles from Easy to Evil", PDF: export.PDFOptions{Page: page, PerPage: per}}
 			path := filepath.Join(dir, fmt.Sprintf("%s-%d.pdf", page, per))
@@ -187,7 +192,17 @@ func TestPDFSamples(t *testing.T) {
 			}
 		}
 	}
+	// A print-on-demand book: large print, bleed, a gutter by page
+	// count, a copyright page, a title in three scripts.
+	book := export.Options{Title: "Sudoku – Судоку – Σουντόκου", PDF: export.PDFOptions{Page: "6x9", LargePrint: true,
+		Bleed: true, Gutter: "auto", Copyright: "Copyright © 2026 Acme Books.\nAll rights reserved."}}
+	if err := os.WriteFile(filepath.Join(dir, "6x9-large-print.pdf"), MustPDF(t, MustManyItems(t, 41), book), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// A full-size pack, to check with qpdf --check or a viewer.
+	if testing.Short() {
+		return
+	}
 	opt := export.Options{Title: "Ten Thousand Puzzles", PDF: export.PDFOptions{Page: "letter", PerPage: 4}}
 	if err := export.WriteFile(context.Background(), filepath.Join(dir, "letter-4-10000.pdf"), export.PDF, MustManyItems(t, 10000), opt, true); err != nil {
 		t.Fatal(err)

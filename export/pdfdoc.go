@@ -2,9 +2,12 @@ package export
 
 // A minimal PDF 1.4 writer: numbered objects written as they are made,
 // Flate-compressed streams, a cross-reference table at the end, and
-// simple TrueType fonts embedded whole (FontFile2) with WinAnsi encoding
-// and their real advance widths. Pages hold only lines, rectangles and
-// text, which is all a puzzle book needs.
+// TrueType fonts embedded whole (FontFile2). Text WinAnsi can encode is
+// set in simple fonts with their real advance widths; other text (Greek,
+// Cyrillic, ...) in Type0 fonts over the same font files, by glyph id
+// (Identity-H) with a ToUnicode map so that it can be searched and
+// copied. Pages hold only lines, rectangles and text, which is all a
+// puzzle book needs.
 
 import (
 	"bufio"
@@ -12,8 +15,12 @@ import (
 	"compress/zlib"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf16"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gobold"
@@ -154,6 +161,26 @@ func winAnsiRune(c int) rune {
 	return 0
 }
 
+// pdfUTF16 returns s as a PDF text string in UTF-16BE with its byte
+// order mark, the form viewers read for any script.
+func pdfUTF16(s string) string {
+	b := []byte("<FEFF")
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = fmt.Appendf(b, "%04X", u)
+	}
+	return string(append(b, '>'))
+}
+
+// winAnsiOK reports whether WinAnsi encodes every character of s.
+func winAnsiOK(s string) bool {
+	for _, r := range s {
+		if r != '?' && winAnsiByte(r) == '?' {
+			return false
+		}
+	}
+	return true
+}
+
 // winAnsiByte returns the WinAnsi code of r, or '?' if it has none.
 func winAnsiByte(r rune) byte {
 	switch {
@@ -174,6 +201,8 @@ func winAnsiByte(r rune) byte {
 // space (1000 units to the em).
 type pdfFont struct {
 	name      string // PostScript name
+	label     string // the name a person knows it by
+	sfnt      *sfnt.Font
 	ttf       []byte
 	zttf      []byte   // ttf compressed once, at the best level, for every PDF
 	widths    [256]int // advance of each WinAnsi code; 0 where it has none
@@ -188,19 +217,59 @@ type pdfFont struct {
 // width returns the width of s set in this font at size points.
 func (f *pdfFont) width(s string, size float64) float64 {
 	w := 0
-	for _, r := range s {
-		w += f.widths[winAnsiByte(r)]
+	if winAnsiOK(s) {
+		for _, r := range s {
+			w += f.widths[winAnsiByte(r)]
+		}
+	} else {
+		for _, r := range s {
+			_, adv := f.glyph(r)
+			w += adv
+		}
 	}
 	return float64(w) * size / 1000
 }
 
+// glyph returns the font's glyph for r and its advance in glyph space;
+// 0 is the font's "missing" glyph.
+func (f *pdfFont) glyph(r rune) (gid uint16, adv int) {
+	var buf sfnt.Buffer
+	gi, err := f.sfnt.GlyphIndex(&buf, r)
+	if err != nil || gi == 0 {
+		return 0, 0
+	}
+	a, err := f.sfnt.GlyphAdvance(&buf, gi, fixed.I(1000), font.HintingNone)
+	if err != nil {
+		return uint16(gi), 0
+	}
+	return uint16(gi), int((a + 32) >> 6)
+}
+
+// covers returns an error naming the first character of s the font has
+// no glyph for, or a control character (newlines allowed when lines).
+func (f *pdfFont) covers(s string, lines bool) error {
+	for _, r := range s {
+		switch {
+		case lines && (r == '\n' || r == '\r'):
+		case unicode.IsControl(r):
+			return fmt.Errorf("character U+%04X is a control character", r)
+		case unicode.IsSpace(r):
+		default:
+			if gid, _ := f.glyph(r); gid == 0 {
+				return fmt.Errorf("character U+%04X %q is not in the embedded font (%s)", r, r, f.label)
+			}
+		}
+	}
+	return nil
+}
+
 // goFonts loads the two Go fonts the book uses, once.
 var goFonts = sync.OnceValues(func() ([2]*pdfFont, error) {
-	regular, err := loadFont(goregular.TTF, 80)
+	regular, err := loadFont(goregular.TTF, "Go Regular", 80)
 	if err != nil {
 		return [2]*pdfFont{}, fmt.Errorf("load Go Regular: %w", err)
 	}
-	bold, err := loadFont(gobold.TTF, 140)
+	bold, err := loadFont(gobold.TTF, "Go Bold", 140)
 	if err != nil {
 		return [2]*pdfFont{}, fmt.Errorf("load Go Bold: %w", err)
 	}
@@ -208,7 +277,7 @@ var goFonts = sync.OnceValues(func() ([2]*pdfFont, error) {
 })
 
 // loadFont reads the metrics PDF needs from a TrueType font.
-func loadFont(ttf []byte, stemV int) (*pdfFont, error) {
+func loadFont(ttf []byte, label string, stemV int) (*pdfFont, error) {
 	f, err := sfnt.Parse(ttf)
 	if err != nil {
 		return nil, err
@@ -228,7 +297,7 @@ func loadFont(ttf []byte, stemV int) (*pdfFont, error) {
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
-	pf := &pdfFont{name: name, ttf: ttf, zttf: z.Bytes(), stemV: stemV}
+	pf := &pdfFont{name: name, label: label, sfnt: f, ttf: ttf, zttf: z.Bytes(), stemV: stemV}
 	for c := 32; c < 256; c++ {
 		r := winAnsiRune(c)
 		if r == 0 {
@@ -271,9 +340,11 @@ func loadFont(ttf []byte, stemV int) (*pdfFont, error) {
 }
 
 // embed writes the font's dictionary, descriptor and file, and returns
-// the font dictionary's object number.
-func (d *pdfDoc) embed(f *pdfFont) int {
-	fontObj, descObj, fileObj := d.alloc(), d.alloc(), d.alloc()
+// the object numbers of the font dictionary and of the file.
+func (d *pdfDoc) embed(f *pdfFont) (fontObj, fileObj int) {
+	fontObj = d.alloc()
+	descObj := d.alloc()
+	fileObj = d.alloc()
 	var w bytes.Buffer
 	for c := 32; c < 256; c++ {
 		if c > 32 {
@@ -290,7 +361,52 @@ func (d *pdfDoc) embed(f *pdfFont) int {
 		f.name, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3], f.ascent, f.descent, f.capHeight, f.stemV,
 		f.widths['?'], fileObj))
 	d.compressedStream(fileObj, "/Length1 "+strconv.Itoa(len(f.ttf)), f.zttf)
-	return fontObj
+	return fontObj, fileObj
+}
+
+// embedType0 writes object num as a Type0 font over the font file
+// fileObj (already embedded), addressing glyphs by id (Identity-H), with
+// the widths and a ToUnicode map of the glyphs used: glyph id to text.
+func (d *pdfDoc) embedType0(num int, f *pdfFont, fileObj int, used map[uint16]rune) {
+	cidObj, descObj, cmapObj := d.alloc(), d.alloc(), d.alloc()
+	gids := make([]uint16, 0, len(used))
+	for g := range used {
+		gids = append(gids, g)
+	}
+	slices.Sort(gids)
+	var w, m strings.Builder
+	for _, g := range gids {
+		_, adv := f.glyph(used[g])
+		fmt.Fprintf(&w, "%d [%d] ", g, adv)
+	}
+	d.object(num, fmt.Sprintf("<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
+		f.name, cidObj, cmapObj))
+	d.object(cidObj, fmt.Sprintf("<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s\n"+
+		"/CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >>\n"+
+		"/FontDescriptor %d 0 R /CIDToGIDMap /Identity /DW 1000 /W [%s] >>", f.name, descObj, strings.TrimSpace(w.String())))
+	// Flags 4: symbolic, as a font addressed by glyph id is.
+	d.object(descObj, fmt.Sprintf("<< /Type /FontDescriptor /FontName /%s /Flags 4 /FontBBox [%d %d %d %d]\n"+
+		"/ItalicAngle 0 /Ascent %d /Descent %d /CapHeight %d /StemV %d /FontFile2 %d 0 R >>",
+		f.name, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3], f.ascent, f.descent, f.capHeight, f.stemV, fileObj))
+	m.WriteString("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n" +
+		"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n" +
+		"/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n" +
+		"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n")
+	// A bfchar block holds at most 100 entries.
+	for i := 0; i < len(gids); i += 100 {
+		block := gids[i:min(i+100, len(gids))]
+		fmt.Fprintf(&m, "%d beginbfchar\n", len(block))
+		for _, g := range block {
+			fmt.Fprintf(&m, "<%04X> <", g)
+			for _, u := range utf16.Encode([]rune{used[g]}) {
+				fmt.Fprintf(&m, "%04X", u)
+			}
+			m.WriteString(">\n")
+		}
+		m.WriteString("endbfchar\n")
+	}
+	m.WriteString("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+	d.stream(cmapObj, "", []byte(m.String()))
 }
 
 // content builds one page's content stream.
@@ -373,6 +489,20 @@ func (c *content) text(font int, size, x, y float64, s string) {
 	c.b = append(c.b, "Td "...)
 	c.b = appendPDFString(c.b, s)
 	c.b = append(c.b, " Tj ET\n"...)
+}
+
+// glyphText sets the glyphs gids (two bytes each, for an Identity-H
+// font) with their baseline starting at (x, y) in font /F<font+1>.
+func (c *content) glyphText(font int, size, x, y float64, gids []uint16) {
+	c.b = append(c.b, "BT "...)
+	c.selectFont(font, size)
+	c.num(x)
+	c.num(y)
+	c.b = append(c.b, "Td <"...)
+	for _, g := range gids {
+		c.b = fmt.Appendf(c.b, "%04X", g)
+	}
+	c.b = append(c.b, "> Tj ET\n"...)
 }
 
 // beginText opens a text object in which digit sets single digits.

@@ -60,7 +60,7 @@ func TestBadInput(t *testing.T) {
 		{"ExportBadFormat", exp("-format", "docx"), 2, `-format "docx"`},
 		{"ExportNoOut", []string{"export", "-db", db, "-count", "3", "-format", "sdm"}, 2, "-out: required"},
 		{"ExportBadOrder", exp("-order", "hardest"), 2, `-order "hardest"`},
-		{"ExportBadPage", exp("-format", "pdf", "-page", "a5"), 2, `-page "a5"`},
+		{"ExportBadPage", exp("-format", "pdf", "-page", "legal"), 2, `-page "legal": want one of letter, 8.5x11`},
 		{"ExportBadPerPage", exp("-format", "pdf", "-per-page", "3"), 2, `-per-page "3"`},
 		{"ExportPageNotPDF", exp("-page", "a4"), 2, "-page: only with -format pdf"},
 		{"ExportNoRecordWithClient", exp("-no-record", "-client", "acme"), 2, "-no-record"},

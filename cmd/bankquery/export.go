@@ -17,7 +17,9 @@ import (
 
 const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N -format FORMAT -out FILE
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
-                        [-page letter|a4|6x9] [-per-page 1|2|4|6] [-title TEXT] [-force] [-no-record]
+                        [-title TEXT] [-first-number N] [-force] [-no-record]
+                        [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
+                        [-no-answers] [-caption WHAT] [-copyright TEXT]
 
 Export writes a pack of N puzzles that match the filters, never two of
 one family, to FILE in one of the formats: sdm (one puzzle a line), sdk
@@ -48,6 +50,13 @@ output instead, once the pack is recorded, and the report to stderr.
 While the file is written the bank is locked for writing (readers carry
 on).
 
+The pdf options make a book for print on demand: -page picks the trim
+size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
+margin for the binding (auto sizes it by page count), -large-print sets
+the digits at 16 pt or more, one or two puzzles a page. The answer key
+starts on a right-hand page. -first-number numbers the puzzles from N in
+every format.
+
 Exit status 1 when fewer than N puzzles match (the message says how many
 did), 2 for a bad flag or value.
 
@@ -58,8 +67,13 @@ Examples:
       -pack acme-2026-11 -client acme
   bankquery export -level easy,medium -fresh -count 10000 -format sdm -out easy.sdm -seed 7
   bankquery export -level difficult -count 60 -format pdf -page 6x9 -per-page 1 -out book.pdf
+  bankquery export -level easy -count 100 -format pdf -page 8.5x11 -large-print -bleed -gutter auto \
+      -title "Large Print Sudoku" -copyright "Copyright 2026 Acme Books" -out large.pdf
   bankquery export -level easy -count 20 -format json -out - -no-record | jq .puzzle
 `
+
+// maxFirstNumber bounds -first-number: numbers that fit a label.
+const maxFirstNumber = 1_000_000_000
 
 func runExport(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "export", exportUsage)
@@ -72,9 +86,17 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	client := fs.String("client", "", "reserve the pack's families to this `client`")
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
-	page := fs.String("page", "letter", "PDF page `size`: letter, a4 or 6x9")
-	perPage := fs.Int("per-page", 4, "PDF puzzles a page: `1, 2, 4 or 6`")
 	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder")
+	firstNumber := fs.Int("first-number", 1, "number the puzzles from `N`")
+	var pdf export.PDFOptions
+	fs.StringVar(&pdf.Page, "page", "letter", "PDF trim `size`: "+strings.Join(export.PageSizes(), ", "))
+	fs.IntVar(&pdf.PerPage, "per-page", 0, "PDF puzzles a page (`N`), one of "+strings.Trim(fmt.Sprint(export.PerPageCounts()), "[]")+" (default 4; in large print 2, or 1 where 2 is too small)")
+	fs.BoolVar(&pdf.Bleed, "bleed", false, "PDF pages 0.125 in larger on their outer edges, for trimming")
+	fs.StringVar(&pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
+	fs.BoolVar(&pdf.LargePrint, "large-print", false, "PDF digits of 16 pt or more, 1 or 2 puzzles a page")
+	fs.BoolVar(&pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
+	fs.StringVar(&pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
+	fs.StringVar(&pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
 	if err := parseFlags(e, fs, args); err != nil {
@@ -106,24 +128,22 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return flagError("order", *order, err)
 	}
-	opt := export.Options{Title: *title, PDF: export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
-	if fmtv == export.PDF {
-		switch opt.PDF.Page {
-		case "letter", "a4", "6x9":
-		default:
-			return flagError("page", *page, errors.New("want letter, a4 or 6x9"))
-		}
-		switch opt.PDF.PerPage {
-		case 1, 2, 4, 6:
-		default:
-			return flagError("per-page", fmt.Sprint(*perPage), errors.New("want 1, 2, 4 or 6"))
-		}
-	} else {
-		for _, name := range []string{"page", "per-page"} {
+	opt := export.Options{Title: *title, PDF: pdf}
+	if fmtv != export.PDF {
+		for _, name := range []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright"} {
 			if isSet(fs, name) {
 				return usagef("-%s: only with -format pdf", name)
 			}
 		}
+	}
+	if err := opt.Validate(fmtv); err != nil {
+		if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
+			return flagError(oe.Name, oe.Value, oe.Err)
+		}
+		return err
+	}
+	if *firstNumber < 1 || *firstNumber > maxFirstNumber {
+		return flagError("first-number", fmt.Sprint(*firstNumber), fmt.Errorf("want 1 to %d", maxFirstNumber))
 	}
 	if *noRecord && (*packName != "" || *client != "") {
 		return usagef("-no-record: records nothing, so it takes neither -pack nor -client")
@@ -145,7 +165,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 
 	x := exportJob{
-		db: *db, out: *out, format: fmtv, opt: opt, filter: f, options: o, n: *count,
+		db: *db, out: *out, format: fmtv, opt: opt, filter: f, options: o, n: *count, first: *firstNumber,
 		arrange: arrange, force: *force,
 		spec: store.PackSpec{Name: *packName, Client: *client, Format: string(fmtv), FilterText: ff.text()},
 	}
@@ -172,6 +192,7 @@ type exportJob struct {
 	filter  store.Filter
 	options store.QueryOptions
 	n       int
+	first   int // the first puzzle's number
 	arrange func([]store.Row)
 	force   bool
 	spec    store.PackSpec
@@ -224,7 +245,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
-			if err := pf.Write(ctx, x.format, items(rows), x.opt); err != nil {
+			if err := pf.Write(ctx, x.format, items(rows, x.first), x.opt); err != nil {
 				return err
 			}
 			// Another export may have taken the name meanwhile: give up
@@ -274,7 +295,7 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	x.arrange(rows)
 	dest := newDestination(e, x.out, x.force)
 	defer dest.Discard()
-	if err := dest.Write(ctx, x.format, items(rows), x.opt); err != nil {
+	if err := dest.Write(ctx, x.format, items(rows, x.first), x.opt); err != nil {
 		return err
 	}
 	// The file may have been replaced by something else while it was

@@ -28,11 +28,11 @@ func item(n int, r store.Row) export.Item {
 	}
 }
 
-// items numbers rows from 1 as export items.
-func items(rows []store.Row) []export.Item {
+// items numbers rows from first as export items.
+func items(rows []store.Row, first int) []export.Item {
 	out := make([]export.Item, len(rows))
 	for i, r := range rows {
-		out[i] = item(i+1, r)
+		out[i] = item(first+i, r)
 	}
 	return out
 }

@@ -228,6 +228,9 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 	default:
 		return fmt.Errorf("%w %q (want one of %s)", ErrUnknownFormat, f, formatList())
 	}
+	if err := CheckDate(opt.Date); err != nil {
+		return fmt.Errorf("date: %w", err)
+	}
 	ps, err := check(items, f == PDF)
 	if err != nil {
 		return err

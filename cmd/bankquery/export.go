@@ -18,11 +18,20 @@ import (
 const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N -format FORMAT -out FILE
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-page letter|a4|6x9] [-per-page 1|2|4|6] [-title TEXT] [-force] [-no-record]
+                        [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Export writes a pack of N puzzles that match the filters, never two of
 one family, to FILE in one of the formats: sdm (one puzzle a line), sdk
-(SadMan), opensudoku (the Android app's XML), csv (with a header), json
-(JSON Lines) or pdf (a print-ready book with an answer key).
+(SadMan/SudoCue, one puzzle a file: a pack of several is a zip of
+0001.sdk, 0002.sdk, ..., or with -out DIR/ a directory of them),
+opensudoku (the Android app's XML), csv (with a header), json (JSON
+Lines) or pdf (a print-ready book with an answer key).
+
+-author, -source-name and -url credit the pack, and -date dates it, in
+the formats with room for them: sdk's #A, #S, #U and #B headers, and
+author, source_name and url columns (keys) in csv and json; -date also
+dates the OpenSudoku games and the zip's files (without it they get a
+fixed time, so that the same pack gives the same bytes).
 
 The puzzles are a random sample of those that match: the same -seed on
 the same bank picks the same puzzles (without -seed one is drawn and
@@ -77,6 +86,10 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
+	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json)")
+	sourceName := fs.String("source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json)")
+	packURL := fs.String("url", "", "the pack's web address, http or https (`URL`; sdk, csv, json)")
+	date := fs.String("date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku; default none, a fixed time)")
 	if err := parseFlags(e, fs, args); err != nil {
 		return helped(err)
 	}
@@ -102,11 +115,35 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if *out == stdoutName && fmtv == export.PDF {
 		return usagef("-out -: standard output takes the text formats; write a pdf to a file")
 	}
+	if *out == stdoutName && fmtv == export.SDK && *count > 1 {
+		return usagef("-out -: %d sdk puzzles make a zip, not text; write it to a file, or to a directory with -out DIR/", *count)
+	}
+	if isDirOut(*out) && fmtv != export.SDK {
+		return usagef("-out %s: a directory takes -format sdk (a file a puzzle); name a file for %s", *out, fmtv)
+	}
 	arrange, err := arranger(*order)
 	if err != nil {
 		return flagError("order", *order, err)
 	}
-	opt := export.Options{Title: *title, PDF: export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
+	opt := export.Options{Title: *title, Author: *author, SourceName: *sourceName, URL: *packURL,
+		PDF: export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
+	if *date != "" {
+		d, err := time.Parse(time.DateOnly, *date)
+		if err == nil {
+			err = export.CheckDate(d)
+		} else {
+			err = errors.New("want a date as YYYY-MM-DD")
+		}
+		if err != nil {
+			return flagError("date", *date, err)
+		}
+		opt.Date = d
+	}
+	if *packURL != "" {
+		if err := export.CheckURL(*packURL); err != nil {
+			return flagError("url", *packURL, err)
+		}
+	}
 	if fmtv == export.PDF {
 		switch opt.PDF.Page {
 		case "letter", "a4", "6x9":
@@ -131,7 +168,8 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
 	}
-	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title}} {
+	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title},
+		{"author", *author}, {"source-name", *sourceName}} {
 		if err := store.CheckName(n.value); err != nil {
 			return flagError(n.flag, n.value, err)
 		}
@@ -142,6 +180,9 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	if err := checkDestination(*out, *db, *force); err != nil {
 		return err
+	}
+	if fmtv == export.SDK && *count > 1 && !isDirOut(*out) && *out != stdoutName && !strings.EqualFold(filepath.Ext(*out), ".zip") {
+		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", *out, "count", *count)
 	}
 
 	x := exportJob{

@@ -230,3 +230,22 @@ func TestStop(t *testing.T) {
 		t.Errorf("Read = %v after %d records, want nil after 2", err, n)
 	}
 }
+
+// A CSV field or XML token without its end cannot fill the memory: it is
+// one bad record, and the rest of the file is not read.
+func TestRecordTooLong(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	huge := strings.Repeat("x\n", importfmt.MaxRecord)
+	tests := []struct{ name, in string }{
+		{"CSV", "puzzle,n\n" + p + ",1\n\"" + huge},
+		{"XML", "<opensudoku>\n<game data=\"" + p + "\"/>\n<game data=\"" + huge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, recs := MustRead(t, strings.NewReader(tt.in))
+			if len(recs) != 2 || recs[0].Err != nil || recs[1].Err == nil || !strings.Contains(recs[1].Err.Error(), "longer than 4 MiB") {
+				t.Errorf("records %+v, want the puzzle and a record too long", recs)
+			}
+		})
+	}
+}

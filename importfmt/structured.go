@@ -13,27 +13,35 @@ import (
 // readCSV reads CSV with a header row, the puzzle column of each row.
 func readCSV(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
 	e := &emitter{ctx: ctx, member: member, emit: emit}
-	cr := csv.NewReader(br)
+	lim := &limitReader{r: br}
+	cr := csv.NewReader(lim)
 	cr.FieldsPerRecord = -1
 	cr.LazyQuotes = true
 	cr.ReuseRecord = true
 	col := -1
+	last := 0 // the line of the last record read
 	for {
+		lim.left = MaxRecord
 		rec, err := cr.Read()
 		if err == io.EOF {
 			return nil
 		}
-		line, _ := cr.FieldPos(0)
+		if errors.Is(err, errRecordTooLong) {
+			return e.bad(last+1, "%v; the rest of the file is not read", errRecordTooLong)
+		}
 		if err != nil {
 			var pe *csv.ParseError
 			if !errors.As(err, &pe) {
 				return err
 			}
+			last = pe.Line
 			if err := e.bad(pe.StartLine, "%v", pe.Err); err != nil {
 				return err
 			}
 			continue
 		}
+		line, _ := cr.FieldPos(0)
+		last = line
 		if col < 0 {
 			if col = puzzleColumn(rec); col < 0 {
 				return e.bad(line, `the header row names no "puzzle" column`)
@@ -57,10 +65,12 @@ func readCSV(ctx context.Context, br *bufio.Reader, member string, emit func(Rec
 // syntax error ends the file: XML cannot be read on past one.
 func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
 	e := &emitter{ctx: ctx, member: member, emit: emit}
-	in := &errRecorder{r: br}
+	lim := &limitReader{r: br}
+	in := &errRecorder{r: lim}
 	d := xml.NewDecoder(in)
 	root := true
 	for {
+		lim.left = MaxRecord
 		tok, err := d.Token()
 		if err == io.EOF {
 			if root {
@@ -70,6 +80,9 @@ func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit f
 		}
 		line, _ := d.InputPos()
 		if err != nil {
+			if errors.Is(in.err, errRecordTooLong) {
+				return e.bad(line, "%v; the rest of the file is not read", errRecordTooLong)
+			}
 			if in.err != nil {
 				return in.err
 			}
@@ -122,5 +135,30 @@ func (e *errRecorder) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF {
 		e.err = err
 	}
+	return n, err
+}
+
+// MaxRecord bounds what a CSV record or an XML token may take, so that a
+// file without a closing quote or '>' cannot fill the memory.
+const MaxRecord = 4 << 20
+
+var errRecordTooLong = errors.New("a record longer than 4 MiB")
+
+// limitReader fails with errRecordTooLong once left bytes have been read;
+// its reader resets left before each record.
+type limitReader struct {
+	r    io.Reader
+	left int
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errRecordTooLong
+	}
+	if len(p) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= n
 	return n, err
 }

@@ -1,5 +1,6 @@
-// Package export writes puzzle packs for publishers and apps: plain text
-// collections (sdm, sdk), the OpenSudoku XML format, CSV, JSON Lines and a
+// Package export writes puzzle packs for publishers and apps: a plain
+// text collection (sdm), SadMan/SudoCue's one-puzzle sdk files (a zip of
+// them for a pack), the OpenSudoku XML format, CSV, JSON Lines and a
 // print-ready PDF with an answer key. It takes a slice of items and writes
 // a file; it knows nothing of the bank's database or the command line, and
 // it does not choose, sort or grade puzzles.
@@ -173,7 +174,8 @@ func formatList() string {
 // Options holds the settings of a pack.
 type Options struct {
 	// Title names the pack: the PDF's title page (none when empty) and
-	// document title, and the OpenSudoku folder name. The PDF's fonts
+	// document title, the OpenSudoku folder name and the start of sdk's
+	// description. The PDF's fonts
 	// cover Windows-1252 (Latin-1 and a few more), so other characters
 	// print there as '?'.
 	Title string

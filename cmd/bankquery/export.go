@@ -83,7 +83,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
 	page := fs.String("page", "letter", "PDF page `size`: letter, a4 or 6x9")
 	perPage := fs.Int("per-page", 4, "PDF puzzles a page: `1, 2, 4 or 6`")
-	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder")
+	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder, sdk's #D")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
 	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json)")

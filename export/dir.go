@@ -55,6 +55,7 @@ func (d *PendingDir) Write(ctx context.Context, f Format, items []Item, opt Opti
 	if f != SDK {
 		return fmt.Errorf("write %s: a directory holds sdk files only, not %s", d.dir, f)
 	}
+	opt.SDKZip = false
 	if _, err := check(items, false); err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ const (
 
 	// SDK is SadMan/SudoCue's .sdk, one puzzle a file as those programs
 	// read it (they open only the first puzzle of a file). One item makes
-	// one .sdk file; more make a zip archive of them, named by pack
+	// one .sdk file (unless Options.SDKZip); more make a zip archive of them, named by pack
 	// number ("0001.sdk", at least four digits, all of one width so that
 	// they sort), stored deflated, each dated Options.Date (or, when it
 	// is zero, the fixed epoch 2000-01-01 00:00 UTC), so that the same
@@ -187,6 +187,9 @@ type Options struct {
 	// times and the times of a zip's files. Zero means none: no #B, and
 	// the fixed Epoch for the times, so that a pack's bytes stay the same.
 	Date time.Time
+	// SDKZip makes sdk a zip archive even of one puzzle, for a file
+	// whose name says zip.
+	SDKZip bool
 	// PDF holds the PDF's page settings; other formats ignore it.
 	PDF PDFOptions
 }

@@ -21,7 +21,7 @@ func dateOr(d time.Time) time.Time {
 
 // writeSDK writes one .sdk file, or a zip of them for more than one puzzle.
 func writeSDK(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
-	if len(ps) <= 1 {
+	if len(ps) <= 1 && !opt.SDKZip {
 		bw := bufio.NewWriter(w)
 		for _, p := range ps {
 			writeSDKPuzzle(bw, p, opt)

@@ -188,6 +188,8 @@ func TestBadRecords(t *testing.T) {
 		{"XMLBroken", "<opensudoku>\n<folder>\n<game data=\"" + p + "\"/>\n<game note=\"x\"/>\n<game data=\"" + p + "\"\n</folder>", []rec{{3, true, ""}, {4, false, "without data"}, {6, false, "XML"}}},
 		{"XMLOtherRoot", "<?xml version=\"1.0\"?>\n<html><game data=\"" + p + "\"/></html>", []rec{{2, false, "not <opensudoku>"}}},
 		{"LinesLong", p + "\n" + strings.Repeat("1", importfmt.MaxLine+1) + "\n" + p, []rec{{1, true, ""}, {2, false, "longer than 1 MiB"}, {3, true, ""}}},
+		{"XMLByteOrderMark", "\uFEFF<?xml version=\"1.0\"?>\n<opensudoku><game data=\"" + p + "\"/></opensudoku>", []rec{{2, true, ""}}},
+		{"CSVByteOrderMark", "\uFEFFpuzzle,x\r\n" + p + ",1\r\n", []rec{{2, true, ""}}},
 		{"ZipBroken", "PK\x03\x04 not really", []rec{{0, false, "a zip that cannot be read"}}},
 	}
 	for _, tt := range tests {

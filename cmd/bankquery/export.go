@@ -126,7 +126,8 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		return flagError("order", *order, err)
 	}
 	opt := export.Options{Title: *title, Author: *author, SourceName: *sourceName, URL: *packURL,
-		PDF: export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
+		SDKZip: strings.EqualFold(filepath.Ext(*out), ".zip"),
+		PDF:    export.PDFOptions{Page: strings.ToLower(*page), PerPage: *perPage}}
 	if *date != "" {
 		d, err := time.Parse(time.DateOnly, *date)
 		if err == nil {

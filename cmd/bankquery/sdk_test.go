@@ -80,6 +80,13 @@ func TestExportSDKFiles(t *testing.T) {
 	if got, err := os.ReadFile(one); err != nil || !bytes.HasPrefix(got, []byte("#AAnn Author\n#D")) {
 		t.Errorf("one.sdk = %q, %v", got, err)
 	}
+	// Unless the file's name says zip.
+	oneZip := filepath.Join(dir, "one.zip")
+	a[slices.Index(a, "-out")+1] = oneZip
+	mustRun(t, a...)
+	if got, err := os.ReadFile(oneZip); err != nil || !bytes.HasPrefix(got, []byte("PK\x03\x04")) {
+		t.Errorf("one.zip = %q, %v; want a zip", got, err)
+	}
 }
 
 // Credits are user text: a control character, a URL that is not a web

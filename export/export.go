@@ -54,17 +54,17 @@ const (
 
 	// SDK is SadMan/SudoCue's .sdk, one puzzle a file as those programs
 	// read it (they open only the first puzzle of a file). One item makes
-	// one .sdk file (unless Options.SDKZip); more make a zip archive of them, named by pack
-	// number ("0001.sdk", at least four digits, all of one width so that
-	// they sort), stored deflated, each dated Options.Date (or, when it
-	// is zero, the fixed epoch 2000-01-01 00:00 UTC), so that the same
-	// pack gives the same bytes. A file is '#' header lines, then 9 lines
+	// one .sdk file (a zip of it with Options.SDKZip); more make a zip
+	// archive of them, named by pack number ("0001.sdk", at least four
+	// digits, all of one width so that they sort), stored deflated, each
+	// dated Options.Date (or, when it is zero, the fixed Epoch), so that
+	// the same pack gives the same bytes. A file is '#' header lines, then 9 lines
 	// of 9 characters ('.' for an empty cell), every line ended by "\n".
 	// The header lines, in this order (SudoCue's letters; those marked *
 	// only when known):
 	//
 	//	#AOptions.Author *
-	//	#DPuzzle 12 (id 345, family 67)       (Options.Title + ": " in front when set)
+	//	#DPuzzle 12 (id 345, family 67)   (with Options.Title: "#DTitle: puzzle 12 (...)")
 	//	#CER 3.4; EP 1.2; ED 1.2; score 2.80; givens 26; hardest naked-pair; symmetry rotational; minimal yes
 	//	#BOptions.Date as 2006-01-02 *
 	//	#Lmedium

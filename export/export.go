@@ -1,5 +1,6 @@
-// Package export writes puzzle packs for publishers and apps: plain text
-// collections (sdm, sdk), the OpenSudoku XML format, CSV, JSON Lines and a
+// Package export writes puzzle packs for publishers and apps: a plain
+// text collection (sdm), SadMan/SudoCue's one-puzzle sdk files (a zip of
+// them for a pack), the OpenSudoku XML format, CSV, JSON Lines and a
 // print-ready PDF with an answer key. It takes a slice of items and writes
 // a file; it knows nothing of the bank's database or the command line, and
 // it does not choose, sort or grade puzzles.
@@ -16,6 +17,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"sudokubank/solve"
 )
@@ -50,30 +52,45 @@ const (
 	// convention), each line ended by "\n". Nothing else is written.
 	SDM Format = "sdm"
 
-	// SDK is a sequence of puzzles in the SadMan/SudoCue .sdk layout. Each
-	// puzzle is four '#' header lines, then 9 lines of 9 characters ('.'
-	// for an empty cell), each ended by "\n"; one empty line separates two
-	// puzzles. The header lines, in this order (SudoCue's letters):
+	// SDK is SadMan/SudoCue's .sdk, one puzzle a file as those programs
+	// read it (they open only the first puzzle of a file). One item makes
+	// one .sdk file (a zip of it with Options.SDKZip); more make a zip
+	// archive of them, named by pack number ("0001.sdk", at least four
+	// digits, all of one width so that they sort), stored deflated, each
+	// dated Options.Date (or, when it is zero, the fixed Epoch), so that
+	// the same pack gives the same bytes. A file is '#' header lines, then 9 lines
+	// of 9 characters ('.' for an empty cell), every line ended by "\n".
+	// The header lines, in this order (SudoCue's letters; those marked *
+	// only when known):
 	//
-	//	#DPuzzle 12 (id 345, family 67)
-	//	#Lmedium
+	//	#AOptions.Author *
+	//	#DPuzzle 12 (id 345, family 67)   (with Options.Title: "#DTitle: puzzle 12 (...)")
 	//	#CER 3.4; EP 1.2; ED 1.2; score 2.80; givens 26; hardest naked-pair; symmetry rotational; minimal yes
-	//	#Ssource
+	//	#BOptions.Date as 2006-01-02 *
+	//	#Lmedium
+	//	#SOptions.SourceName, or else the item's source
+	//	#UOptions.URL *
 	//
-	// An empty text field prints as "-". Readers of single-puzzle .sdk
-	// files take the first puzzle.
+	// An empty text field prints as "-".
 	SDK Format = "sdk"
 
 	// OpenSudoku is the XML format the OpenSudoku Android app imports
 	// (version 2): one <folder> named after Options.Title (or "sudokubank")
 	// holding one <game> per puzzle, whose data attribute is the 81 cells
-	// with '0' for an empty cell and whose note attribute reads
-	// "Puzzle 12, medium, ER 3.4". The format has no author or description
-	// fields in version 2; created and played times are left to the app.
+	// with '0' for an empty cell, whose created attribute is a time in
+	// milliseconds since 1970 and whose note attribute reads
+	// "Puzzle 12, medium, ER 3.4". The app lists a folder newest first
+	// (and dates a game without created by its import), so created falls
+	// by 1 ms from one game to the next: the last game gets Options.Date
+	// (or the fixed epoch 2000-01-01 00:00 UTC) and each one before it a
+	// millisecond more, and the app shows the pack's order. The format
+	// has no author or source fields. Lines end in "\n".
 	OpenSudoku Format = "opensudoku"
 
 	// CSV is RFC 4180 CSV (CRLF line ends, quoting only where needed): a
-	// header row, then one row per puzzle, in the columns of CSVHeader.
+	// header row, then one row per puzzle, in the columns of CSVHeader,
+	// followed by the columns of CSVCredits when the export sets any of
+	// Options.Author, SourceName or URL (the same value on every row).
 	// Puzzles use '.' for an empty cell; ratings have one decimal, the
 	// score two; minimal is "true" or "false". A text field (level_name,
 	// hardest, symmetry, source) that starts with '=', '+', '-', '@', a tab
@@ -84,7 +101,9 @@ const (
 
 	// JSON is JSON Lines: one object per puzzle and line, with the keys of
 	// CSVHeader in the same order and the same values, numbers as JSON
-	// numbers and minimal as a JSON boolean.
+	// numbers and minimal as a JSON boolean, then the keys of CSVCredits
+	// that the export sets. Lines end in "\n", and text is escaped so
+	// that it never breaks a line.
 	JSON Format = "json"
 
 	// PDF is a print-ready book: a title page when Options.Title is set,
@@ -103,6 +122,11 @@ const (
 	PDF Format = "pdf"
 )
 
+// Line ends: sdm, sdk, opensudoku and json end every line in "\n"; csv
+// ends every line in "\r\n" as RFC 4180 says, line breaks inside quoted
+// fields included; a text field never brings in another line end (sdk
+// turns a line break in a field into a space, XML and JSON escape it).
+
 // Formats lists every format in the order a usage text shows them.
 var Formats = []Format{SDM, SDK, OpenSudoku, CSV, JSON, PDF}
 
@@ -111,6 +135,13 @@ var CSVHeader = []string{
 	"number", "id", "family", "puzzle", "solution", "givens", "level", "level_name",
 	"rating", "pearl", "diamond", "score", "hardest", "symmetry", "minimal", "source",
 }
+
+// CSVCredits holds the CSV columns and JSON keys that credit the pack,
+// written when Options sets them: Author, SourceName and URL.
+var CSVCredits = []string{"author", "source_name", "url"}
+
+// Epoch stands in for a zero Options.Date where a format needs a time.
+var Epoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Errors callers may need to tell apart.
 var (
@@ -148,10 +179,22 @@ func formatList() string {
 // Options holds the settings of a pack.
 type Options struct {
 	// Title names the pack: the PDF's title page (none when empty) and
-	// document title, and the OpenSudoku folder name. In a PDF it may
-	// hold any character of the embedded Go fonts (Latin, Greek and
-	// Cyrillic scripts among them); Options.Validate refuses any other.
+	// document title, the OpenSudoku folder name and the start of sdk's
+	// description. In a PDF it may hold any character of the embedded Go
+	// fonts (Latin, Greek and Cyrillic scripts among them);
+	// Options.Validate refuses any other.
 	Title string
+	// Author, SourceName and URL credit the pack: the sdk headers #A, #S
+	// and #U, and the CSVCredits columns of csv and json. sdm and
+	// opensudoku have no room for them. Each is one line of text.
+	Author, SourceName, URL string
+	// Date is the pack's date: the sdk header #B, the OpenSudoku created
+	// times and the times of a zip's files. Zero means none: no #B, and
+	// the fixed Epoch for the times, so that a pack's bytes stay the same.
+	Date time.Time
+	// SDKZip makes sdk a zip archive even of one puzzle, for a file
+	// whose name says zip.
+	SDKZip bool
 	// PDF holds the PDF's page settings; other formats ignore it.
 	PDF PDFOptions
 }
@@ -182,6 +225,9 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 		write = writePDF
 	default:
 		return fmt.Errorf("%w %q (want one of %s)", ErrUnknownFormat, f, formatList())
+	}
+	if err := CheckDate(opt.Date); err != nil {
+		return fmt.Errorf("date: %w", err)
 	}
 	ps, err := check(items, f == PDF)
 	if err != nil {

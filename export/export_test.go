@@ -1,6 +1,7 @@
 package export_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"encoding/csv"
@@ -9,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sudokubank/export"
 	"sudokubank/solve"
@@ -102,20 +105,33 @@ func TestGolden(t *testing.T) {
 	// the same as with '.'.
 	items[2].Puzzle = strings.ReplaceAll(items[2].Puzzle, ".", "0")
 	opt := export.Options{Title: "Fixture <pack> & more"}
+	// The credits and the date, on the formats that have room for them.
+	credited := opt
+	credited.Author, credited.SourceName, credited.URL = "Ann Author", "Puzzles & Co", "https://example.com/p?a=1&b=2"
+	credited.Date = time.Date(2026, 11, 27, 8, 30, 0, 0, time.UTC)
 	tests := []struct {
+		name   string
 		format export.Format
+		items  []export.Item
+		opt    export.Options
 		file   string
 	}{
-		{export.SDM, "pack.sdm"},
-		{export.SDK, "pack.sdk"},
-		{export.OpenSudoku, "pack.opensudoku"},
-		{export.CSV, "pack.csv"},
-		{export.JSON, "pack.jsonl"},
+		{"SDM", export.SDM, items, opt, "pack.sdm"},
+		{"SDKZip", export.SDK, items, opt, "pack.sdk.zip"},
+		{"SDKOne", export.SDK, items[4:5], opt, "one.sdk"},
+		{"OpenSudoku", export.OpenSudoku, items, opt, "pack.opensudoku"},
+		{"CSV", export.CSV, items, opt, "pack.csv"},
+		{"JSON", export.JSON, items, opt, "pack.jsonl"},
+		{"SDKZipCredited", export.SDK, items[:3], credited, "credited.sdk.zip"},
+		{"SDKOneCredited", export.SDK, items[4:5], credited, "credited.sdk"},
+		{"OpenSudokuDated", export.OpenSudoku, items[:3], credited, "credited.opensudoku"},
+		{"CSVCredited", export.CSV, items[:3], credited, "credited.csv"},
+		{"JSONCredited", export.JSON, items[:3], credited, "credited.jsonl"},
 	}
 	for _, tt := range tests {
-		t.Run(strings.ToUpper(string(tt.format)), func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := export.Write(context.Background(), &buf, tt.format, items, opt); err != nil {
+			if err := export.Write(context.Background(), &buf, tt.format, tt.items, tt.opt); err != nil {
 				t.Fatal(err)
 			}
 			path := filepath.Join("testdata", tt.file+".golden")
@@ -280,13 +296,29 @@ func TestReadBack(t *testing.T) {
 		}
 	})
 	t.Run("SDK", func(t *testing.T) {
-		blocks := strings.Split(string(write(export.SDK)), "\n\n")
-		if len(blocks) != len(items) {
-			t.Fatalf("got %d puzzles, want %d", len(blocks), len(items))
+		data := write(export.SDK)
+		zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for i, block := range blocks {
+		if len(zr.File) != len(items) {
+			t.Fatalf("got %d files, want %d", len(zr.File), len(items))
+		}
+		for i, f := range zr.File {
+			if want := fmt.Sprintf("%04d.sdk", i+1); f.Name != want {
+				t.Errorf("file %d is named %s, want %s", i+1, f.Name, want)
+			}
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
 			var grid, level string
-			for _, line := range strings.Split(strings.TrimSuffix(block, "\n"), "\n") {
+			for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
 				switch {
 				case strings.HasPrefix(line, "#L"):
 					level = line[2:]
@@ -307,8 +339,9 @@ func TestReadBack(t *testing.T) {
 			Folder  struct {
 				Name  string `xml:"name,attr"`
 				Games []struct {
-					Data string `xml:"data,attr"`
-					Note string `xml:"note,attr"`
+					Data    string `xml:"data,attr"`
+					Created int64  `xml:"created,attr"`
+					Note    string `xml:"note,attr"`
 				} `xml:"game"`
 			} `xml:"folder"`
 		}
@@ -321,6 +354,10 @@ func TestReadBack(t *testing.T) {
 		for i, g := range doc.Folder.Games {
 			if got, want := dotted(g.Data), items[i].Puzzle; got != want {
 				t.Errorf("game %d: got %s, want %s", i+1, got, want)
+			}
+			// The app lists a folder by created, newest first.
+			if i > 0 && g.Created >= doc.Folder.Games[i-1].Created {
+				t.Errorf("game %d created at %d, not before game %d (%d)", i+1, g.Created, i, doc.Folder.Games[i-1].Created)
 			}
 		}
 	})
@@ -381,8 +418,8 @@ func ExampleWrite() {
 	}
 	// Output:
 	// #DPuzzle 1 (id 42, family 7)
-	// #Lextremely-easy
 	// #CER 1.5; EP 1.2; ED 1.2; score 1.40; givens 25; hardest hidden-single; symmetry none; minimal yes
+	// #Lextremely-easy
 	// #Sgen
 	// ..4...2.7
 	// .85.24...
@@ -521,6 +558,77 @@ func TestCSVInjection(t *testing.T) {
 			if got.Source != tt.text {
 				t.Errorf("json source: got %q, want %q unchanged", got.Source, tt.text)
 			}
+		})
+	}
+}
+
+// TestLineEnds checks each text format's one line-end convention, with
+// line breaks of every kind in the text fields: "\n" alone everywhere
+// but csv, "\r\n" alone in csv (RFC 4180).
+func TestLineEnds(t *testing.T) {
+	items := MustItems(t)
+	for i := range items {
+		items[i].LevelName = "a\r\nb"
+		items[i].Hardest = "c\rd"
+		items[i].Source = "e\nf"
+	}
+	opt := export.Options{Title: "T\r\nU", Author: "A\rB", SourceName: "S\nN", URL: "https://x.example/\r\n"}
+	lf := func(t *testing.T, b []byte) {
+		t.Helper()
+		if bytes.Contains(b, []byte("\r")) {
+			t.Errorf("a carriage return in %q", b)
+		}
+		if len(b) > 0 && !bytes.HasSuffix(b, []byte("\n")) {
+			t.Errorf("the last line has no line end: %q", b)
+		}
+	}
+	tests := []struct {
+		name   string
+		format export.Format
+		items  []export.Item
+		check  func(*testing.T, []byte)
+	}{
+		{"SDM", export.SDM, items, lf},
+		{"SDK", export.SDK, items[:1], lf},
+		{"OpenSudoku", export.OpenSudoku, items, lf},
+		{"JSON", export.JSON, items, lf},
+		{"CSV", export.CSV, items, func(t *testing.T, b []byte) {
+			if n, m := bytes.Count(b, []byte("\n")), bytes.Count(b, []byte("\r\n")); n != m || n != bytes.Count(b, []byte("\r")) {
+				t.Errorf("%d line feeds, %d carriage returns, %d CRLF, want all equal: %q", n, bytes.Count(b, []byte("\r")), m, b)
+			}
+			if !bytes.HasSuffix(b, []byte("\r\n")) {
+				t.Errorf("the last line has no line end")
+			}
+		}},
+		{"SDKZip", export.SDK, items, func(t *testing.T, b []byte) {
+			zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range zr.File {
+				rc, err := f.Open()
+				if err != nil {
+					t.Fatal(err)
+				}
+				member, err := io.ReadAll(rc)
+				rc.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				lf(t, member)
+				if n := bytes.Count(member, []byte("\n")); n != 9+6 {
+					t.Errorf("%s has %d lines, want 15 (6 headers, 9 rows)", f.Name, n)
+				}
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := export.Write(context.Background(), &buf, tt.format, tt.items, opt); err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, buf.Bytes())
 		})
 	}
 }

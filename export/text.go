@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,38 +76,6 @@ func writeSDM(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
 	return bw.Flush()
 }
 
-func writeSDK(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
-	bw := bufio.NewWriter(w)
-	for i, p := range ps {
-		if i%checkEvery == 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-		}
-		if i > 0 {
-			bw.WriteByte('\n')
-		}
-		minimal := "no"
-		if p.Minimal {
-			minimal = "yes"
-		}
-		bw.WriteString("#DPuzzle " + strconv.Itoa(p.Number) + " (id " + strconv.FormatInt(p.ID, 10) +
-			", family " + strconv.FormatInt(p.Family, 10) + ")\n")
-		bw.WriteString("#L" + orDash(oneLine(p.LevelName)) + "\n")
-		bw.WriteString("#CER " + ratingText(p.Rating) + "; EP " + ratingText(p.Pearl) + "; ED " + ratingText(p.Diamond) +
-			"; score " + scoreText(p.Score) + "; givens " + strconv.Itoa(p.Givens) +
-			"; hardest " + orDash(oneLine(p.Hardest)) + "; symmetry " + orDash(oneLine(p.Symmetry)) +
-			"; minimal " + minimal + "\n")
-		bw.WriteString("#S" + orDash(oneLine(p.Source)) + "\n")
-		s := cells(p.puzzle, '.')
-		for r := 0; r < 9; r++ {
-			bw.WriteString(s[r*9 : r*9+9])
-			bw.WriteByte('\n')
-		}
-	}
-	return bw.Flush()
-}
-
 func writeOpenSudoku(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
 	bw := bufio.NewWriter(w)
 	name := opt.Title
@@ -118,18 +87,20 @@ func writeOpenSudoku(ctx context.Context, w io.Writer, ps []parsed, opt Options)
 	bw.WriteString(`  <folder name="`)
 	xml.EscapeText(bw, []byte(name))
 	bw.WriteString("\">\n")
+	last := dateOr(opt.Date).UnixMilli()
 	for i, p := range ps {
 		if i%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
+		created := last + int64(len(ps)-1-i)
 		note := "Puzzle " + strconv.Itoa(p.Number)
 		if p.LevelName != "" {
 			note += ", " + p.LevelName
 		}
 		note += ", ER " + ratingText(p.Rating)
-		bw.WriteString(`    <game data="` + cells(p.puzzle, '0') + `" note="`)
+		bw.WriteString(`    <game data="` + cells(p.puzzle, '0') + `" created="` + strconv.FormatInt(created, 10) + `" note="`)
 		xml.EscapeText(bw, []byte(note))
 		bw.WriteString("\"/>\n")
 	}
@@ -177,18 +148,31 @@ func csvText(s string) string {
 	return s
 }
 
-func writeCSV(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+// credits returns the CSVCredits values of opt, or nil when it sets none.
+func credits(opt Options) []string {
+	if opt.Author == "" && opt.SourceName == "" && opt.URL == "" {
+		return nil
+	}
+	return []string{csvText(opt.Author), csvText(opt.SourceName), csvText(opt.URL)}
+}
+
+func writeCSV(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
 	bw := bufio.NewWriter(w)
 	cw := csv.NewWriter(bw)
 	cw.UseCRLF = true
-	cw.Write(CSVHeader)
+	cred := credits(opt)
+	if cred != nil {
+		cw.Write(append(slices.Clip(CSVHeader), CSVCredits...))
+	} else {
+		cw.Write(CSVHeader)
+	}
 	for i, p := range ps {
 		if i%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 		}
-		cw.Write(record(p))
+		cw.Write(append(record(p), cred...))
 	}
 	cw.Flush()
 	if err := cw.Error(); err != nil {
@@ -215,9 +199,13 @@ type jsonItem struct {
 	Symmetry  string      `json:"symmetry"`
 	Minimal   bool        `json:"minimal"`
 	Source    string      `json:"source"`
+	// The CSVCredits, when the export sets them.
+	Author     string `json:"author,omitempty"`
+	SourceName string `json:"source_name,omitempty"`
+	URL        string `json:"url,omitempty"`
 }
 
-func writeJSON(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
+func writeJSON(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
@@ -244,6 +232,10 @@ func writeJSON(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
 			Symmetry:  p.Symmetry,
 			Minimal:   p.Minimal,
 			Source:    p.Source,
+
+			Author:     opt.Author,
+			SourceName: opt.SourceName,
+			URL:        opt.URL,
 		})
 		if err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/importfmt"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -18,7 +19,7 @@ var (
 	ErrSeveralSolutions = errors.New("more than one solution")
 	// ErrLineTooLong marks a line too long to be a puzzle (over 1 MiB),
 	// which Lines hands out unread.
-	ErrLineTooLong = errors.New("line longer than 1 MiB, not a puzzle")
+	ErrLineTooLong = importfmt.ErrLineTooLong
 )
 
 // Importer checks, canonicalizes and grades one import line, grading the

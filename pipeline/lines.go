@@ -8,13 +8,16 @@ import (
 	"io"
 	"strings"
 
+	"sudokubank/importfmt"
 	"sudokubank/solve"
 )
 
-// Line is one puzzle line of an import file.
+// Line is one puzzle line of an import file, or one puzzle of a file in
+// another format (see Records).
 type Line struct {
-	No   int    // line number, from 1
-	Text string // the line, comment removed; "" when Err is set
+	No     int    // line number, from 1; 0 for an error about a whole file
+	Member string // the file inside a zip the puzzle is in, "" outside one
+	Text   string // the line, comment removed; "" when Err is set
 	// Err says why the line was not read as text: ErrLineTooLong. The
 	// line is still handed out, numbered, so that it is reported and
 	// skipped like any bad line.
@@ -27,6 +30,25 @@ const maxLine = 1 << 20
 // bom is the UTF-8 byte order mark some editors put before a file's
 // first line.
 const bom = "\uFEFF"
+
+// Where returns the line's place for a message about the input named
+// file: "file:12", or "file:0003.sdk:5" in a zip.
+func (l Line) Where(file string) string {
+	return importfmt.Record{Member: l.Member, Line: l.No}.Where(file)
+}
+
+// Records returns a producer of the puzzles of r in any format importfmt
+// reads, told apart by content: one a line (as Lines reads them), sdk
+// files and 9-line grids, zips of them, OpenSudoku XML, and the CSV and
+// JSON Lines of bankquery. A bad record is handed out with its error.
+func Records(r io.Reader) func(ctx context.Context, emit func(Line) bool) error {
+	return func(ctx context.Context, emit func(Line) bool) error {
+		_, err := importfmt.Read(ctx, r, func(rec importfmt.Record) bool {
+			return emit(Line{No: rec.Line, Member: rec.Member, Text: rec.Text, Err: rec.Err})
+		})
+		return err
+	}
+}
 
 // Lines returns a producer of the puzzle lines of r, skipping blank lines
 // and '#' comments and a byte order mark at the start. A line longer

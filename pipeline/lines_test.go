@@ -141,3 +141,24 @@ func FuzzLines(f *testing.F) {
 		}
 	})
 }
+
+// Records reads any format importfmt knows and places each puzzle.
+func TestRecords(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	in := "<?xml version=\"1.0\"?>\n<opensudoku version=\"2\">\n<folder name=\"f\">\n" +
+		"<game data=\"" + p + "\" created=\"1\"/>\n<game note=\"none\"/>\n</folder>\n</opensudoku>\n"
+	var got []pipeline.Line
+	err := pipeline.Records(strings.NewReader(in))(context.Background(), func(l pipeline.Line) bool {
+		got = append(got, l)
+		return true
+	})
+	if err != nil || len(got) != 2 {
+		t.Fatalf("Records = %v, %v; want 2 lines", got, err)
+	}
+	if got[0].Text != p || got[0].Where("f.xml") != "f.xml:4" {
+		t.Errorf("first = %+v at %s, want the puzzle at f.xml:4", got[0], got[0].Where("f.xml"))
+	}
+	if got[1].Err == nil || got[1].Where("f.xml") != "f.xml:5" {
+		t.Errorf("second = %+v at %s, want an error at f.xml:5", got[1], got[1].Where("f.xml"))
+	}
+}

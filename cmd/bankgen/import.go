@@ -16,15 +16,21 @@ import (
 const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet]
                       [-sync normal|full] FILE|-
 
-import reads one puzzle per line (81 cells, '.' or '0' for an empty cell, or
-any one-line form the parser takes; '#' comments and blank lines skipped),
-checks that each has exactly one solution, grades it and stores it as given.
-A puzzle whose family the bank already holds adds no new family. Bad lines
-are reported with their numbers and skipped. FILE - reads standard input.
+import reads puzzles, checks that each has exactly one solution, grades it
+and stores it as given. The file's format is told by its content, not its
+name: one puzzle a line (sdm, or 81 cells in any one-line form the parser
+takes, '#' comments and blank lines skipped), .sdk files and other grids
+of 9 lines of 9 cells, a zip of such files (what bankquery export -format
+sdk writes), OpenSudoku XML, and the CSV (with a puzzle column) and JSON
+Lines that bankquery list and export write. A puzzle whose family the bank
+already holds adds no new family. Bad records are reported with their
+place (file:line, or file:member:line in a zip) and skipped. FILE - reads
+standard input (a zip from a pipe is held in memory, at most 256 MiB).
 
 Examples:
   bankgen import -source top1465 top1465.txt
   zcat huge.txt.gz | bankgen import -db big.db -source forum -
+  bankgen import -source acme acme-pack.zip
 
 Flags:
 `

@@ -48,7 +48,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	stop := startProgress(ctx, o.quiet, stats, -1, stderr, log)
 	sum, runErr := pipeline.Run(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
 		Workers: o.workers,
-		Produce: pipeline.Lines(in),
+		Produce: pipeline.Records(in),
 		NewWorker: func() pipeline.Work[pipeline.Line, store.NewFamily] {
 			return pipeline.NewImporter(o.source, seen).Import
 		},
@@ -69,10 +69,10 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 				default:
 					n.unparseable++
 				}
-				fmt.Fprintf(stderr, "%s:%d: %v; skipped\n", o.file, l.No, r.Err)
+				fmt.Fprintf(stderr, "%s: %v; skipped\n", l.Where(o.file), r.Err)
 			}
 		},
-		Describe: func(l pipeline.Line) []any { return []any{"line", l.No, "text", l.Text} },
+		Describe: func(l pipeline.Line) []any { return []any{"at", l.Where(o.file), "text", l.Text} },
 		Log:      log,
 		Stats:    stats,
 	})

@@ -20,11 +20,20 @@ const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N
                         [-title TEXT] [-first-number N] [-force] [-no-record]
                         [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
                         [-no-answers] [-caption WHAT] [-copyright TEXT]
+                        [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Export writes a pack of N puzzles that match the filters, never two of
 one family, to FILE in one of the formats: sdm (one puzzle a line), sdk
-(SadMan), opensudoku (the Android app's XML), csv (with a header), json
-(JSON Lines) or pdf (a print-ready book with an answer key).
+(SadMan/SudoCue, one puzzle a file: a pack of several is a zip of
+0001.sdk, 0002.sdk, ..., or with -out DIR/ a directory of them),
+opensudoku (the Android app's XML), csv (with a header), json (JSON
+Lines) or pdf (a print-ready book with an answer key).
+
+-author, -source-name and -url credit the pack, and -date dates it, in
+the formats with room for them: sdk's #A, #S, #U and #B headers, and
+author, source_name and url columns (keys) in csv and json; -date also
+dates the OpenSudoku games and the zip's files (without it they get a
+fixed time, so that the same pack gives the same bytes).
 
 The puzzles are a random sample of those that match: the same -seed on
 the same bank picks the same puzzles (without -seed one is drawn and
@@ -86,7 +95,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	client := fs.String("client", "", "reserve the pack's families to this `client`")
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
-	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder")
+	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder, sdk's #D")
 	firstNumber := fs.Int("first-number", 1, "number the puzzles from `N`")
 	var pdf export.PDFOptions
 	fs.StringVar(&pdf.Page, "page", "letter", "PDF trim `size`: "+strings.Join(export.PageSizes(), ", "))
@@ -99,6 +108,10 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
+	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json)")
+	sourceName := fs.String("source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json)")
+	packURL := fs.String("url", "", "the pack's web address, http or https (`URL`; sdk, csv, json)")
+	date := fs.String("date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku; default none, a fixed time)")
 	if err := parseFlags(e, fs, args); err != nil {
 		return helped(err)
 	}
@@ -124,11 +137,36 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if *out == stdoutName && fmtv == export.PDF {
 		return usagef("-out -: standard output takes the text formats; write a pdf to a file")
 	}
+	if *out == stdoutName && fmtv == export.SDK && *count > 1 {
+		return usagef("-out -: %d sdk puzzles make a zip, not text; write it to a file, or to a directory with -out DIR/", *count)
+	}
+	if isDirOut(*out) && fmtv != export.SDK {
+		return usagef("-out %s: a directory takes -format sdk (a file a puzzle); name a file for %s", *out, fmtv)
+	}
 	arrange, err := arranger(*order)
 	if err != nil {
 		return flagError("order", *order, err)
 	}
-	opt := export.Options{Title: *title, PDF: pdf}
+	opt := export.Options{Title: *title, Author: *author, SourceName: *sourceName, URL: *packURL,
+		SDKZip: strings.EqualFold(filepath.Ext(*out), ".zip"),
+		PDF:    pdf}
+	if *date != "" {
+		d, err := time.Parse(time.DateOnly, *date)
+		if err == nil {
+			err = export.CheckDate(d)
+		} else {
+			err = errors.New("want a date as YYYY-MM-DD")
+		}
+		if err != nil {
+			return flagError("date", *date, err)
+		}
+		opt.Date = d
+	}
+	if *packURL != "" {
+		if err := export.CheckURL(*packURL); err != nil {
+			return flagError("url", *packURL, err)
+		}
+	}
 	if fmtv != export.PDF {
 		for _, name := range []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright"} {
 			if isSet(fs, name) {
@@ -151,7 +189,8 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
 	}
-	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title}} {
+	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title},
+		{"author", *author}, {"source-name", *sourceName}} {
 		if err := store.CheckName(n.value); err != nil {
 			return flagError(n.flag, n.value, err)
 		}
@@ -162,6 +201,9 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	if err := checkDestination(*out, *db, *force); err != nil {
 		return err
+	}
+	if fmtv == export.SDK && *count > 1 && !isDirOut(*out) && *out != stdoutName && !strings.EqualFold(filepath.Ext(*out), ".zip") {
+		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", *out, "count", *count)
 	}
 
 	x := exportJob{

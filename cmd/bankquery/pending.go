@@ -24,6 +24,17 @@ func checkDestination(path, bank string, force bool) error {
 	if path == stdoutName {
 		return nil
 	}
+	if isDirOut(path) {
+		// The files in it are checked as they are written.
+		dir := filepath.Clean(path)
+		if err := export.CheckDirDestination(dir); err != nil {
+			return fmt.Errorf("-out %s: %w", path, err)
+		}
+		if fi, err := os.Stat(filepath.Dir(dir)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("-out %s: directory %s does not exist", path, filepath.Dir(dir))
+		}
+		return nil
+	}
 	if isBankFile(path, bank) {
 		return fmt.Errorf("-out %s: is the bank %s or one of its files; name another file", path, bank)
 	}
@@ -99,10 +110,19 @@ type destination interface {
 	Discard()
 }
 
+// isDirOut reports whether -out path names a directory, by its trailing
+// separator: sdk's one file a puzzle go there.
+func isDirOut(path string) bool {
+	return path != "" && os.IsPathSeparator(path[len(path)-1])
+}
+
 // newDestination returns the destination of -out path.
 func newDestination(e *env, path string, force bool) destination {
 	if path == stdoutName {
 		return &stdoutDest{w: e.stdout}
+	}
+	if isDirOut(path) {
+		return export.NewPendingDir(path, force)
 	}
 	return export.NewPendingFile(path, force)
 }

@@ -1,0 +1,253 @@
+package importfmt_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"sudokubank/importfmt"
+	"sudokubank/solve"
+)
+
+// goldens are export's golden files: what bankquery writes.
+var goldens = []struct {
+	file   string
+	format importfmt.Format
+	n      int // puzzles in it, the first n of pack.sdm
+	first  int // the first one's place in pack.sdm, from 0
+}{
+	{"pack.sdm.golden", importfmt.Lines, 6, 0},
+	{"pack.sdk.zip.golden", importfmt.Zip, 6, 0},
+	{"one.sdk.golden", importfmt.Grid, 1, 4},
+	{"pack.opensudoku.golden", importfmt.OpenSudoku, 6, 0},
+	{"pack.csv.golden", importfmt.CSV, 6, 0},
+	{"pack.jsonl.golden", importfmt.JSON, 6, 0},
+	{"credited.sdk.zip.golden", importfmt.Zip, 3, 0},
+	{"credited.sdk.golden", importfmt.Grid, 1, 4},
+	{"credited.opensudoku.golden", importfmt.OpenSudoku, 3, 0},
+	{"credited.csv.golden", importfmt.CSV, 3, 0},
+	{"credited.jsonl.golden", importfmt.JSON, 3, 0},
+}
+
+// MustGolden returns the bytes of export's golden file name.
+func MustGolden(tb testing.TB, name string) []byte {
+	tb.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "export", "testdata", name))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// MustRead reads in with Read and returns its format and records.
+func MustRead(tb testing.TB, in io.Reader) (importfmt.Format, []importfmt.Record) {
+	tb.Helper()
+	var recs []importfmt.Record
+	f, err := importfmt.Read(context.Background(), in, func(r importfmt.Record) bool {
+		recs = append(recs, r)
+		return true
+	})
+	if err != nil {
+		tb.Fatalf("Read: %v", err)
+	}
+	return f, recs
+}
+
+// MustGrids parses the records' texts; a bad record fails the test.
+func MustGrids(tb testing.TB, recs []importfmt.Record) []solve.Grid {
+	tb.Helper()
+	var gs []solve.Grid
+	for _, r := range recs {
+		if r.Err != nil {
+			tb.Fatalf("%s: %v", r.Where("in"), r.Err)
+		}
+		g, err := solve.Parse(r.Text)
+		if err != nil {
+			tb.Fatalf("%s: %q: %v", r.Where("in"), r.Text, err)
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+// Every format bankquery writes reads back as its puzzles, in order, told
+// apart by content alone.
+func TestReadGoldens(t *testing.T) {
+	_, sdm := MustRead(t, bytes.NewReader(MustGolden(t, "pack.sdm.golden")))
+	want := MustGrids(t, sdm)
+	for _, g := range goldens {
+		t.Run(g.file, func(t *testing.T) {
+			f, recs := MustRead(t, bytes.NewReader(MustGolden(t, g.file)))
+			if f != g.format {
+				t.Errorf("read as %s, want %s", f, g.format)
+			}
+			if got := MustGrids(t, recs); !slices.Equal(got, want[g.first:g.first+g.n]) {
+				t.Errorf("got %d puzzles %v, want %v", len(got), got, want[g.first:g.first+g.n])
+			}
+		})
+	}
+}
+
+// A zip read from a pipe has no random access: it is read into memory.
+func TestReadZipFromPipe(t *testing.T) {
+	data := MustGolden(t, "pack.sdk.zip.golden")
+	pr, pw := io.Pipe()
+	go func() {
+		pw.Write(data)
+		pw.Close()
+	}()
+	f, recs := MustRead(t, pr)
+	if f != importfmt.Zip || len(MustGrids(t, recs)) != 6 {
+		t.Errorf("read %s, %d records; want zip, 6", f, len(recs))
+	}
+	if got, want := recs[2].Where("pack.zip"), "pack.zip:0003.sdk:5"; got != want {
+		t.Errorf("the third puzzle is at %s, want %s", got, want)
+	}
+}
+
+// A zip read from a regular file is read in place.
+func TestReadZipFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "pack.zip")
+	if err := os.WriteFile(path, MustGolden(t, "pack.sdk.zip.golden"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	format, recs := MustRead(t, f)
+	if format != importfmt.Zip || len(MustGrids(t, recs)) != 6 {
+		t.Errorf("read %s, %d records; want zip, 6", format, len(recs))
+	}
+}
+
+func TestDetect(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	tests := []struct {
+		name, head string
+		want       importfmt.Format
+	}{
+		{"Empty", "", importfmt.Lines},
+		{"OneLine", p + "\n", importfmt.Lines},
+		{"CommentThenLine", "# top list\n\n" + p + "\n", importfmt.Lines},
+		{"RatedLine", p + " 9.0 1.2 1.2 forum\n", importfmt.Lines},
+		{"SDKHeaders", "#DPuzzle 1\n#Lmedium\n..4...2.7\n", importfmt.Grid},
+		{"GridWithSpaces", "4 . . | . . . | 8 . 5\n", importfmt.Grid},
+		{"GridRulingFirst", "+-------+-------+-------+\n| 4 . . | . . . | 8 . 5 |\n", importfmt.Grid},
+		{"CSV", "number,id,puzzle\r\n1,2," + p + "\r\n", importfmt.CSV},
+		{"CSVQuotedHeader", "\"Puzzle\",\"rating\"\n", importfmt.CSV},
+		{"CSVWithoutPuzzle", "a,b,c\n", importfmt.Lines},
+		{"JSON", "{\"puzzle\":\"" + p + "\"}\n", importfmt.JSON},
+		{"XML", "<?xml version=\"1.0\"?>\n<opensudoku>", importfmt.OpenSudoku},
+		{"XMLWithoutProlog", "  <opensudoku version=\"2\">", importfmt.OpenSudoku},
+		{"Zip", "PK\x03\x04rest", importfmt.Zip},
+		{"ByteOrderMark", "\uFEFF{\"puzzle\":1}", importfmt.JSON},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := importfmt.Detect([]byte(tt.head)); got != tt.want {
+				t.Errorf("Detect = %s, want %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// Bad records are handed out with their places and the reading goes on.
+func TestBadRecords(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	rows := func(s string) string { // p's nine rows, one a line
+		var b strings.Builder
+		for r := 0; r < 9; r++ {
+			b.WriteString(s[r*9:r*9+9] + "\n")
+		}
+		return b.String()
+	}
+	type rec struct {
+		line int
+		ok   bool
+		err  string
+	}
+	tests := []struct {
+		name, in string
+		want     []rec
+	}{
+		{"GridCutShort", "#Dfirst\n" + rows(p)[:30] + "\n#Dsecond\n" + rows(p), []rec{{2, false, "a grid of 3 rows"}, {7, true, ""}}},
+		{"GridBadLine", rows(p)[:20] + "12345\n" + rows(p), []rec{{1, false, "a grid of 2 rows"}, {3, false, "a grid line of 5 cells"}, {4, true, ""}}},
+		{"GridOldSDK", "#D1\n#Lx\n" + rows(p) + "\n#D2\n" + rows(p), []rec{{3, true, ""}, {14, true, ""}}},
+		{"GridRuled", "+---+---+---+\n" + strings.ReplaceAll(rows(p), "\n", "|\n") + "+---+---+---+\n", []rec{{2, true, ""}}},
+		{"GridCRLF", strings.ReplaceAll("#A\n"+rows(p), "\n", "\r\n"), []rec{{2, true, ""}}},
+		{"CSVNoPuzzle", "id,puzzle\n1,\n2\n3," + p + "\n", []rec{{2, false, "the puzzle field is empty"}, {3, false, "a row of 1 fields"}, {4, true, ""}}},
+		{"JSONBad", "{\"puzzle\":\"" + p + "\"}\n{oops\n{\"id\":1}\n{\"puzzle\":7}\n{\"puzzle\":\"\"}\n\n{\"puzzle\":\"" + p + "\"}\n",
+			[]rec{{1, true, ""}, {2, false, "not a JSON object"}, {3, false, `no "puzzle"`}, {4, false, "a JSON number"}, {5, false, "empty"}, {7, true, ""}}},
+		{"XMLBroken", "<opensudoku>\n<folder>\n<game data=\"" + p + "\"/>\n<game note=\"x\"/>\n<game data=\"" + p + "\"\n</folder>", []rec{{3, true, ""}, {4, false, "without data"}, {6, false, "XML"}}},
+		{"XMLOtherRoot", "<?xml version=\"1.0\"?>\n<html><game data=\"" + p + "\"/></html>", []rec{{2, false, "not <opensudoku>"}}},
+		{"LinesLong", p + "\n" + strings.Repeat("1", importfmt.MaxLine+1) + "\n" + p, []rec{{1, true, ""}, {2, false, "longer than 1 MiB"}, {3, true, ""}}},
+		{"XMLByteOrderMark", "\uFEFF<?xml version=\"1.0\"?>\n<opensudoku><game data=\"" + p + "\"/></opensudoku>", []rec{{2, true, ""}}},
+		{"CSVByteOrderMark", "\uFEFFpuzzle,x\r\n" + p + ",1\r\n", []rec{{2, true, ""}}},
+		{"ZipBroken", "PK\x03\x04 not really", []rec{{0, false, "a zip that cannot be read"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, recs := MustRead(t, strings.NewReader(tt.in))
+			var got []rec
+			for _, r := range recs {
+				g := rec{line: r.Line, ok: r.Err == nil}
+				if r.Err != nil {
+					g.err = r.Err.Error()
+				}
+				got = append(got, g)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d records %+v, want %+v", len(got), got, tt.want)
+			}
+			for i := range got {
+				w := tt.want[i]
+				if got[i].line != w.line || got[i].ok != w.ok || !strings.Contains(got[i].err, w.err) {
+					t.Errorf("record %d = %+v, want %+v", i+1, got[i], w)
+				}
+				if r := recs[i]; r.Err == nil {
+					if _, err := solve.Parse(r.Text); err != nil {
+						t.Errorf("record %d: %q: %v", i+1, r.Text, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Read stops when emit asks it to.
+func TestStop(t *testing.T) {
+	n := 0
+	_, err := importfmt.Read(context.Background(), bytes.NewReader(MustGolden(t, "pack.sdk.zip.golden")), func(importfmt.Record) bool {
+		n++
+		return n < 2
+	})
+	if err != nil || n != 2 {
+		t.Errorf("Read = %v after %d records, want nil after 2", err, n)
+	}
+}
+
+// A CSV field or XML token without its end cannot fill the memory: it is
+// one bad record, and the rest of the file is not read.
+func TestRecordTooLong(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	huge := strings.Repeat("x\n", importfmt.MaxRecord)
+	tests := []struct{ name, in string }{
+		{"CSV", "puzzle,n\n" + p + ",1\n\"" + huge},
+		{"XML", "<opensudoku>\n<game data=\"" + p + "\"/>\n<game data=\"" + huge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, recs := MustRead(t, strings.NewReader(tt.in))
+			if len(recs) != 2 || recs[0].Err != nil || recs[1].Err == nil || !strings.Contains(recs[1].Err.Error(), "longer than 4 MiB") {
+				t.Errorf("records %+v, want the puzzle and a record too long", recs)
+			}
+		})
+	}
+}

@@ -1,0 +1,164 @@
+package importfmt
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"encoding/xml"
+	"errors"
+	"io"
+	"strings"
+)
+
+// readCSV reads CSV with a header row, the puzzle column of each row.
+func readCSV(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
+	e := &emitter{ctx: ctx, member: member, emit: emit}
+	lim := &limitReader{r: br}
+	cr := csv.NewReader(lim)
+	cr.FieldsPerRecord = -1
+	cr.LazyQuotes = true
+	cr.ReuseRecord = true
+	col := -1
+	last := 0 // the line of the last record read
+	for {
+		lim.left = MaxRecord
+		rec, err := cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if errors.Is(err, errRecordTooLong) {
+			return e.bad(last+1, "%v; the rest of the file is not read", errRecordTooLong)
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if !errors.As(err, &pe) {
+				return err
+			}
+			last = pe.Line
+			if err := e.bad(pe.StartLine, "%v", pe.Err); err != nil {
+				return err
+			}
+			continue
+		}
+		line, _ := cr.FieldPos(0)
+		last = line
+		if col < 0 {
+			if col = puzzleColumn(rec); col < 0 {
+				return e.bad(line, `the header row names no "puzzle" column`)
+			}
+			continue
+		}
+		if col >= len(rec) {
+			err = e.bad(line, "a row of %d fields, without the puzzle (field %d)", len(rec), col+1)
+		} else if p := strings.TrimSpace(rec[col]); p == "" {
+			err = e.bad(line, "the puzzle field is empty")
+		} else {
+			err = e.put(Record{Line: line, Text: p})
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// readOpenSudoku reads the OpenSudoku XML, the data of each game. A
+// syntax error ends the file: XML cannot be read on past one.
+func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
+	e := &emitter{ctx: ctx, member: member, emit: emit}
+	lim := &limitReader{r: br}
+	in := &errRecorder{r: lim}
+	d := xml.NewDecoder(in)
+	root := true
+	for {
+		lim.left = MaxRecord
+		tok, err := d.Token()
+		if err == io.EOF {
+			if root {
+				return e.bad(0, "an XML file without an <opensudoku> element")
+			}
+			return nil
+		}
+		line, _ := d.InputPos()
+		if err != nil {
+			if errors.Is(in.err, errRecordTooLong) {
+				return e.bad(line, "%v; the rest of the file is not read", errRecordTooLong)
+			}
+			if in.err != nil {
+				return in.err
+			}
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return e.bad(se.Line, "XML: %s; the rest of the file is not read", se.Msg)
+			}
+			return e.bad(line, "%v; the rest of the file is not read", err)
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if root {
+			if el.Name.Local != "opensudoku" {
+				return e.bad(line, "an XML file of <%s>, not <opensudoku>", el.Name.Local)
+			}
+			root = false
+			continue
+		}
+		if el.Name.Local != "game" {
+			continue
+		}
+		data, found := "", false
+		for _, a := range el.Attr {
+			if a.Name.Local == "data" {
+				data, found = strings.TrimSpace(a.Value), true
+			}
+		}
+		if !found || data == "" {
+			err = e.bad(line, `a <game> without data`)
+		} else {
+			err = e.put(Record{Line: line, Text: data})
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// errRecorder remembers the error its reader failed with, to tell a
+// failing reader from bad XML.
+type errRecorder struct {
+	r   io.Reader
+	err error
+}
+
+func (e *errRecorder) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF {
+		e.err = err
+	}
+	return n, err
+}
+
+// MaxRecord bounds what a CSV record or an XML token may take, so that a
+// file without a closing quote or '>' cannot fill the memory.
+const MaxRecord = 4 << 20
+
+var errRecordTooLong = errors.New("a record longer than 4 MiB")
+
+// limitReader fails with errRecordTooLong once left bytes have been read;
+// its reader resets left before each record.
+type limitReader struct {
+	r    io.Reader
+	left int
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, errRecordTooLong
+	}
+	if len(p) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= n
+	return n, err
+}

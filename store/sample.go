@@ -141,7 +141,9 @@ func (o *randomOrder) rank(r *Row) rank {
 	return rank{o.place(o.slotOf(r.SortKey)), mix64(o.salt ^ uint64(r.ID))}
 }
 
-func compareRank(a, b rank) int { return cmp.Or(cmp.Compare(a.place, b.place), cmp.Compare(a.tie, b.tie)) }
+func compareRank(a, b rank) int {
+	return cmp.Or(cmp.Compare(a.place, b.place), cmp.Compare(a.tie, b.tie))
+}
 
 // ranked is a row with its rank.
 type ranked struct {
@@ -201,8 +203,8 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		return got == o.Limit, nil
 	}
 	var (
-		slots = ord.slots()
-		read  uint64 // the slots at places below this are read
+		slots   = ord.slots()
+		read    uint64 // the slots at places below this are read
 		perSlot = float64(max(n, 1)) / float64(slots)
 	)
 	for batches := 0; read < slots; batches++ {

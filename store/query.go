@@ -54,15 +54,15 @@ type Order int
 const (
 	OrderID     Order = iota // by puzzle ID: insertion order
 	OrderRating              // by ER, then ID
-	OrderRandom              // by sort key from a seed-derived start, wrapping around
+	OrderRandom              // a uniform random pick from the seed, in random order (sample.go)
 )
 
 // QueryOptions shape the result of a query.
 type QueryOptions struct {
 	Limit int // at most this many rows; 0 means all (not allowed with OrderRandom)
 	Order Order
-	// Seed picks where a random order starts: the same seed on the same
-	// bank gives the same rows in the same order.
+	// Seed picks the random order: the same seed on the same bank gives
+	// the same rows in the same order.
 	Seed uint64
 	// OnePerFamily returns at most one variant of each family.
 	OnePerFamily bool

@@ -216,7 +216,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		// A slot costs a search of each level and its rows; reading
 		// every row costs the rows of the slots not read.
 		want := need / rate
-		if live == 0 || want*float64(len(f.Levels)+1)*scanBias > float64(n)*float64(slots-read)/float64(slots) || batches == scanAfter {
+		if live == 0 || want*float64(len(f.Levels)+1)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
 		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read)

@@ -21,16 +21,17 @@ import (
 // and a later walk starting there drew only from the other levels).
 //
 // So the order of a sample is this: the key space is cut into slots of
-// 2^k consecutive keys, about as many slots as the filter's levels hold
-// puzzles (so a slot holds about one), from an offset drawn from the
-// seed; the slots are taken in an order a keyed permutation of their
+// 2^k consecutive keys, so that a slot holds about one puzzle of each of
+// the filter's levels, from an offset drawn from the seed; the slots are taken in an order a keyed permutation of their
 // numbers gives, and the rows of a slot in the order of a keyed hash of
 // their IDs. Every slot is as likely as any other to come at each place,
 // whatever it holds, so the first rows of the order that match and are
 // available are a uniform pick of them, and their levels come in the
 // shares that are available.
 //
-// Reading it costs one index search a slot and level: a sample reads the
+// Reading it costs one index search a slot and level, about one a row
+// read (the old walk of consecutive keys read the index in order, and
+// cost about half as much): a sample reads the
 // slots one after another, in batches of one statement, about as many as
 // it needs from the rate at which slots gave rows so far. Where the rows
 // that match are so few that the slots it would still need cost more
@@ -39,8 +40,7 @@ import (
 // the same rows, in the same order, as reading on slot by slot would
 // give.
 
-// randomOrder is the order of a random sample from one seed over levels
-// that hold about n puzzles.
+// randomOrder is the order of a random sample from one seed.
 type randomOrder struct {
 	bits   uint      // 2^bits slots
 	shift  uint      // 2^shift keys a slot; bits + shift = 63
@@ -52,6 +52,7 @@ type randomOrder struct {
 // keyMask keeps the 63 bits of a sort key.
 const keyMask = 1<<63 - 1
 
+// newRandomOrder returns the order of the seed with at least n slots.
 func newRandomOrder(seed uint64, n int64) *randomOrder {
 	r := rand.New(rand.NewPCG(seed, 0x5eed5a3b1e0f0dd5))
 	o := &randomOrder{offset: r.Uint64() & keyMask, salt: r.Uint64()}
@@ -68,7 +69,7 @@ func newRandomOrder(seed uint64, n int64) *randomOrder {
 
 // randomOrderOf returns the order of a random sample from the seed over
 // the filter's levels and givens, with their number of puzzles, from the
-// per-bucket counts.
+// per-bucket counts: a slot for each puzzle a level holds on average.
 func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
 	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
 	w, args, _, err := g.where("b", "", anyIndex)
@@ -79,7 +80,11 @@ func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed ui
 	if err := sqlx.GetContext(ctx, q, &n, "SELECT COALESCE(SUM(b.puzzles), 0) FROM buckets b WHERE "+w, args...); err != nil {
 		return nil, 0, fmt.Errorf("bucket counts: %w", err)
 	}
-	return newRandomOrder(seed, n), n, nil
+	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
+	if levels == 0 {
+		levels = 5
+	}
+	return newRandomOrder(seed, (n+levels-1)/levels), n, nil
 }
 
 // slots returns the number of slots.
@@ -216,7 +221,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		// A slot costs a search of each level and its rows; reading
 		// every row costs the rows of the slots not read.
 		want := need / rate
-		if live == 0 || want*float64(len(f.Levels)+1)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+		if live == 0 || want*(float64(len(f.Levels))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
 		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read)

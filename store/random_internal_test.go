@@ -20,34 +20,7 @@ import (
 // with and without one puzzle per family.
 func TestQueryRandomMatchesOrder(t *testing.T) {
 	ctx := context.Background()
-	db := openTempBank(t, Options{})
-	// Level l holds a share of the families that falls steeply with l;
-	// each family has 1 to 3 variants.
-	var batch []NewFamily
-	for i := range 1500 {
-		level := 1
-		switch {
-		case i%40 == 0:
-			level = 5
-		case i%10 == 0:
-			level = 4
-		case i%4 == 0:
-			level = 3
-		case i%2 == 0:
-			level = 2
-		}
-		f := NewFamily{Family: Family{
-			Canon: "9" + ninesDigits(i) + strings.Repeat(".", 60), ER: 10*level + i%7, Level: level,
-			Givens: 22 + i%10, Hardest: "hidden-single", Symmetry: "none", Source: "gen",
-		}}
-		for v := range 1 + i%3 {
-			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: string(rune('1'+v)) + ninesDigits(i) + strings.Repeat(".", 60), Solution: strings.Repeat("123456789", 9)})
-		}
-		batch = append(batch, f)
-	}
-	if _, err := db.WriteBatch(ctx, batch); err != nil {
-		t.Fatal(err)
-	}
+	db := levelsBank(t)
 	if _, _, err := db.CreatePack(ctx, PackSpec{Name: "a", Client: "acme"}, Filter{Levels: []int{1, 2}}, QueryOptions{Order: OrderRandom, Seed: 1}, 300); err != nil {
 		t.Fatal(err)
 	}
@@ -131,6 +104,72 @@ func TestQueryRandomMatchesOrder(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// levelsBank returns a bank of 1,500 families whose levels' shares fall
+// steeply with the level, each with 1 to 3 variants.
+func levelsBank(t *testing.T) *DB {
+	t.Helper()
+	db := openTempBank(t, Options{})
+	var batch []NewFamily
+	for i := range 1500 {
+		level := 1
+		switch {
+		case i%40 == 0:
+			level = 5
+		case i%10 == 0:
+			level = 4
+		case i%4 == 0:
+			level = 3
+		case i%2 == 0:
+			level = 2
+		}
+		f := NewFamily{Family: Family{
+			Canon: "9" + ninesDigits(i) + strings.Repeat(".", 60), ER: 10*level + i%7, Level: level,
+			Givens: 22 + i%10, Hardest: "hidden-single", Symmetry: "none", Source: "gen",
+		}}
+		for v := range 1 + i%3 {
+			f.Puzzles = append(f.Puzzles, Puzzle{Puzzle: string(rune('1'+v)) + ninesDigits(i) + strings.Repeat(".", 60), Solution: strings.Repeat("123456789", 9)})
+		}
+		batch = append(batch, f)
+	}
+	if _, err := db.WriteBatch(context.Background(), batch); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// A small sample reads the slots it needs, one statement of them, and
+// not every row; a sample of more than there are reads every row.
+func TestQueryRandomReadsSlots(t *testing.T) {
+	ctx := context.Background()
+	db := levelsBank(t)
+	for _, tt := range []struct {
+		f     Filter
+		limit int
+		slots bool
+	}{
+		{Filter{Levels: []int{1}}, 10, true},
+		{Filter{}, 50, true},
+		{Filter{Levels: []int{2, 5}, Fresh: true}, 20, true},
+		{Filter{Levels: []int{1}}, 100_000, false},
+	} {
+		q := &statements{QueryerContext: db.db}
+		n := 0
+		if err := query(ctx, q, tt.f, QueryOptions{Order: OrderRandom, Limit: tt.limit, Seed: 3}, func(Row) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		var reads []string
+		for _, s := range q.ran {
+			if strings.Contains(s, "FROM puzzles p") || strings.Contains(s, ") s CROSS JOIN puzzles p") {
+				reads = append(reads, s)
+			}
+		}
+		slots := len(reads) > 0 && !slices.ContainsFunc(reads, func(s string) bool { return !strings.Contains(s, "VALUES") })
+		if slots != tt.slots || tt.slots && len(reads) != 1 {
+			t.Errorf("%+v, limit %d (%d rows): %d statements read puzzles, by slots %v, want %v", tt.f, tt.limit, n, len(reads), slots, tt.slots)
+		}
 	}
 }
 

@@ -22,23 +22,22 @@ import (
 //
 // So the order of a sample is this: the key space is cut into slots of
 // 2^k consecutive keys, so that a slot holds about one puzzle of each of
-// the filter's levels, from an offset drawn from the seed; the slots are taken in an order a keyed permutation of their
-// numbers gives, and the rows of a slot in the order of a keyed hash of
-// their IDs. Every slot is as likely as any other to come at each place,
-// whatever it holds, so the first rows of the order that match and are
-// available are a uniform pick of them, and their levels come in the
-// shares that are available.
+// the filter's levels, from an offset drawn from the seed; the slots are
+// taken in the order a keyed permutation of their numbers gives, and the
+// rows of a slot in the order of a keyed hash of their IDs. Every slot
+// is as likely as any other to come at each place, whatever it holds, so
+// the first rows of the order that match and are available are a uniform
+// pick of them, and their levels come in the shares that are available.
 //
-// Reading it costs one index search a slot and level, about one a row
-// read (the old walk of consecutive keys read the index in order, and
-// cost about half as much): a sample reads the
-// slots one after another, in batches of one statement, about as many as
-// it needs from the rate at which slots gave rows so far. Where the rows
-// that match are so few that the slots it would still need cost more
-// than reading every row of its levels, it reads every row instead and
-// keeps those of the slots not yet read that come first in the order:
-// the same rows, in the same order, as reading on slot by slot would
-// give.
+// Reading it costs one index search a slot and level, about one for each
+// row read, where a walk of consecutive keys reads the index in order for
+// about half the cost. A sample reads the slots in batches of one
+// statement, about as many as it needs at the rate slots gave rows so
+// far. Where the rows that match are so few that the slots it would
+// still need cost more than reading every row of its levels, it reads
+// every row instead and keeps those of the slots not yet read that come
+// first in the order: the same rows, in the same order, as reading on
+// slot by slot would give.
 
 // randomOrder is the order of a random sample from one seed.
 type randomOrder struct {
@@ -167,6 +166,9 @@ func sortRanked(rows []ranked) {
 // the filter's own.
 var rangesPerStatement = 4000
 
+// maxBatch bounds the slots one batch reads, and so the rows it holds.
+const maxBatch = 1 << 14
+
 // scanBias scales what reading slot by slot is reckoned to cost against
 // reading every row, and scanAfter, if positive, makes a sample read
 // every row after that many batches of slots: tests set them to force
@@ -224,7 +226,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		if live == 0 || want*(float64(len(f.Levels))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
-		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read)
+		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read, maxBatch)
 		rows, err := readSlots(ctx, q, f, ord, read, batch)
 		if err != nil {
 			return err

@@ -26,9 +26,10 @@ func TestQueryPlans(t *testing.T) {
 		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
 		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
 		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (er>? AND er<?)"},
-		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
-		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
-		{"RandomLevelRating", Filter{Levels: []int{3}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (level=? AND sort_key>?)"},
+		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevels", Filter{Levels: []int{1, 5}}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevelRating", Filter{Levels: []int{3, 4}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,8 +39,11 @@ func TestQueryPlans(t *testing.T) {
 				err  error
 			)
 			if tt.order == OrderRandom {
-				q, args, err = randomSQL(tt.filter, false)
-				args = append(args, int64(5))
+				// Three slots' key ranges, then the filter's arguments.
+				var w string
+				w, args, _, err = tt.filter.where("p", "p.family_id", indexable{level: true})
+				q = slotsSQL(w, 3)
+				args = append([]any{int64(5), int64(9), int64(20), int64(30), int64(40), int64(50)}, args...)
 			} else {
 				q, args, err = listSQL(tt.filter, QueryOptions{Order: tt.order})
 			}

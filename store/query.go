@@ -1,13 +1,11 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"time"
@@ -56,15 +54,15 @@ type Order int
 const (
 	OrderID     Order = iota // by puzzle ID: insertion order
 	OrderRating              // by ER, then ID
-	OrderRandom              // by sort key from a seed-derived start, wrapping around
+	OrderRandom              // a uniform random pick from the seed, in random order (sample.go)
 )
 
 // QueryOptions shape the result of a query.
 type QueryOptions struct {
 	Limit int // at most this many rows; 0 means all (not allowed with OrderRandom)
 	Order Order
-	// Seed picks where a random order starts: the same seed on the same
-	// bank gives the same rows in the same order.
+	// Seed picks the random order: the same seed on the same bank gives
+	// the same rows in the same order.
 	Seed uint64
 	// OnePerFamily returns at most one variant of each family.
 	OnePerFamily bool
@@ -445,6 +443,18 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	default:
 		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
+	// A random order depends on the filter's levels as given, so that
+	// every plan below takes the same rows in the same order.
+	var (
+		ord *randomOrder
+		n   int64
+	)
+	if o.Order == OrderRandom {
+		var err error
+		if ord, n, err = randomOrderOf(ctx, q, f, o.Seed); err != nil {
+			return err
+		}
+	}
 	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.
 		counts, err := techniqueLevels(ctx, q, f.Technique, f.Levels)
@@ -464,13 +474,13 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 			puzzles += c.Puzzles
 		}
 		if puzzles <= rareRows {
-			if done, err := queryRare(ctx, q, f, o, puzzles, fn); done || err != nil {
+			if done, err := queryRare(ctx, q, f, o, ord, puzzles, fn); done || err != nil {
 				return err
 			}
 		}
 	}
 	if o.Order == OrderRandom {
-		return queryRandom(ctx, q, f, o, fn)
+		return queryRandom(ctx, q, f, o, ord, n, fn)
 	}
 	s, args, err := listSQL(f, o)
 	if err != nil {
@@ -484,7 +494,7 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	if o.OnePerFamily {
 		seen = map[int64]bool{}
 	}
-	_, err = scanRows(ctx, q, s, args, o.Limit, seen, nil, fn)
+	_, err = scanRows(ctx, q, s, args, o.Limit, seen, fn)
 	return err
 }
 
@@ -520,33 +530,10 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
 }
 
-// randomSQL returns the statement that walks one level's (level,
-// sort_key) index in (sort_key, id) order from a lower bound on the key
-// (the first argument after the filter's); f has one level. Wrapped, it
-// stops below the start key (the second argument): the part of the walk
-// after the wrap-around.
-func randomSQL(f Filter, wrapped bool) (string, []any, error) {
-	// Only the (level, sort_key) index gives this order; it ends in the
-	// rowid, so (sort_key, id) costs no sort.
-	w, args, _, err := f.where("p", "p.family_id", indexable{level: true})
-	if err != nil {
-		return "", nil, err
-	}
-	s := "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
-	if wrapped {
-		return s + " AND p.sort_key >= ? AND p.sort_key < ? ORDER BY p.sort_key, p.id", args, nil
-	}
-	return s + " AND p.sort_key >= ? ORDER BY p.sort_key, p.id", args, nil
-}
-
-// rowKey is a row's place in the random order of its level.
-type rowKey struct{ sortKey, id int64 }
-
 // scanRows streams the rows of s to fn and stops after limit rows (0: no
 // limit); it returns how many rows it passed on. With a seen set it
-// passes on one row per family and adds their families to it; with
-// after, it skips the rows up to that key, which must come first.
-func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, limit int, seen map[int64]bool, after *rowKey, fn func(Row) error) (int, error) {
+// passes on one row per family and adds their families to it.
+func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, limit int, seen map[int64]bool, fn func(Row) error) (int, error) {
 	rows, err := q.QueryContext(ctx, s, args...)
 	if err != nil {
 		return 0, err
@@ -558,9 +545,6 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 	for rows.Next() {
 		if err := rows.Scan(sc.dest...); err != nil {
 			return n, err
-		}
-		if after != nil && (r.SortKey < after.sortKey || r.SortKey == after.sortKey && r.ID <= after.id) {
-			continue
 		}
 		if seen != nil {
 			if seen[r.FamilyID] {
@@ -584,206 +568,6 @@ func scanRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, 
 		return n, err
 	}
 	return n, rows.Close()
-}
-
-// queryRandom walks each selected level's (level, sort_key) index from a
-// key derived from the seed, wrapping around at the end, and merges the
-// levels by distance from that key.
-//
-// The answer is the Limit rows nearest the start key over all levels, so
-// a level can contribute at most Limit rows, but on average it contributes
-// only its share. Each level is first read for a little more than its
-// share of the bank's puzzles (from the per-bucket counts); a level whose
-// last row read is nearer than the Limit-th row of the merge might hold
-// more of the answer and is read further, to twice its quota, until every
-// level was either read past that row, read to its end, or read for Limit
-// rows. A level read further goes on where it stopped. The result is the
-// same as reading Limit rows from every level, for little more than the
-// rows it returns: an export of 10,000 from the five levels of a 5M bank
-// with 100 variants a family reads about 12,000 rows, a thousand of them
-// variants of families already taken (with even first shares, each level
-// read again from its start: 31,000).
-//
-// o.Limit is positive: query refuses a random order without a limit.
-func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, fn func(Row) error) error {
-	start := randomStart(o.Seed)
-	// Distance from start going up and wrapping: keys are 63-bit.
-	dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
-	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
-	if len(levels) == 0 {
-		levels = []int{1, 2, 3, 4, 5}
-	}
-	quotas, err := randomQuotas(ctx, q, f, levels, o.Limit)
-	if err != nil {
-		return err
-	}
-	cursors := make([]*levelCursor, len(levels))
-	for i, level := range levels {
-		cursors[i] = newLevelCursor(f, level, o.OnePerFamily)
-	}
-	for {
-		for i, c := range cursors {
-			if err := c.read(ctx, q, start, quotas[i]); err != nil {
-				return err
-			}
-		}
-		// The merge sorts small references rather than rows; ties keep
-		// the levels' order and each level's own, as a stable sort would.
-		type ref struct {
-			dist     uint64
-			level, i int
-		}
-		var picked []ref
-		for l, c := range cursors {
-			for i, r := range c.rows {
-				picked = append(picked, ref{dist(r.SortKey), l, i})
-			}
-		}
-		slices.SortFunc(picked, func(a, b ref) int {
-			return cmp.Or(cmp.Compare(a.dist, b.dist), cmp.Compare(a.level, b.level), cmp.Compare(a.i, b.i))
-		})
-		// Every level read short of its quota is read to its end; one
-		// read to its quota may hold rows nearer than the cut.
-		cut := uint64(1<<63 - 1)
-		if len(picked) >= o.Limit {
-			cut = picked[o.Limit-1].dist
-		}
-		again := false
-		for i, c := range cursors {
-			full := len(c.rows) == quotas[i] && quotas[i] < o.Limit
-			if full && dist(c.rows[len(c.rows)-1].SortKey) <= cut {
-				quotas[i] = min(o.Limit, 2*quotas[i])
-				again = true
-			}
-		}
-		if again {
-			continue
-		}
-		for i, p := range picked {
-			if i >= o.Limit {
-				break
-			}
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := fn(cursors[p.level].rows[p.i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-}
-
-// randomStart returns the sort key a random order with this seed starts
-// from.
-func randomStart(seed uint64) int64 { return int64(mix64(seed^0x9e3779b97f4a7c15) >> 1) }
-
-// randomQuotas returns how many rows queryRandom first reads from each
-// level: the level's share of the limit, by the per-bucket counts of the
-// filter's levels and givens, with a margin for chance, and at least 16.
-// The other filters may shift the shares; queryRandom then reads further.
-func randomQuotas(ctx context.Context, q sqlx.QueryerContext, f Filter, levels []int, limit int) ([]int, error) {
-	quotas := make([]int, len(levels))
-	if len(levels) == 1 {
-		quotas[0] = limit
-		return quotas, nil
-	}
-	g := Filter{Levels: levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
-	w, args, _, err := g.where("b", "", anyIndex)
-	if err != nil {
-		return nil, err
-	}
-	var counts []struct {
-		Level int   `db:"level"`
-		N     int64 `db:"n"`
-	}
-	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT b.level, SUM(b.puzzles) AS n FROM buckets b WHERE "+w+" GROUP BY b.level", args...); err != nil {
-		return nil, err
-	}
-	var total int64
-	for _, c := range counts {
-		total += c.N
-	}
-	for i, level := range levels {
-		share := 1 / float64(len(levels))
-		if total > 0 {
-			share = 0
-			for _, c := range counts {
-				if c.Level == level {
-					share = float64(c.N) / float64(total)
-				}
-			}
-		}
-		// A level's count in the sample is about binomial: three
-		// standard deviations over its expectation rarely fall short.
-		exp := float64(limit) * share
-		quotas[i] = min(limit, int(exp+3*math.Sqrt(exp))+16)
-	}
-	return quotas, nil
-}
-
-// levelCursor reads one level in the random order from a start key: the
-// keys from the start up, then, wrapping around, the keys below it. It
-// can be read further, so a level asked for more rows goes on where it
-// stopped instead of reading its first rows again.
-type levelCursor struct {
-	f       Filter         // the filter with this one level
-	seen    map[int64]bool // families passed on, with one puzzle per family
-	rows    []Row          // the rows read so far, in order
-	wrapped bool           // reading the keys below the start
-	done    bool           // every row read
-	resume  *rowKey        // the last row read in the current part
-}
-
-func newLevelCursor(f Filter, level int, onePerFamily bool) *levelCursor {
-	c := &levelCursor{f: f}
-	c.f.Levels = []int{level}
-	if onePerFamily {
-		// Families never span levels, so one seen set per level suffices.
-		c.seen = map[int64]bool{}
-	}
-	return c
-}
-
-// read reads until the cursor holds n rows or the level is read to its end.
-func (c *levelCursor) read(ctx context.Context, q sqlx.QueryerContext, start int64, n int) error {
-	for len(c.rows) < n && !c.done {
-		s, args, err := randomSQL(c.f, c.wrapped)
-		if err != nil {
-			return err
-		}
-		lo := start
-		if c.wrapped {
-			lo = math.MinInt64
-		}
-		if c.resume != nil {
-			lo = c.resume.sortKey
-		}
-		args = append(args, lo)
-		if c.wrapped {
-			args = append(args, start)
-		}
-		want := n - len(c.rows)
-		got, err := scanRows(ctx, q, s, args, want, c.seen, c.resume, func(r Row) error {
-			c.rows = append(c.rows, r)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if got == want {
-			last := c.rows[len(c.rows)-1]
-			c.resume = &rowKey{last.SortKey, last.ID}
-			continue
-		}
-		// This part is read to its end.
-		c.resume = nil
-		if c.wrapped {
-			c.done = true
-		}
-		c.wrapped = true
-	}
-	return nil
 }
 
 // Puzzle returns the puzzle with the given ID, or ErrNotFound.

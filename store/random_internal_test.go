@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -9,18 +8,110 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/jmoiron/sqlx"
+	"pgregory.net/rapid"
 )
 
-// queryRandom reads each level only as far as the answer needs, and must
-// give exactly what reading Limit rows from every level gives: that is
-// checked here against the plain merge, on levels of very different sizes,
-// for small and large limits, with and without one puzzle per family.
-func TestQueryRandomMatchesFullMerge(t *testing.T) {
+// queryRandom reads slot after slot, and may read every row instead
+// once the slots it would still need cost more: either way, and with the
+// slots' key ranges cut into statements anywhere, it must give exactly
+// the first rows of the random order among all the rows the filter
+// selects. That is checked here against the order applied to every
+// match, on levels of very different sizes, for small and large limits,
+// with and without one puzzle per family.
+func TestQueryRandomMatchesOrder(t *testing.T) {
 	ctx := context.Background()
+	db := levelsBank(t)
+	if _, _, err := db.CreatePack(ctx, PackSpec{Name: "a", Client: "acme"}, Filter{Levels: []int{1, 2}}, QueryOptions{Order: OrderRandom, Seed: 1}, 300); err != nil {
+		t.Fatal(err)
+	}
+
+	// ordered returns every match, in the random order of the seed.
+	type key struct {
+		f    string
+		seed uint64
+	}
+	orders := map[key][]ranked{}
+	ordered := func(f Filter, seed uint64) []ranked {
+		k := key{fmt.Sprintf("%+v", f), seed}
+		if all, ok := orders[k]; ok {
+			return all
+		}
+		ord, _, err := randomOrderOf(ctx, db.db, f, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []ranked
+		if err := db.Query(ctx, f, QueryOptions{}, func(r Row) error {
+			all = append(all, ranked{ord.rank(&r), r})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		sortRanked(all)
+		orders[k] = all
+		return all
+	}
+	// reference takes the first Limit of the order.
+	reference := func(f Filter, o QueryOptions) []int64 {
+		seen := map[int64]bool{}
+		var ids []int64
+		for _, r := range ordered(f, o.Seed) {
+			if len(ids) == o.Limit {
+				break
+			}
+			if o.OnePerFamily && seen[r.row.FamilyID] {
+				continue
+			}
+			seen[r.row.FamilyID] = true
+			ids = append(ids, r.row.ID)
+		}
+		return ids
+	}
+	defer func(b float64, a, n int) { scanBias, scanAfter, rangesPerStatement = b, a, n }(scanBias, scanAfter, rangesPerStatement)
+	for _, plan := range []struct {
+		name   string
+		bias   float64
+		after  int
+		ranges int
+	}{
+		{"AsChosen", 1, 0, 4000},
+		{"SlotsOnly", 0, 0, 4000},
+		{"SlotsInSmallStatements", 0, 0, 50},
+		{"ScanAtOnce", 1e30, 0, 4000},
+		{"ScanAfterOneBatch", 0, 1, 4000},
+	} {
+		scanBias, scanAfter, rangesPerStatement = plan.bias, plan.after, plan.ranges
+		t.Run(plan.name, func(t *testing.T) {
+			for _, f := range []Filter{
+				{}, {Levels: []int{1, 5}}, {Levels: []int{4, 5}}, {Levels: []int{3}},
+				{Levels: []int{1, 5}, Unreserved: true}, {Fresh: true, RatingMin: 33},
+				{Levels: []int{2, 3}, GivensMin: 25, GivensMax: 27, NotForClient: "bob"},
+			} {
+				for _, limit := range []int{1, 60, 400, 5000} {
+					for _, one := range []bool{false, true} {
+						for seed := range uint64(2) {
+							o := QueryOptions{Order: OrderRandom, Limit: limit, Seed: seed, OnePerFamily: one}
+							var got []int64
+							if err := db.Query(ctx, f, o, func(r Row) error { got = append(got, r.ID); return nil }); err != nil {
+								t.Fatal(err)
+							}
+							if want := reference(f, o); !slices.Equal(got, want) {
+								t.Errorf("%+v, limit %d, one a family %v, seed %d: got %d rows, want %d, or another order",
+									f, limit, one, seed, len(got), len(want))
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// levelsBank returns a bank of 1,500 families whose levels' shares fall
+// steeply with the level, each with 1 to 3 variants.
+func levelsBank(t *testing.T) *DB {
+	t.Helper()
 	db := openTempBank(t, Options{})
-	// Level l holds a share of the families that falls steeply with l;
-	// each family has 1 to 3 variants.
 	var batch []NewFamily
 	for i := range 1500 {
 		level := 1
@@ -35,7 +126,7 @@ func TestQueryRandomMatchesFullMerge(t *testing.T) {
 			level = 2
 		}
 		f := NewFamily{Family: Family{
-			Canon: "9" + ninesDigits(i) + strings.Repeat(".", 60), ER: 10 * level, Level: level,
+			Canon: "9" + ninesDigits(i) + strings.Repeat(".", 60), ER: 10*level + i%7, Level: level,
 			Givens: 22 + i%10, Hardest: "hidden-single", Symmetry: "none", Source: "gen",
 		}}
 		for v := range 1 + i%3 {
@@ -43,82 +134,73 @@ func TestQueryRandomMatchesFullMerge(t *testing.T) {
 		}
 		batch = append(batch, f)
 	}
-	if _, err := db.WriteBatch(ctx, batch); err != nil {
+	if _, err := db.WriteBatch(context.Background(), batch); err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
 
-	// reference reads Limit rows from every level and merges them.
-	reference := func(f Filter, o QueryOptions) []int64 {
-		start := int64(mix64(o.Seed^0x9e3779b97f4a7c15) >> 1)
-		dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
-		levels := f.Levels
-		if len(levels) == 0 {
-			levels = []int{1, 2, 3, 4, 5}
-		}
-		var all []Row
-		for _, l := range levels {
-			rows, err := randomLevel(ctx, db.db, f, o, l, start, o.Limit)
-			if err != nil {
-				t.Fatal(err)
-			}
-			all = append(all, rows...)
-		}
-		slices.SortStableFunc(all, func(a, b Row) int { return cmp.Compare(dist(a.SortKey), dist(b.SortKey)) })
-		var ids []int64
-		for i := 0; i < len(all) && i < o.Limit; i++ {
-			ids = append(ids, all[i].ID)
-		}
-		return ids
-	}
-	compare := func(t *testing.T, limits []int, seeds uint64) {
-		for _, levels := range [][]int{nil, {1, 5}, {4, 5}, {3}} {
-			for _, limit := range limits {
-				for _, one := range []bool{false, true} {
-					for seed := range seeds {
-						f := Filter{Levels: levels}
-						o := QueryOptions{Order: OrderRandom, Limit: limit, Seed: seed, OnePerFamily: one}
-						var got []int64
-						if err := db.Query(ctx, f, o, func(r Row) error { got = append(got, r.ID); return nil }); err != nil {
-							t.Fatal(err)
-						}
-						if want := reference(f, o); !slices.Equal(got, want) {
-							t.Errorf("levels %v, limit %d, one a family %v, seed %d: got %d rows, want %d, or another order",
-								levels, limit, one, seed, len(got), len(want))
-						}
-					}
-				}
-			}
-		}
-	}
-	t.Run("DistinctKeys", func(t *testing.T) { compare(t, []int{1, 7, 60, 400, 2000, 5000}, 4) })
-	// A level read further resumes after the last row it read; with
-	// many rows sharing a key it must neither skip nor repeat any. A
-	// bank's keys are unique within a level (puzzles_key), but the
-	// resume does not count on it: the index is made non-unique, under
-	// the same name, for this part.
-	for _, q := range []string{
-		"DROP INDEX puzzles_key",
-		"CREATE INDEX puzzles_key ON puzzles (level, sort_key)",
-		"UPDATE puzzles SET sort_key = sort_key >> 56 << 56",
+// A small sample reads the slots it needs, one statement of them, and
+// not every row; a sample of more than there are reads every row.
+func TestQueryRandomReadsSlots(t *testing.T) {
+	ctx := context.Background()
+	db := levelsBank(t)
+	for _, tt := range []struct {
+		f     Filter
+		limit int
+		slots bool
+	}{
+		{Filter{Levels: []int{1}}, 10, true},
+		{Filter{}, 50, true},
+		{Filter{Levels: []int{2, 5}, Fresh: true}, 20, true},
+		{Filter{Levels: []int{1}}, 100_000, false},
 	} {
-		if _, err := db.db.ExecContext(ctx, q); err != nil {
+		q := &statements{QueryerContext: db.db}
+		n := 0
+		if err := query(ctx, q, tt.f, QueryOptions{Order: OrderRandom, Limit: tt.limit, Seed: 3}, func(Row) error { n++; return nil }); err != nil {
 			t.Fatal(err)
 		}
+		var reads []string
+		for _, s := range q.ran {
+			if strings.Contains(s, "FROM puzzles p") || strings.Contains(s, ") s CROSS JOIN puzzles p") {
+				reads = append(reads, s)
+			}
+		}
+		slots := len(reads) > 0 && !slices.ContainsFunc(reads, func(s string) bool { return !strings.Contains(s, "VALUES") })
+		if slots != tt.slots || tt.slots && len(reads) != 1 {
+			t.Errorf("%+v, limit %d (%d rows): %d statements read puzzles, by slots %v, want %v", tt.f, tt.limit, n, len(reads), slots, tt.slots)
+		}
 	}
-	t.Run("SharedKeys", func(t *testing.T) { compare(t, []int{7, 400, 2000}, 2) })
-	// A filter that shifts the levels' shares from the bucket counts
-	// makes the small levels read further, round after round.
-	t.Run("SkewedShares", func(t *testing.T) {
-		for _, limit := range []int{10, 300, 3000} {
-			f := Filter{RatingMin: 40}
-			o := QueryOptions{Order: OrderRandom, Limit: limit, Seed: 9, OnePerFamily: true}
-			var got []int64
-			if err := db.Query(ctx, f, o, func(r Row) error { got = append(got, r.ID); return nil }); err != nil {
-				t.Fatal(err)
-			}
-			if want := reference(f, o); !slices.Equal(got, want) {
-				t.Errorf("limit %d: got %d rows, want %d, or another order", limit, len(got), len(want))
-			}
+}
+
+// The slots cut the keys into ranges that cover each key once, and the
+// permutation of the slots is one: a key is in the ranges of its slot,
+// which come to 2^shift keys, and the slot at a slot's place is that
+// slot.
+func TestRandomOrderSlots(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.Int64Range(0, 1<<40).Draw(t, "n")
+		ord := newRandomOrder(rapid.Uint64().Draw(t, "seed"), n)
+		if ord.slots() < uint64(n) {
+			t.Fatalf("%d slots for %d puzzles", ord.slots(), n)
+		}
+		key := rapid.Int64Range(0, keyMask).Draw(t, "key")
+		slot := ord.slotOf(key)
+		if slot >= ord.slots() {
+			t.Fatalf("key %d: slot %d of %d", key, slot, ord.slots())
+		}
+		var size uint64
+		in := false
+		for _, r := range ord.keys(slot) {
+			size += uint64(r[1]-r[0]) + 1
+			in = in || r[0] <= key && key <= r[1]
+		}
+		if !in || size != 1<<ord.shift {
+			t.Fatalf("key %d, slot %d: ranges %v (%d keys) miss it or are not %d keys", key, slot, ord.keys(slot), size, uint64(1)<<ord.shift)
+		}
+		place := ord.place(slot)
+		if place >= ord.slots() || ord.slotAt(place) != slot {
+			t.Fatalf("slot %d: place %d, whose slot is %d", slot, place, ord.slotAt(place))
 		}
 	})
 }
@@ -131,14 +213,4 @@ func ninesDigits(i int) string {
 		b[k] = max(b[k], '0') + 1
 	}
 	return string(b)
-}
-
-// randomLevel, the reference the tests compare with, returns the first n rows of one level in the random order
-// from start, wrapping around at the end of the keys.
-func randomLevel(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, level int, start int64, n int) ([]Row, error) {
-	c := newLevelCursor(f, level, o.OnePerFamily)
-	if err := c.read(ctx, q, start, n); err != nil {
-		return nil, err
-	}
-	return c.rows, nil
 }

@@ -41,7 +41,7 @@ type rareFamily struct {
 // queryRare runs a query whose technique's families have at most
 // rareRows puzzles by the rare-technique plan, if reading their buckets
 // is cheaper than the usual plan's walk, and reports whether it did.
-func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, matches int64, fn func(Row) error) (bool, error) {
+func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, ord *randomOrder, matches int64, fn func(Row) error) (bool, error) {
 	counts, families, total, ok, err := rareCounts(ctx, q, f)
 	if err != nil || !ok {
 		return false, err
@@ -73,7 +73,7 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	if read >= walk {
 		return false, nil
 	}
-	return true, runRare(ctx, q, f, o, buckets, fn)
+	return true, runRare(ctx, q, f, o, ord, buckets, fn)
 }
 
 // rareBuckets returns the IDs of the families of the filter's levels and
@@ -93,9 +93,9 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 
 // runRare reads the buckets' rows of their families that the filter
 // selects, and passes them to fn in the order and up to the limit the
-// options ask for, as the usual plans would. query has checked the
-// options: the order is one of the three.
-func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, buckets map[bucketKey][]int64, fn func(Row) error) error {
+// options ask for, as the usual plans would: a random order is ord.
+// query has checked the options: the order is one of the three.
+func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, ord *randomOrder, buckets map[bucketKey][]int64, fn func(Row) error) error {
 	rows, err := rareRowsOf(ctx, q, f, buckets)
 	if err != nil {
 		return err
@@ -106,14 +106,11 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 	case OrderRating:
 		slices.SortFunc(rows, func(a, b Row) int { return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID)) })
 	case OrderRandom:
-		// queryRandom's order: each level walked from the start key up,
-		// wrapping around, merged by distance from the start, ties by
-		// level, then by ID as within a level.
-		start := randomStart(o.Seed)
-		dist := func(k int64) uint64 { return uint64(k-start) & (1<<63 - 1) }
-		slices.SortFunc(rows, func(a, b Row) int {
-			return cmp.Or(cmp.Compare(dist(a.SortKey), dist(b.SortKey)), cmp.Compare(a.Level, b.Level), cmp.Compare(a.ID, b.ID))
-		})
+		ranks := make(map[int64]rank, len(rows))
+		for i := range rows {
+			ranks[rows[i].ID] = ord.rank(&rows[i])
+		}
+		slices.SortFunc(rows, func(a, b Row) int { return compareRank(ranks[a.ID], ranks[b.ID]) })
 	}
 	seen := map[int64]bool{}
 	n := 0
@@ -208,7 +205,7 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 				args = append(args, id)
 			}
 			args = append(args, wargs...)
-			if _, err := scanRows(ctx, q, rareBucketSQL(w, len(chunk)), args, 0, nil, nil, func(r Row) error {
+			if _, err := scanRows(ctx, q, rareBucketSQL(w, len(chunk)), args, 0, nil, func(r Row) error {
 				rows = append(rows, r)
 				return nil
 			}); err != nil {

@@ -111,13 +111,17 @@ func TestTechniquePlansAgree(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				ord, _, err := randomOrderOf(ctx, db.db, f, o.Seed)
+				if err != nil {
+					t.Fatal(err)
+				}
 				// Two IDs a statement: a bucket's families take several
 				// statements, as a big import's would past SQLite's limit.
 				defer func(n int) { rareIDsPerStatement = n }(rareIDsPerStatement)
 				for _, perStatement := range []int{rareIDsPerStatement, 2} {
 					rareIDsPerStatement = perStatement
 					var got []string
-					if err := runRare(ctx, db.db, f, o, buckets, func(r Row) error {
+					if err := runRare(ctx, db.db, f, o, ord, buckets, func(r Row) error {
 						got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
 						return nil
 					}); err != nil {
@@ -165,7 +169,7 @@ func TestRarePlanChoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		done, err := queryRare(ctx, db.db, c.f, QueryOptions{Order: OrderID}, matches, func(Row) error { return nil })
+		done, err := queryRare(ctx, db.db, c.f, QueryOptions{Order: OrderID}, nil, matches, func(Row) error { return nil })
 		if err != nil || done != c.want {
 			t.Errorf("%s: rare plan taken %v, %v; want %v", c.f.Technique, done, err, c.want)
 		}
@@ -173,7 +177,7 @@ func TestRarePlanChoice(t *testing.T) {
 	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_bucket"); err != nil {
 		t.Fatal(err)
 	}
-	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, 10, func(Row) error { return nil })
+	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, nil, 10, func(Row) error { return nil })
 	if err != nil || done {
 		t.Errorf("without the index: rare plan taken %v, %v; want false", done, err)
 	}
@@ -215,7 +219,7 @@ func TestRarePlanSkipsFamilies(t *testing.T) {
 	readsFamilies := func(o QueryOptions) bool {
 		t.Helper()
 		q := &statements{QueryerContext: db.db}
-		done, err := queryRare(ctx, q, f, o, matches, func(Row) error { return nil })
+		done, err := queryRare(ctx, q, f, o, newRandomOrder(o.Seed, 1000), matches, func(Row) error { return nil })
 		if err != nil || done {
 			t.Errorf("%+v: rare plan taken %v, %v; want false", o, done, err)
 		}

@@ -1,0 +1,11 @@
+package store
+
+// SetScanBias makes random samples reckon reading slot by slot b times
+// as costly as they would, so that a black-box test can force either
+// plan (0: slots only; a huge b: every row at once); the returned
+// function restores it.
+func SetScanBias(b float64) (restore func()) {
+	old := scanBias
+	scanBias = b
+	return func() { scanBias = old }
+}

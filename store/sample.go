@@ -1,0 +1,332 @@
+package store
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// A random sample must be a uniform pick over the rows that match and
+// are available, however earlier packs took theirs. A pack is itself a
+// sample, so whatever pattern samples leave in the sort keys, the next
+// sample must not see it: a walk of consecutive keys from a random start
+// does (a pack from one level leaves a run of that level's keys empty,
+// and a later walk starting there drew only from the other levels).
+//
+// So the order of a sample is this: the key space is cut into slots of
+// 2^k consecutive keys, so that a slot holds about one puzzle of each of
+// the filter's levels, from an offset drawn from the seed; the slots are
+// taken in the order a keyed permutation of their numbers gives, and the
+// rows of a slot in the order of a keyed hash of their IDs. Every slot
+// is as likely as any other to come at each place, whatever it holds, so
+// the first rows of the order that match and are available are a uniform
+// pick of them, and their levels come in the shares that are available.
+//
+// Reading it costs one index search a slot and level, about one for each
+// row read, where a walk of consecutive keys reads the index in order for
+// about half the cost. A sample reads the slots in batches of one
+// statement, about as many as it needs at the rate slots gave rows so
+// far. Where the rows that match are so few that the slots it would
+// still need cost more than reading every row of its levels, it reads
+// every row instead and keeps those of the slots not yet read that come
+// first in the order: the same rows, in the same order, as reading on
+// slot by slot would give.
+
+// randomOrder is the order of a random sample from one seed.
+type randomOrder struct {
+	bits   uint      // 2^bits slots
+	shift  uint      // 2^shift keys a slot; bits + shift = 63
+	offset uint64    // added to a key, modulo 2^63, before its slot is taken
+	round  [4]uint64 // the keys of the permutation's rounds
+	salt   uint64    // the key of the order of a slot's rows
+}
+
+// keyMask keeps the 63 bits of a sort key.
+const keyMask = 1<<63 - 1
+
+// newRandomOrder returns the order of the seed with at least n slots.
+func newRandomOrder(seed uint64, n int64) *randomOrder {
+	r := rand.New(rand.NewPCG(seed, 0x5eed5a3b1e0f0dd5))
+	o := &randomOrder{offset: r.Uint64() & keyMask, salt: r.Uint64()}
+	for i := range o.round {
+		o.round[i] = r.Uint64()
+	}
+	if n > 1 {
+		o.bits = uint(bits.Len64(uint64(n - 1)))
+	}
+	o.bits = min(o.bits, 62)
+	o.shift = 63 - o.bits
+	return o
+}
+
+// randomOrderOf returns the order of a random sample from the seed over
+// the filter's levels and givens, with their number of puzzles, from the
+// per-bucket counts: a slot for each puzzle a level holds on average.
+func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
+	w, args, _, err := g.where("b", "", anyIndex)
+	if err != nil {
+		return nil, 0, err
+	}
+	var n int64
+	if err := sqlx.GetContext(ctx, q, &n, "SELECT COALESCE(SUM(b.puzzles), 0) FROM buckets b WHERE "+w, args...); err != nil {
+		return nil, 0, fmt.Errorf("bucket counts: %w", err)
+	}
+	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
+	if levels == 0 {
+		levels = 5
+	}
+	return newRandomOrder(seed, (n+levels-1)/levels), n, nil
+}
+
+// slots returns the number of slots.
+func (o *randomOrder) slots() uint64 { return 1 << o.bits }
+
+// slotOf returns the slot of a sort key.
+func (o *randomOrder) slotOf(key int64) uint64 { return (uint64(key) + o.offset) & keyMask >> o.shift }
+
+// keys returns the sort keys of a slot: one range, or two where the slot
+// wraps around the end of the keys.
+func (o *randomOrder) keys(slot uint64) [][2]int64 {
+	lo := (slot<<o.shift - o.offset) & keyMask
+	hi := (lo + 1<<o.shift - 1) & keyMask
+	if lo <= hi {
+		return [][2]int64{{int64(lo), int64(hi)}}
+	}
+	return [][2]int64{{int64(lo), keyMask}, {0, int64(hi)}}
+}
+
+// place returns the place of a slot in the order, and slotAt the slot at
+// a place: a four-round Feistel permutation of an even number of bits,
+// at least the slots', walked until it lands among the slots.
+func (o *randomOrder) place(slot uint64) uint64 {
+	for x := o.feistel(slot, false); ; x = o.feistel(x, false) {
+		if x < o.slots() {
+			return x
+		}
+	}
+}
+
+func (o *randomOrder) slotAt(place uint64) uint64 {
+	for x := o.feistel(place, true); ; x = o.feistel(x, true) {
+		if x < o.slots() {
+			return x
+		}
+	}
+}
+
+func (o *randomOrder) feistel(x uint64, inverse bool) uint64 {
+	half := (o.bits + 1) / 2
+	mask := uint64(1)<<half - 1
+	l, r := x>>half, x&mask
+	if !inverse {
+		for _, k := range o.round {
+			l, r = r, l^mix64(r^k)&mask
+		}
+	} else {
+		for i := len(o.round) - 1; i >= 0; i-- {
+			l, r = r^mix64(l^o.round[i])&mask, l
+		}
+	}
+	return l<<half | r
+}
+
+// rank is a row's place in the order.
+type rank struct{ place, tie uint64 }
+
+func (o *randomOrder) rank(r *Row) rank {
+	return rank{o.place(o.slotOf(r.SortKey)), mix64(o.salt ^ uint64(r.ID))}
+}
+
+func compareRank(a, b rank) int {
+	return cmp.Or(cmp.Compare(a.place, b.place), cmp.Compare(a.tie, b.tie))
+}
+
+// ranked is a row with its rank.
+type ranked struct {
+	rank
+	row Row
+}
+
+// sortRanked sorts rows by rank; no two rows have the same, as the tie
+// is a bijection of the ID.
+func sortRanked(rows []ranked) {
+	slices.SortFunc(rows, func(a, b ranked) int { return compareRank(a.rank, b.rank) })
+}
+
+// rangesPerStatement bounds the key ranges one statement of readSlots
+// binds, two variables each, well under SQLite's 32,766 with room for
+// the filter's own.
+var rangesPerStatement = 4000
+
+// maxBatch bounds the slots one batch reads, and so the rows it holds.
+const maxBatch = 1 << 14
+
+// scanBias scales what reading slot by slot is reckoned to cost against
+// reading every row, and scanAfter, if positive, makes a sample read
+// every row after that many batches of slots: tests set them to force
+// either way.
+var (
+	scanBias  = 1.0
+	scanAfter = 0
+)
+
+// queryRandom passes to fn the first o.Limit rows in the order ord that
+// the filter selects (one a family with o.OnePerFamily); n is the number
+// of puzzles the filter's levels and givens hold. o.Limit is positive:
+// query refuses a random order without a limit.
+func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, ord *randomOrder, n int64, fn func(Row) error) error {
+	f.Levels = slices.Compact(slices.Sorted(slices.Values(f.Levels)))
+	if len(f.Levels) == 0 {
+		f.Levels = []int{1, 2, 3, 4, 5}
+	}
+	var live int
+	if err := sqlx.GetContext(ctx, q, &live, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key'"); err != nil {
+		return fmt.Errorf("find the (level, sort_key) index: %w", err)
+	}
+	var seen map[int64]bool
+	if o.OnePerFamily {
+		seen = map[int64]bool{}
+	}
+	got := 0
+	emit := func(r *Row) (bool, error) {
+		if seen != nil {
+			if seen[r.FamilyID] {
+				return false, nil
+			}
+			seen[r.FamilyID] = true
+		}
+		if err := fn(*r); err != nil {
+			return true, err
+		}
+		got++
+		return got == o.Limit, nil
+	}
+	var (
+		slots   = ord.slots()
+		read    uint64 // the slots at places below this are read
+		perSlot = float64(max(n, 1)) / float64(slots)
+	)
+	for batches := 0; read < slots; batches++ {
+		need := float64(o.Limit - got)
+		rate := perSlot // rows a slot gives, until slots have given some
+		if read > 0 {
+			rate = max(float64(got), 0.5) / float64(read)
+		}
+		// A slot costs a search of each level and its rows; reading
+		// every row costs the rows of the slots not read.
+		want := need / rate
+		if live == 0 || want*(float64(len(f.Levels))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
+		}
+		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read, maxBatch)
+		rows, err := readSlots(ctx, q, f, ord, read, batch)
+		if err != nil {
+			return err
+		}
+		read += batch
+		for i := range rows {
+			if done, err := emit(&rows[i].row); done || err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readSlots returns the rows the filter selects in the slots at places
+// from..from+n-1, by rank; f has its levels.
+func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, from, n uint64) ([]ranked, error) {
+	w, wargs, _, err := f.where("p", "p.family_id", indexable{level: true})
+	if err != nil {
+		return nil, err
+	}
+	var ranges [][2]int64
+	for place := from; place < from+n; place++ {
+		ranges = append(ranges, ord.keys(ord.slotAt(place))...)
+	}
+	var rows []ranked
+	for len(ranges) > 0 {
+		chunk := ranges[:min(len(ranges), rangesPerStatement)]
+		ranges = ranges[len(chunk):]
+		args := make([]any, 0, 2*len(chunk)+len(wargs))
+		for _, r := range chunk {
+			args = append(args, r[0], r[1])
+		}
+		args = append(args, wargs...)
+		if _, err := scanRows(ctx, q, slotsSQL(w, len(chunk)), args, 0, nil, func(r Row) error {
+			rows = append(rows, ranked{ord.rank(&r), r})
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	sortRanked(rows)
+	return rows, nil
+}
+
+// slotsSQL returns the statement that reads the rows of n key ranges,
+// the first 2n arguments, that the condition w selects: one search of
+// the (level, sort_key) index a range and level.
+func slotsSQL(w string, n int) string {
+	return "SELECT " + scanColumns + " FROM (VALUES (?, ?)" + strings.Repeat(", (?, ?)", n-1) + ") s" +
+		" CROSS JOIN puzzles p JOIN families f ON f.id = p.family_id" +
+		" WHERE p.sort_key BETWEEN s.column1 AND s.column2 AND " + w
+}
+
+// scanRandom reads every row the filter selects and passes to fn the
+// first limit of those in slots at places from read on, by rank, one a
+// family not in seen if seen is not nil. It holds a few times limit rows
+// at most.
+func scanRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, read uint64, limit int, seen map[int64]bool, fn func(Row) error) error {
+	w, args, _, err := f.where("p", "p.family_id", anyPuzzleIndex)
+	if err != nil {
+		return err
+	}
+	var best []ranked
+	// keep sorts best and cuts it to the first limit rows (families).
+	keep := func() {
+		sortRanked(best)
+		if seen != nil {
+			fams := map[int64]bool{}
+			best = slices.DeleteFunc(best, func(r ranked) bool {
+				if seen[r.row.FamilyID] || fams[r.row.FamilyID] {
+					return true
+				}
+				fams[r.row.FamilyID] = true
+				return false
+			})
+		}
+		best = best[:min(len(best), limit)]
+	}
+	s := "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
+	if _, err := scanRows(ctx, q, s, args, 0, nil, func(r Row) error {
+		rk := ord.rank(&r)
+		if rk.place < read {
+			return nil
+		}
+		if best = append(best, ranked{rk, r}); len(best) >= 2*limit+1024 {
+			keep()
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	keep()
+	for i := range best {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := fn(best[i].row); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -13,14 +13,18 @@ import (
 	"sudokubank/store"
 )
 
-const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet]
-                      [-sync normal|full] FILE|-
+const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-strict] [-workers W]
+                      [-quiet] [-sync normal|full] FILE|-
 
 import reads one puzzle per line (81 cells, '.' or '0' for an empty cell, or
 any one-line form the parser takes; '#' comments and blank lines skipped),
 checks that each has exactly one solution, grades it and stores it as given.
 A puzzle whose family the bank already holds adds no new family. Bad lines
-are reported with their numbers and skipped. FILE - reads standard input.
+are reported with their numbers and skipped; with -strict the import still
+stores the good lines but exits with status 1 if any line was rejected. An
+import in which no line was a puzzle with one solution (a binary file, a
+format it cannot read) exits with status 1 too. FILE - reads standard input;
+a directory is refused before the bank is opened.
 
 Examples:
   bankgen import -source top1465 top1465.txt
@@ -36,6 +40,7 @@ type importOptions struct {
 	file    string
 	workers int
 	quiet   bool
+	strict  bool
 	sync    syncFlag
 }
 
@@ -46,6 +51,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
+	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any line is rejected (the good lines are still stored)")
 	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err
@@ -58,6 +64,13 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 		return o, err
 	}
 	o.file = fs.Arg(0)
+	if o.file != "-" {
+		// Refused here, before the bank is opened or a run recorded:
+		// reading a directory fails only at the first line.
+		if st, err := os.Stat(o.file); err == nil && st.IsDir() {
+			return o, usageError{fmt.Errorf("%s is a directory: import takes one FILE (or - for standard input)", o.file)}
+		}
+	}
 	if o.source == "" {
 		o.source = strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
 		if o.file == "-" {

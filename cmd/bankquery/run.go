@@ -72,6 +72,7 @@ func commands() []command {
 		{"show", "show one puzzle, its solution, grade and step-by-step hint path", runShow},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list the packs exported so far", runPacks},
+		{"runs", "list the runs that wrote to the bank: generations and imports", runRuns},
 		{"check", "check the whole bank for damage and counters that disagree with the rows", runCheck},
 	}
 }
@@ -119,12 +120,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		printMainUsage(stdout)
 		return nil
 	}
+	var names []string
 	for _, c := range commands() {
 		if c.name == name {
 			return c.run(ctx, e, args[1:])
 		}
+		names = append(names, c.name)
 	}
-	return usagef("unknown command %q (commands: stats, list, show, export, packs, check)", name)
+	return usagef("unknown command %q (commands: %s)", name, strings.Join(names, ", "))
 }
 
 // newFlagSet returns a FlagSet for a subcommand that prints usage (the

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/internal/version"
 	"sudokubank/store"
 )
 
@@ -85,7 +86,8 @@ Usage:
 
 Commands:
 %s
-Run "bankquery <command> -h" for the flags and examples of a command.
+Run "bankquery <command> -h" for the flags and examples of a command,
+and "bankquery -version" for the version and build revision.
 
 Exit status: 0 when done, 1 when the command failed (no bank, not
 enough matching puzzles, a write error), 2 for a mistake in the command
@@ -119,6 +121,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "-h", "-help", "--help", "help":
 		printMainUsage(stdout)
 		return nil
+	case "-version", "--version", "version":
+		return version.Read().Write(stdout, "bankquery")
 	}
 	var names []string
 	for _, c := range commands() {
@@ -132,9 +136,11 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // newFlagSet returns a FlagSet for a subcommand that prints usage (the
 // synopsis, the examples and the flags) to stderr on a mistake and
-// returns the mistake rather than exiting.
+// returns the mistake rather than exiting. It has -version, which
+// parseFlags answers.
 func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet("bankquery "+name, flag.ContinueOnError)
+	fs.Bool("version", false, "print the version and build revision, and exit")
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
 		out := fs.Output()
@@ -146,7 +152,8 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 }
 
 // parseFlags parses args into fs. A request for help prints the usage to
-// stdout and returns errHelp; a bad flag has been reported by the flag
+// stdout and returns errHelp, as -version does after printing the
+// version; a bad flag has been reported by the flag
 // package and becomes a usageError.
 func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
 	for _, a := range args {
@@ -161,6 +168,12 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
+	}
+	if v := fs.Lookup("version"); v != nil && v.Value.String() == "true" {
+		if err := version.Read().Write(e.stdout, "bankquery"); err != nil {
+			return err
+		}
+		return errHelp
 	}
 	return nil
 }

@@ -60,8 +60,10 @@ type command struct {
 	run     func(ctx context.Context, env *env, args []string) error
 }
 
-// env is what every subcommand gets: the output streams and the logger.
+// env is what every subcommand gets: the standard streams and the
+// logger.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            *slog.Logger
 }
@@ -71,6 +73,7 @@ func commands() []command {
 		{"stats", "counts per level and givens, families, packs and runs", runStats},
 		{"list", "list the puzzles that match the filters", runList},
 		{"show", "show one puzzle, its solution, grade and step-by-step hint path", runShow},
+		{"grade", "grade any puzzles, and say whether the bank holds them or an isomorph", runGrade},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list the packs exported so far", runPacks},
 		{"runs", "list the runs that wrote to the bank: generations and imports", runRuns},
@@ -108,6 +111,7 @@ func printMainUsage(w io.Writer) {
 // process's exit status. Run never exits the process.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{
+		stdin:  os.Stdin,
 		stdout: stdout,
 		stderr: stderr,
 		log:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),

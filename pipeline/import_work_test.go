@@ -71,3 +71,22 @@ func TestImportLongLine(t *testing.T) {
 		t.Errorf("a puzzle and a comment: %v, %v; want kept", r.Reason, r.Err)
 	}
 }
+
+// FuzzImportLineError checks that a line that is not a puzzle is always
+// rejected with a message, never a panic, whatever its length or bytes.
+func FuzzImportLineError(f *testing.F) {
+	const p = "6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4"
+	for _, s := range []string{p + "12345", p + "x", p + "\xff\xfe", strings.Repeat("9", 200), "", "x", p[:80] + "é"} {
+		f.Add(s)
+	}
+	m := pipeline.NewImporter("fuzz", nil)
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := pipeline.ParseLine(s); err == nil {
+			return // a puzzle: grading it is another test's business
+		}
+		r := m.Import(context.Background(), pipeline.Line{No: 1, Text: s})
+		if r.Reason != pipeline.Invalid || r.Err == nil || r.Err.Error() == "" {
+			t.Errorf("Import(%q) = %v, %v; want invalid with a message", s, r.Reason, r.Err)
+		}
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -70,4 +71,16 @@ func TestRunsGolden(t *testing.T) {
 	golden(t, "runsjson.golden", []byte(rfc3339.ReplaceAllString(stable(mustRun(t, "runs", "-db", db, "-json"), dir), "TIME")))
 	empty := MustBank(t)
 	golden(t, "runsnone.golden", []byte(stable(mustRun(t, "runs", "-db", empty), filepath.Dir(empty))))
+}
+
+// TestRunsOlderBank reads a bank of the schema before runs kept their
+// kind: runs refuses it, as every reader does, and says how to migrate
+// it, leaving it as it was.
+func TestRunsOlderBank(t *testing.T) {
+	db := MustRunsBank(t)
+	mustExec(t, db, "PRAGMA user_version = 10")
+	r := run(t, "runs", "-db", db)
+	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "open it once for writing (bankgen) to migrate") {
+		t.Errorf("exit %d, error %v; want 1 and how to migrate", r.code, r.err)
+	}
 }

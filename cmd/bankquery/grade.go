@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -93,6 +95,7 @@ type gradeInput struct {
 	text      string // the line as read
 	grid      solve.Grid
 	err       error // the line is not a puzzle
+	readErr   error // standard input could not be read
 }
 
 func (in gradeInput) label() string {
@@ -113,20 +116,20 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() == 0 {
 		return usagef("grade takes puzzles, or - to read them from standard input")
 	}
-	var inputs []gradeInput
-	if fs.NArg() == 1 && fs.Arg(0) == "-" {
-		var err error
-		if inputs, err = readGradeInputs(e.stdin); err != nil {
-			return fmt.Errorf("standard input: %w", err)
-		}
-	} else {
+	// The arguments are all checked before anything is graded; the
+	// lines of standard input are graded as they are read, so that a
+	// long list shows its first grades at once.
+	inputs := stdinInputs(e.stdin)
+	if fs.NArg() > 1 || fs.Arg(0) != "-" {
+		var args []gradeInput
 		for i, a := range fs.Args() {
 			g, err := solve.Parse(strings.TrimSpace(a))
 			if err != nil {
 				return usagef("argument %d %q is not a puzzle: %v", i+1, clip(a, 90), err)
 			}
-			inputs = append(inputs, gradeInput{arg: i + 1, grid: g})
+			args = append(args, gradeInput{arg: i + 1, grid: g})
 		}
+		inputs = slices.Values(args)
 	}
 
 	var bank *store.DB
@@ -140,61 +143,75 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	}
 
 	var g grade.Grader
-	bad := 0
+	bad, n := 0, 0
 	bw := bufio.NewWriter(e.stdout)
+	defer bw.Flush()
 	enc := json.NewEncoder(bw)
-	for i, in := range inputs {
+	for in := range inputs {
 		if err := ctx.Err(); err != nil {
-			bw.Flush()
 			return err
+		}
+		if in.readErr != nil {
+			return fmt.Errorf("standard input: %w", in.readErr)
 		}
 		j, gr, m, err := gradeOne(ctx, &g, bank, in)
 		if err != nil {
-			bw.Flush()
 			return err
 		}
 		if j.Error != "" {
 			bad++
 		}
-		if *asJSON {
+		if n++; *asJSON {
 			if !*steps {
 				j.Steps = nil
 			}
 			if err := enc.Encode(j); err != nil {
 				return err
 			}
-			continue
+		} else {
+			if n > 1 {
+				bw.WriteByte('\n')
+			}
+			writeGradeText(bw, in, j, gr, m, *db, *steps)
 		}
-		if i > 0 {
-			bw.WriteByte('\n')
+		if in.line > 0 {
+			// A line at a time from a pipe: the reader sees each grade
+			// as it is made.
+			if err := bw.Flush(); err != nil {
+				return err
+			}
 		}
-		writeGradeText(bw, in, j, gr, m, *db, *steps)
 	}
 	if err := bw.Flush(); err != nil {
 		return err
 	}
 	if bad > 0 {
-		return fmt.Errorf("%d of %d puzzles could not be graded", bad, len(inputs))
+		return fmt.Errorf("%d of %d puzzles could not be graded", bad, n)
 	}
 	return nil
 }
 
-// readGradeInputs reads the puzzles of standard input, a line each,
-// skipping blank lines and '#' comments; a line that is not a puzzle is
-// an input with its error.
-func readGradeInputs(r io.Reader) ([]gradeInput, error) {
-	var out []gradeInput
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
+// stdinInputs yields the puzzles of r, a line each, skipping blank
+// lines and '#' comments; a line that is not a puzzle is an input with
+// its error, and a failed read the last input, with readErr.
+func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
+	return func(yield func(gradeInput) bool) {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			g, err := pipeline.ParseLine(line)
+			if !yield(gradeInput{line: n, text: line, grid: g, err: err}) {
+				return
+			}
 		}
-		g, err := pipeline.ParseLine(line)
-		out = append(out, gradeInput{line: n, text: line, grid: g, err: err})
+		if err := sc.Err(); err != nil {
+			yield(gradeInput{readErr: err})
+		}
 	}
-	return out, sc.Err()
 }
 
 // gradeOne grades one input and looks it up in bank (nil for none). A

@@ -51,9 +51,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	}
 	g, err := ParseLine(l.Text)
 	if err != nil {
-		// The parser counts lines within its input, always one here.
-		msg := strings.TrimPrefix(err.Error(), "line 1, ")
-		return Result[store.NewFamily]{Reason: Invalid, Err: errors.New(msg)}
+		return Result[store.NewFamily]{Reason: Invalid, Err: lineError(l.Text, err)}
 	}
 	switch m.solver.Count(g, 2) {
 	case 0:
@@ -91,4 +89,41 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	nf.Symmetry = gen.DetectSymmetry(g).String()
 	nf.Minimal = m.dig.IsMinimal(g)
 	return prepare(canon, Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: 1, Value: nf})
+}
+
+// lineError is the message for an import line that is not a puzzle. A
+// line of more than 81 cells, or of 81 cells with more after them, is
+// said in those terms, not as the character or the cell count the
+// parser stopped at: "line has 95 cells, a puzzle has 81". Otherwise it
+// is the parser's, which counts lines within its input (always one
+// here).
+func lineError(text string, err error) error {
+	text = strings.TrimSpace(text)
+	cells, other := 0, 0
+	for _, r := range text {
+		switch {
+		case r >= '0' && r <= '9' || r == '.' || r == '-' || r == '*' || r == '_':
+			cells++
+		case r == ' ' || r == '\t' || r == '|' || r == '+':
+		default:
+			other++
+		}
+	}
+	switch {
+	case other == 0 && cells > 81:
+		return fmt.Errorf("line has %d cells, a puzzle has 81", cells)
+	case other > 0 && len(text) > 81:
+		if _, perr := solve.Parse(text[:81]); perr == nil {
+			return fmt.Errorf("line has %d characters: a puzzle of 81 cells and then %q; put a space between a puzzle and what follows it", len(text), clip(text[81:], 20))
+		}
+	}
+	return errors.New(strings.TrimPrefix(err.Error(), "line 1, "))
+}
+
+// clip returns s cut to at most n bytes, with "..." where it was cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

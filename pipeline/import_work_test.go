@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"sudokubank/gen"
@@ -42,4 +43,50 @@ func MustGrid(tb testing.TB, s string) solve.Grid {
 		tb.Fatal(err)
 	}
 	return g
+}
+
+// TestImportLongLine gives lines of more than 81 cells: the message says
+// how many cells the line has, or that something follows the puzzle
+// without a space, instead of the character or count the parser stopped
+// at. A puzzle followed by a space and a comment is a puzzle.
+func TestImportLongLine(t *testing.T) {
+	const p = "6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4"
+	tests := []struct {
+		name, line, want string
+	}{
+		{"Digits", p + "12345678901234", "line has 95 cells, a puzzle has 81"},
+		{"Glued", p + "x1.2", `line has 85 characters: a puzzle of 81 cells and then "x1.2"; put a space`},
+		{"Short", p[:80], "wrong number of cells: found 80, want 81"},
+	}
+	m := pipeline.NewImporter("test", nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := m.Import(context.Background(), pipeline.Line{No: 1, Text: tt.line})
+			if r.Reason != pipeline.Invalid || r.Err == nil || !strings.HasPrefix(r.Err.Error(), tt.want) {
+				t.Errorf("Import(%q) = %v, %v; want invalid, %q", tt.line, r.Reason, r.Err, tt.want)
+			}
+		})
+	}
+	if r := m.Import(context.Background(), pipeline.Line{No: 1, Text: p + " 9.5 rated"}); r.Reason != pipeline.Kept {
+		t.Errorf("a puzzle and a comment: %v, %v; want kept", r.Reason, r.Err)
+	}
+}
+
+// FuzzImportLineError checks that a line that is not a puzzle is always
+// rejected with a message, never a panic, whatever its length or bytes.
+func FuzzImportLineError(f *testing.F) {
+	const p = "6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4"
+	for _, s := range []string{p + "12345", p + "x", p + "\xff\xfe", strings.Repeat("9", 200), "", "x", p[:80] + "é"} {
+		f.Add(s)
+	}
+	m := pipeline.NewImporter("fuzz", nil)
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, err := pipeline.ParseLine(s); err == nil {
+			return // a puzzle: grading it is another test's business
+		}
+		r := m.Import(context.Background(), pipeline.Line{No: 1, Text: s})
+		if r.Reason != pipeline.Invalid || r.Err == nil || r.Err.Error() == "" {
+			t.Errorf("Import(%q) = %v, %v; want invalid with a message", s, r.Reason, r.Err)
+		}
+	})
 }

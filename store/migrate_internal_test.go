@@ -289,7 +289,13 @@ func TestFamiliesCanonMigration(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := old.StartRun(ctx, Run{Params: "-count 6", Seed: 9})
+	// A run as a schema-5 writer recorded it: StartRun writes the
+	// columns of 0011.
+	res, err := old.db.ExecContext(ctx, `INSERT INTO runs (params, seed, started_at) VALUES ('-count 6', 9, 1)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := res.LastInsertId()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -668,5 +674,40 @@ func dropVariantColumns(t *testing.T, db *DB) {
 	if _, err := db.db.Exec(`ALTER TABLE families DROP COLUMN solution;
 		ALTER TABLE puzzles DROP COLUMN code`); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRunsKindMigration migrates the runs a schema-10 writer recorded:
+// 0011 tells an import from its params, gives a generating run the
+// source "gen", and an empty argument list to each.
+func TestRunsKindMigration(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "bank.db")
+	setMigrations(t, migrationsUpTo(t, 10))
+	old, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.ExecContext(ctx, `INSERT INTO runs (params, seed, started_at, status) VALUES
+		('-count 5 -seed 1', 1, 1, 'completed'), ('import -source top top.txt', 0, 2, 'completed'), ('', 3, 3, 'failed')`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	setMigrations(t, migrations.FS)
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rs, err := db.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range rs {
+		got = append(got, fmt.Sprintf("%s/%s/%d", r.Kind, r.Source, len(r.Args)))
+	}
+	if want := []string{"generate/gen/0", "import//0", "generate/gen/0"}; !slices.Equal(got, want) {
+		t.Errorf("runs after 0011 = %q, want %q", got, want)
 	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"time"
@@ -18,9 +19,22 @@ const (
 	RunFailed      = "failed"
 )
 
-// Run is one run of the generator.
+// The kinds of run a bank records (Run.Kind).
+const (
+	RunGenerate = "generate" // families made by the generator
+	RunImport   = "import"   // puzzles read from a collection
+	RunMerge    = "merge"    // families copied from another bank
+)
+
+// Run is one run of a program that writes the bank.
 type Run struct {
-	ID          int64
+	ID     int64
+	Kind   string // RunGenerate, RunImport or RunMerge; "" is RunGenerate
+	Source string // the families' source: "gen", or the collection's name
+	// Args is the command line after the program name, each argument as
+	// given; empty for the runs of a bank from before they were recorded
+	// (schema 11), whose Params still say them.
+	Args        []string
 	Params      string // the run's parameters, as bankgen encodes them
 	Seed        uint64
 	CodeVersion string
@@ -41,7 +55,8 @@ type RunEnd struct {
 }
 
 // StartRun records the start of a run and returns its ID. A zero
-// StartedAt means now; Status and the counts are ignored.
+// StartedAt means now, an empty Kind RunGenerate; Status and the counts
+// are ignored.
 //
 // The run holds a lock file beside the bank (the bank's name with
 // "-run<ID>.lock" added) until FinishRun or Close, so that other
@@ -55,13 +70,29 @@ func (db *DB) StartRun(ctx context.Context, r Run) (int64, error) {
 	if start.IsZero() {
 		start = time.Now()
 	}
+	kind := r.Kind
+	switch kind {
+	case "":
+		kind = RunGenerate
+	case RunGenerate, RunImport, RunMerge:
+	default:
+		return 0, fmt.Errorf("start run: kind %q: %w", kind, ErrInvalid)
+	}
+	args := r.Args
+	if args == nil {
+		args = []string{}
+	}
+	argsJSON, err := json.Marshal(args)
+	if err != nil {
+		return 0, fmt.Errorf("start run: %w", err)
+	}
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("start run: %w", err)
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO runs (params, seed, code_version, started_at, status)
-		VALUES (?, ?, ?, ?, 'running')`, r.Params, int64(r.Seed), r.CodeVersion, start.Unix())
+	res, err := tx.ExecContext(ctx, `INSERT INTO runs (kind, source, args, params, seed, code_version, started_at, status)
+		VALUES (?, ?, ?, ?, ?, ?, ?, 'running')`, kind, r.Source, string(argsJSON), r.Params, int64(r.Seed), r.CodeVersion, start.Unix())
 	if err != nil {
 		return 0, fmt.Errorf("start run: %w", err)
 	}
@@ -240,7 +271,7 @@ func (r *runLocks) releaseAll() {
 
 // Runs returns every run, oldest first.
 func (db *DB) Runs(ctx context.Context) ([]Run, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, params, seed, code_version, started_at,
+	rows, err := db.db.QueryContext(ctx, `SELECT id, kind, source, args, params, seed, code_version, started_at,
 		ended_at, status, families, puzzles, dup_families, dup_puzzles, rejected, message
 		FROM runs ORDER BY id`)
 	if err != nil {
@@ -251,12 +282,16 @@ func (db *DB) Runs(ctx context.Context) ([]Run, error) {
 	for rows.Next() {
 		var (
 			r           Run
+			args        string
 			seed, start int64
 			ended       sql.NullInt64
 		)
-		if err := rows.Scan(&r.ID, &r.Params, &seed, &r.CodeVersion, &start, &ended, &r.Status,
+		if err := rows.Scan(&r.ID, &r.Kind, &r.Source, &args, &r.Params, &seed, &r.CodeVersion, &start, &ended, &r.Status,
 			&r.Families, &r.Puzzles, &r.DupFamilies, &r.DupPuzzles, &r.Rejected, &r.Message); err != nil {
 			return nil, fmt.Errorf("runs: %w", err)
+		}
+		if err := json.Unmarshal([]byte(args), &r.Args); err != nil {
+			return nil, fmt.Errorf("runs: run %d: args: %w", r.ID, err)
 		}
 		r.Seed = uint64(seed)
 		r.StartedAt = time.Unix(start, 0).UTC()

@@ -146,3 +146,31 @@ func insertRunningRun(tb testing.TB, path string) int64 {
 func lockFile(path string, id int64) string {
 	return path + "-run" + strconv.FormatInt(id, 10) + ".lock"
 }
+
+// TestRunKindSourceArgs reads back what a run records about itself: its
+// kind, source and arguments exactly as given, spaces and quotes kept.
+func TestRunKindSourceArgs(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	tests := []struct {
+		in   store.Run
+		kind string
+	}{
+		{store.Run{Source: "gen", Args: []string{"-count", "5"}}, store.RunGenerate},
+		{store.Run{Kind: store.RunImport, Source: "top 1465", Args: []string{"import", "-source", "top 1465", `my "file".txt`}}, store.RunImport},
+		{store.Run{Kind: store.RunMerge, Source: "other"}, store.RunMerge},
+	}
+	for _, tt := range tests {
+		id, err := db.StartRun(ctx, tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := runByID(t, db, id)
+		if got.Kind != tt.kind || got.Source != tt.in.Source || strings.Join(got.Args, "|") != strings.Join(tt.in.Args, "|") {
+			t.Errorf("run %d = kind %q source %q args %q; want %q %q %q", id, got.Kind, got.Source, got.Args, tt.kind, tt.in.Source, tt.in.Args)
+		}
+	}
+	if _, err := db.StartRun(ctx, store.Run{Kind: "copy"}); err == nil {
+		t.Error("StartRun took the kind \"copy\"")
+	}
+}

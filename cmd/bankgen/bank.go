@@ -8,9 +8,9 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"time"
 
+	"sudokubank/internal/version"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -120,19 +120,7 @@ func tuneGC(extra int64) {
 
 // codeVersion returns the module version and VCS revision bankgen was
 // built from, for the runs table.
-func codeVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return ""
-	}
-	v := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" {
-			v += " " + s.Value
-		}
-	}
-	return strings.TrimSpace(v)
-}
+func codeVersion() string { return version.Read().Short() }
 
 // startProgress starts reporting progress on stderr, as a bar on a
 // terminal and a log line every 30 s otherwise; the returned func stops it.
@@ -180,6 +168,10 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summar
 		end.Status, end.Message = store.RunFailed, runErr.Error()
 	case sum.Interrupted:
 		end.Status, end.Message = store.RunInterrupted, "interrupted by a signal"
+	case end.Families == 0 && end.Puzzles == 0:
+		// Recorded all the same, so that the runs table says the
+		// command ran; the message says why the bank did not change.
+		end.Message = fmt.Sprintf("added nothing: %d duplicate families, %d rejected", end.DupFamilies, end.Rejected)
 	}
 	if err := db.FinishRun(context.WithoutCancel(ctx), id, end); err != nil {
 		return fmt.Errorf("record the end of run %d: %w", id, err)

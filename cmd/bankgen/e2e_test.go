@@ -81,6 +81,8 @@ func TestBadFlagsExit2(t *testing.T) {
 		{"Workers", []string{"-workers", "-2"}, "-workers"},
 		{"VariantsOverLimit", []string{"-count", "0", "-variants", "1001"}, "invalid value 1001 for flag -variants: must be 1000 or fewer"},
 		{"VariantsMillion", []string{"-count", "0", "-variants", "1000000"}, "must be 1000 or fewer"},
+		{"CountHuge", []string{"-count", "1000000000000"}, "invalid value 1000000000000 for flag -count: must be 100000000 or fewer"},
+		{"QuotaHuge", []string{"-quota", "evil=5000000000"}, "the quota must be 100000000 or fewer"},
 		{"GivensBelow17", []string{"-givens", "16-30"}, `invalid value "16-30" for flag -givens`},
 		{"GivensReversed", []string{"-givens", "38-30"}, `invalid value "38-30" for flag -givens`},
 		{"ImportNoFile", []string{"import"}, "one FILE"},

@@ -94,6 +94,9 @@ func parseQuota(s string) (pipeline.Levels, error) {
 		if err != nil || n < 0 {
 			return q, fmt.Errorf("%s=%s: the quota must be a whole number, 0 or more", name, num)
 		}
+		if n > maxFamilies {
+			return q, fmt.Errorf("%s=%s: the quota must be %d or fewer", name, num, maxFamilies)
+		}
 		named[l], q[l] = true, n
 	}
 	return q, nil
@@ -108,6 +111,13 @@ func formatQuota(q pipeline.Levels) string {
 	}
 	return strings.Join(parts, ",")
 }
+
+// maxFamilies is the most families -count asks a run for, and -quota a
+// level of the bank: 10^8 families take a day or more to make on a
+// desktop machine, at some thousands a second, and fill a bank of tens
+// of gigabytes, so a larger number is a slip of the keyboard, not a plan.
+// It is refused rather than clamped so that the user sees it.
+const maxFamilies = 100_000_000
 
 // maxWorkers is the most -workers bankgen takes.
 func maxWorkers() int { return 8 * runtime.NumCPU() }

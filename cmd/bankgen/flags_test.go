@@ -55,6 +55,8 @@ func TestParseQuota(t *testing.T) {
 		{"easy=1.5", pipeline.Levels{}, "whole number"},
 		{"hard=3", pipeline.Levels{}, "unknown level"},
 		{"easy=1,2=3", pipeline.Levels{}, "given twice"},
+		{"evil=100000000", pipeline.Levels{0, 0, 0, 0, 0, 100000000}, ""},
+		{"evil=100000001", pipeline.Levels{}, "must be 100000000 or fewer"},
 	}
 	for _, tt := range tests {
 		got, err := parseQuota(tt.in)

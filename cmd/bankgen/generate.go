@@ -70,9 +70,9 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	var o generateOptions
 	fs := flag.NewFlagSet("bankgen", flag.ContinueOnError)
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
-	fs.IntVar(&o.count, "count", 1000, "add `N` new families")
+	fs.IntVar(&o.count, "count", 1000, fmt.Sprintf("add `N` new families (at most %d)", maxFamilies))
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
-	fs.Var(&o.quota, "quota", "targets for the bank's totals, `LEVEL=N,...`, instead of -count")
+	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `LEVEL=N,...` (N at most %d), instead of -count", maxFamilies))
 	fs.Var(&o.givens, "givens", "store only puzzles with `A-B` givens (17-80); each level's usual range when omitted")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
@@ -100,6 +100,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, usageError{errors.New("-level and -quota cannot be used together: -quota names its levels")}
 	case o.count < 0:
 		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
+	case o.count > maxFamilies:
+		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be %d or fewer (a run that long takes days; run again for more)", o.count, maxFamilies)}
 	case o.variants < 0:
 		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
 	case o.variants > pipeline.MaxVariants:

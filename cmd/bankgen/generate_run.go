@@ -52,7 +52,10 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		c := pipeline.QuotaCaps(o.quota.want)
 		caps = &c
 	}
-	runID, err := db.StartRun(ctx, store.Run{Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion()})
+	runID, err := db.StartRun(ctx, store.Run{
+		Kind: store.RunGenerate, Source: "gen", Args: args,
+		Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion(),
+	})
 	if err != nil {
 		return err
 	}

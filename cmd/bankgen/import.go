@@ -13,8 +13,8 @@ import (
 	"sudokubank/store"
 )
 
-const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-workers W] [-quiet]
-                      [-sync normal|full] FILE|-
+const importUsage = `Usage: bankgen import [-db puzzles.db] [-source NAME] [-strict] [-workers W]
+                      [-quiet] [-sync normal|full] FILE|-
 
 import reads puzzles, checks that each has exactly one solution, grades it
 and stores it as given. The file's format is told by its content, not its
@@ -24,8 +24,12 @@ of 9 lines of 9 cells, a zip of such files (what bankquery export -format
 sdk writes), OpenSudoku XML, and the CSV (with a puzzle column) and JSON
 Lines that bankquery list and export write. A puzzle whose family the bank
 already holds adds no new family. Bad records are reported with their
-place (file:line, or file:member:line in a zip) and skipped. FILE - reads
-standard input (a zip from a pipe is held in memory, at most 256 MiB).
+place (file:line, or file:member:line in a zip) and skipped; with -strict
+the import still stores the good ones but exits with status 1 if any was
+rejected. An import in which no record was a puzzle with one solution (a
+binary file, a format it cannot read) exits with status 1 too. FILE -
+reads standard input (a zip from a pipe is held in memory, at most 256
+MiB); a directory is refused before the bank is opened.
 
 Examples:
   bankgen import -source top1465 top1465.txt
@@ -42,6 +46,7 @@ type importOptions struct {
 	file    string
 	workers int
 	quiet   bool
+	strict  bool
 	sync    syncFlag
 }
 
@@ -52,6 +57,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
+	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any line is rejected (the good lines are still stored)")
 	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err
@@ -64,6 +70,13 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 		return o, err
 	}
 	o.file = fs.Arg(0)
+	if o.file != "-" {
+		// Refused here, before the bank is opened or a run recorded:
+		// reading a directory fails only at the first line.
+		if st, err := os.Stat(o.file); err == nil && st.IsDir() {
+			return o, usageError{fmt.Errorf("%s is a directory: import takes one FILE (or - for standard input)", o.file)}
+		}
+	}
 	if o.source == "" {
 		o.source = strings.TrimSuffix(filepath.Base(o.file), filepath.Ext(o.file))
 		if o.file == "-" {

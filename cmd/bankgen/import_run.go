@@ -38,7 +38,10 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
 		}
 	}()
-	runID, err := db.StartRun(ctx, store.Run{Params: "import " + strings.Join(args, " "), CodeVersion: codeVersion()})
+	runID, err := db.StartRun(ctx, store.Run{
+		Kind: store.RunImport, Source: o.source, Args: append([]string{"import"}, args...),
+		Params: "import " + strings.Join(args, " "), CodeVersion: codeVersion(),
+	})
 	if err != nil {
 		return err
 	}
@@ -77,6 +80,11 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		Stats:    stats,
 	})
 	stop()
+	if runErr == nil && !sum.Interrupted && n.puzzles() == 0 {
+		// Nothing was a puzzle: most likely a file of another kind. The
+		// run is recorded as failed, with the reason.
+		runErr = fmt.Errorf("no line of %s was a puzzle with one solution (%d lines read)", o.file, n.lines)
+	}
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
@@ -93,5 +101,14 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if sum.Interrupted {
 		return errInterrupted
 	}
+	if rejected := n.lines - n.puzzles(); o.strict && rejected > 0 {
+		return fmt.Errorf("-strict: %d of %d lines rejected (the others are stored)", rejected, n.lines)
+	}
 	return nil
+}
+
+// puzzles is how many lines were puzzles with one solution that the
+// import graded or found in the bank.
+func (n importCounts) puzzles() int64 {
+	return n.lines - n.unparseable - n.noSolution - n.several - n.failed
 }

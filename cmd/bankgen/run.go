@@ -10,6 +10,8 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+
+	"sudokubank/internal/version"
 )
 
 var (
@@ -26,8 +28,9 @@ func (e usageError) Unwrap() error { return e.err }
 
 // Run runs bankgen with the arguments after the program name, as main
 // does, writing reports to stdout and logs to stderr. It returns
-// flag.ErrHelp after printing usage for -h, a usageError for a bad
-// command line, and errInterrupted when ctx was cancelled mid-run.
+// flag.ErrHelp after printing usage for -h or the version for -version,
+// a usageError for a bad command line, and errInterrupted when ctx was
+// cancelled mid-run.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var err error
 	if len(args) > 0 && args[0] == "import" {
@@ -60,11 +63,20 @@ func exitCode(err error, stderr io.Writer) int {
 }
 
 // parseFlags parses args with fs, printing usage (to stdout) for -h and
-// turning any other failure into a usageError.
+// the build's version for -version, both returning flag.ErrHelp (exit
+// status 0), and turning any other failure into a usageError. It adds
+// -version to fs.
 func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout io.Writer) error {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	showVersion := fs.Bool("version", false, "print the version and build revision, and exit")
 	err := fs.Parse(args)
+	if err == nil && *showVersion {
+		if err := version.Read().Write(stdout, "bankgen"); err != nil {
+			return err
+		}
+		return flag.ErrHelp
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(stdout, usage)
 		fs.SetOutput(stdout)

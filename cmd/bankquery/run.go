@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/internal/version"
 	"sudokubank/store"
 )
 
@@ -59,8 +60,10 @@ type command struct {
 	run     func(ctx context.Context, env *env, args []string) error
 }
 
-// env is what every subcommand gets: the output streams and the logger.
+// env is what every subcommand gets: the standard streams and the
+// logger.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            *slog.Logger
 }
@@ -70,8 +73,10 @@ func commands() []command {
 		{"stats", "counts per level and givens, families, packs and runs", runStats},
 		{"list", "list the puzzles that match the filters", runList},
 		{"show", "show one puzzle, its solution, grade and step-by-step hint path", runShow},
+		{"grade", "grade any puzzles, and say whether the bank holds them or an isomorph", runGrade},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list the packs exported so far", runPacks},
+		{"runs", "list the runs that wrote to the bank: generations and imports", runRuns},
 		{"check", "check the whole bank for damage and counters that disagree with the rows", runCheck},
 	}
 }
@@ -84,7 +89,8 @@ Usage:
 
 Commands:
 %s
-Run "bankquery <command> -h" for the flags and examples of a command.
+Run "bankquery <command> -h" for the flags and examples of a command,
+and "bankquery -version" for the version and build revision.
 
 Exit status: 0 when done, 1 when the command failed (no bank, not
 enough matching puzzles, a write error), 2 for a mistake in the command
@@ -105,6 +111,7 @@ func printMainUsage(w io.Writer) {
 // process's exit status. Run never exits the process.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	e := &env{
+		stdin:  os.Stdin,
 		stdout: stdout,
 		stderr: stderr,
 		log:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -118,20 +125,26 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "-h", "-help", "--help", "help":
 		printMainUsage(stdout)
 		return nil
+	case "-version", "--version", "version":
+		return version.Read().Write(stdout, "bankquery")
 	}
+	var names []string
 	for _, c := range commands() {
 		if c.name == name {
 			return c.run(ctx, e, args[1:])
 		}
+		names = append(names, c.name)
 	}
-	return usagef("unknown command %q (commands: stats, list, show, export, packs, check)", name)
+	return usagef("unknown command %q (commands: %s)", name, strings.Join(names, ", "))
 }
 
 // newFlagSet returns a FlagSet for a subcommand that prints usage (the
 // synopsis, the examples and the flags) to stderr on a mistake and
-// returns the mistake rather than exiting.
+// returns the mistake rather than exiting. It has -version, which
+// parseFlags answers.
 func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 	fs := flag.NewFlagSet("bankquery "+name, flag.ContinueOnError)
+	fs.Bool("version", false, "print the version and build revision, and exit")
 	fs.SetOutput(e.stderr)
 	fs.Usage = func() {
 		out := fs.Output()
@@ -143,7 +156,8 @@ func newFlagSet(e *env, name, usage string) *flag.FlagSet {
 }
 
 // parseFlags parses args into fs. A request for help prints the usage to
-// stdout and returns errHelp; a bad flag has been reported by the flag
+// stdout and returns errHelp, as -version does after printing the
+// version; a bad flag has been reported by the flag
 // package and becomes a usageError.
 func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
 	for _, a := range args {
@@ -158,6 +172,12 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
 	}
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
+	}
+	if v := fs.Lookup("version"); v != nil && v.Value.String() == "true" {
+		if err := version.Read().Write(e.stdout, "bankquery"); err != nil {
+			return err
+		}
+		return errHelp
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"sudokubank/gen"
 	"sudokubank/grade"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -31,7 +32,13 @@ a generated family. A few hard puzzles rate 0.1 to 0.3 apart in two
 orientations; where the puzzle shown is one, the rating line says so and
 gives this puzzle's own rating, which its path's hardest step bears. The
 puzzle is named by its ID (as list and export print it) or by its 81
-cells ('.' or '0' for an empty cell).
+cells ('.' or '0' for an empty cell). A puzzle the bank holds only as an
+isomorph (the same puzzle rotated, reflected, relabelled, or with rows or
+columns swapped) is shown as given, with its family's grade and data, the
+stored puzzle it is an isomorph of, and the transform that takes that
+puzzle to it ([T]RRRRRRRRR/CCCCCCCCC/DDDDDDDDD: T to transpose first, then
+row r of the result is row R(r), column c is column C(c), digit d becomes
+D(d)); it has no ID of its own, so export and packs cannot name it.
 
 Examples:
   bankquery show 1234
@@ -68,16 +75,11 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer bank.Close()
-	var r store.Row
 	if puzzle != "" {
-		r, err = bank.PuzzleByString(ctx, puzzle)
-	} else {
-		r, err = bank.Puzzle(ctx, id)
+		return showPuzzle(ctx, e, bank, *db, puzzle)
 	}
+	r, err := bank.Puzzle(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		if puzzle != "" {
-			return fmt.Errorf("puzzle %s is not in the bank %s", puzzle, *db)
-		}
 		return fmt.Errorf("no puzzle with ID %d in the bank %s", id, *db)
 	}
 	if err != nil {
@@ -87,12 +89,73 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return printShow(e.stdout, r, f)
+	return printShow(e.stdout, r, f, nil)
 }
 
-func printShow(w io.Writer, r store.Row, f store.Family) error {
+// showPuzzle shows a puzzle given by its cells: the stored puzzle, or
+// one the bank holds only as an isomorph, shown as given with its
+// family's data (see isomorphRow).
+func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) error {
+	g, err := solve.Parse(puzzle)
+	if err != nil {
+		return err
+	}
+	m, err := lookUp(ctx, bank, g)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !m.found:
+		return fmt.Errorf("puzzle %s is not in the bank %s, nor any isomorph of it (bankquery grade grades any puzzle)", puzzle, db)
+	case m.exact:
+		return printShow(e.stdout, m.row, m.family, nil)
+	}
+	r, err := isomorphRow(g, m)
+	if err != nil {
+		return err
+	}
+	return printShow(e.stdout, r, m.family, &m)
+}
+
+// isomorphRow is the row show prints for puzzle g, which the bank holds
+// as another puzzle of the family m found: the puzzle as given, with no
+// ID, its solution, and the family's grade and data. What a transform
+// keeps (the givens, the fewest in a row or column, minimality, the
+// grade) is the stored puzzle's; the symmetry of the givens, which a
+// transform can break or make, is g's own. Shown as given, the hint
+// path and the grid are in the orientation the user holds.
+func isomorphRow(g solve.Grid, m bankMatch) (store.Row, error) {
+	sol, ok := solve.Solve(g)
+	if !ok {
+		return store.Row{}, fmt.Errorf("puzzle %s: no solution, though its family is stored", g)
+	}
+	r := m.row
+	if !m.hasRow {
+		f := m.family
+		r = store.Row{FamilyID: f.ID, Givens: f.Givens, Level: f.Level, ER: f.ER, EP: f.EP, ED: f.ED, Score: f.Score,
+			Hardest: f.Hardest, Minimal: f.Minimal, Source: f.Source, MinRowCol: f.MinRowCol, SearchNodes: f.SearchNodes}
+	}
+	r.ID, r.Puzzle, r.Solution, r.Transform = 0, g.String(), sol.String(), ""
+	r.Symmetry = gen.DetectSymmetry(g).String()
+	return r, nil
+}
+
+// printShow prints row r of family f; iso is set when r is a puzzle
+// the bank holds only as an isomorph, and says which.
+func printShow(w io.Writer, r store.Row, f store.Family, iso *bankMatch) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "puzzle %d (family %d)\n%s\n\n", r.ID, r.FamilyID, r.Puzzle)
+	switch {
+	case iso == nil:
+		fmt.Fprintf(&b, "puzzle %d (family %d)\n%s\n\n", r.ID, r.FamilyID, r.Puzzle)
+	case iso.hasRow:
+		fmt.Fprintf(&b, "puzzle not stored as given: an isomorph of puzzle %d (family %d)\n%s\n", iso.row.ID, r.FamilyID, r.Puzzle)
+		fmt.Fprintf(&b, "stored as %s\n", iso.row.Puzzle)
+		fmt.Fprintf(&b, "transform %s takes puzzle %d to this one\n\n", iso.to, iso.row.ID)
+	default:
+		fmt.Fprintf(&b, "puzzle not stored as given: an isomorph of family %d's canonical form\n%s\n", r.FamilyID, r.Puzzle)
+		fmt.Fprintf(&b, "canonical form %s\n", f.Canon)
+		fmt.Fprintf(&b, "transform %s takes the canonical form to this one\n\n", iso.to)
+	}
 	drawGrids(&b, r.Puzzle, r.Solution)
 
 	own, gradeErr := gradeShown(r.Puzzle)

@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"sudokubank/grade"
 	"sudokubank/store"
@@ -75,20 +74,25 @@ type packStatsJSON struct {
 	Clients          int64 `json:"clients"`
 }
 
+// runJSON is a run as runs -json and stats -json print it.
 type runJSON struct {
-	ID          int64  `json:"id"`
-	Status      string `json:"status"`
-	Seed        uint64 `json:"seed"`
-	CodeVersion string `json:"code_version"`
-	StartedAt   string `json:"started_at"`
-	EndedAt     string `json:"ended_at,omitempty"`
-	Families    int64  `json:"families"`
-	Puzzles     int64  `json:"puzzles"`
-	DupFamilies int64  `json:"dup_families"`
-	DupPuzzles  int64  `json:"dup_puzzles"`
-	Rejected    int64  `json:"rejected"`
-	Message     string `json:"message,omitempty"`
-	Params      string `json:"params,omitempty"`
+	ID           int64    `json:"id"`
+	Kind         string   `json:"kind"`
+	Source       string   `json:"source"`
+	Args         []string `json:"args"`
+	Status       string   `json:"status"`
+	Seed         uint64   `json:"seed"`
+	CodeVersion  string   `json:"code_version"`
+	StartedAt    string   `json:"started_at"`
+	EndedAt      string   `json:"ended_at,omitempty"`
+	Families     int64    `json:"families"`
+	Puzzles      int64    `json:"puzzles"`
+	DupFamilies  int64    `json:"dup_families"`
+	DupPuzzles   int64    `json:"dup_puzzles"`
+	Rejected     int64    `json:"rejected"`
+	AddedNothing bool     `json:"added_nothing"`
+	Message      string   `json:"message,omitempty"`
+	Params       string   `json:"params,omitempty"`
 }
 
 func runStats(ctx context.Context, e *env, args []string) error {
@@ -148,16 +152,7 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 		return cmp.Or(compareTechniques(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
 	})
 	for _, r := range runs {
-		j := runJSON{
-			ID: r.ID, Status: r.Status, Seed: r.Seed, CodeVersion: r.CodeVersion,
-			StartedAt: r.StartedAt.UTC().Format(time.RFC3339), Families: r.Families, Puzzles: r.Puzzles,
-			DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles, Rejected: r.Rejected,
-			Message: r.Message, Params: r.Params,
-		}
-		if !r.EndedAt.IsZero() {
-			j.EndedAt = r.EndedAt.UTC().Format(time.RFC3339)
-		}
-		s.Runs = append(s.Runs, j)
+		s.Runs = append(s.Runs, makeRunJSON(r))
 	}
 	return s
 }

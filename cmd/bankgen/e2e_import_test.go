@@ -1,0 +1,152 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"sudokubank/store"
+)
+
+// TestImportStrict imports a good line and a bad one: the import stores
+// the good one either way, and -strict makes the exit status 1.
+func TestImportStrict(t *testing.T) {
+	dir := t.TempDir()
+	in := importable(t) + "not a puzzle\n"
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustSucceed(t, bankgen(t, dir, "import", "-db", "a.db", "-quiet", "in.txt"))
+	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-strict", "in.txt")
+	if r.code != 1 || !strings.Contains(r.stderr, "-strict: 1 of 2 lines rejected") {
+		t.Errorf("-strict: exit code %d, stderr:\n%s\nwant 1 and the count of rejected lines", r.code, r.stderr)
+	}
+	if got := families(filepath.Join(dir, "b.db")); got != 1 {
+		t.Errorf("-strict stored %d families, want the good line's 1", got)
+	}
+}
+
+// TestImportNoPuzzle imports files in which no line is a puzzle: a
+// binary file, XML, and a file of comments. Each exits 1 with a message
+// and records the run as failed.
+func TestImportNoPuzzle(t *testing.T) {
+	dir := t.TempDir()
+	bin := make([]byte, 4096)
+	for i := range bin {
+		bin[i] = byte(i * 7)
+	}
+	files := map[string][]byte{
+		"bin.dat":   bin,
+		"games.xml": []byte("<?xml version=\"1.0\"?>\n<opensudoku>\n<game data=\"12\"/>\n</opensudoku>\n"),
+		"notes.txt": []byte("# only a comment\n\n"),
+	}
+	for name, data := range files {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			db := strings.TrimSuffix(name, filepath.Ext(name)) + ".db"
+			r := bankgen(t, dir, "import", "-db", db, "-quiet", name)
+			if r.code != 1 || !strings.Contains(r.stderr, "no line of "+name+" was a puzzle") {
+				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and no puzzle", r.code, r.stderr)
+			}
+			rs := runs(t, filepath.Join(dir, db))
+			if len(rs) != 1 || rs[0].Status != store.RunFailed || !strings.Contains(rs[0].Message, "was a puzzle") {
+				t.Errorf("runs %+v, want one failed run saying why", rs)
+			}
+		})
+	}
+}
+
+// TestImportDirectory gives a directory as the file: a usage error,
+// before any bank is made or any run recorded.
+func TestImportDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "import", "-db", "b.db", "sub")
+	if r.code != 2 || !strings.Contains(r.stderr, "sub is a directory") {
+		t.Errorf("exit code %d, stderr:\n%s\nwant 2 and a directory", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused import made the bank: %v", err)
+	}
+	mustSucceed(t, bankgen(t, dir, "-db", "c.db", "-count", "1", "-seed", "3", "-quiet"))
+	if r := bankgen(t, dir, "import", "-db", "c.db", "sub"); r.code != 2 {
+		t.Errorf("exit code %d, want 2", r.code)
+	}
+	if rs := runs(t, filepath.Join(dir, "c.db")); len(rs) != 1 {
+		t.Errorf("%d runs after a refused import, want the generating run alone", len(rs))
+	}
+}
+
+// TestImportLongLineMessage imports a line of 95 cells: the message
+// names the line and counts its cells.
+func TestImportLongLineMessage(t *testing.T) {
+	dir := t.TempDir()
+	good := strings.TrimSpace(importable(t))
+	in := good + "\n" + good + "12345678901234\n"
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "in.txt")
+	mustSucceed(t, r)
+	if !strings.Contains(r.stderr, "in.txt:2: line has 95 cells, a puzzle has 81") {
+		t.Errorf("stderr:\n%s\nwant line 2 with its 95 cells", r.stderr)
+	}
+}
+
+// TestRunsRecordKindSourceArgs runs a generation and two imports of one
+// file: each run records its kind, source and arguments, and the second
+// import, which adds nothing, is recorded saying so.
+func TestRunsRecordKindSourceArgs(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "1", "-seed", "5", "-quiet"))
+	if err := os.WriteFile(filepath.Join(dir, "my top.txt"), []byte(importable(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	imp := []string{"import", "-db", "b.db", "-quiet", "-source", "top", "my top.txt"}
+	mustSucceed(t, bankgen(t, dir, imp...))
+	mustSucceed(t, bankgen(t, dir, imp...))
+	rs := runs(t, filepath.Join(dir, "b.db"))
+	if len(rs) != 3 {
+		t.Fatalf("%d runs, want 3", len(rs))
+	}
+	want := []struct {
+		kind, source string
+		args         []string
+	}{
+		{store.RunGenerate, "gen", []string{"-db", "b.db", "-count", "1", "-seed", "5", "-quiet"}},
+		{store.RunImport, "top", imp},
+		{store.RunImport, "top", imp},
+	}
+	for i, w := range want {
+		if r := rs[i]; r.Kind != w.kind || r.Source != w.source || !slices.Equal(r.Args, w.args) {
+			t.Errorf("run %d: kind %q source %q args %q; want %q %q %q", r.ID, r.Kind, r.Source, r.Args, w.kind, w.source, w.args)
+		}
+	}
+	if r := rs[1]; r.Families != 1 || r.Message != "" {
+		t.Errorf("first import: %d families, message %q; want 1 and none", r.Families, r.Message)
+	}
+	if r := rs[2]; r.Status != store.RunCompleted || r.Families != 0 || !strings.HasPrefix(r.Message, "added nothing") {
+		t.Errorf("second import: %s, %d families, message %q; want completed, 0, added nothing", r.Status, r.Families, r.Message)
+	}
+}
+
+// TestVersion asks each command for its version: exit 0, the module and
+// the revision line on stdout, and no bank made.
+func TestVersion(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{{"-version"}, {"import", "-version"}, {"-count", "5", "-version"}} {
+		r := bankgen(t, dir, args...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "bankgen ") || !strings.Contains(r.stdout, "\nmodule   sudokubank\n") || !strings.Contains(r.stdout, "\nrevision ") {
+			t.Errorf("bankgen %q: exit code %d, stdout:\n%s\nstderr:\n%s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "puzzles.db")); !os.IsNotExist(err) {
+		t.Errorf("-version made a bank: %v", err)
+	}
+}

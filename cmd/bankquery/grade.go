@@ -1,0 +1,330 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"sudokubank/grade"
+	"sudokubank/pipeline"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+const gradeUsage = `Usage: bankquery grade [-db puzzles.db] [-json] [-steps] PUZZLE... | -
+
+Grade grades puzzles that need not be in the bank, as bankgen grades
+them: level, Sudoku Explainer rating (ER), pearl (EP) and diamond (ED),
+the composite score and the hardest technique; -steps adds the hint path,
+every step of the solve with its cells, as show prints it. For each
+puzzle it says whether the bank holds it: stored as given (its ID and
+family), as an isomorph (the same puzzle rotated, reflected, relabelled
+or with rows or columns swapped: the family, the stored puzzle and the
+transform that takes the stored puzzle to the one given), or not at all.
+A bank holds one grade a family, which can differ by 0.1 to 0.3 from a
+hard puzzle's own in another orientation; grade gives the puzzle's own,
+and the family's beside it where they differ.
+
+The puzzles are the arguments (81 cells, '.' or '0' for an empty cell),
+or the lines of standard input with - (one a line; blank lines, '#'
+comments and anything after a space following the puzzle are skipped).
+The bank is optional: if the -db file does not exist, grade grades all
+the same and says no bank was consulted.
+
+A transform is written [T]RRRRRRRRR/CCCCCCCCC/DDDDDDDDD: T to transpose
+first; then row r of the result is row R(r) of the grid, column c is
+column C(c), and digit d becomes D(d).
+
+Exit status: 2 if an argument is not a puzzle (nothing is graded); 1 if
+a puzzle has no solution or several, or a line of input is not a puzzle
+(the others are still graded and printed).
+
+Examples:
+  bankquery grade 6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4
+  bankquery grade -steps -db none.db 000000010400000000020000000000050407008000300001090000300400200050100000000806000
+  cut -c1-81 top1465.txt | bankquery grade -json - | jq 'select(.bank.match == "none")'
+`
+
+// gradeJSON is one puzzle as grade -json prints it: the keys of list's
+// JSON where they mean the same.
+type gradeJSON struct {
+	Argument   int            `json:"argument,omitempty"` // the argument's place, from 1
+	Line       int            `json:"line,omitempty"`     // the line of standard input
+	Puzzle     string         `json:"puzzle"`
+	Error      string         `json:"error,omitempty"`
+	Level      int            `json:"level,omitempty"`
+	LevelName  string         `json:"level_name,omitempty"`
+	Rating     float64        `json:"rating,omitempty"`
+	Pearl      float64        `json:"pearl,omitempty"`
+	Diamond    float64        `json:"diamond,omitempty"`
+	Score      float64        `json:"score,omitempty"`
+	Hardest    string         `json:"hardest,omitempty"`
+	Givens     int            `json:"givens"`
+	StepCount  int            `json:"step_count,omitempty"`
+	Unfinished bool           `json:"unfinished,omitempty"`
+	Steps      []string       `json:"steps,omitempty"`
+	Bank       *gradeBankJSON `json:"bank"`
+}
+
+// gradeBankJSON is what the bank holds of a graded puzzle.
+type gradeBankJSON struct {
+	Consulted bool   `json:"consulted"`
+	Match     string `json:"match,omitempty"` // exact, isomorph or none
+	Family    int64  `json:"family,omitempty"`
+	PuzzleID  int64  `json:"puzzle_id,omitempty"` // the stored puzzle
+	Stored    string `json:"stored,omitempty"`    // its cells
+	// Transform takes the stored puzzle to the one given (isomorph).
+	Transform     string  `json:"transform,omitempty"`
+	FamilyRating  float64 `json:"family_rating,omitempty"`
+	FamilyPearl   float64 `json:"family_pearl,omitempty"`
+	FamilyDiamond float64 `json:"family_diamond,omitempty"`
+	FamilyLevel   int     `json:"family_level,omitempty"`
+}
+
+// gradeInput is one puzzle to grade, with where it came from.
+type gradeInput struct {
+	arg, line int
+	text      string // the line as read
+	grid      solve.Grid
+	err       error // the line is not a puzzle
+	readErr   error // standard input could not be read
+}
+
+func (in gradeInput) label() string {
+	if in.line > 0 {
+		return fmt.Sprintf("line %d", in.line)
+	}
+	return fmt.Sprintf("puzzle %d", in.arg)
+}
+
+func runGrade(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "grade", gradeUsage)
+	db := fs.String("db", "puzzles.db", "the bank `file` to look the puzzles up in; grading goes on without it if it does not exist")
+	asJSON := fs.Bool("json", false, "print one JSON object a puzzle, a line each")
+	steps := fs.Bool("steps", false, "print the hint path: every step of the solve")
+	if err := parseFlags(e, fs, args); err != nil {
+		return helped(err)
+	}
+	if fs.NArg() == 0 {
+		return usagef("grade takes puzzles, or - to read them from standard input")
+	}
+	// The arguments are all checked before anything is graded; the
+	// lines of standard input are graded as they are read, so that a
+	// long list shows its first grades at once.
+	inputs := stdinInputs(e.stdin)
+	if fs.NArg() > 1 || fs.Arg(0) != "-" {
+		var args []gradeInput
+		for i, a := range fs.Args() {
+			g, err := solve.Parse(strings.TrimSpace(a))
+			if err != nil {
+				return usagef("argument %d %q is not a puzzle: %v", i+1, clip(a, 90), err)
+			}
+			args = append(args, gradeInput{arg: i + 1, grid: g})
+		}
+		inputs = slices.Values(args)
+	}
+
+	var bank *store.DB
+	if _, err := os.Stat(*db); err == nil {
+		if bank, err = openReadOnly(ctx, *db); err != nil {
+			return err
+		}
+		defer bank.Close()
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("open bank %s: %w", *db, err)
+	}
+
+	var g grade.Grader
+	bad, n := 0, 0
+	bw := bufio.NewWriter(e.stdout)
+	defer bw.Flush()
+	enc := json.NewEncoder(bw)
+	for in := range inputs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if in.readErr != nil {
+			return fmt.Errorf("standard input: %w", in.readErr)
+		}
+		j, gr, m, err := gradeOne(ctx, &g, bank, in)
+		if err != nil {
+			return err
+		}
+		if j.Error != "" {
+			bad++
+		}
+		if n++; *asJSON {
+			if !*steps {
+				j.Steps = nil
+			}
+			if err := enc.Encode(j); err != nil {
+				return err
+			}
+		} else {
+			if n > 1 {
+				bw.WriteByte('\n')
+			}
+			writeGradeText(bw, in, j, gr, m, *db, *steps)
+		}
+		if in.line > 0 {
+			// A line at a time from a pipe: the reader sees each grade
+			// as it is made.
+			if err := bw.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if bad > 0 {
+		return fmt.Errorf("%d of %d puzzles could not be graded", bad, n)
+	}
+	return nil
+}
+
+// stdinInputs yields the puzzles of r, a line each, skipping blank
+// lines and '#' comments; a line that is not a puzzle is an input with
+// its error, and a failed read the last input, with readErr.
+func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
+	return func(yield func(gradeInput) bool) {
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+		for n := 1; sc.Scan(); n++ {
+			line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			g, err := pipeline.ParseLine(line)
+			if !yield(gradeInput{line: n, text: line, grid: g, err: err}) {
+				return
+			}
+		}
+		if err := sc.Err(); err != nil {
+			yield(gradeInput{readErr: err})
+		}
+	}
+}
+
+// gradeOne grades one input and looks it up in bank (nil for none). A
+// puzzle that cannot be graded is an Error in the result, not an error:
+// the error is for a bank that cannot be read.
+func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInput) (gradeJSON, grade.Grade, bankMatch, error) {
+	j := gradeJSON{Argument: in.arg, Line: in.line}
+	if in.err != nil {
+		j.Error = "not a puzzle: " + strings.TrimPrefix(in.err.Error(), "line 1, ")
+		return j, grade.Grade{}, bankMatch{}, nil
+	}
+	j.Puzzle = in.grid.String()
+	j.Givens = grade.MetricsOf(in.grid).Givens
+	gr, err := g.Grade(in.grid)
+	if err != nil {
+		switch {
+		case errors.Is(err, grade.ErrNoSolution):
+			j.Error = "no solution"
+		case errors.Is(err, grade.ErrMultipleSolutions):
+			j.Error = "more than one solution"
+		default:
+			j.Error = strings.TrimPrefix(err.Error(), "grade "+j.Puzzle+": ")
+		}
+		return j, gr, bankMatch{}, nil
+	}
+	j.Level, j.LevelName = int(gr.Level), gr.Level.String()
+	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
+	j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score, gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
+	for _, st := range gr.Path {
+		j.Steps = append(j.Steps, stepText(st))
+	}
+	j.Bank = &gradeBankJSON{}
+	if bank == nil {
+		return j, gr, bankMatch{}, nil
+	}
+	m, err := lookUp(ctx, bank, in.grid)
+	if err != nil {
+		return j, gr, m, err
+	}
+	j.Bank.Consulted, j.Bank.Match = true, "none"
+	if m.found {
+		f := m.family
+		j.Bank.Match, j.Bank.Family = "isomorph", f.ID
+		j.Bank.FamilyRating, j.Bank.FamilyPearl, j.Bank.FamilyDiamond, j.Bank.FamilyLevel = tenths(f.ER), tenths(f.EP), tenths(f.ED), f.Level
+		if m.exact {
+			j.Bank.Match = "exact"
+		} else {
+			j.Bank.Transform = m.to.String()
+		}
+		if m.hasRow {
+			j.Bank.PuzzleID, j.Bank.Stored = m.row.ID, m.row.Puzzle
+		} else {
+			j.Bank.Stored = f.Canon
+		}
+	}
+	return j, gr, m, nil
+}
+
+// writeGradeText writes one graded puzzle as text.
+func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m bankMatch, db string, steps bool) {
+	var b strings.Builder
+	shown := j.Puzzle
+	if in.err != nil {
+		shown = strings.ToValidUTF8(printable(clip(in.text, 90)), "?")
+	}
+	fmt.Fprintf(&b, "%s: %s\n", in.label(), shown)
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	if j.Error != "" {
+		fmt.Fprintf(tw, "  error\t%s\n", j.Error)
+		tw.Flush()
+		io.WriteString(w, b.String())
+		return
+	}
+	fmt.Fprintf(tw, "  level\t%s (%d)\n", j.LevelName, j.Level)
+	fmt.Fprintf(tw, "  rating\tER %s, EP %s, ED %s\n", gr.ER, gr.EP, gr.ED)
+	fmt.Fprintf(tw, "  score\t%.2f\n", gr.Score)
+	fmt.Fprintf(tw, "  hardest\t%s\n", j.Hardest)
+	fmt.Fprintf(tw, "  givens\t%d\n", j.Givens)
+	bk := j.Bank
+	switch {
+	case !bk.Consulted:
+		fmt.Fprintf(tw, "  bank\tnot consulted: no bank at %s\n", db)
+	case bk.Match == "none":
+		fmt.Fprintf(tw, "  bank\tnot in %s, nor any isomorph of it\n", db)
+	case bk.Match == "exact":
+		fmt.Fprintf(tw, "  bank\tstored as puzzle %d (family %d)\n", bk.PuzzleID, bk.Family)
+	case m.hasRow:
+		fmt.Fprintf(tw, "  bank\tan isomorph is stored: puzzle %d (family %d)\n", bk.PuzzleID, bk.Family)
+		fmt.Fprintf(tw, "  stored\t%s\n", bk.Stored)
+		fmt.Fprintf(tw, "  transform\t%s takes puzzle %d to this one\n", bk.Transform, bk.PuzzleID)
+	default:
+		fmt.Fprintf(tw, "  bank\tfamily %d holds an isomorph, as its canonical form\n", bk.Family)
+		fmt.Fprintf(tw, "  stored\t%s\n", bk.Stored)
+		fmt.Fprintf(tw, "  transform\t%s takes the canonical form to this one\n", bk.Transform)
+	}
+	if bk.Consulted && m.found {
+		f := m.family
+		if f.ER != int(gr.ER) || f.EP != int(gr.EP) || f.ED != int(gr.ED) {
+			fmt.Fprintf(tw, "  bank rating\tER %s, EP %s, ED %s: the family's, as stored (of its canonical form or the puzzle imported)\n",
+				grade.Rating(f.ER), grade.Rating(f.EP), grade.Rating(f.ED))
+		}
+	}
+	tw.Flush()
+	if steps {
+		writePath(&b, gr, nil, store.Family{})
+	}
+	io.WriteString(w, b.String())
+}
+
+// clip cuts s to at most n bytes, marking the cut with "...".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
+}

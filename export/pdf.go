@@ -241,8 +241,27 @@ func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error 
 	if title == "" {
 		title = "Sudoku puzzles"
 	}
-	doc.object(info, fmt.Sprintf("<< /Title %s /Creator (sudokubank) /Producer (sudokubank export) >>", pdfUTF16(title)))
+	doc.object(info, pdfInfo(title, opt))
 	return doc.finish(catalog, info)
+}
+
+// pdfInfo returns the document information dictionary: the title, and
+// the pack's credits where Options sets them (the author as /Author, the
+// source name as /Subject, the url as /Keywords, the date as
+// /CreationDate), text as UTF-16BE so that viewers show any script.
+func pdfInfo(title string, opt Options) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "<< /Title %s", pdfUTF16(title))
+	for _, kv := range [...][2]string{{"Author", opt.Author}, {"Subject", opt.SourceName}, {"Keywords", opt.URL}} {
+		if kv[1] != "" {
+			fmt.Fprintf(&b, " /%s %s", kv[0], pdfUTF16(kv[1]))
+		}
+	}
+	if !opt.Date.IsZero() {
+		fmt.Fprintf(&b, " /CreationDate (D:%s)", opt.Date.UTC().Format("20060102150405Z"))
+	}
+	b.WriteString(" /Creator (sudokubank) /Producer (sudokubank export) >>")
+	return b.String()
 }
 
 // pageNo returns the 1-based number of the page being drawn.

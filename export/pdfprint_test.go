@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"sudokubank/export"
 	"sudokubank/export/exporttest"
@@ -468,5 +469,35 @@ func TestPDFOptionsValidate(t *testing.T) {
 				t.Errorf("Validate(CSV): %v", err)
 			}
 		})
+	}
+}
+
+// TestPDFCredits checks that the pack's credits reach the PDF's document
+// information, as UTF-16BE text that pdfinfo reads back.
+func TestPDFCredits(t *testing.T) {
+	date := time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC)
+	opt := export.Options{Title: "Sudoku", Author: "Ανδρέας Παπαδόπουλος", SourceName: "Acme Books",
+		URL: "https://example.com/sudoku", Date: date, PDF: export.PDFOptions{Page: "6x9"}}
+	pdf := MustPDF(t, MustManyItems(t, 2), opt)
+	for _, want := range []string{"/Author <FEFF", "/Subject <FEFF", "/Keywords <FEFF", "/CreationDate (D:20261127000000Z)"} {
+		if !bytes.Contains(pdf, []byte(want)) {
+			t.Errorf("PDF has no %s", want)
+		}
+	}
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		return
+	}
+	path := filepath.Join(t.TempDir(), "book.pdf")
+	if err := os.WriteFile(path, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdfinfo", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfinfo: %v\n%s", err, out)
+	}
+	for _, want := range []string{opt.Author, opt.SourceName, opt.URL} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("pdfinfo shows no %q:\n%s", want, out)
+		}
 	}
 }

@@ -108,10 +108,10 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
 	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
-	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json)")
-	sourceName := fs.String("source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json)")
-	packURL := fs.String("url", "", "the pack's web address, http or https (`URL`; sdk, csv, json)")
-	date := fs.String("date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku; default none, a fixed time)")
+	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json, pdf)")
+	sourceName := fs.String("source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json, pdf)")
+	packURL := fs.String("url", "", "the pack's web address, http or https (`URL`; sdk, csv, json, pdf)")
+	date := fs.String("date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku, pdf; default none, a fixed time)")
 	if err := parseFlags(e, fs, args); err != nil {
 		return helped(err)
 	}

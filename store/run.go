@@ -158,8 +158,14 @@ func (db *DB) EndDeadRuns(ctx context.Context) ([]int64, error) {
 		if lk != nil {
 			dead = append(dead, lk) // held until the update commits, then removed
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE runs SET status = 'interrupted', ended_at = ?, message = ?
-			WHERE id = ? AND status = 'running'`, time.Now().Unix(), deadRunMessage, id)
+		status, msg := RunInterrupted, deadRunMessage
+		if lk != nil {
+			if note := lk.noteOf(); note != "" {
+				status, msg = RunFailed, note+" (recorded by the next run: the bank could not take it then)"
+			}
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE runs SET status = ?, ended_at = ?, message = ?
+			WHERE id = ? AND status = 'running'`, status, time.Now().Unix(), msg, id)
 		if err != nil {
 			return nil, fmt.Errorf("end dead runs: run %d: %w", id, err)
 		}
@@ -177,6 +183,29 @@ func (db *DB) EndDeadRuns(ctx context.Context) ([]int64, error) {
 
 // deadRunMessage is the message of a run EndDeadRuns ended.
 const deadRunMessage = "killed: the process ended without recording its end; the counts are what it committed"
+
+// maxRunNote bounds the failure message NoteRunFailure keeps.
+const maxRunNote = 4096
+
+// NoteRunFailure keeps msg, why run id failed, beside the bank, for a
+// run whose FinishRun failed too (a full disk, a bank that went
+// read-only): the next EndDeadRuns records the run as failed with msg,
+// not as killed. It fails where no lock file can hold it.
+func (db *DB) NoteRunFailure(id int64, msg string) error {
+	if len(msg) > maxRunNote {
+		msg = msg[:maxRunNote]
+	}
+	db.runs.mu.Lock()
+	defer db.runs.mu.Unlock()
+	lk := db.runs.m[id]
+	if lk == nil {
+		return fmt.Errorf("note run %d: %w", id, ErrNotFound)
+	}
+	if err := lk.note(msg); err != nil {
+		return fmt.Errorf("note run %d: %w", id, err)
+	}
+	return nil
+}
 
 // runLockPath returns the name of run id's lock file.
 func (db *DB) runLockPath(id int64) string {
@@ -264,7 +293,11 @@ func (r *runLocks) releaseAll() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for id, lk := range r.m {
-		lk.release()
+		if lk.noted {
+			lk.drop()
+		} else {
+			lk.release()
+		}
 		delete(r.m, id)
 	}
 }

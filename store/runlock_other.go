@@ -2,14 +2,17 @@
 
 package store
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // runLocksWork says whether a dead run can be told from a live one: not
 // without flock(2), so EndDeadRuns leaves every run alone.
 const runLocksWork = false
 
 // runLock stands in for the Unix lock file.
-type runLock struct{}
+type runLock struct{ noted bool }
 
 func lockRun(string) (*runLock, error) { return &runLock{}, nil }
 
@@ -27,5 +30,10 @@ func lockOpen(f *os.File) (*runLock, error) {
 }
 
 func (*runLock) drop() {}
+
+// note has nowhere to keep msg without lock files.
+func (*runLock) note(string) error { return errors.ErrUnsupported }
+
+func (*runLock) noteOf() string { return "" }
 
 func lockBusy(error) bool { return false }

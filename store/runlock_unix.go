@@ -19,6 +19,9 @@ const runLocksWork = true
 // file does not drop the lock (as it would with fcntl locks).
 type runLock struct {
 	f *os.File
+	// noted says the file holds how the run failed (note): releasing the
+	// lock then keeps the file for the next EndDeadRuns to read.
+	noted bool
 }
 
 // lockRun creates and locks the lock file at path.
@@ -79,6 +82,29 @@ func lockOpen(f *os.File) (*runLock, error) {
 		return nil, err
 	}
 	return &runLock{f: f}, nil
+}
+
+// note writes msg into the lock file, for a run whose end could not be
+// recorded in the bank: the next EndDeadRuns reads it there.
+func (lk *runLock) note(msg string) error {
+	if err := lk.f.Truncate(0); err != nil {
+		return err
+	}
+	if _, err := lk.f.WriteAt([]byte(msg), 0); err != nil {
+		return err
+	}
+	if err := lk.f.Sync(); err != nil {
+		return err
+	}
+	lk.noted = true
+	return nil
+}
+
+// noteOf returns what note wrote into the lock file, or "".
+func (lk *runLock) noteOf() string {
+	b := make([]byte, maxRunNote)
+	n, _ := lk.f.ReadAt(b, 0)
+	return string(b[:n])
 }
 
 // drop lets go of the lock and keeps the file.

@@ -174,6 +174,15 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summar
 		end.Message = fmt.Sprintf("added nothing: %d duplicate families, %d rejected", end.DupFamilies, end.Rejected)
 	}
 	if err := db.FinishRun(context.WithoutCancel(ctx), id, end); err != nil {
+		// Kept beside the bank instead, so that the next run records this
+		// one as failed with its reason rather than as killed.
+		note := end.Message
+		if end.Status != store.RunFailed {
+			note = fmt.Sprintf("its end (%s) could not be recorded: %v", end.Status, err)
+		}
+		if nerr := db.NoteRunFailure(id, note); nerr != nil {
+			slog.Warn("keep the failure for the next run", "run", id, "err", nerr)
+		}
 		return fmt.Errorf("record the end of run %d: %w", id, err)
 	}
 	return idxErr

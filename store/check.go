@@ -314,7 +314,8 @@ func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
 	if err != nil {
 		return err
 	}
-	rows, err := db.selectCounted(ctx, `SELECT 'family ' || family_id, count(*), 0 FROM pack_items GROUP BY family_id`)
+	rows, err := db.selectCounted(ctx, `SELECT 'family ' || i.family_id, count(*), 0
+		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.released_at IS NULL GROUP BY i.family_id`)
 	if err != nil {
 		return err
 	}
@@ -324,7 +325,8 @@ func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
 		return err
 	}
 	if rows, err = db.selectCounted(ctx, `SELECT 'family ' || i.family_id || ' client ' || quote(k.client), count(*), 0
-		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.client <> '' GROUP BY i.family_id, k.client`); err != nil {
+		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.client <> '' AND k.released_at IS NULL
+		GROUP BY i.family_id, k.client`); err != nil {
 		return err
 	}
 	compareCounts(r, "client_families", "packs", kept, rows)

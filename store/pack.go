@@ -26,7 +26,33 @@ type Pack struct {
 	PackSpec
 	Size      int
 	CreatedAt time.Time
+	// ReleasedAt is when the pack gave its families back (ReleasePack);
+	// zero while it holds them.
+	ReleasedAt time.Time
 }
+
+// Released reports whether the pack has given its families back.
+func (p Pack) Released() bool { return !p.ReleasedAt.IsZero() }
+
+// PackPart is one part of a pack's selection: up to N puzzles that
+// match Filter. CreatePackParts fills a pack part by part.
+type PackPart struct {
+	Filter Filter
+	N      int
+}
+
+// ShortError is the error of a pack whose part Part (counted from 0)
+// found only Found of the Want puzzles it needs. It wraps ErrNotEnough.
+type ShortError struct {
+	Part, Found, Want int
+}
+
+func (e *ShortError) Error() string {
+	return fmt.Sprintf("%d of %d puzzles match: %v", e.Found, e.Want, ErrNotEnough)
+}
+
+// Unwrap makes errors.Is(err, ErrNotEnough) hold.
+func (e *ShortError) Unwrap() error { return ErrNotEnough }
 
 // CreatePack selects n puzzles and records them as a pack, in one
 // transaction: the selection, the pack, its items in order and, when
@@ -64,6 +90,25 @@ type PackHooks struct {
 // reordered before they are recorded, and the caller's own work can
 // decide, before the commit, whether the pack is recorded at all.
 func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o QueryOptions, n int, h PackHooks) (Pack, []Row, error) {
+	return db.CreatePackParts(ctx, spec, []PackPart{{Filter: f, N: n}}, o, h)
+}
+
+// CreatePackParts is CreatePackWith for a pack chosen in parts, such as
+// so many puzzles of each level: each part is one query, with o's order
+// and seed and its own filter and N as the limit, and the pack holds the
+// parts' rows one part after the other (before h.Arrange). The parts'
+// filters should not overlap (the levels of per-level counts do not): a
+// family two parts pick makes the pack fail, as a pack never holds a
+// family twice. A part that finds fewer than its N puzzles fails the
+// pack with a *ShortError naming it.
+func (db *DB) CreatePackParts(ctx context.Context, spec PackSpec, parts []PackPart, o QueryOptions, h PackHooks) (Pack, []Row, error) {
+	n := 0
+	for _, p := range parts {
+		if p.N <= 0 {
+			return Pack{}, nil, fmt.Errorf("create pack %q: size %d: %w", spec.Name, p.N, ErrInvalid)
+		}
+		n += p.N
+	}
 	if n <= 0 {
 		return Pack{}, nil, fmt.Errorf("create pack %q: size %d: %w", spec.Name, n, ErrInvalid)
 	}
@@ -76,9 +121,7 @@ func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o Que
 	if err := CheckName(spec.Client); err != nil {
 		return Pack{}, nil, fmt.Errorf("create pack %q: client: %w", spec.Name, err)
 	}
-	o.Limit = n
 	o.OnePerFamily = true
-	f.packFor = &spec.Client
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
@@ -86,15 +129,26 @@ func (db *DB) CreatePackWith(ctx context.Context, spec PackSpec, f Filter, o Que
 	defer tx.Rollback()
 
 	var rows []Row
-	err = query(ctx, tx, f, o, func(r Row) error {
-		rows = append(rows, r)
-		return nil
-	})
-	if err != nil {
-		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
-	}
-	if len(rows) < n {
-		return Pack{}, nil, fmt.Errorf("create pack %q: %d of %d puzzles match: %w", spec.Name, len(rows), n, ErrNotEnough)
+	for i, p := range parts {
+		f := p.Filter
+		f.packFor = &spec.Client
+		o.Limit = p.N
+		got := 0
+		err = query(ctx, tx, f, o, func(r Row) error {
+			rows = append(rows, r)
+			got++
+			return nil
+		})
+		if err != nil {
+			return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
+		}
+		if got < p.N {
+			short := &ShortError{Part: i, Found: got, Want: p.N}
+			if len(parts) == 1 {
+				return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, short)
+			}
+			return Pack{}, nil, fmt.Errorf("create pack %q: part %d: %w", spec.Name, i+1, short)
+		}
 	}
 	if h.Arrange != nil {
 		h.Arrange(rows)
@@ -236,23 +290,24 @@ func insertItemsSQL(n int) string {
 // DeletePack removes pack id, its items, its counts in packed_families
 // and client_families and the reservations it made, in one transaction:
 // it undoes a CreatePack whose export failed after the commit.
-// Reservations a client holds from other packs stay.
+// Reservations a client holds from other packs stay. A released pack
+// counts nowhere already, so only its record goes.
 func (db *DB) DeletePack(ctx context.Context, id int64) error {
 	tx, err := db.db.BeginTxx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("delete pack %d: %w", id, err)
 	}
 	defer tx.Rollback()
-	// The per-family counts go down by the pack's families, and the
-	// families no pack holds any more leave them, while the pack's items
-	// still name its families.
-	const families = "SELECT i.family_id FROM pack_items i WHERE i.pack_id = ?1"
+	var released int
+	if err := tx.GetContext(ctx, &released, "SELECT count(*) FROM packs WHERE id = ? AND released_at IS NOT NULL", id); err != nil {
+		return fmt.Errorf("delete pack %d: %w", id, err)
+	}
+	if released == 0 {
+		if err := uncount(ctx, tx, id); err != nil {
+			return fmt.Errorf("delete pack %d: %w", id, err)
+		}
+	}
 	for _, q := range []string{
-		"UPDATE packed_families SET packs = packs - 1 WHERE family_id IN (" + families + ")",
-		"DELETE FROM packed_families WHERE packs = 0 AND family_id IN (" + families + ")",
-		`UPDATE client_families SET packs = packs - 1
-			WHERE client = (SELECT client FROM packs WHERE id = ?1) AND family_id IN (` + families + ")",
-		"DELETE FROM client_families WHERE packs = 0 AND family_id IN (" + families + ")",
 		"DELETE FROM reservations WHERE pack_id = ?1",
 		"DELETE FROM pack_items WHERE pack_id = ?1",
 	} {
@@ -275,24 +330,151 @@ func (db *DB) DeletePack(ctx context.Context, id int64) error {
 	return nil
 }
 
+// uncount takes pack id's families out of packed_families and
+// client_families: the counts go down by one, and the families no pack
+// holds any more leave them, while the pack's items still name its
+// families.
+func uncount(ctx context.Context, tx *sqlx.Tx, id int64) error {
+	const families = "SELECT i.family_id FROM pack_items i WHERE i.pack_id = ?1"
+	for _, q := range []string{
+		"UPDATE packed_families SET packs = packs - 1 WHERE family_id IN (" + families + ")",
+		"DELETE FROM packed_families WHERE packs = 0 AND family_id IN (" + families + ")",
+		`UPDATE client_families SET packs = packs - 1
+			WHERE client = (SELECT client FROM packs WHERE id = ?1) AND family_id IN (` + families + ")",
+		"DELETE FROM client_families WHERE packs = 0 AND family_id IN (" + families + ")",
+	} {
+		if _, err := tx.ExecContext(ctx, q, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReleasePack makes pack id give its families back, and records when:
+// the families are no longer reserved to its client, and the pack no
+// longer counts for -fresh (Filter.Fresh) or for its client's "never the
+// same family twice" (Filter.NotForClient), so that any export may pick
+// them again. The pack's record and its items stay. A family the client
+// holds from another pack not released stays reserved to them. It
+// returns the pack as released and the number of families whose
+// reservation it ended; a pack released already is ErrInvalid, a
+// missing one ErrNotFound.
+func (db *DB) ReleasePack(ctx context.Context, id int64) (Pack, int, error) {
+	tx, err := db.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	defer tx.Rollback()
+	p, err := getPack(ctx, tx, id)
+	if err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	if p.Released() {
+		return Pack{}, 0, fmt.Errorf("release pack %d: released already, %s: %w", id, p.ReleasedAt.Format(time.DateTime), ErrInvalid)
+	}
+	if err := uncount(ctx, tx, id); err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	now := time.Now().Unix()
+	res, err := tx.ExecContext(ctx, "DELETE FROM reservations WHERE pack_id = ?", id)
+	if err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	freed, err := res.RowsAffected()
+	if err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	if p.Client != "" {
+		// A family this pack reserved first may be in another of the
+		// client's packs too; that pack, not released, keeps it.
+		res, err := tx.ExecContext(ctx, `INSERT INTO reservations (family_id, client, pack_id, created_at)
+			SELECT i.family_id, k.client, min(k.id), ?3 FROM pack_items i JOIN packs k ON k.id = i.pack_id
+			WHERE k.client = ?2 AND k.id <> ?1 AND k.released_at IS NULL
+				AND i.family_id IN (SELECT family_id FROM pack_items WHERE pack_id = ?1)
+			GROUP BY i.family_id
+			ON CONFLICT (family_id) DO NOTHING`, id, p.Client, now)
+		if err != nil {
+			return Pack{}, 0, fmt.Errorf("release pack %d: keep other packs' reservations: %w", id, err)
+		}
+		kept, err := res.RowsAffected()
+		if err != nil {
+			return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+		}
+		freed -= kept
+	}
+	if _, err := tx.ExecContext(ctx, "UPDATE packs SET released_at = ? WHERE id = ?", now, id); err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: %w", id, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Pack{}, 0, fmt.Errorf("release pack %d: commit: %w", id, err)
+	}
+	p.ReleasedAt = time.Unix(now, 0).UTC()
+	return p, int(freed), nil
+}
+
+// PackReservations returns the number of families pack id holds
+// reserved to its client: what ReleasePack would free.
+func (db *DB) PackReservations(ctx context.Context, id int64) (int, error) {
+	var n int
+	if err := db.db.GetContext(ctx, &n, "SELECT count(*) FROM reservations WHERE pack_id = ?", id); err != nil {
+		return 0, fmt.Errorf("pack %d: reservations: %w", id, err)
+	}
+	return n, nil
+}
+
+// packRow is a row of the packs table.
+type packRow struct {
+	ID         int64         `db:"id"`
+	Name       string        `db:"name"`
+	Client     string        `db:"client"`
+	Format     string        `db:"format"`
+	Filter     string        `db:"filter"`
+	Size       int           `db:"size"`
+	CreatedAt  int64         `db:"created_at"`
+	ReleasedAt sql.NullInt64 `db:"released_at"`
+}
+
+const packColumns = "id, name, client, format, filter, size, created_at, released_at"
+
+func (r packRow) pack() Pack {
+	p := Pack{ID: r.ID, PackSpec: PackSpec{Name: r.Name, Client: r.Client, Format: r.Format, FilterText: r.Filter},
+		Size: r.Size, CreatedAt: time.Unix(r.CreatedAt, 0).UTC()}
+	if r.ReleasedAt.Valid {
+		p.ReleasedAt = time.Unix(r.ReleasedAt.Int64, 0).UTC()
+	}
+	return p
+}
+
+// getPack reads pack id, or ErrNotFound.
+func getPack(ctx context.Context, q sqlx.QueryerContext, id int64) (Pack, error) {
+	var rows []packRow
+	if err := sqlx.SelectContext(ctx, q, &rows, "SELECT "+packColumns+" FROM packs WHERE id = ?", id); err != nil {
+		return Pack{}, err
+	}
+	if len(rows) == 0 {
+		return Pack{}, ErrNotFound
+	}
+	return rows[0].pack(), nil
+}
+
+// Pack returns pack id, or ErrNotFound.
+func (db *DB) Pack(ctx context.Context, id int64) (Pack, error) {
+	p, err := getPack(ctx, db.db, id)
+	if err != nil {
+		return Pack{}, fmt.Errorf("pack %d: %w", id, err)
+	}
+	return p, nil
+}
+
 // Packs returns every pack, oldest first.
 func (db *DB) Packs(ctx context.Context) ([]Pack, error) {
-	var rows []struct {
-		ID        int64  `db:"id"`
-		Name      string `db:"name"`
-		Client    string `db:"client"`
-		Format    string `db:"format"`
-		Filter    string `db:"filter"`
-		Size      int    `db:"size"`
-		CreatedAt int64  `db:"created_at"`
-	}
-	if err := db.db.SelectContext(ctx, &rows, "SELECT id, name, client, format, filter, size, created_at FROM packs ORDER BY id"); err != nil {
+	var rows []packRow
+	if err := db.db.SelectContext(ctx, &rows, "SELECT "+packColumns+" FROM packs ORDER BY id"); err != nil {
 		return nil, fmt.Errorf("packs: %w", err)
 	}
 	out := make([]Pack, len(rows))
 	for i, r := range rows {
-		out[i] = Pack{ID: r.ID, PackSpec: PackSpec{Name: r.Name, Client: r.Client, Format: r.Format, FilterText: r.Filter},
-			Size: r.Size, CreatedAt: time.Unix(r.CreatedAt, 0).UTC()}
+		out[i] = r.pack()
 	}
 	return out, nil
 }

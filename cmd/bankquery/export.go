@@ -5,17 +5,19 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
 
-	"sudokubank/export"
 	"sudokubank/store"
 )
 
-const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N -format FORMAT -out FILE
+const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N|LEVEL=N,... -format FORMAT -out FILE
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-title TEXT] [-first-number N] [-force] [-no-record]
                         [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
@@ -40,12 +42,19 @@ the same bank picks the same puzzles (without -seed one is drawn and
 printed to stderr). -order sets their order in the pack: rating (the
 default, rising difficulty), random (the sample's order) or id.
 
+-count easy=10,medium=10,evil=5 asks for so many puzzles of each level,
+exactly, in place of -level: each level is sampled on its own (the same
+-seed, the same puzzles) and the pack holds them all, in the -order
+asked (random mixes the levels). A level with fewer matching puzzles
+than asked fails the export, naming the level and how many match.
+
 Every export is recorded in the bank as a pack, so that what left the
 building is remembered: under -pack NAME, or else under an automatic
 name "export-<UTC time>-<file name>". With -client NAME the pack's
 families are reserved to that client: no later export for another
 client, and none with -fresh, can pick them, and the client is not given
-a family a pack already gave them. -no-record writes the file and
+a family a pack already gave them (bankquery packs release gives a
+pack's families back). -no-record writes the file and
 records nothing (the bank stays read-only); it still never picks a
 reserved family, and it takes neither -pack nor -client.
 
@@ -75,6 +84,7 @@ Examples:
   bankquery export -rating 7.0-9.9 -givens 22-26 -count 500 -format csv -out acme.csv \
       -pack acme-2026-11 -client acme
   bankquery export -level easy,medium -fresh -count 10000 -format sdm -out easy.sdm -seed 7
+  bankquery export -count easy=10,medium=10,evil=5 -format pdf -out mixed.pdf -title "Mixed Bag"
   bankquery export -level difficult -count 60 -format pdf -page 6x9 -per-page 1 -out book.pdf
   bankquery export -level easy -count 100 -format pdf -page 8.5x11 -large-print -bleed -gutter auto \
       -title "Large Print Sudoku" -copyright "Copyright 2026 Acme Books" -out large.pdf
@@ -88,30 +98,14 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "export", exportUsage)
 	db := dbFlag(fs)
 	ff := addFilterFlags(fs)
-	count := fs.Int("count", 0, "the number of puzzles in the pack (`N`, required)")
-	format := fs.String("format", "", "the file `format`: sdm, sdk, opensudoku, csv, json or pdf (required)")
-	out := fs.String("out", "", "the `file` to write (required); - for standard output")
+	var count countFlag
+	fs.Var(&count, "count", "the number of puzzles in the pack (`N`, required), or so many of each level: easy=10,evil=5")
+	of := addOutputFlags(fs)
 	packName := fs.String("pack", "", "record the pack under this `name` (default: an automatic name)")
 	client := fs.String("client", "", "reserve the pack's families to this `client`")
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
-	title := fs.String("title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder, sdk's #D")
-	firstNumber := fs.Int("first-number", 1, "number the puzzles from `N`")
-	var pdf export.PDFOptions
-	fs.StringVar(&pdf.Page, "page", "letter", "PDF trim `size`: "+strings.Join(export.PageSizes(), ", "))
-	fs.IntVar(&pdf.PerPage, "per-page", 0, "PDF puzzles a page (`N`), one of "+strings.Trim(fmt.Sprint(export.PerPageCounts()), "[]")+" (default 4; in large print 2, or 1 where 2 is too small)")
-	fs.BoolVar(&pdf.Bleed, "bleed", false, "PDF pages 0.125 in larger on their outer edges, for trimming")
-	fs.StringVar(&pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
-	fs.BoolVar(&pdf.LargePrint, "large-print", false, "PDF digits of 16 pt or more, 1 or 2 puzzles a page")
-	fs.BoolVar(&pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
-	fs.StringVar(&pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
-	fs.StringVar(&pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
-	force := fs.Bool("force", false, "replace FILE if it exists")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
-	author := fs.String("author", "", "credit the pack to this `name` (sdk, csv, json, pdf)")
-	sourceName := fs.String("source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json, pdf)")
-	packURL := fs.String("url", "", "the pack's web address, http or https (`URL`; sdk, csv, json, pdf)")
-	date := fs.String("date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku, pdf; default none, a fixed time)")
 	if err := parseFlags(e, fs, args); err != nil {
 		return helped(err)
 	}
@@ -122,66 +116,19 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	switch {
-	case *count <= 0:
-		return flagError("count", fmt.Sprint(*count), errors.New("want the number of puzzles, 1 or more"))
-	case *format == "":
-		return usagef("-format: required (sdm, sdk, opensudoku, csv, json or pdf)")
-	case *out == "":
-		return usagef("-out: required (a file, or - for standard output)")
+	if count.total <= 0 {
+		return flagError("count", fmt.Sprint(count.total), errors.New("want the number of puzzles, 1 or more"))
 	}
-	fmtv, err := export.ParseFormat(*format)
+	if count.levels != nil && len(f.Levels) > 0 {
+		return usagef("-level: -count %s names the levels; leave -level out", count.String())
+	}
+	out, err := of.output(*db, count.total)
 	if err != nil {
-		return flagError("format", *format, errors.New("want sdm, sdk, opensudoku, csv, json or pdf"))
-	}
-	if *out == stdoutName && fmtv == export.PDF {
-		return usagef("-out -: standard output takes the text formats; write a pdf to a file")
-	}
-	if *out == stdoutName && fmtv == export.SDK && *count > 1 {
-		return usagef("-out -: %d sdk puzzles make a zip, not text; write it to a file, or to a directory with -out DIR/", *count)
-	}
-	if isDirOut(*out) && fmtv != export.SDK {
-		return usagef("-out %s: a directory takes -format sdk (a file a puzzle); name a file for %s", *out, fmtv)
+		return err
 	}
 	arrange, err := arranger(*order)
 	if err != nil {
 		return flagError("order", *order, err)
-	}
-	opt := export.Options{Title: *title, Author: *author, SourceName: *sourceName, URL: *packURL,
-		SDKZip: strings.EqualFold(filepath.Ext(*out), ".zip"),
-		PDF:    pdf}
-	if *date != "" {
-		d, err := time.Parse(time.DateOnly, *date)
-		if err == nil {
-			err = export.CheckDate(d)
-		} else {
-			err = errors.New("want a date as YYYY-MM-DD")
-		}
-		if err != nil {
-			return flagError("date", *date, err)
-		}
-		opt.Date = d
-	}
-	if *packURL != "" {
-		if err := export.CheckURL(*packURL); err != nil {
-			return flagError("url", *packURL, err)
-		}
-	}
-	if fmtv != export.PDF {
-		for _, name := range []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright"} {
-			if isSet(fs, name) {
-				return usagef("-%s: only with -format pdf", name)
-			}
-		}
-	}
-	if err := opt.Validate(fmtv); err != nil {
-		if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
-			return flagError(oe.Name, oe.Value, oe.Err)
-		}
-		return err
-	}
-	if *firstNumber < 1 || *firstNumber > maxFirstNumber {
-		return flagError("first-number", fmt.Sprint(*firstNumber), fmt.Errorf("want 1 to %d", maxFirstNumber))
 	}
 	if *noRecord && (*packName != "" || *client != "") {
 		return usagef("-no-record: records nothing, so it takes neither -pack nor -client")
@@ -189,54 +136,53 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
 	}
-	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}, {"title", *title},
-		{"author", *author}, {"source-name", *sourceName}} {
+	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}} {
 		if err := store.CheckName(n.value); err != nil {
 			return flagError(n.flag, n.value, err)
 		}
 	}
-	o := store.QueryOptions{Order: store.OrderRandom, Limit: *count, OnePerFamily: true}
+	o := store.QueryOptions{Order: store.OrderRandom, Limit: count.total, OnePerFamily: true}
 	if o.Seed, err = seedFlag(e, fs, *seed); err != nil {
 		return err
 	}
-	if err := checkDestination(*out, *db, *force); err != nil {
+	if err := out.ready(e, count.total); err != nil {
 		return err
 	}
-	if fmtv == export.SDK && *count > 1 && !isDirOut(*out) && *out != stdoutName && !strings.EqualFold(filepath.Ext(*out), ".zip") {
-		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", *out, "count", *count)
+	if count.levels != nil {
+		// The levels' samples come one level after the other; a random
+		// order mixes them, as one sample of the levels would be.
+		arrange = count.arranger(arrange, strings.EqualFold(*order, "random"), o.Seed)
 	}
 
 	x := exportJob{
-		db: *db, out: *out, format: fmtv, opt: opt, filter: f, options: o, n: *count, first: *firstNumber,
-		arrange: arrange, force: *force,
-		spec: store.PackSpec{Name: *packName, Client: *client, Format: string(fmtv), FilterText: ff.text()},
+		out: out, filter: f, options: o, count: count, arrange: arrange,
+		spec: store.PackSpec{Name: *packName, Client: *client, Format: string(out.format), FilterText: ff.text()},
 	}
 	if *noRecord {
 		return x.unrecorded(ctx, e)
 	}
 	if x.spec.Name == "" {
-		x.spec.Name = autoPackName(time.Now(), *out)
+		x.spec.Name = autoPackName(time.Now(), out.path)
 		x.autoName = true
 	}
 	if x.spec.Client != "" {
 		x.filter.NotForClient = x.spec.Client
 	}
 	// The record says how to pick the same puzzles again.
+	if count.levels != nil {
+		x.spec.FilterText += " -count=" + strconv.Quote(count.String())
+	}
 	x.spec.FilterText = strings.TrimSpace(x.spec.FilterText + fmt.Sprintf(" -seed=%d", o.Seed))
 	return x.recorded(ctx, e)
 }
 
 // exportJob is one export, its flags checked.
 type exportJob struct {
-	db, out string
-	format  export.Format
-	opt     export.Options
+	out     output
 	filter  store.Filter
 	options store.QueryOptions
-	n       int
-	first   int // the first puzzle's number
+	count   countFlag
 	arrange func([]store.Row)
-	force   bool
 	spec    store.PackSpec
 	// autoName is set when the pack's name was made up rather than given
 	// with -pack: a name taken already then gets a number instead of
@@ -244,11 +190,26 @@ type exportJob struct {
 	autoName bool
 }
 
+// parts returns the selection's parts: the filter and the count, or
+// with per-level counts the filter narrowed to each level and its count.
+func (x exportJob) parts() []store.PackPart {
+	if x.count.levels == nil {
+		return []store.PackPart{{Filter: x.filter, N: x.count.total}}
+	}
+	parts := make([]store.PackPart, len(x.count.levels))
+	for i, lc := range x.count.levels {
+		f := x.filter
+		f.Levels = []int{lc.level}
+		parts[i] = store.PackPart{Filter: f, N: lc.n}
+	}
+	return parts
+}
+
 // recorded selects, records and writes the pack. The file is written to
 // a temporary name inside the pack's transaction; it takes its name
 // after the commit, and if that fails the pack is deleted again.
 func (x exportJob) recorded(ctx context.Context, e *env) error {
-	bank, err := openWriter(ctx, e, x.db)
+	bank, err := openWriter(ctx, e, x.out.bank)
 	if err != nil {
 		return err
 	}
@@ -273,46 +234,56 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		x.spec.Name = fmt.Sprintf("%s-%d", base, i)
 	}
 	// A technique no family uses matches nothing: no pack to try.
-	// CreatePackWith would say the same, but only after its write
+	// CreatePackParts would say the same, but only after its write
 	// transaction has begun, which waits while a bankgen run is writing.
-	unused, err := techniqueUnused(ctx, e, "export", bank, x.filter)
+	unused, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter())
 	if err != nil {
 		return err
 	}
 	if unused {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0)))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0, 0)))
 	}
-	pf := newDestination(e, x.out, x.force)
+	pf := x.out.destination(e)
 	defer pf.Discard()
-	pack, rows, err := bank.CreatePackWith(ctx, x.spec, x.filter, x.options, x.n, store.PackHooks{
+	pack, rows, err := bank.CreatePackParts(ctx, x.spec, x.parts(), x.options, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
-			if err := pf.Write(ctx, x.format, items(rows, x.first), x.opt); err != nil {
-				return err
-			}
-			// Another export may have taken the name meanwhile: give up
-			// before the commit rather than delete the pack after it.
-			return checkDestination(x.out, x.db, x.force)
+			// Another export may have taken the name meanwhile: write
+			// checks before the commit rather than delete the pack after it.
+			return x.out.write(ctx, pf, rows)
 		},
 	})
+	if short := (*store.ShortError)(nil); errors.As(err, &short) {
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found)))
+	}
 	if err != nil {
 		return exportError(err)
 	}
 	if err := pf.Publish(); err != nil {
-		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out, "pack", pack.ID, "err", err)
+		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out.path, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
 		}
 		return fmt.Errorf("%w (the pack was not recorded)", err)
 	}
-	x.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
+	x.out.report(e, len(rows), fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
 	return nil
+}
+
+// levelsFilter is the filter with per-level counts' levels as its
+// levels, for the check of a technique no family of them uses.
+func (x exportJob) levelsFilter() store.Filter {
+	f := x.filter
+	for _, lc := range x.count.levels {
+		f.Levels = append(f.Levels, lc.level)
+	}
+	return f
 }
 
 // unrecorded selects read-only among the unreserved families and writes
 // the file; the bank is not changed.
 func (x exportJob) unrecorded(ctx context.Context, e *env) error {
-	bank, err := openReadOnly(ctx, x.db)
+	bank, err := openReadOnly(ctx, x.out.bank)
 	if err != nil {
 		return err
 	}
@@ -320,61 +291,43 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	x.filter.Unreserved = true
 	// A technique no family uses gets its warning here; the query then
 	// reads nothing and the count below refuses the export.
-	if _, err := techniqueUnused(ctx, e, "export", bank, x.filter); err != nil {
+	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {
 		return err
 	}
 	var rows []store.Row
-	err = bank.Query(ctx, x.filter, x.options, func(r store.Row) error {
-		rows = append(rows, r)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if len(rows) < x.n {
-		return exportError(x.notEnough(len(rows)))
+	for i, part := range x.parts() {
+		o := x.options
+		o.Limit = part.N
+		got := 0
+		err = bank.Query(ctx, part.Filter, o, func(r store.Row) error {
+			rows = append(rows, r)
+			got++
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if got < part.N {
+			return exportError(x.notEnough(i, got))
+		}
 	}
 	x.arrange(rows)
-	dest := newDestination(e, x.out, x.force)
-	defer dest.Discard()
-	if err := dest.Write(ctx, x.format, items(rows, x.first), x.opt); err != nil {
+	if err := x.out.save(ctx, e, rows); err != nil {
 		return err
 	}
-	// The file may have been replaced by something else while it was
-	// written; Publish itself refuses only what force may not replace.
-	if err := checkDestination(x.out, x.db, x.force); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("write %s: %w", x.out, err)
-	}
-	if err := dest.Publish(); err != nil {
-		return err
-	}
-	x.report(e, rows, "not recorded")
+	x.out.report(e, len(rows), "not recorded")
 	return nil
 }
 
-// notEnough is the error of an export that found only n of its puzzles,
-// worded as CreatePack words it.
-func (x exportJob) notEnough(n int) error {
-	return fmt.Errorf("%d of %d puzzles match: %w", n, x.n, store.ErrNotEnough)
-}
-
-// report tells the user what was written.
-func (x exportJob) report(e *env, rows []store.Row, how string) {
-	what := fmt.Sprintf("%d puzzles", len(rows))
-	if x.format == export.PDF {
-		if pages, err := export.PDFPages(len(rows), x.opt); err == nil {
-			what += fmt.Sprintf(", %d pages", pages)
-		}
+// notEnough is the error of an export whose part found only n of its
+// puzzles, worded as CreatePack words it; with per-level counts it names
+// the part's level.
+func (x exportJob) notEnough(part, n int) error {
+	if x.count.levels == nil {
+		return fmt.Errorf("%d of %d puzzles match: %w", n, x.count.total, store.ErrNotEnough)
 	}
-	w, name := e.stdout, x.out
-	if x.out == stdoutName {
-		// Standard output holds the pack; the report must not join it.
-		w, name = e.stderr, "standard output"
-	}
-	fmt.Fprintf(w, "wrote %s (%s, %s); %s\n", name, x.format, what, how)
+	lc := x.count.levels[part]
+	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.level), n, lc.n, store.ErrNotEnough)
 }
 
 // autoPackName is the name of a pack recorded without -pack: the time
@@ -431,4 +384,77 @@ func arranger(order string) (func([]store.Row), error) {
 		return func([]store.Row) {}, nil
 	}
 	return nil, errors.New("want rating, random or id")
+}
+
+// countFlag is -count: a number of puzzles, or so many puzzles of each
+// level ("easy=10,medium=10,evil=5").
+type countFlag struct {
+	total  int
+	levels []levelCount // nil for a plain number
+}
+
+// levelCount is the number of puzzles -count asks of one level.
+type levelCount struct{ level, n int }
+
+func (c *countFlag) String() string {
+	if c == nil || c.levels == nil {
+		if c == nil || c.total == 0 {
+			return ""
+		}
+		return strconv.Itoa(c.total)
+	}
+	parts := make([]string, len(c.levels))
+	for i, lc := range c.levels {
+		parts[i] = fmt.Sprintf("%s=%d", levelName(lc.level), lc.n)
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set reads a number (checked later, so that 0 and negatives get the
+// same message as a missing -count) or a list of LEVEL=N.
+func (c *countFlag) Set(s string) error {
+	*c = countFlag{}
+	if !strings.Contains(s, "=") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return errors.New("want a number of puzzles, or LEVEL=N,... such as easy=10,evil=5")
+		}
+		c.total = n
+		return nil
+	}
+	c.levels = []levelCount{}
+	for part := range strings.SplitSeq(s, ",") {
+		name, num, _ := strings.Cut(strings.TrimSpace(part), "=")
+		levels, err := parseLevels(name)
+		if err != nil || len(levels) != 1 {
+			return fmt.Errorf("%q: want one level (extremely-easy, easy, medium, difficult, evil or 1-5) and =N", part)
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(num))
+		if err != nil || n < 1 {
+			return fmt.Errorf("%q: want the number of puzzles of level %s, 1 or more", part, levelName(levels[0]))
+		}
+		if slices.ContainsFunc(c.levels, func(lc levelCount) bool { return lc.level == levels[0] }) {
+			return fmt.Errorf("level %s given twice", levelName(levels[0]))
+		}
+		if c.total > math.MaxInt32-n {
+			return errors.New("too many puzzles")
+		}
+		c.levels = append(c.levels, levelCount{levels[0], n})
+		c.total += n
+	}
+	return nil
+}
+
+// arranger returns the arrangement of a per-level pack: the -order one,
+// after mixing the levels' samples (which come one level after the
+// other) when the order is random, by a shuffle drawn from the seed.
+func (c countFlag) arranger(arrange func([]store.Row), random bool, seed uint64) func([]store.Row) {
+	if !random {
+		return arrange
+	}
+	return func(rows []store.Row) {
+		rng := rand.New(rand.NewPCG(seed, 0x6c6576656c73)) // "levels"
+		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+		arrange(rows)
+	}
 }

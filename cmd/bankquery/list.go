@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,7 +15,8 @@ import (
 	"sudokubank/store"
 )
 
-const listUsage = `Usage: bankquery list [-db puzzles.db] [filters] [-limit N] [-random] [-seed S] [-format sdm|json|csv]
+const listUsage = `Usage: bankquery list [-db puzzles.db] [filters] [-available-to CLIENT] [-limit N] [-random] [-seed S]
+                      [-format sdm|json|csv]
 
 List prints the puzzles that match the filters, in the bank's order (by
 ID) or, with -random, a random sample: the same -seed on the same bank
@@ -28,11 +30,17 @@ solution, givens, level, level_name, rating, pearl, diamond, score,
 hardest, symmetry, minimal and source; csv, the same columns with a
 header row. These are the layouts of bankquery export.
 
+-available-to CLIENT keeps the puzzles an export for that client could
+still pick (export -client CLIENT applies the same rule): not of a
+family reserved to another client, and not of a family a pack for
+CLIENT already holds. A released pack (packs release) holds none.
+
 ` + filterUsage + `
 Examples:
   bankquery list -level evil -limit 10
   bankquery list -rating 7.0-9.9 -givens 22-26 -random -seed 42 -limit 5 -format json
   bankquery list -technique x-wing -symmetry rot180 -minimal -format csv -limit 0 > x-wings.csv
+  bankquery list -level evil -available-to acme -limit 0 | wc -l
 `
 
 // listChunk is how many rows list hands to the formatter at a time.
@@ -46,6 +54,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	random := fs.Bool("random", false, "print a random sample instead of the first puzzles")
 	seed := fs.Uint64("seed", 0, "the random sample's `seed` (default: drawn at random and printed to stderr)")
 	format := fs.String("format", "sdm", "output `format`: sdm, json or csv")
+	availableTo := fs.String("available-to", "", "only puzzles an export for this `client` could pick")
 	if err := parseFlags(e, fs, args); err != nil {
 		return helped(err)
 	}
@@ -55,6 +64,15 @@ func runList(ctx context.Context, e *env, args []string) error {
 	f, err := ff.filter()
 	if err != nil {
 		return err
+	}
+	if isSet(fs, "available-to") {
+		if strings.TrimSpace(*availableTo) != *availableTo || *availableTo == "" {
+			return flagError("available-to", *availableTo, errors.New("want a client's name, without surrounding spaces"))
+		}
+		if err := store.CheckName(*availableTo); err != nil {
+			return flagError("available-to", *availableTo, err)
+		}
+		f.NotForClient = *availableTo
 	}
 	fmtv, err := export.ParseFormat(*format)
 	if err != nil || (fmtv != export.SDM && fmtv != export.JSON && fmtv != export.CSV) {

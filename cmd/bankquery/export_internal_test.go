@@ -1,0 +1,41 @@
+package main
+
+import (
+	"slices"
+	"testing"
+)
+
+// -count's parser never panics, and a per-level count it accepts names
+// each level once with 1 or more puzzles, adds up, and reads back the
+// same from its own text.
+func FuzzCountFlag(f *testing.F) {
+	for _, s := range []string{"10", "-4", "easy=10,medium=10,evil=5", "2=6,4=6", "easy=0", "easy=1,easy=2", "hard=3",
+		"easy=", "=3", "easy=3,", "Evil = 2", "1=2147483647,2=2147483647", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var c countFlag
+		if err := c.Set(s); err != nil {
+			return
+		}
+		if c.levels == nil {
+			return
+		}
+		sum := 0
+		var seen []int
+		for _, lc := range c.levels {
+			if lc.level < 1 || lc.level > 5 || lc.n < 1 || slices.Contains(seen, lc.level) {
+				t.Fatalf("Set(%q) = %+v", s, c.levels)
+			}
+			seen = append(seen, lc.level)
+			sum += lc.n
+		}
+		if sum != c.total || c.total < 1 {
+			t.Errorf("Set(%q): total %d, levels add up to %d", s, c.total, sum)
+		}
+		var again countFlag
+		if err := again.Set(c.String()); err != nil || !slices.Equal(again.levels, c.levels) {
+			t.Errorf("Set(%q) reads %q back as %+v, %v", s, c.String(), again.levels, err)
+		}
+	})
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"sudokubank/export"
+	"sudokubank/store"
+)
+
+// outputFlags are the flags that say how and where puzzles are written:
+// the format, the file, the credits and the PDF's options. export and
+// packs export share them, so that a pack re-exported is written as
+// carefully as it was the first time.
+type outputFlags struct {
+	fs                            *flag.FlagSet
+	format, out, title            string
+	author, sourceName, url, date string
+	first                         int
+	force                         bool
+	pdf                           export.PDFOptions
+}
+
+// pdfFlags names the flags that only -format pdf takes.
+var pdfFlags = []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright"}
+
+// addOutputFlags registers the output flags on fs.
+func addOutputFlags(fs *flag.FlagSet) *outputFlags {
+	of := &outputFlags{fs: fs}
+	fs.StringVar(&of.format, "format", "", "the file `format`: sdm, sdk, opensudoku, csv, json or pdf (required)")
+	fs.StringVar(&of.out, "out", "", "the `file` to write (required); - for standard output")
+	fs.StringVar(&of.title, "title", "", "the pack's `title`: the PDF's title page, the OpenSudoku folder, sdk's #D")
+	fs.IntVar(&of.first, "first-number", 1, "number the puzzles from `N`")
+	fs.StringVar(&of.pdf.Page, "page", "letter", "PDF trim `size`: "+strings.Join(export.PageSizes(), ", "))
+	fs.IntVar(&of.pdf.PerPage, "per-page", 0, "PDF puzzles a page (`N`), one of "+strings.Trim(fmt.Sprint(export.PerPageCounts()), "[]")+" (default 4; in large print 2, or 1 where 2 is too small)")
+	fs.BoolVar(&of.pdf.Bleed, "bleed", false, "PDF pages 0.125 in larger on their outer edges, for trimming")
+	fs.StringVar(&of.pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
+	fs.BoolVar(&of.pdf.LargePrint, "large-print", false, "PDF digits of 16 pt or more, 1 or 2 puzzles a page")
+	fs.BoolVar(&of.pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
+	fs.StringVar(&of.pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
+	fs.StringVar(&of.pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
+	fs.BoolVar(&of.force, "force", false, "replace FILE if it exists")
+	fs.StringVar(&of.author, "author", "", "credit the pack to this `name` (sdk, csv, json, pdf)")
+	fs.StringVar(&of.sourceName, "source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json, pdf)")
+	fs.StringVar(&of.url, "url", "", "the pack's web address, http or https (`URL`; sdk, csv, json, pdf)")
+	fs.StringVar(&of.date, "date", "", "the pack's `date`, YYYY-MM-DD (sdk, opensudoku, pdf; default none, a fixed time)")
+	return of
+}
+
+// output is where and how n puzzles are written, its flags checked.
+type output struct {
+	bank   string // the bank, which the output must never replace
+	path   string // -out: a file, a directory (DIR/) or - for standard output
+	format export.Format
+	opt    export.Options
+	first  int // the first puzzle's number
+	force  bool
+}
+
+// output checks the flags for writing n puzzles next to the bank at
+// bank, and returns the output they ask for or a usage error naming the
+// first bad flag.
+func (of *outputFlags) output(bank string, n int) (output, error) {
+	switch {
+	case of.format == "":
+		return output{}, usagef("-format: required (sdm, sdk, opensudoku, csv, json or pdf)")
+	case of.out == "":
+		return output{}, usagef("-out: required (a file, or - for standard output)")
+	}
+	fmtv, err := export.ParseFormat(of.format)
+	if err != nil {
+		return output{}, flagError("format", of.format, errors.New("want sdm, sdk, opensudoku, csv, json or pdf"))
+	}
+	if of.out == stdoutName && fmtv == export.PDF {
+		return output{}, usagef("-out -: standard output takes the text formats; write a pdf to a file")
+	}
+	if of.out == stdoutName && fmtv == export.SDK && n > 1 {
+		return output{}, usagef("-out -: %d sdk puzzles make a zip, not text; write it to a file, or to a directory with -out DIR/", n)
+	}
+	if isDirOut(of.out) && fmtv != export.SDK {
+		return output{}, usagef("-out %s: a directory takes -format sdk (a file a puzzle); name a file for %s", of.out, fmtv)
+	}
+	opt := export.Options{Title: of.title, Author: of.author, SourceName: of.sourceName, URL: of.url,
+		SDKZip: strings.EqualFold(filepath.Ext(of.out), ".zip"),
+		PDF:    of.pdf}
+	if of.date != "" {
+		d, err := time.Parse(time.DateOnly, of.date)
+		if err == nil {
+			err = export.CheckDate(d)
+		} else {
+			err = errors.New("want a date as YYYY-MM-DD")
+		}
+		if err != nil {
+			return output{}, flagError("date", of.date, err)
+		}
+		opt.Date = d
+	}
+	if of.url != "" {
+		if err := export.CheckURL(of.url); err != nil {
+			return output{}, flagError("url", of.url, err)
+		}
+	}
+	if fmtv != export.PDF {
+		for _, name := range pdfFlags {
+			if isSet(of.fs, name) {
+				return output{}, usagef("-%s: only with -format pdf", name)
+			}
+		}
+	}
+	if err := opt.Validate(fmtv); err != nil {
+		if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
+			return output{}, flagError(oe.Name, oe.Value, oe.Err)
+		}
+		return output{}, err
+	}
+	if of.first < 1 || of.first > maxFirstNumber {
+		return output{}, flagError("first-number", fmt.Sprint(of.first), fmt.Errorf("want 1 to %d", maxFirstNumber))
+	}
+	for _, f := range []struct{ flag, value string }{{"title", of.title}, {"author", of.author}, {"source-name", of.sourceName}} {
+		if err := store.CheckName(f.value); err != nil {
+			return output{}, flagError(f.flag, f.value, err)
+		}
+	}
+	return output{bank: bank, path: of.out, format: fmtv, opt: opt, first: of.first, force: of.force}, nil
+}
+
+// ready fails early when the output cannot go where it is asked to (see
+// checkDestination), and warns of several sdk puzzles written as a zip
+// under a name that does not say so.
+func (o output) ready(e *env, n int) error {
+	if err := checkDestination(o.path, o.bank, o.force); err != nil {
+		return err
+	}
+	if o.format == export.SDK && n > 1 && !isDirOut(o.path) && o.path != stdoutName && !strings.EqualFold(filepath.Ext(o.path), ".zip") {
+		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", o.path, "count", n)
+	}
+	return nil
+}
+
+// destination returns the output's destination, for write and then
+// Publish or Discard.
+func (o output) destination(e *env) destination {
+	return newDestination(e, o.path, o.force)
+}
+
+// write makes rows, numbered from o.first, whole in dest, and then checks
+// again that the destination may take them: the file may have been
+// replaced by something else while it was written (Publish itself
+// refuses only what force may not replace).
+func (o output) write(ctx context.Context, dest destination, rows []store.Row) error {
+	if err := dest.Write(ctx, o.format, items(rows, o.first), o.opt); err != nil {
+		return err
+	}
+	return checkDestination(o.path, o.bank, o.force)
+}
+
+// save writes rows to the output and hands them over: the whole output
+// or nothing.
+func (o output) save(ctx context.Context, e *env, rows []store.Row) error {
+	dest := o.destination(e)
+	defer dest.Discard()
+	if err := o.write(ctx, dest, rows); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("write %s: %w", o.path, err)
+	}
+	return dest.Publish()
+}
+
+// report tells the user what was written: on stdout, or on stderr when
+// stdout holds the puzzles.
+func (o output) report(e *env, n int, how string) {
+	what := fmt.Sprintf("%d puzzles", n)
+	if o.format == export.PDF {
+		if pages, err := export.PDFPages(n, o.opt); err == nil {
+			what += fmt.Sprintf(", %d pages", pages)
+		}
+	}
+	w, name := e.stdout, o.path
+	if o.path == stdoutName {
+		// Standard output holds the pack; the report must not join it.
+		w, name = e.stderr, "standard output"
+	}
+	fmt.Fprintf(w, "wrote %s (%s, %s); %s\n", name, o.format, what, how)
+}

@@ -1,0 +1,326 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sdmLines returns the puzzles of an sdm file or output, a line each.
+func sdmLines(s string) []string {
+	return strings.Fields(s)
+}
+
+// A recorded pack can be written again in any format: the same puzzles
+// in the same order, where a second export for the client would pick
+// others.
+func TestPacksExport(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	csvOut := filepath.Join(dir, "acme.csv")
+	mustRun(t, "export", "-db", db, "-level", "easy,medium", "-count", "9", "-seed", "5", "-order", "random",
+		"-format", "csv", "-out", csvOut, "-pack", "acme-1", "-client", "acme")
+	var want []string
+	for _, rec := range MustCSV(t, csvOut)[1:] {
+		want = append(want, rec[3])
+	}
+	if len(want) != 9 {
+		t.Fatalf("the pack's CSV holds %d puzzles, want 9", len(want))
+	}
+
+	// by name, to a file
+	sdm := filepath.Join(dir, "acme.sdm")
+	msg := mustRun(t, "packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm)
+	if !strings.HasPrefix(msg, "wrote "+sdm+" (sdm, 9 puzzles); pack 1 \"acme-1\" for client acme") {
+		t.Errorf("packs export said %q", msg)
+	}
+	b, err := os.ReadFile(sdm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := sdmLines(strings.ReplaceAll(string(b), "0", "."))
+	if !slices.Equal(got, want) {
+		t.Errorf("packs export wrote\n%v\nwant the pack's puzzles in its order\n%v", got, want)
+	}
+
+	// by ID, to standard output, the report on stderr
+	r := run(t, "packs", "export", "1", "-db", db, "-format", "sdm", "-out", "-")
+	if r.err != nil || r.stdout != string(b) || !strings.Contains(r.stderr, "wrote standard output (sdm, 9 puzzles)") {
+		t.Errorf("packs export -out -: %v, stdout %q, stderr %q; want the file's bytes", r.err, r.stdout, r.stderr)
+	}
+
+	// an existing file only with -force
+	r = run(t, "packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm)
+	if r.code != 1 || !strings.Contains(r.err.Error(), "-force") {
+		t.Errorf("packs export over a file: code %d, %v; want 1 and -force suggested", r.code, r.err)
+	}
+	mustRun(t, "packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm, "-force", "-first-number", "3")
+
+	// a PDF of the same pack, with export's PDF flags and credits
+	pdf := filepath.Join(dir, "acme.pdf")
+	msg = mustRun(t, "packs", "export", "acme-1", "-db", db, "-format", "pdf", "-out", pdf, "-page", "6x9", "-title", "Acme", "-no-answers")
+	if !strings.Contains(msg, "(pdf, 9 puzzles,") {
+		t.Errorf("packs export pdf said %q", msg)
+	}
+	if b, err := os.ReadFile(pdf); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Errorf("packs export pdf wrote %d bytes, %v; want a PDF", len(b), err)
+	}
+	// and a JSON with credits
+	js := filepath.Join(dir, "acme.json")
+	mustRun(t, "packs", "export", "acme-1", "-db", db, "-format", "json", "-out", js, "-author", "Ann Editor")
+	if b, err := os.ReadFile(js); err != nil || bytes.Count(b, []byte(`"author":"Ann Editor"`)) != 9 {
+		t.Errorf("packs export json: %v, want the author on each of 9 lines:\n%s", err, b)
+	}
+
+	// the bank recorded nothing more
+	if packs := MustPacks(t, db); len(packs) != 1 {
+		t.Errorf("%d packs after re-exports, want 1", len(packs))
+	}
+
+	// mistakes
+	for _, tt := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"packs", "export", "-db", db, "-format", "sdm", "-out", sdm}, 2, "no pack named"},
+		{[]string{"packs", "export", "nope", "-db", db, "-format", "sdm", "-out", sdm}, 1, "no pack named nope"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-out", sdm}, 2, "-format: required"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "pdf", "-out", "-"}, 2, "standard output takes the text formats"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm, "-force", "-page", "a4"}, 2, "-page: only with -format pdf"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdk", "-out", "-"}, 2, "9 sdk puzzles make a zip"},
+		{[]string{"packs", "export", "acme-1", "acme-2", "-db", db, "-format", "sdm", "-out", sdm}, 2, "one pack at a time"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", db, "-force"}, 1, "is the bank"},
+	} {
+		r := run(t, tt.args...)
+		if r.code != tt.code || r.err == nil || !strings.Contains(r.err.Error(), tt.msg) {
+			t.Errorf("%v: code %d, error %v; want %d and %q", tt.args[1:], r.code, r.err, tt.code, tt.msg)
+		}
+	}
+}
+
+func TestPacksShow(t *testing.T) {
+	// One variant a family, and every match in the pack in ID order: the
+	// golden file does not depend on how the sampler picks.
+	fams := MustReadFixture(t)
+	for i := range fams {
+		fams[i].Puzzles = fams[i].Puzzles[:1]
+	}
+	db := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, db, fams)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "a.sdm")
+	n := len(sdmLines(mustRun(t, "list", "-db", db, "-level", "evil", "-rating", "8.0-", "-limit", "0")))
+	mustRun(t, "export", "-db", db, "-level", "evil", "-rating", "8.0-", "-count", strconv.Itoa(n), "-order", "id", "-seed", "2",
+		"-format", "sdm", "-out", out, "-pack", "evil-hard", "-client", "acme")
+	text := mustRun(t, "packs", "show", "evil-hard", "-db", db)
+	golden(t, "packsshow.golden", []byte(stable(text, dir)))
+
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := sdmLines(string(b))
+	r := run(t, "packs", "show", "-db", db, "-json", "1")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	var got []string
+	for i, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var obj struct {
+			Number int    `json:"number"`
+			Puzzle string `json:"puzzle"`
+		}
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if obj.Number != i+1 {
+			t.Errorf("line %d is number %d", i+1, obj.Number)
+		}
+		got = append(got, strings.ReplaceAll(obj.Puzzle, ".", "0"))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("packs show -json lists\n%v\nwant the file's puzzles\n%v", got, want)
+	}
+	if r := run(t, "packs", "show", "-db", db, "missing"); r.code != 1 {
+		t.Errorf("packs show of no pack: code %d, %v; want 1", r.code, r.err)
+	}
+}
+
+func TestPacksJSON(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	mustRun(t, "export", "-db", db, "-count", "3", "-seed", "1", "-format", "csv", "-out", filepath.Join(dir, "a.csv"), "-pack", "a", "-client", "acme")
+	mustRun(t, "export", "-db", db, "-count", "4", "-seed", "1", "-format", "sdm", "-out", filepath.Join(dir, "b.sdm"), "-pack", "b")
+	mustRun(t, "packs", "release", "a", "-db", db, "-force")
+	out := mustRun(t, "packs", "-db", db, "-json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("packs -json printed %d lines, want 2:\n%s", len(lines), out)
+	}
+	type pack struct {
+		ID       int64  `json:"id"`
+		Name     string `json:"name"`
+		Client   string `json:"client"`
+		Format   string `json:"format"`
+		Puzzles  int    `json:"puzzles"`
+		Created  string `json:"created"`
+		Released string `json:"released"`
+		Filters  string `json:"filters"`
+	}
+	var got []pack
+	for _, line := range lines {
+		var p pack
+		if err := json.Unmarshal([]byte(line), &p); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, p)
+	}
+	if p := got[0]; p.ID != 1 || p.Name != "a" || p.Client != "acme" || p.Format != "csv" || p.Puzzles != 3 ||
+		p.Created == "" || p.Released == "" || p.Filters != "-seed=1" {
+		t.Errorf("first pack %+v", p)
+	}
+	if p := got[1]; p.ID != 2 || p.Name != "b" || p.Client != "" || p.Puzzles != 4 || p.Released != "" {
+		t.Errorf("second pack %+v", p)
+	}
+	if r := run(t, "packs", "-db", db, "-json", "extra"); r.code != 2 {
+		t.Errorf("packs -json extra: code %d, want 2", r.code)
+	}
+}
+
+// Releasing a pack gives its families back, keeps its record, and is
+// refused without -force.
+func TestPacksRelease(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	mustRun(t, "export", "-db", db, "-level", "evil", "-count", "30", "-seed", "1", "-format", "sdm", "-out", filepath.Join(dir, "a.sdm"), "-pack", "acme-1", "-client", "acme")
+	exp := func(client string) result {
+		return run(t, "export", "-db", db, "-level", "evil", "-count", "1", "-seed", "2", "-format", "sdm", "-out", filepath.Join(dir, client+".sdm"), "-client", client, "-force")
+	}
+	if r := exp("globex"); r.code != 1 || !strings.Contains(r.err.Error(), "0 of 1 puzzles match") {
+		t.Fatalf("export for another client while acme holds every evil family: code %d, %v", r.code, r.err)
+	}
+
+	r := run(t, "packs", "release", "acme-1", "-db", db)
+	want := `packs release: would release pack 1 acme-1, freeing 30 families reserved to acme for other clients, and its 30 families for -fresh and for acme; run again with -force to release it`
+	if r.code != 2 || r.err == nil || r.err.Error() != want {
+		t.Errorf("release without -force: code %d, %v; want 2, %q", r.code, r.err, want)
+	}
+	if p := MustPacks(t, db)[0]; p.Released() {
+		t.Fatal("release without -force released the pack")
+	}
+
+	msg := mustRun(t, "packs", "release", "-db", db, "acme-1", "-force")
+	if want := "released pack 1 acme-1, freeing 30 families reserved to acme for other clients, and its 30 families for -fresh and for acme\n"; msg != want {
+		t.Errorf("release said %q, want %q", msg, want)
+	}
+	if r := exp("globex"); r.err != nil {
+		t.Errorf("export for another client after the release: %v", r.err)
+	}
+	if n := len(sdmLines(mustRun(t, "list", "-db", db, "-level", "evil", "-fresh", "-limit", "0"))); n == 0 {
+		t.Error("-fresh finds no evil puzzle after the release")
+	}
+	if r := run(t, "packs", "release", "acme-1", "-db", db, "-force"); r.code != 1 || !strings.Contains(r.err.Error(), "released already") {
+		t.Errorf("a second release: code %d, %v; want 1, released already", r.code, r.err)
+	}
+	packs := MustPacks(t, db)
+	if len(packs) != 2 || !packs[0].Released() || len(MustPackRows(t, db, 1)) != 30 {
+		t.Errorf("packs after the release %+v; want acme-1 kept, released, with its 30 puzzles", packs)
+	}
+	if out := mustRun(t, "check", "-db", db); !strings.Contains(out, "ok") {
+		t.Errorf("check after a release:\n%s", out)
+	}
+	table := mustRun(t, "packs", "-db", db)
+	if lines := strings.Split(table, "\n"); !strings.Contains(lines[0], "released") || strings.Count(lines[1], "-") < 1 || !packTime.MatchString(lines[1][strings.Index(lines[1], "evil")-30:]) {
+		t.Errorf("packs does not show the release:\n%s", table)
+	}
+}
+
+// listCSV reads list -format csv output, without its header.
+func listCSV(tb testing.TB, out string) [][]string {
+	tb.Helper()
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(recs) == 0 {
+		tb.Fatalf("list csv: %d records, %v", len(recs), err)
+	}
+	return recs[1:]
+}
+
+// list -available-to keeps what an export for the client could pick:
+// no family reserved to another client, none the client was given, and
+// after a release, all of them again.
+func TestListAvailableTo(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	all := listCSV(t, mustRun(t, "list", "-db", db, "-level", "medium", "-limit", "0", "-format", "csv"))
+	mustRun(t, "export", "-db", db, "-level", "medium", "-count", "10", "-seed", "4", "-format", "sdm", "-out", filepath.Join(dir, "acme.sdm"), "-client", "acme", "-pack", "acme-1")
+	// A pack without a client reserves nothing.
+	mustRun(t, "export", "-db", db, "-level", "medium", "-count", "5", "-seed", "4", "-format", "sdm", "-out", filepath.Join(dir, "free.sdm"))
+	acme := map[string]bool{}
+	for _, r := range MustPackRows(t, db, 1) {
+		acme[strconv.FormatInt(r.FamilyID, 10)] = true
+	}
+	var want []string
+	for _, rec := range all {
+		if !acme[rec[2]] {
+			want = append(want, rec[1])
+		}
+	}
+	ids := func(client string) []string {
+		var out []string
+		for _, rec := range listCSV(t, mustRun(t, "list", "-db", db, "-level", "medium", "-limit", "0", "-format", "csv", "-available-to", client)) {
+			out = append(out, rec[1])
+		}
+		return out
+	}
+	for _, client := range []string{"globex", "acme"} {
+		if got := ids(client); !slices.Equal(got, want) {
+			t.Errorf("-available-to %s lists puzzles %v, want the %d not of acme's families %v", client, got, len(want), want)
+		}
+	}
+	// export -client globex picks among exactly those families.
+	fams := map[string]bool{}
+	for _, rec := range all {
+		if !acme[rec[2]] {
+			fams[rec[2]] = true
+		}
+	}
+	r := run(t, "export", "-db", db, "-level", "medium", "-count", strconv.Itoa(len(fams)+1), "-format", "sdm", "-out", filepath.Join(dir, "g.sdm"), "-client", "globex", "-seed", "1")
+	if want := strconv.Itoa(len(fams)) + " of "; r.code != 1 || !strings.Contains(r.err.Error(), want) {
+		t.Errorf("export -client globex of one more than the families listed: code %d, %v; want %q", r.code, r.err, want)
+	}
+
+	mustRun(t, "packs", "release", "acme-1", "-db", db, "-force")
+	if got := ids("globex"); len(got) != len(all) {
+		t.Errorf("-available-to globex after the release lists %d puzzles, want all %d", len(got), len(all))
+	}
+	for _, bad := range []string{" acme", ""} {
+		if r := run(t, "list", "-db", db, "-available-to", bad); r.code != 2 {
+			t.Errorf("-available-to %q: code %d, want 2", bad, r.code)
+		}
+	}
+}
+
+func TestPacksHelp(t *testing.T) {
+	for _, sub := range []string{"show", "export", "release"} {
+		r := run(t, "packs", sub, "-h")
+		if r.code != 0 || !strings.Contains(r.stdout, "Usage: bankquery packs "+sub+" NAME") || !strings.Contains(r.stdout, "Examples:") {
+			t.Errorf("packs %s -h: code %d, stdout:\n%s", sub, r.code, r.stdout)
+		}
+	}
+	if r := run(t, "packs", "-h"); !strings.Contains(r.stdout, "packs release NAME") {
+		t.Errorf("packs -h does not list the subcommands:\n%s", r.stdout)
+	}
+	if r := run(t, "export", "-h"); !strings.Contains(r.stdout, "-count N|LEVEL=N") {
+		t.Errorf("export -h does not show per-level counts")
+	}
+	if r := run(t, "list", "-h"); !strings.Contains(r.stdout, "-available-to") {
+		t.Errorf("list -h does not show -available-to")
+	}
+}

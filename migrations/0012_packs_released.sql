@@ -1,0 +1,12 @@
+-- 0011: a pack can be released: it gives its families back while its
+-- record stays.
+--
+-- A released pack keeps its row and its items, so that what left the
+-- building is still known, but it no longer holds its families: they are
+-- not reserved to its client any more, and packed_families and
+-- client_families no longer count it, so that other clients, -fresh
+-- exports and the same client may pick them again. released_at is when
+-- that happened (Unix seconds), NULL while the pack holds its families.
+-- The statement reads nothing but packs, so that it applies whatever
+-- the migrations beside it do.
+ALTER TABLE packs ADD COLUMN released_at INTEGER;

@@ -7,12 +7,6 @@ import (
 	"sudokubank/solve"
 )
 
-// Errors Grade returns for puzzles it cannot grade.
-var (
-	ErrNoSolution        = errors.New("puzzle has no solution")
-	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
-)
-
 // UnfinishedER is the rating of a puzzle that no technique of the grader
 // finishes: past the top of the SE scale (the hardest known puzzles rate
 // about 11.9), so such puzzles sort above every rated one. Grade.Unfinished
@@ -79,10 +73,10 @@ func (g *Grader) GradeInto(p solve.Grid, gr *Grade) error {
 	}
 	switch g.solver.Count(p, 2) {
 	case 0:
-		return fmt.Errorf("grade %s: %w", p, ErrNoSolution)
+		return fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
 	case 1:
 	default:
-		return fmt.Errorf("grade %s: %w", p, ErrMultipleSolutions)
+		return fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
 	}
 	nodes := g.solver.Stats().Nodes
 	gr.Metrics = MetricsOf(p)

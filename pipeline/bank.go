@@ -14,8 +14,8 @@ import (
 
 // LoadBank reads what a run needs of the bank before it starts: the dedup
 // set of its canonical forms and its count of families per level.
-func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
-	var have Levels
+func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
+	var have LevelCounts
 	counts, err := db.LevelCounts(ctx)
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
@@ -47,13 +47,13 @@ func CappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 		r, err := db.WriteBatchCapped(ctx, batch, caps)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
-			OverCap: r.OverCap, Levels: Levels(r.Levels)}, err
+			OverCap: r.OverCap, Levels: LevelCounts(r.Levels)}, err
 	}
 }
 
 // QuotaCaps returns the caps of a quota run (see Quota): the bank may
 // hold want[l] families of each level l, and none more.
-func QuotaCaps(want Levels) store.Caps {
+func QuotaCaps(want LevelCounts) store.Caps {
 	var c store.Caps
 	for l := range want {
 		c[l] = int64(want[l])
@@ -142,7 +142,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
-	sum, err := Run(ctx, Config[Item, store.NewFamily]{
+	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   generateChunk,
 		Produce: Items(c.Seed, 0),

@@ -76,7 +76,7 @@ type Written struct {
 	// OverCap counts new families the store left out because their
 	// level had reached its cap (store.WriteBatchCapped).
 	OverCap int
-	Levels  Levels // families inserted per level
+	Levels  LevelCounts // families inserted per level
 }
 
 // Config wires a run together.
@@ -195,7 +195,7 @@ type Stats struct {
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
 	Items, Admitted, Duplicates, OffLevel, OffGivens, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                           Levels // families committed per level
+	Levels                                                                                           LevelCounts // families committed per level
 }
 
 // Snapshot returns the counters now.
@@ -238,11 +238,11 @@ type admitted[Out any] struct {
 	dup     bool // the family is known: only its puzzles may be new
 }
 
-// Run runs the pipeline until the target is met, the producer runs dry,
+// Execute runs the pipeline until the target is met, the producer runs dry,
 // or ctx is cancelled. On cancellation it stops taking new work, admits
 // and writes what is finished, and reports Interrupted. Every family
-// admitted is written before Run returns, unless a write fails.
-func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
+// admitted is written before Execute returns, unless a write fails.
+func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	start := time.Now()
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)

@@ -13,10 +13,10 @@ import (
 	"sudokubank/store"
 )
 
-// Import errors, for telling the kinds of bad line apart.
+// Import errors, for telling the kinds of bad line apart; a line that
+// is not a proper puzzle wraps solve.ErrNoSolution or
+// solve.ErrMultipleSolutions.
 var (
-	ErrNoSolution       = errors.New("no solution")
-	ErrSeveralSolutions = errors.New("more than one solution")
 	// ErrLineTooLong marks a line too long to be a puzzle (over 1 MiB),
 	// which Lines hands out unread.
 	ErrLineTooLong = importfmt.ErrLineTooLong
@@ -57,10 +57,10 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	}
 	switch m.solver.Count(g, 2) {
 	case 0:
-		return Result[store.NewFamily]{Reason: Invalid, Err: ErrNoSolution}
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrNoSolution}
 	case 1:
 	default:
-		return Result[store.NewFamily]{Reason: Invalid, Err: ErrSeveralSolutions}
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrMultipleSolutions}
 	}
 	sol, _ := m.solver.Solve(g)
 	canon, t := m.canon.Canon(g)

@@ -88,7 +88,7 @@ func Bar(s Snapshot, total int, elapsed time.Duration) string {
 }
 
 // LevelString formats a count per level as "extremely-easy=1 easy=2 ...".
-func LevelString(ls Levels) string {
+func LevelString(ls LevelCounts) string {
 	var parts []string
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		parts = append(parts, fmt.Sprintf("%s=%d", l, ls[l]))

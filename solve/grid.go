@@ -57,7 +57,8 @@ func (g Grid) Givens() int {
 	return n
 }
 
-// Errors that Parse and Check wrap, for callers that must tell the cases
+// Errors that Parse and Check wrap, and that callers who count solutions
+// (the grader, the importer) wrap, for callers that must tell the cases
 // apart (an importer skipping bad lines, say).
 var (
 	// ErrCellCount: the input does not hold exactly 81 cells.
@@ -66,6 +67,11 @@ var (
 	ErrCharacter = errors.New("not a digit or an empty cell")
 	// ErrRepeated: a digit appears twice in a row, column or box.
 	ErrRepeated = errors.New("digit repeated")
+	// ErrNoSolution: the givens admit no solution.
+	ErrNoSolution = errors.New("no solution")
+	// ErrMultipleSolutions: the givens admit more than one solution, so
+	// they are not a proper puzzle.
+	ErrMultipleSolutions = errors.New("more than one solution")
 )
 
 // Parse reads a grid the way people paste one: a single line of 81 cells,

@@ -27,20 +27,20 @@ import (
 // puzzles (see store.Options). familyPuzzles is how many puzzles the
 // run stores a family, for the memory limit (see tuneGC); syncFull makes
 // every commit wait for the disk (store.Options.SyncFull).
-func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.Levels, error) {
+func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.LevelCounts, error) {
 	fresh := true
 	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
 		fresh = false
 	}
 	db, err := store.Open(ctx, path, store.Options{DeferIndexes: fresh, CacheSizeKB: 256 << 10, SyncFull: syncFull, Log: log})
 	if err != nil {
-		return nil, nil, pipeline.Levels{}, err
+		return nil, nil, pipeline.LevelCounts{}, err
 	}
 	// StartRun would do this too, silently; the log says which runs.
 	dead, err := db.EndDeadRuns(ctx)
 	if err != nil {
 		db.Close()
-		return nil, nil, pipeline.Levels{}, fmt.Errorf("bank %s: %w", path, err)
+		return nil, nil, pipeline.LevelCounts{}, fmt.Errorf("bank %s: %w", path, err)
 	}
 	if len(dead) > 0 {
 		log.Warn("runs left running by a process that died are recorded as interrupted, with what they committed", "runs", dead)
@@ -49,7 +49,7 @@ func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles 
 	seen, have, err := pipeline.LoadBank(ctx, db)
 	if err != nil {
 		db.Close()
-		return nil, nil, pipeline.Levels{}, fmt.Errorf("bank %s: %w", path, err)
+		return nil, nil, pipeline.LevelCounts{}, fmt.Errorf("bank %s: %w", path, err)
 	}
 	if seen.Len() > 0 {
 		log.Info("loaded the bank's families for dedup", "families", seen.Len(), "took", time.Since(start).Round(time.Millisecond))

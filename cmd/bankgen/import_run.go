@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -46,7 +47,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	var n importCounts
 	stats := new(pipeline.Stats)
 	stop := startProgress(ctx, o.quiet, stats, -1, stderr, log)
-	sum, runErr := pipeline.Run(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
+	sum, runErr := pipeline.Execute(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
 		Workers: o.workers,
 		Produce: pipeline.Records(in),
 		NewWorker: func() pipeline.Work[pipeline.Line, store.NewFamily] {
@@ -62,9 +63,9 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 				n.failed++
 			case pipeline.Invalid:
 				switch {
-				case errors.Is(r.Err, pipeline.ErrNoSolution):
+				case errors.Is(r.Err, solve.ErrNoSolution):
 					n.noSolution++
-				case errors.Is(r.Err, pipeline.ErrSeveralSolutions):
+				case errors.Is(r.Err, solve.ErrMultipleSolutions):
 					n.several++
 				default:
 					n.unparseable++

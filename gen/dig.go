@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"sudokubank/solve"
@@ -59,12 +61,33 @@ func (d *Digger) Generate(p Profile, rng *rand.Rand) Puzzle {
 	return d.Dig(d.f.lasVegasTerminal(rng), p, rng)
 }
 
+// GenerateContext is Generate that stops when ctx is done, returning an
+// error that wraps ctx.Err(); otherwise it returns what Generate would.
+func (d *Digger) GenerateContext(ctx context.Context, p Profile, rng *rand.Rand) (Puzzle, error) {
+	if err := ctx.Err(); err != nil {
+		return Puzzle{}, fmt.Errorf("generate: %w", err)
+	}
+	return d.DigContext(ctx, d.f.lasVegasTerminal(rng), p, rng)
+}
+
 // Dig digs holes in solution, a complete valid grid, following profile p
 // and drawing its random choices from rng. The puzzle it returns has
 // solution as its only solution and its givens have the pattern symmetry
 // p.Symmetry. Dig panics if p is not valid (see Profile.Validate) or
 // solution is not a complete valid grid.
 func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
+	pz, _ := d.DigContext(context.Background(), solution, p, rng)
+	return pz
+}
+
+// digCheckEvery is how many orbits a dig tries between two looks at its
+// context: each try is a uniqueness check, so a look every few tries
+// keeps the cost of stopping out of the dig's time.
+const digCheckEvery = 8
+
+// DigContext is Dig that stops when ctx is done, returning an error that
+// wraps ctx.Err(); otherwise it returns what Dig would.
+func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile, rng *rand.Rand) (Puzzle, error) {
 	if err := p.Validate(); err != nil {
 		panic("gen: Dig: " + err.Error())
 	}
@@ -91,12 +114,16 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 	rows := [9]int8{9, 9, 9, 9, 9, 9, 9, 9, 9} // givens per row
 	cols := rows                               // givens per column
 	var tried, necessary [81]bool              // tried[orbit]; necessary[cell]: its dig failed alone
+	orbits := 0
 	for _, c := range order {
 		k := t.of[c]
 		if tried[k] {
 			continue
 		}
 		tried[k] = true
+		if orbits++; orbits%digCheckEvery == 0 && ctx.Err() != nil {
+			return Puzzle{}, fmt.Errorf("dig: %w", ctx.Err())
+		}
 		n := int(t.size[k])
 		if givens-n < bound {
 			if givens-1 < bound {
@@ -140,7 +167,7 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 		Solution: solution,
 		Minimal:  d.minimal(&necessary, &solution),
 		Symmetry: p.Symmetry,
-	}
+	}, nil
 }
 
 // IsMinimal reports whether p has exactly one solution and loses it when

@@ -144,7 +144,10 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 		sym = symmetries[rng.IntN(len(symmetries))]
 	}
 	aim := b.levels[rng.IntN(len(b.levels))]
-	pz := b.dig.Generate(b.o.Profiles(aim, sym), rng)
+	pz, err := b.dig.GenerateContext(ctx, b.o.Profiles(aim, sym), rng)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err}
+	}
 	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
 		return Result[store.NewFamily]{Reason: OffGivens}
 	}
@@ -164,7 +167,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	// to 0.3 apart in two orientations (SE's chain search depends on cell
 	// order); bankquery show says so of the puzzle shown.
 	gr := &b.gr
-	if err := b.grader.GradeInto(canon, gr); err != nil {
+	if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	if !b.want[gr.Level] {

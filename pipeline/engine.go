@@ -63,8 +63,10 @@ type Result[T any] struct {
 
 // Work makes the result of one input. A Work belongs to one worker
 // goroutine, so it may keep scratch state (a solver, a grader) between
-// calls. It should return soon after ctx is done; the result is then
-// dropped.
+// calls. Its ctx is done when the run no longer wants the result (the
+// target is met, the run failed, or the watchdog gave up on the item),
+// and it should then return soon: the result is dropped. An interrupted
+// run lets the items in flight finish, and admits them.
 type Work[In, Out any] func(ctx context.Context, in In) Result[Out]
 
 // Written is what the store did with one batch.
@@ -286,12 +288,16 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 	}
 
 	// The group outlives a cancelled ctx, so that finished work is still
-	// admitted and written; it is cancelled only by an error. stopCtx,
-	// cancelled by ctx or by a met target, stops the producer and workers.
+	// admitted and written; it is cancelled only by an error. workCtx,
+	// cancelled by a met target, stops the work on items; stopCtx,
+	// cancelled by ctx too, stops the producer and the workers' taking
+	// new items.
 	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
-	stopCtx, stop := context.WithCancel(gctx)
+	workCtx, stop := context.WithCancel(gctx)
 	defer stop()
-	defer context.AfterFunc(ctx, stop)()
+	stopCtx, interrupt := context.WithCancel(workCtx)
+	defer interrupt()
+	defer context.AfterFunc(ctx, interrupt)()
 
 	tokens := make(chan struct{}, c.Window)
 	jobs := make(chan []job[In], c.Workers)
@@ -352,11 +358,12 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 			close(workersDone)
 		}
 	}
-	var worker func(slot *busy[In, Out], first []job[In])
-	worker = func(slot *busy[In, Out], first []job[In]) {
+	var worker func(wctx context.Context, slot *busy[In, Out], first []job[In])
+	worker = func(wctx context.Context, slot *busy[In, Out], first []job[In]) {
 		setRole("worker")
 		abandoned := false
 		defer func() {
+			slot.cancel()
 			if !abandoned {
 				leave()
 			}
@@ -371,7 +378,7 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 					break // drain: the producer is stopping too
 				}
 				slot.start(j, chunk[i+1:], out)
-				r := safeDo(stopCtx, &work, c, j.in)
+				r := safeDo(wctx, &work, c, j.in)
 				if abandoned = slot.stop(); abandoned {
 					return false // the watchdog gave up on this item, took over the chunk, and counted us out
 				}
@@ -400,18 +407,24 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 		}
 	}
 	slots := make([]*busy[In, Out], c.Workers)
+	// startWorker starts a worker in slot w, with first as its first chunk.
+	startWorker := func(w int, first []job[In]) {
+		wctx, cancel := context.WithCancel(workCtx)
+		slots[w] = &busy[In, Out]{cancel: cancel}
+		go worker(wctx, slots[w], first)
+	}
 	active.Add(int64(c.Workers))
 	for w := range slots {
-		slots[w] = new(busy[In, Out])
-		go worker(slots[w], nil)
+		startWorker(w, nil)
 	}
 	go watch(c, slots, workersDone, func(w int, b *busy[In, Out]) {
-		// Give up on item b.j: it counts as failed, with the results its
-		// chunk had before it, so that later items can be admitted; a
-		// new worker takes slot w's place and the rest of the chunk.
-		slots[w] = new(busy[In, Out])
+		// Give up on item b.j: its work is told to stop, and it counts
+		// as failed, with the results its chunk had before it, so that
+		// later items can be admitted; a new worker takes slot w's place
+		// and the rest of the chunk.
+		slots[w].cancel()
 		active.Add(1)
-		go worker(slots[w], b.rest)
+		startWorker(w, b.rest)
 		out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}})
 		select {
 		case results <- out:
@@ -509,6 +522,7 @@ func setRole(role string) {
 
 // busy is what one worker is doing, for the watchdog.
 type busy[In, Out any] struct {
+	cancel    context.CancelFunc // stops the worker's work
 	mu        sync.Mutex
 	since     time.Time // zero when idle
 	j         job[In]
@@ -579,7 +593,7 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 		}
 	}()
 	r = (*work)(ctx, in)
-	if r.Reason == Failed {
+	if r.Reason == Failed && ctx.Err() == nil { // else the result is dropped
 		c.Log.Error("item failed; skipped", append(c.Describe(in), "err", r.Err)...)
 	}
 	return r

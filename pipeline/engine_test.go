@@ -355,6 +355,49 @@ func testGivesUpOnStuckItems(t *testing.T, chunk int) {
 	}
 }
 
+// TestRunStopsGivenUpWork checks that the run tells the work of an item
+// it gave up on to stop: the producer here waits for the stuck item to
+// see its ctx done before it hands out the items the target needs, so
+// the run ends only if the watchdog's give-up reaches the work.
+func TestRunStopsGivenUpWork(t *testing.T) {
+	freed := make(chan struct{})
+	stuck := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 3 {
+				<-ctx.Done() // a search that honours its context
+				close(freed)
+			}
+			return w(ctx, it)
+		}
+	}
+	produce := func(ctx context.Context, emit func(pipeline.Item) bool) error {
+		for i := uint64(0); ; i++ {
+			if i == 10 {
+				select {
+				case <-freed:
+				case <-ctx.Done():
+					return nil
+				}
+			}
+			if !emit(pipeline.Item{Seed: 1, Index: i}) {
+				return nil
+			}
+		}
+	}
+	s := &sink{}
+	sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: produce, NewWorker: stuck, Target: pipeline.Count(20, nil),
+		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(s.got), 20; got != want || sum.Failed != 1 {
+		t.Errorf("wrote %d with %d failed, want %d with 1 failed", got, sum.Failed, want)
+	}
+}
+
 // TestRunFinish checks that Finish runs once, after FinishAfter new
 // families reached the writer and with no batch written while it runs,
 // that every family is still written, and that its error fails the run

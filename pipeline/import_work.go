@@ -80,7 +80,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	// the one SE gives the puzzle stored. The family's grade is thus
 	// its first puzzle's own (a later isomorph joins as a variant).
 	gr := &m.gr
-	if err := m.grader.GradeInto(g, gr); err != nil {
+	if err := m.grader.GradeIntoContext(ctx, g, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	path, err := m.path.encode(gr)

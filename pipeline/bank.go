@@ -23,8 +23,8 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
 	for l := range have {
 		have[l] = int(counts[l])
 	}
-	seen, err := LoadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
-		return db.ForEachCanon(ctx, func(canon string) error { return fn(GridOf(canon)) })
+	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
+		return db.ForEachCanon(ctx, func(canon string) error { return fn(solve.GridOf(canon)) })
 	})
 	if err != nil {
 		return nil, have, fmt.Errorf("load the bank's canonical forms: %w", err)

@@ -12,8 +12,8 @@ import (
 	"sudokubank/store"
 )
 
-// GenSource is the source the bank records for generated families.
-const GenSource = "gen"
+// genSource is the source the bank records for generated families.
+const genSource = "gen"
 
 // BuildOptions say what families a generating run makes.
 type BuildOptions struct {
@@ -177,7 +177,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
 	}
-	nf := store.NewFamily{Family: family(canon, gr, path, GenSource)}
+	nf := store.NewFamily{Family: family(canon, gr, path, genSource)}
 	nf.Minimal = pz.Minimal
 	keep := gen.DetectSymmetry(first)
 	nf.Symmetry = keep.String()

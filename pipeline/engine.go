@@ -246,6 +246,32 @@ type admitted[Out any] struct {
 // admitted is written before Execute returns, unless a write fails.
 func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	start := time.Now()
+	r := newRun(ctx, c.withDefaults())
+	defer r.stop()
+	defer r.interrupt()
+	defer context.AfterFunc(ctx, r.interrupt)()
+
+	r.g.Go(r.produce)
+	r.startWorkers()
+	r.g.Go(r.collect)
+	r.g.Go(r.write)
+
+	err := r.g.Wait()
+	if err == nil {
+		err = r.gaveUp
+	}
+	// Workers exit on gctx after an error; abandoned ones are not waited for.
+	<-r.workersDone
+	s := Summary{
+		Snapshot:    r.c.Stats.Snapshot(),
+		Elapsed:     time.Since(start),
+		Interrupted: ctx.Err() != nil && !r.targetMet,
+	}
+	return s, err
+}
+
+// withDefaults returns c with its zero fields set to their defaults.
+func (c Config[In, Out]) withDefaults() Config[In, Out] {
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -286,230 +312,254 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 	if c.Describe == nil {
 		c.Describe = func(In) []any { return nil }
 	}
+	return c
+}
+
+// run is one Execute: a producer hands out items in chunks, workers make
+// their results, a collector admits them in item order, and a writer
+// stores the admitted families in batches.
+type run[In, Out any] struct {
+	c   Config[In, Out]
+	ctx context.Context // the caller's: cancelled on interrupt
 
 	// The group outlives a cancelled ctx, so that finished work is still
 	// admitted and written; it is cancelled only by an error. workCtx,
-	// cancelled by a met target, stops the work on items; stopCtx,
-	// cancelled by ctx too, stops the producer and the workers' taking
-	// new items.
-	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
-	workCtx, stop := context.WithCancel(gctx)
-	defer stop()
-	stopCtx, interrupt := context.WithCancel(workCtx)
-	defer interrupt()
-	defer context.AfterFunc(ctx, interrupt)()
+	// cancelled by a met target (stop), stops the work on items;
+	// stopCtx, cancelled by ctx too (interrupt), stops the producer and
+	// the workers' taking new items.
+	g                *errgroup.Group
+	gctx             context.Context
+	workCtx, stopCtx context.Context
+	stop, interrupt  context.CancelFunc
+	tokens           chan struct{}        // one per item handed out and not yet admitted: the window
+	jobs             chan []job[In]       // producer to workers
+	results          chan []done[In, Out] // workers to collector
+	toWriter         chan []admitted[Out] // collector to writer
+	targetMet        bool                 // the collector's, read after it ends
+	gaveUp           error                // set by the collector: see Target.GiveUpAfter
+	active           atomic.Int64         // workers running; the last one out closes results
+	workersDone      chan struct{}        // closed with results
+	slots            []*busy[In, Out]     // what each worker is doing, for the watchdog
+}
 
-	tokens := make(chan struct{}, c.Window)
-	jobs := make(chan []job[In], c.Workers)
-	results := make(chan []done[In, Out], c.Workers)
+func newRun[In, Out any](ctx context.Context, c Config[In, Out]) *run[In, Out] {
+	r := &run[In, Out]{c: c, ctx: ctx}
+	r.g, r.gctx = errgroup.WithContext(context.WithoutCancel(ctx))
+	r.workCtx, r.stop = context.WithCancel(r.gctx)
+	r.stopCtx, r.interrupt = context.WithCancel(r.workCtx)
+	r.tokens = make(chan struct{}, c.Window)
+	r.jobs = make(chan []job[In], c.Workers)
+	r.results = make(chan []done[In, Out], c.Workers)
 	// The writer's queue lets the workers go on while it commits a batch;
 	// a thousand families cover a commit of any batch the store writes
 	// in well under a second, and more would only hold memory (100
 	// variants a family make a family 30 KB).
-	toWriter := make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
-	targetMet := c.Target.Done()
-	if targetMet {
-		stop()
+	r.toWriter = make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
+	r.workersDone = make(chan struct{})
+	r.targetMet = c.Target.Done()
+	if r.targetMet {
+		r.stop()
 	}
-	var gaveUp error // set by the collector: see Target.GiveUpAfter
+	return r
+}
 
-	g.Go(func() error {
-		setRole("producer")
-		defer close(jobs)
-		var idx uint64
-		chunk := make([]job[In], 0, c.Chunk)
-		send := func() bool {
-			select {
-			case jobs <- chunk:
-				chunk = make([]job[In], 0, c.Chunk) // the worker owns the sent one
-				return true
-			case <-stopCtx.Done():
-				return false
-			}
-		}
-		emit := func(in In) bool {
-			select {
-			case tokens <- struct{}{}:
-			case <-stopCtx.Done():
-				return false
-			}
-			chunk = append(chunk, job[In]{idx, in})
-			idx++
-			return len(chunk) < c.Chunk || send()
-		}
-		if err := c.Produce(stopCtx, emit); err != nil && stopCtx.Err() == nil {
-			return fmt.Errorf("produce: %w", err)
-		}
-		if len(chunk) > 0 {
-			send()
-		}
-		return nil
-	})
-
-	// Workers are counted by hand rather than with a WaitGroup: the
-	// watchdog may give up on a worker stuck in one item, start another
-	// in its place and count the stuck one out. The last worker out
-	// closes results.
-	var active atomic.Int64
-	workersDone := make(chan struct{})
-	leave := func() {
-		if active.Add(-1) == 0 {
-			close(results)
-			close(workersDone)
+// produce hands out the producer's items in chunks, each item taking a
+// token of the window first.
+func (r *run[In, Out]) produce() error {
+	setRole("producer")
+	defer close(r.jobs)
+	c := r.c
+	var idx uint64
+	chunk := make([]job[In], 0, c.Chunk)
+	send := func() bool {
+		select {
+		case r.jobs <- chunk:
+			chunk = make([]job[In], 0, c.Chunk) // the worker owns the sent one
+			return true
+		case <-r.stopCtx.Done():
+			return false
 		}
 	}
-	var worker func(wctx context.Context, slot *busy[In, Out], first []job[In])
-	worker = func(wctx context.Context, slot *busy[In, Out], first []job[In]) {
-		setRole("worker")
-		abandoned := false
-		defer func() {
-			slot.cancel()
-			if !abandoned {
-				leave()
-			}
-		}()
-		work := c.NewWorker()
-		// do works through one chunk and sends its results in one
-		// message; false means the worker must quit.
-		do := func(chunk []job[In]) bool {
-			out := make([]done[In, Out], 0, len(chunk))
-			for i, j := range chunk {
-				if stopCtx.Err() != nil {
-					break // drain: the producer is stopping too
-				}
-				slot.start(j, chunk[i+1:], out)
-				r := safeDo(wctx, &work, c, j.in)
-				if abandoned = slot.stop(); abandoned {
-					return false // the watchdog gave up on this item, took over the chunk, and counted us out
-				}
-				if stopCtx.Err() != nil && ctx.Err() == nil {
-					continue // the target was met while this item ran
-				}
-				out = append(out, done[In, Out]{j, r})
-			}
-			if len(out) == 0 {
-				return true
-			}
-			select {
-			case results <- out:
-				return true
-			case <-gctx.Done():
-				return false
-			}
+	emit := func(in In) bool {
+		select {
+		case r.tokens <- struct{}{}:
+		case <-r.stopCtx.Done():
+			return false
 		}
-		if len(first) > 0 && !do(first) {
+		chunk = append(chunk, job[In]{idx, in})
+		idx++
+		return len(chunk) < c.Chunk || send()
+	}
+	if err := c.Produce(r.stopCtx, emit); err != nil && r.stopCtx.Err() == nil {
+		return fmt.Errorf("produce: %w", err)
+	}
+	if len(chunk) > 0 {
+		send()
+	}
+	return nil
+}
+
+// startWorkers starts the workers and their watchdog. Workers are
+// counted by hand rather than with a WaitGroup: the watchdog may give up
+// on a worker stuck in one item, start another in its place and count
+// the stuck one out.
+func (r *run[In, Out]) startWorkers() {
+	r.slots = make([]*busy[In, Out], r.c.Workers)
+	r.active.Add(int64(r.c.Workers))
+	for w := range r.slots {
+		r.startWorker(w, nil)
+	}
+	go watch(r.c, r.slots, r.workersDone, r.giveUp)
+}
+
+// startWorker starts a worker in slot w, with first as its first chunk.
+func (r *run[In, Out]) startWorker(w int, first []job[In]) {
+	wctx, cancel := context.WithCancel(r.workCtx)
+	r.slots[w] = &busy[In, Out]{cancel: cancel}
+	go r.work(wctx, r.slots[w], first)
+}
+
+// leave counts a worker out; the last one closes results.
+func (r *run[In, Out]) leave() {
+	if r.active.Add(-1) == 0 {
+		close(r.results)
+		close(r.workersDone)
+	}
+}
+
+// giveUp gives up on item b.j of slot w: its work is told to stop, and
+// it counts as failed, with the results its chunk had before it, so that
+// later items can be admitted; a new worker takes slot w's place and the
+// rest of the chunk.
+func (r *run[In, Out]) giveUp(w int, b *busy[In, Out]) {
+	r.slots[w].cancel()
+	r.active.Add(1)
+	r.startWorker(w, b.rest)
+	out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", r.c.ItemTimeout)}})
+	select {
+	case r.results <- out:
+	case <-r.gctx.Done():
+	}
+	r.leave()
+}
+
+// work is one worker: it makes the results of the chunks it takes, with
+// the work of wctx, and sends each chunk's results in one message.
+func (r *run[In, Out]) work(wctx context.Context, slot *busy[In, Out], first []job[In]) {
+	setRole("worker")
+	c := r.c
+	abandoned := false
+	defer func() {
+		slot.cancel()
+		if !abandoned {
+			r.leave()
+		}
+	}()
+	work := c.NewWorker()
+	// do works through one chunk and sends its results in one message;
+	// false means the worker must quit.
+	do := func(chunk []job[In]) bool {
+		out := make([]done[In, Out], 0, len(chunk))
+		for i, j := range chunk {
+			if r.stopCtx.Err() != nil {
+				break // drain: the producer is stopping too
+			}
+			slot.start(j, chunk[i+1:], out)
+			res := safeDo(wctx, &work, c, j.in)
+			if abandoned = slot.stop(); abandoned {
+				return false // the watchdog gave up on this item, took over the chunk, and counted us out
+			}
+			if r.stopCtx.Err() != nil && r.ctx.Err() == nil {
+				continue // the target was met while this item ran
+			}
+			out = append(out, done[In, Out]{j, res})
+		}
+		if len(out) == 0 {
+			return true
+		}
+		select {
+		case r.results <- out:
+			return true
+		case <-r.gctx.Done():
+			return false
+		}
+	}
+	if len(first) > 0 && !do(first) {
+		return
+	}
+	for chunk := range r.jobs {
+		if !do(chunk) {
 			return
 		}
-		for chunk := range jobs {
-			if !do(chunk) {
-				return
+	}
+}
+
+// collect admits the workers' results in item order, returning a token
+// of the window for each, and sends the admitted families to the writer.
+func (r *run[In, Out]) collect() error {
+	setRole("collector")
+	defer close(r.toWriter)
+	c := r.c
+	// The results stay in the slices they came in, which no one else
+	// touches once sent: a result with its family is a few hundred
+	// bytes, which copies into the map and out of it would allocate
+	// again for every item.
+	pending := make(map[uint64]*done[In, Out])
+	var next uint64
+	for ds := range r.results {
+		if r.targetMet {
+			continue // drain
+		}
+		for i := range ds {
+			pending[ds[i].idx] = &ds[i]
+		}
+		out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
+		for !r.targetMet {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-r.tokens
+			a, keep := admit(c, &p.r)
+			if c.OnResult != nil {
+				c.OnResult(p.in, &p.r)
+			}
+			if keep {
+				out = append(out, a)
+			}
+			if c.Target.Done() {
+				r.targetMet = true
+				r.stop()
+			}
+			if r.gaveUp = c.Target.Unreachable(); r.gaveUp != nil {
+				// The run ends as if its target were met, writing
+				// what it admitted, and then reports the error.
+				r.targetMet = true
+				r.stop()
 			}
 		}
-	}
-	slots := make([]*busy[In, Out], c.Workers)
-	// startWorker starts a worker in slot w, with first as its first chunk.
-	startWorker := func(w int, first []job[In]) {
-		wctx, cancel := context.WithCancel(workCtx)
-		slots[w] = &busy[In, Out]{cancel: cancel}
-		go worker(wctx, slots[w], first)
-	}
-	active.Add(int64(c.Workers))
-	for w := range slots {
-		startWorker(w, nil)
-	}
-	go watch(c, slots, workersDone, func(w int, b *busy[In, Out]) {
-		// Give up on item b.j: its work is told to stop, and it counts
-		// as failed, with the results its chunk had before it, so that
-		// later items can be admitted; a new worker takes slot w's place
-		// and the rest of the chunk.
-		slots[w].cancel()
-		active.Add(1)
-		startWorker(w, b.rest)
-		out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}})
-		select {
-		case results <- out:
-		case <-gctx.Done():
+		// In messages of at most a chunk: one result may let a window's
+		// worth of pending ones through, and the writer's queue holds
+		// at most a thousand families only if no message is bigger.
+		for len(out) > 0 {
+			n := min(len(out), c.Chunk)
+			select {
+			case r.toWriter <- out[:n:n]:
+			case <-r.gctx.Done():
+				return r.gctx.Err()
+			}
+			out = out[n:]
 		}
-		leave()
-	})
-
-	g.Go(func() error {
-		setRole("collector")
-		defer close(toWriter)
-		// The results stay in the slices they came in, which no one else
-		// touches once sent: a result with its family is a few hundred
-		// bytes, which copies into the map and out of it would allocate
-		// again for every item.
-		pending := make(map[uint64]*done[In, Out])
-		var next uint64
-		for ds := range results {
-			if targetMet {
-				continue // drain
-			}
-			for i := range ds {
-				pending[ds[i].idx] = &ds[i]
-			}
-			out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
-			for !targetMet {
-				p, ok := pending[next]
-				if !ok {
-					break
-				}
-				delete(pending, next)
-				next++
-				<-tokens
-				a, keep := admit(c, &p.r)
-				if c.OnResult != nil {
-					c.OnResult(p.in, &p.r)
-				}
-				if keep {
-					out = append(out, a)
-				}
-				if c.Target.Done() {
-					targetMet = true
-					stop()
-				}
-				if gaveUp = c.Target.Unreachable(); gaveUp != nil {
-					// The run ends as if its target were met, writing
-					// what it admitted, and then reports the error.
-					targetMet = true
-					stop()
-				}
-			}
-			// In messages of at most a chunk: one result may let a
-			// window's worth of pending ones through, and the writer's
-			// queue holds at most a thousand families only if no
-			// message is bigger.
-			for len(out) > 0 {
-				n := min(len(out), c.Chunk)
-				select {
-				case toWriter <- out[:n:n]:
-				case <-gctx.Done():
-					return gctx.Err()
-				}
-				out = out[n:]
-			}
-		}
-		return nil
-	})
-
-	g.Go(func() error {
-		setRole("writer")
-		return write(gctx, c, toWriter)
-	})
-
-	err := g.Wait()
-	if err == nil {
-		err = gaveUp
 	}
-	// Workers exit on gctx after an error; abandoned ones are not waited for.
-	<-workersDone
-	s := Summary{
-		Snapshot:    c.Stats.Snapshot(),
-		Elapsed:     time.Since(start),
-		Interrupted: ctx.Err() != nil && !targetMet,
-	}
-	return s, err
+	return nil
+}
+
+// write stores the admitted families (see writeBatches).
+func (r *run[In, Out]) write() error {
+	setRole("writer")
+	return writeBatches(r.gctx, r.c, r.toWriter)
 }
 
 // setRole labels the calling goroutine with its part in the pipeline, so
@@ -640,10 +690,10 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 	return admitted[Out]{}, false
 }
 
-// write batches admitted families by size and time into store
+// writeBatches batches admitted families by size and time into store
 // transactions, runs c.Finish alongside the workers' last families, and
 // flushes the last batch when in closes.
-func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
+func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
 	vals := make([]Out, 0, c.BatchFamilies)
 	puzzles := 0

@@ -49,7 +49,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	if l.Err != nil {
 		return Result[store.NewFamily]{Reason: Invalid, Err: l.Err}
 	}
-	g, err := ParseLine(l.Text)
+	g, err := solve.ParseLine(l.Text)
 	if err != nil {
 		// The parser counts lines within its input, always one here.
 		msg := strings.TrimPrefix(err.Error(), "line 1, ")

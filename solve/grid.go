@@ -214,3 +214,32 @@ func UnitName(u int) string {
 		return fmt.Sprintf("box %d", u-17)
 	}
 }
+
+// ParseLine reads the puzzle of one import line: anything Parse
+// takes on one line, or such a puzzle as the first of several
+// space-separated fields (rated lists put ratings after it).
+func ParseLine(s string) (Grid, error) {
+	g, err := Parse(s)
+	if err == nil {
+		return g, nil
+	}
+	if f := strings.Fields(s); len(f) > 1 && len(f[0]) == 81 {
+		if g, err2 := Parse(f[0]); err2 == nil {
+			return g, nil
+		}
+	}
+	return g, err
+}
+
+// GridOf reads an 81-character grid string as the store keeps it ('.' or
+// '0' for an empty cell) without the checks of Parse, for loading
+// canonical forms fast. Other characters read as empty cells.
+func GridOf(s string) Grid {
+	var g Grid
+	for i := 0; i < len(s) && i < 81; i++ {
+		if c := s[i]; c >= '1' && c <= '9' {
+			g[i] = c - '0'
+		}
+	}
+	return g
+}

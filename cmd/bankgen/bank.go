@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -140,8 +141,8 @@ func startProgress(ctx context.Context, quiet bool, stats *pipeline.Stats, total
 	if quiet {
 		return func() {}
 	}
-	p := &pipeline.Progress{Stats: stats, Total: total, Log: log}
-	if pipeline.IsTerminal(stderr) {
+	p := &cli.Progress{Stats: stats, Total: total, Log: log}
+	if cli.IsTerminal(stderr) {
 		p.Bar = stderr
 	}
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))

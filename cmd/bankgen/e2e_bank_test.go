@@ -419,7 +419,7 @@ func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
 	w := bufio.NewWriter(f)
 	rng := pipeline.Item{Seed: 1}.Rand()
 	for _, c := range before {
-		g := gen.RandomTransform(rng).Apply(pipeline.GridOf(c))
+		g := gen.RandomTransform(rng).Apply(solve.GridOf(c))
 		fmt.Fprintln(w, g.String())
 	}
 	w.Flush()
@@ -461,7 +461,7 @@ func TestSymmetry(t *testing.T) {
 				if !slices.Contains(tt.want, r.Symmetry) {
 					t.Errorf("puzzle %d: symmetry %q, want one of %q", r.ID, r.Symmetry, tt.want)
 				}
-				if got := gen.DetectSymmetry(pipeline.GridOf(r.Puzzle)).String(); got != r.Symmetry {
+				if got := gen.DetectSymmetry(solve.GridOf(r.Puzzle)).String(); got != r.Symmetry {
 					t.Errorf("puzzle %d %s: its row says %s, its givens have %s", r.ID, r.Puzzle, r.Symmetry, got)
 				}
 				return nil
@@ -475,7 +475,7 @@ func TestSymmetry(t *testing.T) {
 					t.Fatal(err)
 				}
 				err = db.Query(context.Background(), store.Filter{Symmetry: name}, store.QueryOptions{}, func(r store.Row) error {
-					if !sym.Holds(pipeline.GridOf(r.Puzzle)) {
+					if !sym.Holds(solve.GridOf(r.Puzzle)) {
 						t.Errorf("-symmetry %s returned puzzle %d %s, which has not", name, r.ID, r.Puzzle)
 					}
 					return nil

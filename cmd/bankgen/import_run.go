@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -87,7 +88,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), sum.Families, sum.Duplicates, sum.Puzzles, sum.DupPuzzles)
 	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
 		n.unparseable, n.noSolution, n.several, n.failed)
-	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)
+	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", cli.LevelString(sum.Levels), o.source, runID)
 	if runErr != nil {
 		return runErr
 	}

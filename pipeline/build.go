@@ -46,7 +46,7 @@ type BuildOptions struct {
 // MaxVariants is the most variants a family may ask for
 // (BuildOptions.Variants, bankgen -variants). A run holds the puzzles of
 // up to about a thousand families on their way to the store
-// (InFlightPuzzles): at 1,000 variants that is about a million puzzles,
+// (MemoryBudget): at 1,000 variants that is about a million puzzles,
 // some 600 MB. Every symmetry admits far more distinct variants than
 // this (each of the 9! relabellings gives one).
 const MaxVariants = 1000

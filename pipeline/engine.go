@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"sudokubank/grade"
+	"sudokubank/store"
 )
 
 // Reason says what became of an item.
@@ -157,7 +158,7 @@ type Config[In, Out any] struct {
 }
 
 // The defaults and bounds of a run's batches and writer's queue, which
-// InFlightPuzzles reports.
+// inFlightPuzzles reports.
 const (
 	defaultBatchPuzzles = 50000 // Config.BatchPuzzles when zero
 	// queueFamilies bounds the families queued for the writer: the queue
@@ -165,16 +166,31 @@ const (
 	queueFamilies = 1000
 )
 
-// InFlightPuzzles bounds the puzzles a Generate run holds between
-// admitting its families and storing them, when each family has
-// familyPuzzles puzzles and Config.BatchPuzzles is left at its default:
-// the batch the writer fills or commits (50,000 puzzles, and the rest of
-// the chunk of families that passes that, which while Config.Finish runs
-// is received whole) and the families queued for it meanwhile (up to
-// 1,000). The results the workers and the collector hold before that, a
-// window's worth (Config.Window), are not counted. A caller that limits
-// its heap (debug.SetMemoryLimit) leaves room for them.
-func InFlightPuzzles(familyPuzzles int) int {
+// minInFlightMemory is the least room MemoryBudget leaves for the
+// puzzles in flight, which a few families of many variants fill.
+const minInFlightMemory = 256 << 20
+
+// MemoryBudget is the heap a Generate or import run reaches on top of
+// what it holds when it starts, with familyPuzzles puzzles a family: the
+// puzzles between admission and the store (inFlightPuzzles, at
+// store.PuzzleMemory each, 256 MiB at least), and for a writer in bulk
+// mode (store.Options.DeferIndexes) the store's in-memory keys. A caller
+// that limits its heap (debug.SetMemoryLimit) leaves room for it.
+func MemoryBudget(familyPuzzles int, bulk bool) int64 {
+	m := max(minInFlightMemory, int64(inFlightPuzzles(familyPuzzles))*store.PuzzleMemory)
+	if bulk {
+		m += store.BulkKeyMemory
+	}
+	return m
+}
+
+// inFlightPuzzles bounds the puzzles a run holds between admitting its
+// families and storing them, when each family has familyPuzzles puzzles
+// and Config.BatchPuzzles is left at its default: the batch the writer
+// fills or commits, with the rest of the chunk that passes it, and the
+// families queued for it. The results the workers and the collector
+// hold before that, a window's worth, are not counted.
+func inFlightPuzzles(familyPuzzles int) int {
 	familyPuzzles = max(familyPuzzles, 1)
 	return defaultBatchPuzzles + (generateChunk+queueFamilies)*familyPuzzles
 }

@@ -275,6 +275,25 @@ func (db *DB) DeletePack(ctx context.Context, id int64) error {
 	return nil
 }
 
+// FreePackName returns name if no pack has it, and otherwise the first
+// of name-2, name-3, ... that none has: the name to record a pack under
+// whose name was made up, which another pack may have made up too.
+func (db *DB) FreePackName(ctx context.Context, name string) (string, error) {
+	packs, err := db.Packs(ctx)
+	if err != nil {
+		return "", err
+	}
+	taken := make(map[string]bool, len(packs))
+	for _, p := range packs {
+		taken[p.Name] = true
+	}
+	free := name
+	for i := 2; taken[free]; i++ {
+		free = fmt.Sprintf("%s-%d", name, i)
+	}
+	return free, nil
+}
+
 // Packs returns every pack, oldest first.
 func (db *DB) Packs(ctx context.Context) ([]Pack, error) {
 	var rows []struct {

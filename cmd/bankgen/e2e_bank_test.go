@@ -617,28 +617,6 @@ func TestGCPolicy(t *testing.T) {
 	}
 }
 
-// TestInFlightMemory checks the room the memory limit leaves for the
-// puzzles on their way to the store: 256 MiB at least, and for many
-// variants the writer's batch, a chunk of families (16) past it, and the
-// queue (1,000 families) at 600 bytes a puzzle.
-func TestInFlightMemory(t *testing.T) {
-	for _, tc := range []struct {
-		familyPuzzles int
-		want          int64
-	}{
-		{1, 256 << 20},
-		{101, 256 << 20},
-		{1001, (50000 + (16+1000)*1001) * 600},
-	} {
-		if got := inFlightMemory(tc.familyPuzzles); got != tc.want {
-			t.Errorf("inFlightMemory(%d) = %d, want %d", tc.familyPuzzles, got, tc.want)
-		}
-	}
-	if a, b := inFlightMemory(1001), inFlightMemory(2001); b <= a {
-		t.Errorf("inFlightMemory(2001) = %d, not more than inFlightMemory(1001) = %d", b, a)
-	}
-}
-
 // TestOverlappingQuotaRuns starts two quota runs on one missing bank at
 // once, as overlapping cron runs would: both create the bank, one of them
 // wins, and together they stop exactly on the quota, each summary

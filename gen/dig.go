@@ -16,29 +16,13 @@ type Puzzle struct {
 	Symmetry Symmetry   // the symmetry its pattern of givens was dug with
 }
 
-// Digger digs holes in terminal grids with the paper's operators: a
-// sequence, two restrictions, a uniqueness check, and pruning (each cell,
-// or orbit of cells, is tried once: a cell that cannot be dug now cannot be
-// dug later either, as a puzzle with fewer givens has at least the same
-// solutions). The paper's fifth operator, propagation, is the Transform of
-// this package.
+// Digger digs holes in terminal grids with the paper's operators (a
+// sequence, two restrictions, a uniqueness check and pruning), trying
+// each cell or orbit of cells once: a cell that cannot be dug now cannot
+// be dug later, as fewer givens admit at least the same solutions.
 //
-// The uniqueness check of a dig takes three steps, cheapest first. If the
-// remaining givens force the dug digit on their own (a naked or hidden
-// single), the dig holds; this settles about half the digs of a minimal
-// puzzle. If the dig empties the last given of a swap set of the solution
-// (see findSwaps: cells whose digits can be exchanged to give another
-// grid), it fails. Otherwise one search decides, by reduction to absurdity
-// (solve.Solver.HasOtherSolution: does another digit in the dug cell lead
-// to a solution?). Reduction measured faster than counting solutions to 2:
-// 6.4k against 4.6k minimal puzzles per CPU second in BenchmarkDigCheck
-// (one core, alternating runs under load 21 on 2 cores, p=0.041, n=6). An
-// orbit of several cells is checked cell by cell: a cell proven to hold
-// its digit in every solution is put back before the next is checked.
-//
-// The zero value is ready to use. A Digger is reusable and does not
-// allocate per puzzle, searches included (TestDigAllocs). It is not safe
-// for concurrent use: give each goroutine its own.
+// The zero value is ready to use and does not allocate per puzzle. A
+// Digger is not safe for concurrent use: give each goroutine its own.
 type Digger struct {
 	s     solve.Solver
 	f     filler
@@ -228,7 +212,12 @@ var sequenceOrders = func() (o [numSequences][81]uint8) {
 }()
 
 // unique reports whether the board, just dug at cells, still has only
-// solution sol.
+// solution sol. It decides cheapest first: the dig holds if the givens
+// left force the dug digit on their own (a single), and fails if it
+// empties the last given of a swap set of sol (findSwaps); otherwise a
+// search by reduction to absurdity decides (solve.Solver.HasOtherSolution).
+// An orbit of several cells is checked cell by cell, a cell proven to
+// hold its digit being put back before the next is checked.
 func (d *Digger) unique(cells []uint8, sol *solve.Grid) bool {
 	g := d.b.g
 	var open [4]uint8

@@ -84,10 +84,9 @@ type GenerateConfig struct {
 	BuildIndexes func(ctx context.Context) error
 }
 
-// generateChunk is Generate's Config.Chunk. Items cost 0.1-1 ms each; 16
-// to a hand-off make the producer, workers, collector and writer wake
-// each other a sixteenth as often, and the last chunks of a met target
-// waste little.
+// generateChunk is Generate's Config.Chunk: 16 items to a hand-off make
+// the producer, workers, collector and writer wake each other a
+// sixteenth as often, and the last chunks of a met target waste little.
 const generateChunk = 16
 
 // Generate runs the generating pipeline into db: each worker builds
@@ -121,21 +120,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		c.Target.GiveUpAfter(GiveUpItems)
 	}
 	// The indexes a fresh bank deferred are built while the workers make
-	// the last sixteenth of the families, rather than after them with
-	// one core idle. The build (and the checkpoint after it) took about
-	// 3.8 us of CPU a family with 4 KiB pages (day 13; 16 KiB pages cut
-	// the writer's CPU by a tenth), at 20,000 families as at 100,000 (75
-	// and 376 ms), where two workers make a thirty-second of the families
-	// in 55 and 260 ms: with a thirty-second, which was enough at schema 8,
-	// the workers finished first, and the families they made meanwhile
-	// went into the built indexes after it, while one core idled. A
-	// sixteenth leaves the build about 1.4 times its time at two workers
-	// and more at one. The families after it go into the built indexes,
-	// at 2-8 times a bulk row's writer CPU, but beside the workers.
-	// A run that stops early, or whose writer is behind, builds them at
-	// its end (db.BuildIndexes), as before. A bank with its indexes live
-	// has nothing to build, and its writer keeps its full batches to the
-	// end.
+	// the last sixteenth of the families, rather than after them with one
+	// core idle: a sixteenth of the families takes the workers longer than
+	// the build, so the build ends first. A run that stops early, or whose
+	// writer is behind, builds them at its end (db.BuildIndexes); a bank
+	// with its indexes live has nothing to build.
 	var finish func(context.Context) error
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
@@ -155,11 +144,8 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Finish: finish, FinishAfter: finishAfter,
 		// A commit writes every page its batch changed, and a batch's
 		// families land all over the index of their keys, so fewer,
-		// bigger batches write fewer pages a family: 4,000 families a
-		// batch cost the writer 14-16 us a family where 1,000 cost 17-23
-		// (BenchmarkWriteBatch, 20,000 families). Two workers make 4,000
-		// families in half a second or more, so the batch's time bound
-		// grows to a second. BatchPuzzles still bounds a batch with many
+		// bigger batches write fewer pages a family; the time bound
+		// grows with them. BatchPuzzles still bounds a batch with many
 		// variants.
 		BatchFamilies: 4000,
 		FlushEvery:    time.Second,

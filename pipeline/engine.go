@@ -112,23 +112,12 @@ type Config[In, Out any] struct {
 	// Write stores one batch of admitted families in one transaction.
 	Write func(ctx context.Context, batch []Out) (Written, error)
 	// Finish, if set, is work the store must do once before the run
-	// ends, such as building the indexes a bulk load deferred. The
-	// writer starts it when it has received FinishAfter new families, if
-	// it has spent less than half the run writing, while the workers make
-	// the last ones: done after them, it would leave every core but one
-	// idle. It writes every family it holds first, so that Finish sees
-	// them. A writer that is behind the workers does not start it: the
-	// caller does it after the run. From when Finish returns to the end
-	// of the run a batch is a quarter the size (BatchFamilies/4,
-	// BatchPuzzles/4), so that the batch left to write after the last
-	// family is small too. While Finish runs the writer writes nothing:
-	// it keeps the families it holds and takes more while they are less
-	// than a full batch (BatchFamilies, BatchPuzzles), the most it ever
-	// holds but for the rest of the message that fills it (up to Chunk-1
-	// families), so that the workers go on making the last families rather
-	// than wait on a full queue; then the queue fills and they wait. It
-	// writes them when Finish returns. A run that ends before
-	// FinishAfter families never calls it.
+	// ends, such as building the indexes a bulk load deferred, started
+	// once FinishAfter new families reached the writer, so that it runs
+	// beside the workers' last families; a writer behind the workers, or
+	// a run that ends first, leaves it to the caller. The writer writes
+	// what it holds first, holds up to a batch while Finish runs, and
+	// writes quarter batches after it (see writeBatches).
 	Finish      func(ctx context.Context) error
 	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
@@ -709,6 +698,13 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 // writeBatches batches admitted families by size and time into store
 // transactions, runs c.Finish alongside the workers' last families, and
 // flushes the last batch when in closes.
+//
+// Finish starts only if the writer has spent less than half the run
+// writing, after it writes what it holds. While Finish runs the writer
+// writes nothing: it takes families while it holds less than a full
+// batch, so that the workers go on rather than wait on a full queue, and
+// writes them when Finish returns. From then on a batch is a quarter the
+// size, so that the batch left after the last family is small.
 func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
 	vals := make([]Out, 0, c.BatchFamilies)
@@ -786,9 +782,8 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 		if finishing != nil && full() {
 			// Hold one whole batch at most; then the queue fills and the
 			// workers wait. The bounds are quartered only once Finish
-			// returns, since holding a quarter batch left the workers
-			// waiting for most of the build (100,000 families: one core
-			// idle for 0.7 s while the indexes were built).
+			// returns, since holding a quarter batch would leave the
+			// workers waiting for most of the build.
 			recv = nil
 		}
 		select {
@@ -822,10 +817,7 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 				if writing < time.Since(begin)/2 {
 					// What the writer holds goes in first, in bulk: held
 					// through Finish, it would go into the indexes Finish
-					// built, row by row. With 20,000 families in batches
-					// of 4,000 the writer held 3,400 here, and wrote them
-					// and the rest in 69 ms after the build where a bulk
-					// batch of 4,000 takes 25.
+					// built, row by row, at several times the cost.
 					if err := flush(); err != nil {
 						return err
 					}

@@ -140,10 +140,7 @@ const itemsPerInsert = 500
 // The items go in by multi-row INSERTs of itemsPerInsert rows, sorted by
 // family so that the family-keyed B-trees take them in key order; the
 // counts, the reservations and their check are one statement each over
-// the new items. (One Exec per item, and per reserved family an insert
-// and a check, through database/sql made BenchmarkRecordPack cost 345
-// and 620 ms of CPU per pack without and with a client; with the rest
-// of this work, 247 and 300.)
+// the new items, rather than statements per item.
 func recordItems(ctx context.Context, tx *sqlx.Tx, id int64, client string, now int64, rows []Row) error {
 	type item struct {
 		family, puzzle int64

@@ -388,18 +388,11 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 	return fmt.Errorf("integrity check %s: %s", db.path, strings.Join(msgs, "; "))
 }
 
-// pageSize is a new bank's page size, four times SQLite's default. A
+// pageSize is a new bank's page size, four times SQLite's default: a
 // bulk write costs about one system call per WAL frame and per page
-// checkpointed, whatever the page holds: with 16 KiB pages a bankgen
-// run's writer took 9.0 CPU-µs per family instead of 10.0
-// (BenchmarkWriteBatch), and a run into a bank of 100,000 families a
-// sixth less. Random reads cost the same either way (the store's query
-// benchmarks, on a bank of a million puzzles), since the bank is
-// mapped. The cost is memory: the page cache, bounded in KiB, fills with
-// bigger pages for the same random reads, and bankgen -count 1000
-// against ten million families held 319 MiB instead of 210. A bank made
-// before keeps the size it has: SQLite changes it only by a VACUUM,
-// which rewrites the whole file.
+// checkpointed, whatever the page holds, while random reads of the
+// mapped file cost the same; the page cache holds fewer, bigger pages.
+// A bank made before keeps its size: only a VACUUM would change it.
 const pageSize = 16384
 
 // setPageSize sets the page size of a database that has no page yet.

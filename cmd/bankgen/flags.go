@@ -121,7 +121,7 @@ func defaultWorkers() int { return min(runtime.GOMAXPROCS(0), maxWorkers()) }
 // and its results in flight) and give no speed.
 func checkWorkers(w int) error {
 	if limit := maxWorkers(); w < 1 || w > limit {
-		return usageError{fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
+		return usageError{Err: fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
 	}
 	return nil
 }

@@ -266,7 +266,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		}
 		for _, p := range packs {
 			if p.Name == x.spec.Name {
-				return usageError{fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
+				return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
 			}
 		}
 	}

@@ -18,6 +18,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/banktest"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -664,26 +665,7 @@ func TestRefuseDamagedBank(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "1", "-quiet"))
-	x, err := sql.Open("sqlite", db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var root, size int64
-	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
-		t.Fatal(err)
-	}
-	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		t.Fatal(err)
-	}
-	x.Close()
-	f, err := os.OpenFile(db, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	banktest.DamagePage(t, db)
 	before, err := os.ReadFile(db)
 	if err != nil {
 		t.Fatal(err)

@@ -36,14 +36,14 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
 // of db. A batch that has started is written to the end (see
 // store.WriteBatch); Config.BatchFamilies and BatchPuzzles bound it.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-	return CappedWriter(db, store.NoCaps())
+	return cappedWriter(db, store.NoCaps())
 }
 
-// CappedWriter is Writer for a run that must not take the bank past
+// cappedWriter is Writer for a run that must not take the bank past
 // caps, as -quota must not: the store judges them in each batch's
 // transaction, so that runs writing at the same time stop on them
 // together (store.WriteBatchCapped).
-func CappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+func cappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 		r, err := db.WriteBatchCapped(ctx, batch, caps)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
@@ -73,9 +73,8 @@ type GenerateConfig struct {
 	// Caps, if not nil, bound the bank's families per level, as a
 	// quota run's must be (QuotaCaps).
 	Caps *store.Caps
-	// Write stores a batch; nil means Writer(db), or CappedWriter with
-	// Caps. Benchmarks wrap it to
-	// measure the writer's share of the CPU.
+	// Write stores a batch; nil means Writer(db), judging Caps in each
+	// batch's transaction when they are set.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
@@ -106,7 +105,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Write == nil {
 		c.Write = Writer(db)
 		if c.Caps != nil {
-			c.Write = CappedWriter(db, *c.Caps)
+			c.Write = cappedWriter(db, *c.Caps)
 		}
 	}
 	if c.BuildIndexes == nil {

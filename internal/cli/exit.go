@@ -27,7 +27,10 @@ var ErrInterrupted = errors.New("interrupted")
 // ExitUsage.
 type UsageError struct{ Err error }
 
+// Error returns the mistake's message.
 func (e UsageError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the mistake.
 func (e UsageError) Unwrap() error { return e.Err }
 
 // ParseFlags parses args with fs. For -h it prints usage and the flags'

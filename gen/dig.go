@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 
 	"sudokubank/solve"
@@ -14,29 +16,13 @@ type Puzzle struct {
 	Symmetry Symmetry   // the symmetry its pattern of givens was dug with
 }
 
-// Digger digs holes in terminal grids with the paper's operators: a
-// sequence, two restrictions, a uniqueness check, and pruning (each cell,
-// or orbit of cells, is tried once: a cell that cannot be dug now cannot be
-// dug later either, as a puzzle with fewer givens has at least the same
-// solutions). The paper's fifth operator, propagation, is the Transform of
-// this package.
+// Digger digs holes in terminal grids with the paper's operators (a
+// sequence, two restrictions, a uniqueness check and pruning), trying
+// each cell or orbit of cells once: a cell that cannot be dug now cannot
+// be dug later, as fewer givens admit at least the same solutions.
 //
-// The uniqueness check of a dig takes three steps, cheapest first. If the
-// remaining givens force the dug digit on their own (a naked or hidden
-// single), the dig holds; this settles about half the digs of a minimal
-// puzzle. If the dig empties the last given of a swap set of the solution
-// (see findSwaps: cells whose digits can be exchanged to give another
-// grid), it fails. Otherwise one search decides, by reduction to absurdity
-// (solve.Solver.HasOtherSolution: does another digit in the dug cell lead
-// to a solution?). Reduction measured faster than counting solutions to 2:
-// 6.4k against 4.6k minimal puzzles per CPU second in BenchmarkDigCheck
-// (one core, alternating runs under load 21 on 2 cores, p=0.041, n=6). An
-// orbit of several cells is checked cell by cell: a cell proven to hold
-// its digit in every solution is put back before the next is checked.
-//
-// The zero value is ready to use. A Digger is reusable and does not
-// allocate per puzzle, searches included (TestDigAllocs). It is not safe
-// for concurrent use: give each goroutine its own.
+// The zero value is ready to use and does not allocate per puzzle. A
+// Digger is not safe for concurrent use: give each goroutine its own.
 type Digger struct {
 	s     solve.Solver
 	f     filler
@@ -59,12 +45,33 @@ func (d *Digger) Generate(p Profile, rng *rand.Rand) Puzzle {
 	return d.Dig(d.f.lasVegasTerminal(rng), p, rng)
 }
 
+// GenerateContext is Generate that stops when ctx is done, returning an
+// error that wraps ctx.Err(); otherwise it returns what Generate would.
+func (d *Digger) GenerateContext(ctx context.Context, p Profile, rng *rand.Rand) (Puzzle, error) {
+	if err := ctx.Err(); err != nil {
+		return Puzzle{}, fmt.Errorf("generate: %w", err)
+	}
+	return d.DigContext(ctx, d.f.lasVegasTerminal(rng), p, rng)
+}
+
 // Dig digs holes in solution, a complete valid grid, following profile p
 // and drawing its random choices from rng. The puzzle it returns has
 // solution as its only solution and its givens have the pattern symmetry
 // p.Symmetry. Dig panics if p is not valid (see Profile.Validate) or
 // solution is not a complete valid grid.
 func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
+	pz, _ := d.DigContext(context.Background(), solution, p, rng)
+	return pz
+}
+
+// digCheckEvery is how many orbits a dig tries between two looks at its
+// context: each try is a uniqueness check, so a look every few tries
+// keeps the cost of stopping out of the dig's time.
+const digCheckEvery = 8
+
+// DigContext is Dig that stops when ctx is done, returning an error that
+// wraps ctx.Err(); otherwise it returns what Dig would.
+func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile, rng *rand.Rand) (Puzzle, error) {
 	if err := p.Validate(); err != nil {
 		panic("gen: Dig: " + err.Error())
 	}
@@ -91,12 +98,16 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 	rows := [9]int8{9, 9, 9, 9, 9, 9, 9, 9, 9} // givens per row
 	cols := rows                               // givens per column
 	var tried, necessary [81]bool              // tried[orbit]; necessary[cell]: its dig failed alone
+	orbits := 0
 	for _, c := range order {
 		k := t.of[c]
 		if tried[k] {
 			continue
 		}
 		tried[k] = true
+		if orbits++; orbits%digCheckEvery == 0 && ctx.Err() != nil {
+			return Puzzle{}, fmt.Errorf("dig: %w", ctx.Err())
+		}
 		n := int(t.size[k])
 		if givens-n < bound {
 			if givens-1 < bound {
@@ -140,7 +151,7 @@ func (d *Digger) Dig(solution solve.Grid, p Profile, rng *rand.Rand) Puzzle {
 		Solution: solution,
 		Minimal:  d.minimal(&necessary, &solution),
 		Symmetry: p.Symmetry,
-	}
+	}, nil
 }
 
 // IsMinimal reports whether p has exactly one solution and loses it when
@@ -201,7 +212,12 @@ var sequenceOrders = func() (o [numSequences][81]uint8) {
 }()
 
 // unique reports whether the board, just dug at cells, still has only
-// solution sol.
+// solution sol. It decides cheapest first: the dig holds if the givens
+// left force the dug digit on their own (a single), and fails if it
+// empties the last given of a swap set of sol (findSwaps); otherwise a
+// search by reduction to absurdity decides (solve.Solver.HasOtherSolution).
+// An orbit of several cells is checked cell by cell, a cell proven to
+// hold its digit being put back before the next is checked.
 func (d *Digger) unique(cells []uint8, sol *solve.Grid) bool {
 	g := d.b.g
 	var open [4]uint8

@@ -18,27 +18,12 @@ const LasVegasGivens = 11
 const LasVegasNodes = 1000
 
 // Terminal returns a random terminal (completely filled, valid) grid drawn
-// from rng by the direct method: a depth-first fill of the empty grid,
-// always at the first cell with the fewest candidates, trying its digits
-// in a random order. It is the faster method: BenchmarkTerminal measured
-// about 42,000 grids per CPU second against 33,000 for Las Vegas (11
-// givens), on one core of a loaded machine. Both methods consume only
-// rng.Uint64, so a seed gives the same grid on every machine, whatever
-// the solver in package solve.
-//
-// The grids are not uniformly distributed over the 6.67e21 Sudoku grids:
-// the chance that the fill takes the path to a grid is a product of 1/k
-// over the choices on the path (k candidates at each), which differs from
-// grid to grid, and nothing evens it out. TestTerminalPairStatistic
-// measures the bias with statistics whose exact value is known: two cells
-// in different bands and stacks hold the same digit with probability 1/9
-// in a uniformly random grid, and two cells in the same band or stack but
-// in different boxes, rows and columns with probability 1/6. Over 40,000
-// grids the direct method departs from these detectably (mean z^2 over
-// the pairs 2.5 and 9.5 where uniform grids give 1; the worst pair is 15
-// standard errors, about 3 percentage points, off 1/6), while Las Vegas
-// showed no departure (0.94 and 1.04). LasVegasTerminal is what
-// Digger.Generate uses.
+// from rng by the direct method: a depth-first fill of the empty grid at
+// the cell with the fewest candidates, its digits in random order. It is
+// faster than LasVegasTerminal but biased, since some fill paths are
+// likelier than others (TestTerminalPairStatistic shows it), so
+// Digger.Generate uses LasVegasTerminal. It uses only rng.Uint64, so a
+// seed gives the same grid on every machine.
 func Terminal(rng *rand.Rand) solve.Grid {
 	var f filler
 	return f.direct(rng)
@@ -59,12 +44,10 @@ func LasVegas(rng *rand.Rand, n, maxNodes int) (solve.Grid, bool) {
 // paper's Las Vegas method: trials of LasVegas with LasVegasGivens givens
 // and a budget of LasVegasNodes, until one succeeds.
 //
-// The method is not provably uniform: the 11 random givens are completed
-// by the same randomized fill as Terminal's, and the budget drops the
-// trials whose completion is expensive. But the random givens spread the
-// fill's starting points over the whole grid, and the pair statistics of
-// TestTerminalPairStatistic, which show Terminal's bias at 15 standard
-// errors, find none here. A seed gives the same grid on every machine.
+// The method is not provably uniform, but its random givens spread the
+// fill's starting points over the whole grid, and the pair statistics
+// that show Terminal's bias (TestTerminalPairStatistic) find none here.
+// A seed gives the same grid on every machine.
 func LasVegasTerminal(rng *rand.Rand) solve.Grid {
 	var f filler
 	return f.lasVegasTerminal(rng)

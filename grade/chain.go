@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"context"
 	"math/bits"
 
 	"sudokubank/solve"
@@ -46,6 +47,9 @@ type chainer struct {
 	// ceiling is the puzzle's rating so far: a nested producer stops at
 	// its first hint rated no higher (see chainEngine.stopNow).
 	ceiling Rating
+	// ctx, when not nil, stops the search between producers, the
+	// longest of which (nested chains) may run for seconds.
+	ctx context.Context
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -83,7 +87,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 		{multiple: true, dynamic: true, level: 4, tech: NestedForcingChains4},
 		{multiple: true, dynamic: true, level: 5, tech: NestedForcingChains5},
 	} {
-		if m.level > maxLevel {
+		if m.level > maxLevel || c.ctx != nil && c.ctx.Err() != nil {
 			break
 		}
 		e.stopAt = 0

@@ -28,8 +28,8 @@ func TestGradeErrors(t *testing.T) {
 		puzzle string
 		want   error
 	}{
-		{"Empty", ".................................................................................", grade.ErrMultipleSolutions},
-		{"NoSolution", "12345678.........9...............................................................", grade.ErrNoSolution},
+		{"Empty", ".................................................................................", solve.ErrMultipleSolutions},
+		{"NoSolution", "12345678.........9...............................................................", solve.ErrNoSolution},
 		{"Repeated", "11...............................................................................", nil},
 	}
 	for _, tt := range tests {
@@ -248,7 +248,7 @@ func TestGradeIntoReuses(t *testing.T) {
 			if len(got.Path) == 0 {
 				got.Path = nil
 			}
-			if !errors.Is(err, grade.ErrNoSolution) || err.Error() != wantErr.Error() || !reflect.DeepEqual(got, want) {
+			if !errors.Is(err, solve.ErrNoSolution) || err.Error() != wantErr.Error() || !reflect.DeepEqual(got, want) {
 				t.Fatalf("GradeInto(no solution) = %+v, %v; want %+v, %v", into, err, want, wantErr)
 			}
 		}
@@ -278,12 +278,12 @@ func TestPathRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := grade.EncodePath(gr.Path)
+		text := grade.FormatPath(gr.Path)
 		back, err := grade.ParsePath(text)
 		if err != nil {
 			t.Fatalf("ParsePath(%q): %v", text, err)
 		}
-		if got := grade.EncodePath(back); got != text {
+		if got := grade.FormatPath(back); got != text {
 			t.Fatalf("round trip:\n got %s\nwant %s", got, text)
 		}
 		if len(back) != len(gr.Path) {

@@ -58,12 +58,12 @@ func FuzzParsePath(f *testing.F) {
 		if err != nil {
 			return
 		}
-		text := grade.EncodePath(path)
+		text := grade.FormatPath(path)
 		back, err := grade.ParsePath(text)
 		if err != nil {
 			t.Fatalf("ParsePath(%q): its encoding %q does not parse: %v", s, text, err)
 		}
-		if got := grade.EncodePath(back); got != text {
+		if got := grade.FormatPath(back); got != text {
 			t.Fatalf("round trip of %q: %q, then %q", s, text, got)
 		}
 	})

@@ -193,8 +193,10 @@ func (g Grade) UseCounts() map[string]int {
 	return m
 }
 
-// EncodePath returns the text form of a hint path: its steps joined by ";".
-func EncodePath(path []Step) string {
+// FormatPath returns the text form of a hint path, its steps joined by
+// ";", which ParsePath reads back. (store.EncodePath is the compact form
+// a bank stores, which keeps only the techniques.)
+func FormatPath(path []Step) string {
 	parts := make([]string, len(path))
 	for i, s := range path {
 		parts[i] = s.String()
@@ -202,7 +204,7 @@ func EncodePath(path []Step) string {
 	return strings.Join(parts, ";")
 }
 
-// ParsePath reads a hint path written by EncodePath.
+// ParsePath reads a hint path written by FormatPath.
 func ParsePath(s string) ([]Step, error) {
 	if s == "" {
 		return nil, nil

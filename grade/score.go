@@ -78,14 +78,10 @@ func RowColScore(low int) int {
 func ERScore(er Rating) int { return int(LevelOf(er)) }
 
 // SearchBreaks are the search-node counts (solve.Solver, Count to 2)
-// that start scores 2, 3, 4 and 5. Each is one more than the 20th, 40th,
-// 60th and 80th percentile measured on the gen group of dev_se.txt (1,500
-// minimal puzzles dug from random grids, like the bank's own), raised
-// where needed so that they rise strictly: the fast solver settles about
-// two in five of those puzzles by propagation alone (one node), and they
-// all score 1. They depend on the solver's search: re-measure them when
-// package solve changes it (go test -run SearchBreaks -accuracy prints
-// the current values). Measured with the band solver of November 2026.
+// that start scores 2, 3, 4 and 5: one more than the quintiles of
+// minimal puzzles dug from random grids, raised where needed so that
+// they rise strictly. They depend on the solver's search: when package
+// solve changes it, go test -run SearchBreaks -accuracy prints new ones.
 var SearchBreaks = [4]int{2, 3, 4, 6}
 
 // SearchScore maps a search-node count onto 1..5 with SearchBreaks.

@@ -4,7 +4,7 @@ package grade
 // stored in the bank and used on the command line (-technique x-wing).
 type Technique uint8
 
-// The techniques, in the order of the SE scale (../shared/GRADING.md).
+// The techniques, in the order of the SE scale.
 const (
 	NoTechnique Technique = iota
 	FullHouse

@@ -27,7 +27,7 @@ type Format string
 const (
 	// Lines is one puzzle a line, as sdm is and the lists of puzzles
 	// that forums trade are: '#' starts a comment, blank lines are
-	// skipped, and the puzzle is the line (pipeline.ParseLine reads it).
+	// skipped, and the puzzle is the line (solve.ParseLine reads it).
 	Lines Format = "lines"
 	// Grid is puzzles drawn as 9 lines of 9 cells, the .sdk layout:
 	// '#' lines (sdk's headers) and blank lines go between puzzles,

@@ -80,7 +80,7 @@ func TestBuildBalancesGivens(t *testing.T) {
 						continue
 					}
 					for j, p := range r.Value.Puzzles {
-						g := pipeline.GridOf(p.Puzzle)
+						g := solve.GridOf(p.Puzzle)
 						if j == 0 {
 							first.add(g)
 						} else {

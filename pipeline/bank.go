@@ -14,8 +14,8 @@ import (
 
 // LoadBank reads what a run needs of the bank before it starts: the dedup
 // set of its canonical forms and its count of families per level.
-func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
-	var have Levels
+func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
+	var have LevelCounts
 	counts, err := db.LevelCounts(ctx)
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
@@ -23,8 +23,8 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
 	for l := range have {
 		have[l] = int(counts[l])
 	}
-	seen, err := LoadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
-		return db.ForEachCanon(ctx, func(canon string) error { return fn(GridOf(canon)) })
+	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
+		return db.ForEachCanon(ctx, func(canon string) error { return fn(solve.GridOf(canon)) })
 	})
 	if err != nil {
 		return nil, have, fmt.Errorf("load the bank's canonical forms: %w", err)
@@ -36,24 +36,24 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, Levels, error) {
 // of db. A batch that has started is written to the end (see
 // store.WriteBatch); Config.BatchFamilies and BatchPuzzles bound it.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-	return CappedWriter(db, store.NoCaps())
+	return cappedWriter(db, store.NoCaps())
 }
 
-// CappedWriter is Writer for a run that must not take the bank past
+// cappedWriter is Writer for a run that must not take the bank past
 // caps, as -quota must not: the store judges them in each batch's
 // transaction, so that runs writing at the same time stop on them
 // together (store.WriteBatchCapped).
-func CappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+func cappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 		r, err := db.WriteBatchCapped(ctx, batch, caps)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
-			OverCap: r.OverCap, Levels: Levels(r.Levels)}, err
+			OverCap: r.OverCap, Levels: LevelCounts(r.Levels)}, err
 	}
 }
 
 // QuotaCaps returns the caps of a quota run (see Quota): the bank may
 // hold want[l] families of each level l, and none more.
-func QuotaCaps(want Levels) store.Caps {
+func QuotaCaps(want LevelCounts) store.Caps {
 	var c store.Caps
 	for l := range want {
 		c[l] = int64(want[l])
@@ -73,9 +73,8 @@ type GenerateConfig struct {
 	// Caps, if not nil, bound the bank's families per level, as a
 	// quota run's must be (QuotaCaps).
 	Caps *store.Caps
-	// Write stores a batch; nil means Writer(db), or CappedWriter with
-	// Caps. Benchmarks wrap it to
-	// measure the writer's share of the CPU.
+	// Write stores a batch; nil means Writer(db), judging Caps in each
+	// batch's transaction when they are set.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
@@ -84,10 +83,9 @@ type GenerateConfig struct {
 	BuildIndexes func(ctx context.Context) error
 }
 
-// generateChunk is Generate's Config.Chunk. Items cost 0.1-1 ms each; 16
-// to a hand-off make the producer, workers, collector and writer wake
-// each other a sixteenth as often, and the last chunks of a met target
-// waste little.
+// generateChunk is Generate's Config.Chunk: 16 items to a hand-off make
+// the producer, workers, collector and writer wake each other a
+// sixteenth as often, and the last chunks of a met target waste little.
 const generateChunk = 16
 
 // Generate runs the generating pipeline into db: each worker builds
@@ -107,7 +105,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Write == nil {
 		c.Write = Writer(db)
 		if c.Caps != nil {
-			c.Write = CappedWriter(db, *c.Caps)
+			c.Write = cappedWriter(db, *c.Caps)
 		}
 	}
 	if c.BuildIndexes == nil {
@@ -121,28 +119,18 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		c.Target.GiveUpAfter(GiveUpItems)
 	}
 	// The indexes a fresh bank deferred are built while the workers make
-	// the last sixteenth of the families, rather than after them with
-	// one core idle. The build (and the checkpoint after it) took about
-	// 3.8 us of CPU a family with 4 KiB pages (day 13; 16 KiB pages cut
-	// the writer's CPU by a tenth), at 20,000 families as at 100,000 (75
-	// and 376 ms), where two workers make a thirty-second of the families
-	// in 55 and 260 ms: with a thirty-second, which was enough at schema 8,
-	// the workers finished first, and the families they made meanwhile
-	// went into the built indexes after it, while one core idled. A
-	// sixteenth leaves the build about 1.4 times its time at two workers
-	// and more at one. The families after it go into the built indexes,
-	// at 2-8 times a bulk row's writer CPU, but beside the workers.
-	// A run that stops early, or whose writer is behind, builds them at
-	// its end (db.BuildIndexes), as before. A bank with its indexes live
-	// has nothing to build, and its writer keeps its full batches to the
-	// end.
+	// the last sixteenth of the families, rather than after them with one
+	// core idle: a sixteenth of the families takes the workers longer than
+	// the build, so the build ends first. A run that stops early, or whose
+	// writer is behind, builds them at its end (db.BuildIndexes); a bank
+	// with its indexes live has nothing to build.
 	var finish func(context.Context) error
 	finishAfter := 0
 	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
-	sum, err := Run(ctx, Config[Item, store.NewFamily]{
+	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   generateChunk,
 		Produce: Items(c.Seed, 0),
@@ -155,11 +143,8 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Finish: finish, FinishAfter: finishAfter,
 		// A commit writes every page its batch changed, and a batch's
 		// families land all over the index of their keys, so fewer,
-		// bigger batches write fewer pages a family: 4,000 families a
-		// batch cost the writer 14-16 us a family where 1,000 cost 17-23
-		// (BenchmarkWriteBatch, 20,000 families). Two workers make 4,000
-		// families in half a second or more, so the batch's time bound
-		// grows to a second. BatchPuzzles still bounds a batch with many
+		// bigger batches write fewer pages a family; the time bound
+		// grows with them. BatchPuzzles still bounds a batch with many
 		// variants.
 		BatchFamilies: 4000,
 		FlushEvery:    time.Second,

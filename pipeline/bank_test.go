@@ -93,12 +93,12 @@ func openTwo(t *testing.T) (a, b *store.DB) {
 func TestOverlappingQuotaRunsStopOnTheQuota(t *testing.T) {
 	ctx := context.Background()
 	a, b := openTwo(t)
-	want := pipeline.Levels{0, 40, 30, 0, 0, 0}
+	want := pipeline.LevelCounts{0, 40, 30, 0, 0, 0}
 	caps := pipeline.QuotaCaps(want)
 	type run struct {
 		db    *store.DB
 		seen  *pipeline.Seen
-		have  pipeline.Levels
+		have  pipeline.LevelCounts
 		seed  uint64
 		runID int64
 	}
@@ -112,7 +112,7 @@ func TestOverlappingQuotaRunsStopOnTheQuota(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var total pipeline.Levels
+	var total pipeline.LevelCounts
 	for _, r := range runs {
 		sum, err := pipeline.Generate(ctx, r.db, pipeline.GenerateConfig{
 			BuildOptions: pipeline.BuildOptions{Seen: r.seen, RunID: r.runID},

@@ -72,7 +72,7 @@ func generateOnce(b *testing.B, path string, seed uint64, workers, n, variants i
 	}
 	buildIndexes := db.BuildIndexes
 	if *writerShare {
-		// The writer's CPU, from its own thread's clock: Run calls
+		// The writer's CPU, from its own thread's clock: Execute calls
 		// Write from one goroutine, which the first call locks to its
 		// thread. A locked goroutine hands its core over by waking its
 		// own thread each time it runs, which cost two-worker runs of
@@ -255,7 +255,7 @@ func TestProfileSurvey(t *testing.T) {
 		var d gen.Digger
 		var z gen.Canonicalizer
 		var g grade.Grader
-		var hist pipeline.Levels
+		var hist pipeline.LevelCounts
 		start := cputime.Process() // not wall time: the machine is shared
 		for i := range *survey {
 			pz := d.Generate(p, pipeline.Item{Seed: 1, Index: uint64(i)}.Rand())
@@ -295,7 +295,7 @@ func TestGivensSurvey(t *testing.T) {
 	var g grade.Grader
 	for target := 20; target <= 50; target++ {
 		p := gen.Profile{Name: "survey", Sequence: gen.Random, MinGivens: target, MaxGivens: target}
-		var hist pipeline.Levels
+		var hist pipeline.LevelCounts
 		hit := 0
 		start := cputime.Process()
 		for i := range *givensSurvey {

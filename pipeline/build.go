@@ -12,8 +12,8 @@ import (
 	"sudokubank/store"
 )
 
-// GenSource is the source the bank records for generated families.
-const GenSource = "gen"
+// genSource is the source the bank records for generated families.
+const genSource = "gen"
 
 // BuildOptions say what families a generating run makes.
 type BuildOptions struct {
@@ -46,7 +46,7 @@ type BuildOptions struct {
 // MaxVariants is the most variants a family may ask for
 // (BuildOptions.Variants, bankgen -variants). A run holds the puzzles of
 // up to about a thousand families on their way to the store
-// (InFlightPuzzles): at 1,000 variants that is about a million puzzles,
+// (MemoryBudget): at 1,000 variants that is about a million puzzles,
 // some 600 MB. Every symmetry admits far more distinct variants than
 // this (each of the 9! relabellings gives one).
 const MaxVariants = 1000
@@ -144,7 +144,10 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 		sym = symmetries[rng.IntN(len(symmetries))]
 	}
 	aim := b.levels[rng.IntN(len(b.levels))]
-	pz := b.dig.Generate(b.o.Profiles(aim, sym), rng)
+	pz, err := b.dig.GenerateContext(ctx, b.o.Profiles(aim, sym), rng)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err}
+	}
 	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
 		return Result[store.NewFamily]{Reason: OffGivens}
 	}
@@ -164,7 +167,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	// to 0.3 apart in two orientations (SE's chain search depends on cell
 	// order); bankquery show says so of the puzzle shown.
 	gr := &b.gr
-	if err := b.grader.GradeInto(canon, gr); err != nil {
+	if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	if !b.want[gr.Level] {
@@ -174,7 +177,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
 	}
-	nf := store.NewFamily{Family: family(canon, gr, path, GenSource)}
+	nf := store.NewFamily{Family: family(canon, gr, path, genSource)}
 	nf.Minimal = pz.Minimal
 	keep := gen.DetectSymmetry(first)
 	nf.Symmetry = keep.String()

@@ -41,7 +41,7 @@ func TestBuild(t *testing.T) {
 		if got, want := len(nf.Puzzles), 6; got != want || r.Puzzles != want {
 			t.Fatalf("item %d: %d puzzles, want %d", i, got, want)
 		}
-		canon := pipeline.GridOf(nf.Canon)
+		canon := solve.GridOf(nf.Canon)
 		if got := pipeline.Hash(canon); got != r.Hash {
 			t.Errorf("item %d: hash %x, want %x", i, r.Hash, got)
 		}
@@ -118,9 +118,9 @@ func TestBuildVariantsKeepSymmetry(t *testing.T) {
 				if len(nf.Puzzles) != 1+k {
 					t.Errorf("item %d: %d puzzles, want %d", i, len(nf.Puzzles), 1+k)
 				}
-				canon := pipeline.GridOf(nf.Canon)
+				canon := solve.GridOf(nf.Canon)
 				for _, p := range nf.Puzzles {
-					g := pipeline.GridOf(p.Puzzle)
+					g := solve.GridOf(p.Puzzle)
 					if got := gen.DetectSymmetry(g).String(); got != nf.Symmetry {
 						t.Errorf("item %d: puzzle %s has %s, its family says %s", i, p.Puzzle, got, nf.Symmetry)
 					}

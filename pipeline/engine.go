@@ -15,6 +15,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"sudokubank/grade"
+	"sudokubank/store"
 )
 
 // Reason says what became of an item.
@@ -63,8 +64,10 @@ type Result[T any] struct {
 
 // Work makes the result of one input. A Work belongs to one worker
 // goroutine, so it may keep scratch state (a solver, a grader) between
-// calls. It should return soon after ctx is done; the result is then
-// dropped.
+// calls. Its ctx is done when the run no longer wants the result (the
+// target is met, the run failed, or the watchdog gave up on the item),
+// and it should then return soon: the result is dropped. An interrupted
+// run lets the items in flight finish, and admits them.
 type Work[In, Out any] func(ctx context.Context, in In) Result[Out]
 
 // Written is what the store did with one batch.
@@ -76,7 +79,7 @@ type Written struct {
 	// OverCap counts new families the store left out because their
 	// level had reached its cap (store.WriteBatchCapped).
 	OverCap int
-	Levels  Levels // families inserted per level
+	Levels  LevelCounts // families inserted per level
 }
 
 // Config wires a run together.
@@ -109,23 +112,12 @@ type Config[In, Out any] struct {
 	// Write stores one batch of admitted families in one transaction.
 	Write func(ctx context.Context, batch []Out) (Written, error)
 	// Finish, if set, is work the store must do once before the run
-	// ends, such as building the indexes a bulk load deferred. The
-	// writer starts it when it has received FinishAfter new families, if
-	// it has spent less than half the run writing, while the workers make
-	// the last ones: done after them, it would leave every core but one
-	// idle. It writes every family it holds first, so that Finish sees
-	// them. A writer that is behind the workers does not start it: the
-	// caller does it after the run. From when Finish returns to the end
-	// of the run a batch is a quarter the size (BatchFamilies/4,
-	// BatchPuzzles/4), so that the batch left to write after the last
-	// family is small too. While Finish runs the writer writes nothing:
-	// it keeps the families it holds and takes more while they are less
-	// than a full batch (BatchFamilies, BatchPuzzles), the most it ever
-	// holds but for the rest of the message that fills it (up to Chunk-1
-	// families), so that the workers go on making the last families rather
-	// than wait on a full queue; then the queue fills and they wait. It
-	// writes them when Finish returns. A run that ends before
-	// FinishAfter families never calls it.
+	// ends, such as building the indexes a bulk load deferred, started
+	// once FinishAfter new families reached the writer, so that it runs
+	// beside the workers' last families; a writer behind the workers, or
+	// a run that ends first, leaves it to the caller. The writer writes
+	// what it holds first, holds up to a batch while Finish runs, and
+	// writes quarter batches after it (see writeBatches).
 	Finish      func(ctx context.Context) error
 	FinishAfter int
 	// BatchFamilies and BatchPuzzles bound a batch; FlushEvery bounds how
@@ -155,7 +147,7 @@ type Config[In, Out any] struct {
 }
 
 // The defaults and bounds of a run's batches and writer's queue, which
-// InFlightPuzzles reports.
+// inFlightPuzzles reports.
 const (
 	defaultBatchPuzzles = 50000 // Config.BatchPuzzles when zero
 	// queueFamilies bounds the families queued for the writer: the queue
@@ -163,16 +155,31 @@ const (
 	queueFamilies = 1000
 )
 
-// InFlightPuzzles bounds the puzzles a Generate run holds between
-// admitting its families and storing them, when each family has
-// familyPuzzles puzzles and Config.BatchPuzzles is left at its default:
-// the batch the writer fills or commits (50,000 puzzles, and the rest of
-// the chunk of families that passes that, which while Config.Finish runs
-// is received whole) and the families queued for it meanwhile (up to
-// 1,000). The results the workers and the collector hold before that, a
-// window's worth (Config.Window), are not counted. A caller that limits
-// its heap (debug.SetMemoryLimit) leaves room for them.
-func InFlightPuzzles(familyPuzzles int) int {
+// minInFlightMemory is the least room MemoryBudget leaves for the
+// puzzles in flight, which a few families of many variants fill.
+const minInFlightMemory = 256 << 20
+
+// MemoryBudget is the heap a Generate or import run reaches on top of
+// what it holds when it starts, with familyPuzzles puzzles a family: the
+// puzzles between admission and the store (inFlightPuzzles, at
+// store.PuzzleMemory each, 256 MiB at least), and for a writer in bulk
+// mode (store.Options.DeferIndexes) the store's in-memory keys. A caller
+// that limits its heap (debug.SetMemoryLimit) leaves room for it.
+func MemoryBudget(familyPuzzles int, bulk bool) int64 {
+	m := max(minInFlightMemory, int64(inFlightPuzzles(familyPuzzles))*store.PuzzleMemory)
+	if bulk {
+		m += store.BulkKeyMemory
+	}
+	return m
+}
+
+// inFlightPuzzles bounds the puzzles a run holds between admitting its
+// families and storing them, when each family has familyPuzzles puzzles
+// and Config.BatchPuzzles is left at its default: the batch the writer
+// fills or commits, with the rest of the chunk that passes it, and the
+// families queued for it. The results the workers and the collector
+// hold before that, a window's worth, are not counted.
+func inFlightPuzzles(familyPuzzles int) int {
 	familyPuzzles = max(familyPuzzles, 1)
 	return defaultBatchPuzzles + (generateChunk+queueFamilies)*familyPuzzles
 }
@@ -195,7 +202,7 @@ type Stats struct {
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
 	Items, Admitted, Duplicates, OffLevel, OffGivens, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                           Levels // families committed per level
+	Levels                                                                                           LevelCounts // families committed per level
 }
 
 // Snapshot returns the counters now.
@@ -238,12 +245,38 @@ type admitted[Out any] struct {
 	dup     bool // the family is known: only its puzzles may be new
 }
 
-// Run runs the pipeline until the target is met, the producer runs dry,
+// Execute runs the pipeline until the target is met, the producer runs dry,
 // or ctx is cancelled. On cancellation it stops taking new work, admits
 // and writes what is finished, and reports Interrupted. Every family
-// admitted is written before Run returns, unless a write fails.
-func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
+// admitted is written before Execute returns, unless a write fails.
+func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	start := time.Now()
+	r := newRun(ctx, c.withDefaults())
+	defer r.stop()
+	defer r.interrupt()
+	defer context.AfterFunc(ctx, r.interrupt)()
+
+	r.g.Go(r.produce)
+	r.startWorkers()
+	r.g.Go(r.collect)
+	r.g.Go(r.write)
+
+	err := r.g.Wait()
+	if err == nil {
+		err = r.gaveUp
+	}
+	// Workers exit on gctx after an error; abandoned ones are not waited for.
+	<-r.workersDone
+	s := Summary{
+		Snapshot:    r.c.Stats.Snapshot(),
+		Elapsed:     time.Since(start),
+		Interrupted: ctx.Err() != nil && !r.targetMet,
+	}
+	return s, err
+}
+
+// withDefaults returns c with its zero fields set to their defaults.
+func (c Config[In, Out]) withDefaults() Config[In, Out] {
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -284,219 +317,254 @@ func Run[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	if c.Describe == nil {
 		c.Describe = func(In) []any { return nil }
 	}
+	return c
+}
+
+// run is one Execute: a producer hands out items in chunks, workers make
+// their results, a collector admits them in item order, and a writer
+// stores the admitted families in batches.
+type run[In, Out any] struct {
+	c   Config[In, Out]
+	ctx context.Context // the caller's: cancelled on interrupt
 
 	// The group outlives a cancelled ctx, so that finished work is still
-	// admitted and written; it is cancelled only by an error. stopCtx,
-	// cancelled by ctx or by a met target, stops the producer and workers.
-	g, gctx := errgroup.WithContext(context.WithoutCancel(ctx))
-	stopCtx, stop := context.WithCancel(gctx)
-	defer stop()
-	defer context.AfterFunc(ctx, stop)()
+	// admitted and written; it is cancelled only by an error. workCtx,
+	// cancelled by a met target (stop), stops the work on items;
+	// stopCtx, cancelled by ctx too (interrupt), stops the producer and
+	// the workers' taking new items.
+	g                *errgroup.Group
+	gctx             context.Context
+	workCtx, stopCtx context.Context
+	stop, interrupt  context.CancelFunc
+	tokens           chan struct{}        // one per item handed out and not yet admitted: the window
+	jobs             chan []job[In]       // producer to workers
+	results          chan []done[In, Out] // workers to collector
+	toWriter         chan []admitted[Out] // collector to writer
+	targetMet        bool                 // the collector's, read after it ends
+	gaveUp           error                // set by the collector: see Target.GiveUpAfter
+	active           atomic.Int64         // workers running; the last one out closes results
+	workersDone      chan struct{}        // closed with results
+	slots            []*busy[In, Out]     // what each worker is doing, for the watchdog
+}
 
-	tokens := make(chan struct{}, c.Window)
-	jobs := make(chan []job[In], c.Workers)
-	results := make(chan []done[In, Out], c.Workers)
+func newRun[In, Out any](ctx context.Context, c Config[In, Out]) *run[In, Out] {
+	r := &run[In, Out]{c: c, ctx: ctx}
+	r.g, r.gctx = errgroup.WithContext(context.WithoutCancel(ctx))
+	r.workCtx, r.stop = context.WithCancel(r.gctx)
+	r.stopCtx, r.interrupt = context.WithCancel(r.workCtx)
+	r.tokens = make(chan struct{}, c.Window)
+	r.jobs = make(chan []job[In], c.Workers)
+	r.results = make(chan []done[In, Out], c.Workers)
 	// The writer's queue lets the workers go on while it commits a batch;
 	// a thousand families cover a commit of any batch the store writes
 	// in well under a second, and more would only hold memory (100
 	// variants a family make a family 30 KB).
-	toWriter := make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
-	targetMet := c.Target.Done()
-	if targetMet {
-		stop()
+	r.toWriter = make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
+	r.workersDone = make(chan struct{})
+	r.targetMet = c.Target.Done()
+	if r.targetMet {
+		r.stop()
 	}
-	var gaveUp error // set by the collector: see Target.GiveUpAfter
+	return r
+}
 
-	g.Go(func() error {
-		setRole("producer")
-		defer close(jobs)
-		var idx uint64
-		chunk := make([]job[In], 0, c.Chunk)
-		send := func() bool {
-			select {
-			case jobs <- chunk:
-				chunk = make([]job[In], 0, c.Chunk) // the worker owns the sent one
-				return true
-			case <-stopCtx.Done():
-				return false
-			}
-		}
-		emit := func(in In) bool {
-			select {
-			case tokens <- struct{}{}:
-			case <-stopCtx.Done():
-				return false
-			}
-			chunk = append(chunk, job[In]{idx, in})
-			idx++
-			return len(chunk) < c.Chunk || send()
-		}
-		if err := c.Produce(stopCtx, emit); err != nil && stopCtx.Err() == nil {
-			return fmt.Errorf("produce: %w", err)
-		}
-		if len(chunk) > 0 {
-			send()
-		}
-		return nil
-	})
-
-	// Workers are counted by hand rather than with a WaitGroup: the
-	// watchdog may give up on a worker stuck in one item, start another
-	// in its place and count the stuck one out. The last worker out
-	// closes results.
-	var active atomic.Int64
-	workersDone := make(chan struct{})
-	leave := func() {
-		if active.Add(-1) == 0 {
-			close(results)
-			close(workersDone)
+// produce hands out the producer's items in chunks, each item taking a
+// token of the window first.
+func (r *run[In, Out]) produce() error {
+	setRole("producer")
+	defer close(r.jobs)
+	c := r.c
+	var idx uint64
+	chunk := make([]job[In], 0, c.Chunk)
+	send := func() bool {
+		select {
+		case r.jobs <- chunk:
+			chunk = make([]job[In], 0, c.Chunk) // the worker owns the sent one
+			return true
+		case <-r.stopCtx.Done():
+			return false
 		}
 	}
-	var worker func(slot *busy[In, Out], first []job[In])
-	worker = func(slot *busy[In, Out], first []job[In]) {
-		setRole("worker")
-		abandoned := false
-		defer func() {
-			if !abandoned {
-				leave()
-			}
-		}()
-		work := c.NewWorker()
-		// do works through one chunk and sends its results in one
-		// message; false means the worker must quit.
-		do := func(chunk []job[In]) bool {
-			out := make([]done[In, Out], 0, len(chunk))
-			for i, j := range chunk {
-				if stopCtx.Err() != nil {
-					break // drain: the producer is stopping too
-				}
-				slot.start(j, chunk[i+1:], out)
-				r := safeDo(stopCtx, &work, c, j.in)
-				if abandoned = slot.stop(); abandoned {
-					return false // the watchdog gave up on this item, took over the chunk, and counted us out
-				}
-				if stopCtx.Err() != nil && ctx.Err() == nil {
-					continue // the target was met while this item ran
-				}
-				out = append(out, done[In, Out]{j, r})
-			}
-			if len(out) == 0 {
-				return true
-			}
-			select {
-			case results <- out:
-				return true
-			case <-gctx.Done():
-				return false
-			}
+	emit := func(in In) bool {
+		select {
+		case r.tokens <- struct{}{}:
+		case <-r.stopCtx.Done():
+			return false
 		}
-		if len(first) > 0 && !do(first) {
+		chunk = append(chunk, job[In]{idx, in})
+		idx++
+		return len(chunk) < c.Chunk || send()
+	}
+	if err := c.Produce(r.stopCtx, emit); err != nil && r.stopCtx.Err() == nil {
+		return fmt.Errorf("produce: %w", err)
+	}
+	if len(chunk) > 0 {
+		send()
+	}
+	return nil
+}
+
+// startWorkers starts the workers and their watchdog. Workers are
+// counted by hand rather than with a WaitGroup: the watchdog may give up
+// on a worker stuck in one item, start another in its place and count
+// the stuck one out.
+func (r *run[In, Out]) startWorkers() {
+	r.slots = make([]*busy[In, Out], r.c.Workers)
+	r.active.Add(int64(r.c.Workers))
+	for w := range r.slots {
+		r.startWorker(w, nil)
+	}
+	go watch(r.c, r.slots, r.workersDone, r.giveUp)
+}
+
+// startWorker starts a worker in slot w, with first as its first chunk.
+func (r *run[In, Out]) startWorker(w int, first []job[In]) {
+	wctx, cancel := context.WithCancel(r.workCtx)
+	r.slots[w] = &busy[In, Out]{cancel: cancel}
+	go r.work(wctx, r.slots[w], first)
+}
+
+// leave counts a worker out; the last one closes results.
+func (r *run[In, Out]) leave() {
+	if r.active.Add(-1) == 0 {
+		close(r.results)
+		close(r.workersDone)
+	}
+}
+
+// giveUp gives up on item b.j of slot w: its work is told to stop, and
+// it counts as failed, with the results its chunk had before it, so that
+// later items can be admitted; a new worker takes slot w's place and the
+// rest of the chunk.
+func (r *run[In, Out]) giveUp(w int, b *busy[In, Out]) {
+	r.slots[w].cancel()
+	r.active.Add(1)
+	r.startWorker(w, b.rest)
+	out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", r.c.ItemTimeout)}})
+	select {
+	case r.results <- out:
+	case <-r.gctx.Done():
+	}
+	r.leave()
+}
+
+// work is one worker: it makes the results of the chunks it takes, with
+// the work of wctx, and sends each chunk's results in one message.
+func (r *run[In, Out]) work(wctx context.Context, slot *busy[In, Out], first []job[In]) {
+	setRole("worker")
+	c := r.c
+	abandoned := false
+	defer func() {
+		slot.cancel()
+		if !abandoned {
+			r.leave()
+		}
+	}()
+	work := c.NewWorker()
+	// do works through one chunk and sends its results in one message;
+	// false means the worker must quit.
+	do := func(chunk []job[In]) bool {
+		out := make([]done[In, Out], 0, len(chunk))
+		for i, j := range chunk {
+			if r.stopCtx.Err() != nil {
+				break // drain: the producer is stopping too
+			}
+			slot.start(j, chunk[i+1:], out)
+			res := safeDo(wctx, &work, c, j.in)
+			if abandoned = slot.stop(); abandoned {
+				return false // the watchdog gave up on this item, took over the chunk, and counted us out
+			}
+			if r.stopCtx.Err() != nil && r.ctx.Err() == nil {
+				continue // the target was met while this item ran
+			}
+			out = append(out, done[In, Out]{j, res})
+		}
+		if len(out) == 0 {
+			return true
+		}
+		select {
+		case r.results <- out:
+			return true
+		case <-r.gctx.Done():
+			return false
+		}
+	}
+	if len(first) > 0 && !do(first) {
+		return
+	}
+	for chunk := range r.jobs {
+		if !do(chunk) {
 			return
 		}
-		for chunk := range jobs {
-			if !do(chunk) {
-				return
+	}
+}
+
+// collect admits the workers' results in item order, returning a token
+// of the window for each, and sends the admitted families to the writer.
+func (r *run[In, Out]) collect() error {
+	setRole("collector")
+	defer close(r.toWriter)
+	c := r.c
+	// The results stay in the slices they came in, which no one else
+	// touches once sent: a result with its family is a few hundred
+	// bytes, which copies into the map and out of it would allocate
+	// again for every item.
+	pending := make(map[uint64]*done[In, Out])
+	var next uint64
+	for ds := range r.results {
+		if r.targetMet {
+			continue // drain
+		}
+		for i := range ds {
+			pending[ds[i].idx] = &ds[i]
+		}
+		out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
+		for !r.targetMet {
+			p, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-r.tokens
+			a, keep := admit(c, &p.r)
+			if c.OnResult != nil {
+				c.OnResult(p.in, &p.r)
+			}
+			if keep {
+				out = append(out, a)
+			}
+			if c.Target.Done() {
+				r.targetMet = true
+				r.stop()
+			}
+			if r.gaveUp = c.Target.Unreachable(); r.gaveUp != nil {
+				// The run ends as if its target were met, writing
+				// what it admitted, and then reports the error.
+				r.targetMet = true
+				r.stop()
 			}
 		}
-	}
-	slots := make([]*busy[In, Out], c.Workers)
-	active.Add(int64(c.Workers))
-	for w := range slots {
-		slots[w] = new(busy[In, Out])
-		go worker(slots[w], nil)
-	}
-	go watch(c, slots, workersDone, func(w int, b *busy[In, Out]) {
-		// Give up on item b.j: it counts as failed, with the results its
-		// chunk had before it, so that later items can be admitted; a
-		// new worker takes slot w's place and the rest of the chunk.
-		slots[w] = new(busy[In, Out])
-		active.Add(1)
-		go worker(slots[w], b.rest)
-		out := append(b.out, done[In, Out]{b.j, Result[Out]{Reason: Failed, Err: fmt.Errorf("gave up after %v", c.ItemTimeout)}})
-		select {
-		case results <- out:
-		case <-gctx.Done():
+		// In messages of at most a chunk: one result may let a window's
+		// worth of pending ones through, and the writer's queue holds
+		// at most a thousand families only if no message is bigger.
+		for len(out) > 0 {
+			n := min(len(out), c.Chunk)
+			select {
+			case r.toWriter <- out[:n:n]:
+			case <-r.gctx.Done():
+				return r.gctx.Err()
+			}
+			out = out[n:]
 		}
-		leave()
-	})
-
-	g.Go(func() error {
-		setRole("collector")
-		defer close(toWriter)
-		// The results stay in the slices they came in, which no one else
-		// touches once sent: a result with its family is a few hundred
-		// bytes, which copies into the map and out of it would allocate
-		// again for every item.
-		pending := make(map[uint64]*done[In, Out])
-		var next uint64
-		for ds := range results {
-			if targetMet {
-				continue // drain
-			}
-			for i := range ds {
-				pending[ds[i].idx] = &ds[i]
-			}
-			out := make([]admitted[Out], 0, len(ds)) // the families admitted from ds
-			for !targetMet {
-				p, ok := pending[next]
-				if !ok {
-					break
-				}
-				delete(pending, next)
-				next++
-				<-tokens
-				a, keep := admit(c, &p.r)
-				if c.OnResult != nil {
-					c.OnResult(p.in, &p.r)
-				}
-				if keep {
-					out = append(out, a)
-				}
-				if c.Target.Done() {
-					targetMet = true
-					stop()
-				}
-				if gaveUp = c.Target.Unreachable(); gaveUp != nil {
-					// The run ends as if its target were met, writing
-					// what it admitted, and then reports the error.
-					targetMet = true
-					stop()
-				}
-			}
-			// In messages of at most a chunk: one result may let a
-			// window's worth of pending ones through, and the writer's
-			// queue holds at most a thousand families only if no
-			// message is bigger.
-			for len(out) > 0 {
-				n := min(len(out), c.Chunk)
-				select {
-				case toWriter <- out[:n:n]:
-				case <-gctx.Done():
-					return gctx.Err()
-				}
-				out = out[n:]
-			}
-		}
-		return nil
-	})
-
-	g.Go(func() error {
-		setRole("writer")
-		return write(gctx, c, toWriter)
-	})
-
-	err := g.Wait()
-	if err == nil {
-		err = gaveUp
 	}
-	// Workers exit on gctx after an error; abandoned ones are not waited for.
-	<-workersDone
-	s := Summary{
-		Snapshot:    c.Stats.Snapshot(),
-		Elapsed:     time.Since(start),
-		Interrupted: ctx.Err() != nil && !targetMet,
-	}
-	return s, err
+	return nil
+}
+
+// write stores the admitted families (see writeBatches).
+func (r *run[In, Out]) write() error {
+	setRole("writer")
+	return writeBatches(r.gctx, r.c, r.toWriter)
 }
 
 // setRole labels the calling goroutine with its part in the pipeline, so
@@ -509,6 +577,7 @@ func setRole(role string) {
 
 // busy is what one worker is doing, for the watchdog.
 type busy[In, Out any] struct {
+	cancel    context.CancelFunc // stops the worker's work
 	mu        sync.Mutex
 	since     time.Time // zero when idle
 	j         job[In]
@@ -579,7 +648,7 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 		}
 	}()
 	r = (*work)(ctx, in)
-	if r.Reason == Failed {
+	if r.Reason == Failed && ctx.Err() == nil { // else the result is dropped
 		c.Log.Error("item failed; skipped", append(c.Describe(in), "err", r.Err)...)
 	}
 	return r
@@ -626,10 +695,17 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 	return admitted[Out]{}, false
 }
 
-// write batches admitted families by size and time into store
+// writeBatches batches admitted families by size and time into store
 // transactions, runs c.Finish alongside the workers' last families, and
 // flushes the last batch when in closes.
-func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
+//
+// Finish starts only if the writer has spent less than half the run
+// writing, after it writes what it holds. While Finish runs the writer
+// writes nothing: it takes families while it holds less than a full
+// batch, so that the workers go on rather than wait on a full queue, and
+// writes them when Finish returns. From then on a batch is a quarter the
+// size, so that the batch left after the last family is small.
+func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
 	vals := make([]Out, 0, c.BatchFamilies)
 	puzzles := 0
@@ -706,9 +782,8 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 		if finishing != nil && full() {
 			// Hold one whole batch at most; then the queue fills and the
 			// workers wait. The bounds are quartered only once Finish
-			// returns, since holding a quarter batch left the workers
-			// waiting for most of the build (100,000 families: one core
-			// idle for 0.7 s while the indexes were built).
+			// returns, since holding a quarter batch would leave the
+			// workers waiting for most of the build.
 			recv = nil
 		}
 		select {
@@ -742,10 +817,7 @@ func write[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admi
 				if writing < time.Since(begin)/2 {
 					// What the writer holds goes in first, in bulk: held
 					// through Finish, it would go into the indexes Finish
-					// built, row by row. With 20,000 families in batches
-					// of 4,000 the writer held 3,400 here, and wrote them
-					// and the rest in 69 ms after the build where a bulk
-					// batch of 4,000 takes 25.
+					// built, row by row, at several times the cost.
 					if err := flush(); err != nil {
 						return err
 					}

@@ -50,7 +50,7 @@ func TestRunAdmitsLikeASequentialLoop(t *testing.T) {
 		}
 
 		s := &sink{}
-		_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 			Workers: workers, Window: rapid.IntRange(0, 20).Draw(t, "window"), Chunk: rapid.IntRange(0, 8).Draw(t, "chunk"),
 			Produce: func(ctx context.Context, emit func(pipeline.Item) bool) error {
 				for i := uint64(0); i < limit; i++ {

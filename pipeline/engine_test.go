@@ -93,7 +93,7 @@ func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)
 func run(t *testing.T, ctx context.Context, workers int, target *pipeline.Target, work func() pipeline.Work[pipeline.Item, fake]) (*sink, pipeline.Summary) {
 	t.Helper()
 	s := &sink{}
-	sum, err := pipeline.Run(ctx, pipeline.Config[pipeline.Item, fake]{
+	sum, err := pipeline.Execute(ctx, pipeline.Config[pipeline.Item, fake]{
 		Workers:       workers,
 		Produce:       pipeline.Items(42, 0),
 		NewWorker:     work,
@@ -129,14 +129,14 @@ func TestRunSameFamiliesForAnyWorkers(t *testing.T) {
 }
 
 func TestRunQuota(t *testing.T) {
-	want := pipeline.Levels{0, 10, 0, 5, 0, 3}
-	have := pipeline.Levels{0, 4, 9, 5, 0, 0}
+	want := pipeline.LevelCounts{0, 10, 0, 5, 0, 3}
+	have := pipeline.LevelCounts{0, 4, 9, 5, 0, 0}
 	s, sum := run(t, context.Background(), 4, pipeline.Quota(want, have), fakeWork(0, -1))
-	var got pipeline.Levels
+	var got pipeline.LevelCounts
 	for _, f := range s.got {
 		got[f.Level]++
 	}
-	if wantAdded := (pipeline.Levels{0, 6, 0, 0, 0, 3}); got != wantAdded {
+	if wantAdded := (pipeline.LevelCounts{0, 6, 0, 0, 0, 3}); got != wantAdded {
 		t.Errorf("added per level = %v, want %v", got, wantAdded)
 	}
 	if sum.Levels != got {
@@ -168,7 +168,7 @@ func TestRunSeenFromBank(t *testing.T) {
 		hs = append(hs, f.Hash)
 	}
 	s := &sink{}
-	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+	sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 		Workers: 2, Produce: pipeline.Items(42, 0), NewWorker: fakeWork(0, -1),
 		Target: pipeline.Count(50, nil), Write: s.write, Seen: pipeline.NewSeen(hs), Log: quiet(),
 	})
@@ -229,7 +229,7 @@ func TestRunInterrupted(t *testing.T) {
 
 func TestRunWriteError(t *testing.T) {
 	boom := errors.New("disk full")
-	_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+	_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: fakeWork(0, -1),
 		Target: pipeline.Count(1000, nil), BatchFamilies: 10, Log: quiet(),
 		Write: func(context.Context, []fake) (pipeline.Written, error) { return pipeline.Written{}, boom },
@@ -248,18 +248,9 @@ func TestRunBatches(t *testing.T) {
 	}
 }
 
-func TestBar(t *testing.T) {
-	s := pipeline.Snapshot{Families: 500, Levels: pipeline.Levels{0, 100, 100, 100, 100, 100}}
-	got := pipeline.Bar(s, 1000, 2*time.Second)
-	want := "[============            ]  50% 500/1000 families  250/s  ETA 2s  extremely-easy=100 easy=100 medium=100 difficult=100 evil=100"
-	if got != want {
-		t.Errorf("Bar =\n%q\nwant\n%q", got, want)
-	}
-}
-
 func TestRunKeepDuplicates(t *testing.T) {
 	s := &sink{}
-	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+	sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 		Workers: 2, Produce: pipeline.Items(7, 0), NewWorker: fakeWork(2, -1), Target: pipeline.Count(20, nil),
 		Write: s.write, KeepDuplicates: true, Log: quiet(),
 	})
@@ -286,7 +277,7 @@ func TestRunLogsSlowItems(t *testing.T) {
 			return w(ctx, it)
 		}
 	}
-	_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+	_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 		Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: slow, Target: pipeline.Count(20, nil),
 		Write:    (&sink{}).write,
 		SlowItem: 50 * time.Millisecond,
@@ -338,7 +329,7 @@ func testGivesUpOnStuckItems(t *testing.T, chunk int) {
 		}
 	}
 	s := &sink{}
-	sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+	sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 		Workers: 2, Chunk: chunk, Produce: pipeline.Items(1, 0), NewWorker: stuck, Target: pipeline.Count(20, nil),
 		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
 	})
@@ -352,6 +343,49 @@ func testGivesUpOnStuckItems(t *testing.T, chunk int) {
 		if ix == 5 || ix == 6 {
 			t.Errorf("stuck item %d written", ix)
 		}
+	}
+}
+
+// TestRunStopsGivenUpWork checks that the run tells the work of an item
+// it gave up on to stop: the producer here waits for the stuck item to
+// see its ctx done before it hands out the items the target needs, so
+// the run ends only if the watchdog's give-up reaches the work.
+func TestRunStopsGivenUpWork(t *testing.T) {
+	freed := make(chan struct{})
+	stuck := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, -1)()
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 3 {
+				<-ctx.Done() // a search that honours its context
+				close(freed)
+			}
+			return w(ctx, it)
+		}
+	}
+	produce := func(ctx context.Context, emit func(pipeline.Item) bool) error {
+		for i := uint64(0); ; i++ {
+			if i == 10 {
+				select {
+				case <-freed:
+				case <-ctx.Done():
+					return nil
+				}
+			}
+			if !emit(pipeline.Item{Seed: 1, Index: i}) {
+				return nil
+			}
+		}
+	}
+	s := &sink{}
+	sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		Workers: 2, Produce: produce, NewWorker: stuck, Target: pipeline.Count(20, nil),
+		Write: s.write, SlowItem: 20 * time.Millisecond, ItemTimeout: 100 * time.Millisecond, Log: quiet(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(s.got), 20; got != want || sum.Failed != 1 {
+		t.Errorf("wrote %d with %d failed, want %d with 1 failed", got, sum.Failed, want)
 	}
 }
 
@@ -424,7 +458,7 @@ func TestRunFinish(t *testing.T) {
 				s.mu.Unlock()
 				return tt.err
 			}
-			_, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 				Workers:       2,
 				Produce:       pipeline.Items(42, 0),
 				NewWorker:     work,
@@ -438,7 +472,7 @@ func TestRunFinish(t *testing.T) {
 			})
 			if tt.err != nil {
 				if !errors.Is(err, tt.err) {
-					t.Fatalf("Run error = %v, want %v", err, tt.err)
+					t.Fatalf("Execute error = %v, want %v", err, tt.err)
 				}
 				// The families held while Finish ran are written all the
 				// same: they do not need it.
@@ -501,7 +535,7 @@ func TestRunGivesUp(t *testing.T) {
 		target := pipeline.Count(1000, []grade.Level{grade.Easy, grade.Evil})
 		target.GiveUpAfter(100)
 		s := &sink{}
-		sum, err := pipeline.Run(context.Background(), pipeline.Config[pipeline.Item, fake]{
+		sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
 			Workers: w, Produce: pipeline.Items(42, 0), NewWorker: work, Target: target, Write: s.write, Log: quiet(),
 		})
 		var ue *pipeline.UnreachableError

@@ -13,10 +13,10 @@ import (
 	"sudokubank/store"
 )
 
-// Import errors, for telling the kinds of bad line apart.
+// Import errors, for telling the kinds of bad line apart; a line that
+// is not a proper puzzle wraps solve.ErrNoSolution or
+// solve.ErrMultipleSolutions.
 var (
-	ErrNoSolution       = errors.New("no solution")
-	ErrSeveralSolutions = errors.New("more than one solution")
 	// ErrLineTooLong marks a line too long to be a puzzle (over 1 MiB),
 	// which Lines hands out unread.
 	ErrLineTooLong = importfmt.ErrLineTooLong
@@ -49,16 +49,16 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	if l.Err != nil {
 		return Result[store.NewFamily]{Reason: Invalid, Err: l.Err}
 	}
-	g, err := ParseLine(l.Text)
+	g, err := solve.ParseLine(l.Text)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Invalid, Err: lineError(l.Text, err)}
 	}
 	switch m.solver.Count(g, 2) {
 	case 0:
-		return Result[store.NewFamily]{Reason: Invalid, Err: ErrNoSolution}
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrNoSolution}
 	case 1:
 	default:
-		return Result[store.NewFamily]{Reason: Invalid, Err: ErrSeveralSolutions}
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrMultipleSolutions}
 	}
 	sol, _ := m.solver.Solve(g)
 	canon, t := m.canon.Canon(g)
@@ -78,7 +78,7 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	// the one SE gives the puzzle stored. The family's grade is thus
 	// its first puzzle's own (a later isomorph joins as a variant).
 	gr := &m.gr
-	if err := m.grader.GradeInto(g, gr); err != nil {
+	if err := m.grader.GradeIntoContext(ctx, g, gr); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
 	}
 	path, err := m.path.encode(gr)

@@ -14,16 +14,16 @@ type Item struct {
 
 // ItemSeed returns the one number the item's randomness comes from,
 // derived from (Seed, Index) alone; the bank records it with the family.
-func (it Item) ItemSeed() uint64 { return Mix(it.Seed ^ Mix(it.Index)) }
+func (it Item) ItemSeed() uint64 { return mix(it.Seed ^ mix(it.Index)) }
 
 // Rand returns the item's own random source, seeded by ItemSeed.
 func (it Item) Rand() *rand.Rand {
 	return rand.New(rand.NewPCG(it.ItemSeed(), 0x853c49e6748fea9b))
 }
 
-// Mix scrambles x with the splitmix64 finalizer, so that neighbouring
+// mix scrambles x with the splitmix64 finalizer, so that neighbouring
 // item numbers seed unrelated streams.
-func Mix(x uint64) uint64 {
+func mix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
 	x = (x ^ x>>27) * 0x94d049bb133111eb

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"sudokubank/importfmt"
-	"sudokubank/solve"
 )
 
 // Line is one puzzle line of an import file, or one puzzle of a file in
@@ -106,33 +105,4 @@ func nextLine(br *bufio.Reader, buf []byte) (line []byte, long bool, err error) 
 			return buf, long, err
 		}
 	}
-}
-
-// ParseLine reads the puzzle of one import line: anything solve.Parse
-// takes on one line, or such a puzzle as the first of several
-// space-separated fields (rated lists put ratings after it).
-func ParseLine(s string) (solve.Grid, error) {
-	g, err := solve.Parse(s)
-	if err == nil {
-		return g, nil
-	}
-	if f := strings.Fields(s); len(f) > 1 && len(f[0]) == 81 {
-		if g, err2 := solve.Parse(f[0]); err2 == nil {
-			return g, nil
-		}
-	}
-	return g, err
-}
-
-// GridOf reads an 81-character grid string as the store keeps it ('.' or
-// '0' for an empty cell) without the checks of solve.Parse, for loading
-// canonical forms fast. Other characters read as empty cells.
-func GridOf(s string) solve.Grid {
-	var g solve.Grid
-	for i := 0; i < len(s) && i < 81; i++ {
-		if c := s[i]; c >= '1' && c <= '9' {
-			g[i] = c - '0'
-		}
-	}
-	return g
 }

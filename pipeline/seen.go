@@ -14,9 +14,9 @@ import (
 func Hash(g solve.Grid) uint64 {
 	h := uint64(0x5d0c_6b4a_1f2e_3d7c)
 	for i := 0; i+8 <= len(g); i += 8 {
-		h = Mix(h ^ binary.LittleEndian.Uint64(g[i:i+8]))
+		h = mix(h ^ binary.LittleEndian.Uint64(g[i:i+8]))
 	}
-	return Mix(h ^ uint64(g[80]))
+	return mix(h ^ uint64(g[80]))
 }
 
 // mergeAt is how many hashes the run's unsorted tier holds before it is
@@ -44,10 +44,10 @@ func NewSeen(bank []uint64) *Seen {
 	return &Seen{bank: bank, recent: make(map[uint64]struct{})}
 }
 
-// LoadSeen builds the set from every canonical form that each yields,
+// loadSeen builds the set from every canonical form that each yields,
 // typically the store's ForEachCanon. sizeHint, the number of families
 // in the bank if known, avoids growing the slice.
-func LoadSeen(ctx context.Context, sizeHint int, each func(ctx context.Context, fn func(solve.Grid) error) error) (*Seen, error) {
+func loadSeen(ctx context.Context, sizeHint int, each func(ctx context.Context, fn func(solve.Grid) error) error) (*Seen, error) {
 	hs := make([]uint64, 0, max(sizeHint, 0))
 	err := each(ctx, func(g solve.Grid) error {
 		hs = append(hs, Hash(g))

@@ -6,11 +6,11 @@ import (
 	"sudokubank/grade"
 )
 
-// Levels is a count per level, indexed by grade.Level (index 0 unused).
-type Levels [grade.Evil + 1]int
+// LevelCounts is a count per level, indexed by grade.Level (index 0 unused).
+type LevelCounts [grade.Evil + 1]int
 
 // Total returns the sum over the five levels.
-func (l Levels) Total() int {
+func (l LevelCounts) Total() int {
 	n := 0
 	for _, v := range l[grade.ExtremelyEasy:] {
 		n += v
@@ -22,13 +22,13 @@ func (l Levels) Total() int {
 // in item order, so the admitted set depends only on the seed and the bank.
 // Its zero value admits nothing; a Target belongs to one goroutine.
 type Target struct {
-	total int    // families still to admit; -1: no limit
-	need  Levels // per level still to admit; -1: no limit
-	named bool   // the levels were asked for by name (-level, -quota)
+	total int         // families still to admit; -1: no limit
+	need  LevelCounts // per level still to admit; -1: no limit
+	named bool        // the levels were asked for by name (-level, -quota)
 
-	budget  int    // items after which a level not yielded fails the run; 0: never
-	items   int    // items seen (Yielded)
-	yielded Levels // items whose family had each level; [0]: of any level
+	budget  int         // items after which a level not yielded fails the run; 0: never
+	items   int         // items seen (Yielded)
+	yielded LevelCounts // items whose family had each level; [0]: of any level
 }
 
 // Count returns a target of n more families of the given levels (all
@@ -49,7 +49,7 @@ func Count(n int, levels []grade.Level) *Target {
 // Quota returns a target that brings the bank's count of each level up
 // to want, given what it has, as -quota does: levels without a quota, or
 // whose quota is met, get nothing.
-func Quota(want, have Levels) *Target {
+func Quota(want, have LevelCounts) *Target {
 	t := &Target{named: true}
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		t.need[l] = max(want[l]-have[l], 0)

@@ -19,9 +19,9 @@ func TestTarget(t *testing.T) {
 		{"CountAll", pipeline.Count(3, nil), []grade.Level{1, 5, 2, 3}, []grade.Level{1, 5, 2}},
 		{"CountSome", pipeline.Count(2, []grade.Level{grade.Evil}), []grade.Level{1, 5, 2, 5, 5}, []grade.Level{5, 5}},
 		{"CountZero", pipeline.Count(0, nil), []grade.Level{1}, nil},
-		{"Quota", pipeline.Quota(pipeline.Levels{0, 2, 0, 0, 0, 1}, pipeline.Levels{0, 1, 0, 0, 0, 0}),
+		{"Quota", pipeline.Quota(pipeline.LevelCounts{0, 2, 0, 0, 0, 1}, pipeline.LevelCounts{0, 1, 0, 0, 0, 0}),
 			[]grade.Level{1, 1, 5, 5, 3}, []grade.Level{1, 5}},
-		{"QuotaMet", pipeline.Quota(pipeline.Levels{0, 2}, pipeline.Levels{0, 3}), []grade.Level{1}, nil},
+		{"QuotaMet", pipeline.Quota(pipeline.LevelCounts{0, 2}, pipeline.LevelCounts{0, 3}), []grade.Level{1}, nil},
 		{"Unlimited", pipeline.Unlimited(), []grade.Level{1, 2, 0, 3}, []grade.Level{1, 2, 3}},
 	}
 	for _, tt := range tests {
@@ -41,7 +41,7 @@ func TestTarget(t *testing.T) {
 }
 
 func TestTargetDone(t *testing.T) {
-	q := pipeline.Quota(pipeline.Levels{0, 1, 0, 0, 0, 1}, pipeline.Levels{})
+	q := pipeline.Quota(pipeline.LevelCounts{0, 1, 0, 0, 0, 1}, pipeline.LevelCounts{})
 	if q.Done() {
 		t.Fatal("Done before anything was taken")
 	}
@@ -66,8 +66,8 @@ func TestTargetGivesUp(t *testing.T) {
 		{"NamedLevelsMade", pipeline.Count(5, []grade.Level{grade.Easy, grade.Evil}), []grade.Level{2, 1, 5, 2}, ""},
 		{"AllLevelsOneMade", pipeline.Count(5, nil), []grade.Level{0, 0, 1, 0}, ""},
 		{"AllLevelsNoneMade", pipeline.Count(5, nil), []grade.Level{0, 0, 0, 0}, "no family in 4 tries"},
-		{"QuotaMetLevel", pipeline.Quota(pipeline.Levels{0, 2, 0, 0, 0, 3}, pipeline.Levels{0, 0, 0, 0, 0, 3}), []grade.Level{1, 1, 1, 1}, ""},
-		{"QuotaOpenLevel", pipeline.Quota(pipeline.Levels{0, 2, 0, 0, 0, 3}, pipeline.Levels{0, 0, 0, 0, 0, 2}), []grade.Level{1, 0, 0, 0}, "no evil family"},
+		{"QuotaMetLevel", pipeline.Quota(pipeline.LevelCounts{0, 2, 0, 0, 0, 3}, pipeline.LevelCounts{0, 0, 0, 0, 0, 3}), []grade.Level{1, 1, 1, 1}, ""},
+		{"QuotaOpenLevel", pipeline.Quota(pipeline.LevelCounts{0, 2, 0, 0, 0, 3}, pipeline.LevelCounts{0, 0, 0, 0, 0, 2}), []grade.Level{1, 0, 0, 0}, "no evil family"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

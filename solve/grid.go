@@ -57,7 +57,8 @@ func (g Grid) Givens() int {
 	return n
 }
 
-// Errors that Parse and Check wrap, for callers that must tell the cases
+// Errors that Parse and Check wrap, and that callers who count solutions
+// (the grader, the importer) wrap, for callers that must tell the cases
 // apart (an importer skipping bad lines, say).
 var (
 	// ErrCellCount: the input does not hold exactly 81 cells.
@@ -66,6 +67,11 @@ var (
 	ErrCharacter = errors.New("not a digit or an empty cell")
 	// ErrRepeated: a digit appears twice in a row, column or box.
 	ErrRepeated = errors.New("digit repeated")
+	// ErrNoSolution: the givens admit no solution.
+	ErrNoSolution = errors.New("no solution")
+	// ErrMultipleSolutions: the givens admit more than one solution, so
+	// they are not a proper puzzle.
+	ErrMultipleSolutions = errors.New("more than one solution")
 )
 
 // Parse reads a grid the way people paste one: a single line of 81 cells,
@@ -207,4 +213,33 @@ func UnitName(u int) string {
 	default:
 		return fmt.Sprintf("box %d", u-17)
 	}
+}
+
+// ParseLine reads the puzzle of one import line: anything Parse
+// takes on one line, or such a puzzle as the first of several
+// space-separated fields (rated lists put ratings after it).
+func ParseLine(s string) (Grid, error) {
+	g, err := Parse(s)
+	if err == nil {
+		return g, nil
+	}
+	if f := strings.Fields(s); len(f) > 1 && len(f[0]) == 81 {
+		if g, err2 := Parse(f[0]); err2 == nil {
+			return g, nil
+		}
+	}
+	return g, err
+}
+
+// GridOf reads an 81-character grid string as the store keeps it ('.' or
+// '0' for an empty cell) without the checks of Parse, for loading
+// canonical forms fast. Other characters read as empty cells.
+func GridOf(s string) Grid {
+	var g Grid
+	for i := 0; i < len(s) && i < 81; i++ {
+		if c := s[i]; c >= '1' && c <= '9' {
+			g[i] = c - '0'
+		}
+	}
+	return g
 }

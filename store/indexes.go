@@ -72,15 +72,8 @@ func (db *DB) IndexesDeferred() bool {
 // BuildIndexes builds the indexes this writer deferred
 // (Options.DeferIndexes), now rather than at Close, so that a caller can
 // time it and report it as part of its run, and checkpoints the WAL; it
-// does nothing when none are deferred.
-//
-// The build writes every page of the new indexes through the WAL, which
-// can leave it just short of SQLite's automatic checkpoint (914 pages of
-// 1,000 at 20,000 families), so that the next commit, a run's last,
-// stalls on the checkpoint and its two fsyncs after the workers have
-// stopped: 34 ms at 20,000 families, against 3 for the commit itself. Checkpointed here,
-// the cost falls within the build, which pipeline.Generate runs beside
-// the workers' last families.
+// does nothing when none are deferred. The checkpoint keeps the build's
+// pages from stalling the next commit, a run's last, on an automatic one.
 func (db *DB) BuildIndexes(ctx context.Context) error {
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()

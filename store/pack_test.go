@@ -203,3 +203,24 @@ func TestConcurrentPacksAreExclusive(t *testing.T) {
 		}
 	}
 }
+
+func TestFreePackName(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	manyVariants(t, db, 10, 3)
+	for _, name := range []string{"a", "a-2", "b-2"} {
+		if _, _, err := db.CreatePack(ctx, store.PackSpec{Name: name}, store.Filter{}, store.QueryOptions{}, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"a", "a-3"},
+		{"b", "b"},
+		{"b-2", "b-2-2"},
+		{"c", "c"},
+	} {
+		if got, err := db.FreePackName(ctx, tc.name); err != nil || got != tc.want {
+			t.Errorf("FreePackName(%q) = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+}

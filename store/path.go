@@ -11,7 +11,7 @@ import (
 // the technique (slug) of each step of its solve, in order. It has two
 // forms, and a reader must take both:
 //
-//   - runs, written since November 2026 (EncodePath): the techniques
+//   - runs, the form written now (EncodePath): the techniques
 //     the solve uses, in the order of their first use, each after a
 //     comma, then a comma and the steps, each a letter naming one of those
 //     techniques ('a' the first, 'z' the 26th, 'A' the 27th, up to 'Z'),

@@ -1,12 +1,15 @@
 package store
 
+// PuzzleMemory is about the bytes a puzzle holds on its way to the
+// store: its strings, and Prepare's packed cells and driver values.
+const PuzzleMemory = 600
+
 // Prepare does the part of WriteBatch's work on a family that needs no
 // database: it checks the family as WriteBatch would, packs its puzzles'
 // grids, computes their sort keys and its canonical form's key, and makes
-// the puzzles' values ready for SQLite. bankgen's workers call it, so
-// that this work is shared by all cores instead of being done by the one
-// writer, which with many variants a family is what the whole build
-// waits for.
+// the puzzles' values ready for SQLite. Callers that make families on
+// several goroutines call it there, so that the single writer is left
+// only the database's work.
 //
 // WriteBatch uses the preparation only while the family's canonical
 // form, path and puzzle strings are still the ones prepared (equal

@@ -49,7 +49,7 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	// The usual plan reads the levels' rows (by ID, the whole table) up
 	// to its limit: with matches spread evenly, limit/matches of them.
 	// A row it reads costs a seek of its family; one this plan reads, a
-	// seek of the row: about the same (measured on a 5M bank).
+	// seek of the row: about the same.
 	walk := total
 	if o.Limit > 0 && o.Order != OrderRandom && !o.OnePerFamily && int64(o.Limit) < matches {
 		walk = total * int64(o.Limit) / matches

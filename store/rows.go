@@ -10,11 +10,9 @@ import (
 )
 
 // A batch reaches SQLite as the rows of a virtual table that reads a Go
-// slice, so that one INSERT ... SELECT writes a whole batch. The driver
+// slice, so that one INSERT ... SELECT writes a whole batch: the driver
 // (C transpiled to Go) costs more per statement than SQLite spends
-// inserting a row: binding eight values and stepping one INSERT per row
-// ran at about 150k rows per CPU second into a table without indexes, one
-// INSERT ... SELECT from this table at about 320k.
+// inserting a row, so one statement a batch beats one a row.
 //
 // The values still arrive as bound parameters in every sense that
 // matters: SQLite receives them as typed values, never as SQL text.

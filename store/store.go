@@ -56,14 +56,8 @@ var (
 	ErrReserved = errors.New("family reserved to another client")
 )
 
-// Options tune a writer's connection. The zero value is a sound default.
-//
-// For building a big bank from scratch: batches of 10,000 or more puzzle
-// rows, DeferIndexes, and a cache that holds the indexes a writer that
-// is not in bulk mode (see DeferIndexes) updates at random places: the
-// families' unique canon_key, about 2 bytes a puzzle at 10 variants a
-// family, and the puzzles' unique (level, sort_key), 20 bytes a puzzle
-// (99 MB at 5M rows). 256 MiB holds both up to about 10M puzzles.
+// Options tune a writer's connection. The zero value is a sound default;
+// BulkOptions suits a writer that adds many families.
 type Options struct {
 	// CacheSizeKB is SQLite's page cache in KiB (PRAGMA cache_size);
 	// 0 means 64 MiB. Bulk loads of millions of rows gain from more:
@@ -110,6 +104,25 @@ type Options struct {
 	// more for ten million puzzles, which would otherwise look like a
 	// hang.
 	Log *slog.Logger
+}
+
+// bulkCacheKB is the page cache of BulkOptions: it holds the indexes a
+// writer not in bulk mode updates at random places (the families'
+// canon_key and the puzzles' (level, sort_key), about 22 bytes a puzzle)
+// up to about 10M puzzles.
+const bulkCacheKB = 256 << 10
+
+// BulkOptions returns the options for a writer that adds many families
+// to the bank at path, in batches of 10,000 puzzle rows or more: a
+// missing or empty file is a bulk load, whose indexes are built once at
+// the end (DeferIndexes), while an existing bank keeps its indexes,
+// which rebuilding whole would cost a top-up more than it saves.
+func BulkOptions(path string) Options {
+	fresh := true
+	if st, err := os.Stat(path); err == nil && st.Size() > 0 {
+		fresh = false
+	}
+	return Options{DeferIndexes: fresh, CacheSizeKB: bulkCacheKB}
 }
 
 // DB is an open bank. A DB from Open is the bank's writer and holds one
@@ -375,18 +388,11 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 	return fmt.Errorf("integrity check %s: %s", db.path, strings.Join(msgs, "; "))
 }
 
-// pageSize is a new bank's page size, four times SQLite's default. A
+// pageSize is a new bank's page size, four times SQLite's default: a
 // bulk write costs about one system call per WAL frame and per page
-// checkpointed, whatever the page holds: with 16 KiB pages a bankgen
-// run's writer took 9.0 CPU-µs per family instead of 10.0
-// (BenchmarkWriteBatch), and a run into a bank of 100,000 families a
-// sixth less. Random reads cost the same either way (the store's query
-// benchmarks, on a bank of a million puzzles), since the bank is
-// mapped. The cost is memory: the page cache, bounded in KiB, fills with
-// bigger pages for the same random reads, and bankgen -count 1000
-// against ten million families held 319 MiB instead of 210. A bank made
-// before keeps the size it has: SQLite changes it only by a VACUUM,
-// which rewrites the whole file.
+// checkpointed, whatever the page holds, while random reads of the
+// mapped file cost the same; the page cache holds fewer, bigger pages.
+// A bank made before keeps its size: only a VACUUM would change it.
 const pageSize = 16384
 
 // setPageSize sets the page size of a database that has no page yet.

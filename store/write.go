@@ -129,9 +129,8 @@ func (r *WriteResult) Add(o WriteResult) {
 // batch follow that order.
 //
 // ctx is checked once, before anything is written: a batch then runs to
-// its end even if ctx is cancelled meanwhile. With a cancellable context
-// the SQLite driver starts a goroutine to watch it for every statement, a
-// few rows' worth of the writer's CPU each time, and a caller bounds a
+// its end even if ctx is cancelled meanwhile, since the driver would
+// otherwise watch ctx at a cost for every statement; a caller bounds a
 // batch to a second or two of work.
 func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, error) {
 	return db.WriteBatchCapped(ctx, batch, NoCaps())

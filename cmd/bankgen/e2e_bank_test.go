@@ -18,6 +18,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/banktest"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -419,7 +420,7 @@ func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
 	w := bufio.NewWriter(f)
 	rng := pipeline.Item{Seed: 1}.Rand()
 	for _, c := range before {
-		g := gen.RandomTransform(rng).Apply(pipeline.GridOf(c))
+		g := gen.RandomTransform(rng).Apply(solve.GridOf(c))
 		fmt.Fprintln(w, g.String())
 	}
 	w.Flush()
@@ -461,7 +462,7 @@ func TestSymmetry(t *testing.T) {
 				if !slices.Contains(tt.want, r.Symmetry) {
 					t.Errorf("puzzle %d: symmetry %q, want one of %q", r.ID, r.Symmetry, tt.want)
 				}
-				if got := gen.DetectSymmetry(pipeline.GridOf(r.Puzzle)).String(); got != r.Symmetry {
+				if got := gen.DetectSymmetry(solve.GridOf(r.Puzzle)).String(); got != r.Symmetry {
 					t.Errorf("puzzle %d %s: its row says %s, its givens have %s", r.ID, r.Puzzle, r.Symmetry, got)
 				}
 				return nil
@@ -475,7 +476,7 @@ func TestSymmetry(t *testing.T) {
 					t.Fatal(err)
 				}
 				err = db.Query(context.Background(), store.Filter{Symmetry: name}, store.QueryOptions{}, func(r store.Row) error {
-					if !sym.Holds(pipeline.GridOf(r.Puzzle)) {
+					if !sym.Holds(solve.GridOf(r.Puzzle)) {
 						t.Errorf("-symmetry %s returned puzzle %d %s, which has not", name, r.ID, r.Puzzle)
 					}
 					return nil
@@ -617,28 +618,6 @@ func TestGCPolicy(t *testing.T) {
 	}
 }
 
-// TestInFlightMemory checks the room the memory limit leaves for the
-// puzzles on their way to the store: 256 MiB at least, and for many
-// variants the writer's batch, a chunk of families (16) past it, and the
-// queue (1,000 families) at 600 bytes a puzzle.
-func TestInFlightMemory(t *testing.T) {
-	for _, tc := range []struct {
-		familyPuzzles int
-		want          int64
-	}{
-		{1, 256 << 20},
-		{101, 256 << 20},
-		{1001, (50000 + (16+1000)*1001) * 600},
-	} {
-		if got := inFlightMemory(tc.familyPuzzles); got != tc.want {
-			t.Errorf("inFlightMemory(%d) = %d, want %d", tc.familyPuzzles, got, tc.want)
-		}
-	}
-	if a, b := inFlightMemory(1001), inFlightMemory(2001); b <= a {
-		t.Errorf("inFlightMemory(2001) = %d, not more than inFlightMemory(1001) = %d", b, a)
-	}
-}
-
 // TestOverlappingQuotaRuns starts two quota runs on one missing bank at
 // once, as overlapping cron runs would: both create the bank, one of them
 // wins, and together they stop exactly on the quota, each summary
@@ -686,26 +665,7 @@ func TestRefuseDamagedBank(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "30", "-seed", "1", "-quiet"))
-	x, err := sql.Open("sqlite", db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var root, size int64
-	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
-		t.Fatal(err)
-	}
-	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		t.Fatal(err)
-	}
-	x.Close()
-	f, err := os.OpenFile(db, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	banktest.DamagePage(t, db)
 	before, err := os.ReadFile(db)
 	if err != nil {
 		t.Fatal(err)

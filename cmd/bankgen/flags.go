@@ -55,7 +55,7 @@ func formatLevels(ls []grade.Level) string {
 // totals per level.
 type quotaFlag struct {
 	set  bool
-	want pipeline.Levels
+	want pipeline.LevelCounts
 }
 
 func (f *quotaFlag) String() string {
@@ -75,8 +75,8 @@ func (f *quotaFlag) Set(s string) error {
 }
 
 // parseQuota reads "easy=1000,evil=200"; levels not named get no quota.
-func parseQuota(s string) (pipeline.Levels, error) {
-	var q pipeline.Levels
+func parseQuota(s string) (pipeline.LevelCounts, error) {
+	var q pipeline.LevelCounts
 	var named [grade.Evil + 1]bool
 	for _, part := range strings.Split(s, ",") {
 		name, num, ok := strings.Cut(part, "=")
@@ -102,7 +102,7 @@ func parseQuota(s string) (pipeline.Levels, error) {
 	return q, nil
 }
 
-func formatQuota(q pipeline.Levels) string {
+func formatQuota(q pipeline.LevelCounts) string {
 	var parts []string
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		if q[l] > 0 {
@@ -131,7 +131,7 @@ func defaultWorkers() int { return min(runtime.GOMAXPROCS(0), maxWorkers()) }
 // and its results in flight) and give no speed.
 func checkWorkers(w int) error {
 	if limit := maxWorkers(); w < 1 || w > limit {
-		return usageError{fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
+		return usageError{Err: fmt.Errorf("invalid value %d for flag -workers: want 1 to %d (8 per CPU)", w, limit)}
 	}
 	return nil
 }

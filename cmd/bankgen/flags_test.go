@@ -44,19 +44,19 @@ func TestParseLevels(t *testing.T) {
 func TestParseQuota(t *testing.T) {
 	tests := []struct {
 		in      string
-		want    pipeline.Levels
+		want    pipeline.LevelCounts
 		wantErr string
 	}{
-		{"easy=1000,evil=200", pipeline.Levels{0, 0, 1000, 0, 0, 200}, ""},
-		{"1=5", pipeline.Levels{0, 5}, ""},
-		{"medium=0", pipeline.Levels{}, ""},
-		{"easy", pipeline.Levels{}, "not LEVEL=N"},
-		{"easy=-1", pipeline.Levels{}, "whole number"},
-		{"easy=1.5", pipeline.Levels{}, "whole number"},
-		{"hard=3", pipeline.Levels{}, "unknown level"},
-		{"easy=1,2=3", pipeline.Levels{}, "given twice"},
-		{"evil=100000000", pipeline.Levels{0, 0, 0, 0, 0, 100000000}, ""},
-		{"evil=100000001", pipeline.Levels{}, "must be 100000000 or fewer"},
+		{"easy=1000,evil=200", pipeline.LevelCounts{0, 0, 1000, 0, 0, 200}, ""},
+		{"1=5", pipeline.LevelCounts{0, 5}, ""},
+		{"medium=0", pipeline.LevelCounts{}, ""},
+		{"easy", pipeline.LevelCounts{}, "not LEVEL=N"},
+		{"easy=-1", pipeline.LevelCounts{}, "whole number"},
+		{"easy=1.5", pipeline.LevelCounts{}, "whole number"},
+		{"hard=3", pipeline.LevelCounts{}, "unknown level"},
+		{"easy=1,2=3", pipeline.LevelCounts{}, "given twice"},
+		{"evil=100000000", pipeline.LevelCounts{0, 0, 0, 0, 0, 100000000}, ""},
+		{"evil=100000001", pipeline.LevelCounts{}, "must be 100000000 or fewer"},
 	}
 	for _, tt := range tests {
 		got, err := parseQuota(tt.in)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"sudokubank/grade"
+	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 )
 
@@ -82,11 +83,11 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	fs.StringVar(&o.cpuprof, "cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.StringVar(&o.memprof, "memprofile", "", "write a profile of the run's allocations to `file` (for go tool pprof -sample_index alloc_space)")
-	if err := parseFlags(fs, generateUsage, args, stdout); err != nil {
+	if err := cli.ParseFlags(fs, generateUsage, args, stdout); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
-		return o, usageError{fmt.Errorf("unexpected argument %q (the only subcommand is import)", fs.Arg(0))}
+		return o, usageError{Err: fmt.Errorf("unexpected argument %q (the only subcommand is import)", fs.Arg(0))}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -95,24 +96,24 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	}
 	switch {
 	case o.quota.set && set["count"]:
-		return o, usageError{errors.New("-count and -quota cannot be used together")}
+		return o, usageError{Err: errors.New("-count and -quota cannot be used together")}
 	case o.quota.set && set["level"]:
-		return o, usageError{errors.New("-level and -quota cannot be used together: -quota names its levels")}
+		return o, usageError{Err: errors.New("-level and -quota cannot be used together: -quota names its levels")}
 	case o.count < 0:
-		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
+		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
 	case o.count > maxFamilies:
-		return o, usageError{fmt.Errorf("invalid value %d for flag -count: must be %d or fewer (a run that long takes days; run again for more)", o.count, maxFamilies)}
+		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -count: must be %d or fewer (a run that long takes days; run again for more)", o.count, maxFamilies)}
 	case o.variants < 0:
-		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
+		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -variants: must be 0 or more", o.variants)}
 	case o.variants > pipeline.MaxVariants:
-		return o, usageError{fmt.Errorf("invalid value %d for flag -variants: must be %d or fewer (a run holds about a thousand families' puzzles in memory)", o.variants, pipeline.MaxVariants)}
+		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -variants: must be %d or fewer (a run holds about a thousand families' puzzles in memory)", o.variants, pipeline.MaxVariants)}
 	case o.db == "":
-		return o, usageError{errors.New("invalid value \"\" for flag -db: a file name is needed")}
+		return o, usageError{Err: errors.New("invalid value \"\" for flag -db: a file name is needed")}
 	}
 	if *seed != "" {
 		s, err := strconv.ParseUint(*seed, 0, 64)
 		if err != nil {
-			return o, usageError{fmt.Errorf("invalid value %q for flag -seed: want a number from 0 to 2^64-1", *seed)}
+			return o, usageError{Err: fmt.Errorf("invalid value %q for flag -seed: want a number from 0 to 2^64-1", *seed)}
 		}
 		o.seed, o.seedSet = s, true
 	} else {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -97,7 +98,7 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}
-	fmt.Fprintf(w, "  per level: %s\n", pipeline.LevelString(s.Levels))
+	fmt.Fprintf(w, "  per level: %s\n", cli.LevelString(s.Levels))
 	if o.givens.lo > 0 {
 		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d outside %d-%d givens, %d failed (see the log)\n",
 			s.Duplicates, s.OffLevel, s.OffGivens, o.givens.lo, o.givens.hi, s.Failed)

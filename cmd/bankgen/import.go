@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
 
@@ -59,12 +60,12 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
 	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any line is rejected (the good lines are still stored)")
 	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
-	if err := parseFlags(fs, importUsage, args, stdout); err != nil {
+	if err := cli.ParseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err
 	}
 	switch {
 	case fs.NArg() != 1:
-		return o, usageError{errors.New("import takes one FILE (or - for standard input)")}
+		return o, usageError{Err: errors.New("import takes one FILE (or - for standard input)")}
 	}
 	if err := checkWorkers(o.workers); err != nil {
 		return o, err
@@ -74,7 +75,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 		// Refused here, before the bank is opened or a run recorded:
 		// reading a directory fails only at the first line.
 		if st, err := os.Stat(o.file); err == nil && st.IsDir() {
-			return o, usageError{fmt.Errorf("%s is a directory: import takes one FILE (or - for standard input)", o.file)}
+			return o, usageError{Err: fmt.Errorf("%s is a directory: import takes one FILE (or - for standard input)", o.file)}
 		}
 	}
 	if o.source == "" {
@@ -83,10 +84,10 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 			o.source = "stdin"
 		}
 		if err := store.CheckName(o.source); err != nil {
-			return o, usageError{fmt.Errorf("the file's name %q cannot be the source's name: %w; name the source with -source", o.source, err)}
+			return o, usageError{Err: fmt.Errorf("the file's name %q cannot be the source's name: %w; name the source with -source", o.source, err)}
 		}
 	} else if err := store.CheckName(o.source); err != nil {
-		return o, usageError{fmt.Errorf("invalid value %q for flag -source: %w", o.source, err)}
+		return o, usageError{Err: fmt.Errorf("invalid value %q for flag -source: %w", o.source, err)}
 	}
 	return o, nil
 }

@@ -8,7 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -49,7 +51,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	var n importCounts
 	stats := new(pipeline.Stats)
 	stop := startProgress(ctx, o.quiet, stats, -1, stderr, log)
-	sum, runErr := pipeline.Run(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
+	sum, runErr := pipeline.Execute(ctx, pipeline.Config[pipeline.Line, store.NewFamily]{
 		Workers: o.workers,
 		Produce: pipeline.Records(in),
 		NewWorker: func() pipeline.Work[pipeline.Line, store.NewFamily] {
@@ -65,9 +67,9 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 				n.failed++
 			case pipeline.Invalid:
 				switch {
-				case errors.Is(r.Err, pipeline.ErrNoSolution):
+				case errors.Is(r.Err, solve.ErrNoSolution):
 					n.noSolution++
-				case errors.Is(r.Err, pipeline.ErrSeveralSolutions):
+				case errors.Is(r.Err, solve.ErrMultipleSolutions):
 					n.several++
 				default:
 					n.unparseable++
@@ -94,7 +96,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), sum.Families, sum.Duplicates, sum.Puzzles, sum.DupPuzzles)
 	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
 		n.unparseable, n.noSolution, n.several, n.failed)
-	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", pipeline.LevelString(sum.Levels), o.source, runID)
+	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", cli.LevelString(sum.Levels), o.source, runID)
 	if runErr != nil {
 		return runErr
 	}

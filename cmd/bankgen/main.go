@@ -7,20 +7,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
+
+	"sudokubank/internal/cli"
 )
 
 func main() {
-	ctx, cancel := context.WithCancel(context.Background())
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	go func() {
-		<-sigs
+	ctx, _ := cli.NotifyContext(context.Background(), func() {
 		fmt.Fprintln(os.Stderr, "bankgen: stopping: writing what is done (interrupt again to quit at once)")
-		cancel()
-		<-sigs
-		os.Exit(130)
-	}()
+	})
 	os.Exit(exitCode(Run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
 }

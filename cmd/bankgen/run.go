@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,20 +10,17 @@ import (
 	"runtime"
 	"runtime/pprof"
 
-	"sudokubank/internal/version"
+	"sudokubank/internal/cli"
 )
 
 var (
 	// errInterrupted reports a run stopped by a signal after writing what
 	// was done; the process exits with status 130.
-	errInterrupted = errors.New("interrupted")
+	errInterrupted = cli.ErrInterrupted
 )
 
 // usageError is a bad command line; the process exits with status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
+type usageError = cli.UsageError
 
 // Run runs bankgen with the arguments after the program name, as main
 // does, writing reports to stdout and logs to stderr. It returns
@@ -47,46 +43,14 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // exitCode reports err on stderr and returns the process's exit status.
 func exitCode(err error, stderr io.Writer) int {
-	var ue usageError
-	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
-		return 0
-	case errors.Is(err, errInterrupted):
-		return 130
-	case errors.As(err, &ue):
+	code := cli.ExitCode(err)
+	switch code {
+	case cli.ExitUsage:
 		fmt.Fprintf(stderr, "bankgen: %v\nRun 'bankgen -h' or 'bankgen import -h' for usage.\n", err)
-		return 2
-	default:
+	case cli.ExitFailure:
 		fmt.Fprintf(stderr, "bankgen: %v\n", err)
-		return 1
 	}
-}
-
-// parseFlags parses args with fs, printing usage (to stdout) for -h and
-// the build's version for -version, both returning flag.ErrHelp (exit
-// status 0), and turning any other failure into a usageError. It adds
-// -version to fs.
-func parseFlags(fs *flag.FlagSet, usage string, args []string, stdout io.Writer) error {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	showVersion := fs.Bool("version", false, "print the version and build revision, and exit")
-	err := fs.Parse(args)
-	if err == nil && *showVersion {
-		if err := version.Read().Write(stdout, "bankgen"); err != nil {
-			return err
-		}
-		return flag.ErrHelp
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return flag.ErrHelp
-	}
-	if err != nil {
-		return usageError{err}
-	}
-	return nil
+	return code
 }
 
 // newLogger returns the text logger bankgen writes to stderr.

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"sudokubank/internal/banktest"
 )
 
 // mustExec runs SQL on the bank at path around the store, as damage
@@ -18,32 +20,6 @@ func mustExec(tb testing.TB, path, q string) {
 	}
 	defer db.Close()
 	if _, err := db.Exec(q); err != nil {
-		tb.Fatal(err)
-	}
-}
-
-// damagePage overwrites the second half of the first page of the
-// puzzles table in the closed bank at path.
-func damagePage(tb testing.TB, path string) {
-	tb.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var root, size int64
-	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		tb.Fatal(err)
-	}
-	db.Close()
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
 		tb.Fatal(err)
 	}
 }
@@ -73,7 +49,7 @@ func TestCheckCounterMismatch(t *testing.T) {
 // unchanged.
 func TestWritersRefuseDamagedBank(t *testing.T) {
 	bank := MustBank(t)
-	damagePage(t, bank)
+	banktest.DamagePage(t, bank)
 	before, err := os.ReadFile(bank)
 	if err != nil {
 		t.Fatal(err)

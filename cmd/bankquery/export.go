@@ -214,24 +214,22 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return err
 	}
 	defer bank.Close()
-	packs, err := bank.Packs(ctx)
-	if err != nil {
-		return err
-	}
-	taken := map[string]store.Pack{}
-	for _, p := range packs {
-		taken[p.Name] = p
-	}
-	if p, ok := taken[x.spec.Name]; ok && !x.autoName {
-		return usageError{fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
-	}
-	// Two exports to one file name within a second make the same
-	// automatic name.
-	for base, i := x.spec.Name, 2; ; i++ {
-		if _, ok := taken[x.spec.Name]; !ok {
-			break
+	if x.autoName {
+		// Two exports to one file name within a second make the same
+		// automatic name.
+		if x.spec.Name, err = bank.FreePackName(ctx, x.spec.Name); err != nil {
+			return err
 		}
-		x.spec.Name = fmt.Sprintf("%s-%d", base, i)
+	} else {
+		packs, err := bank.Packs(ctx)
+		if err != nil {
+			return err
+		}
+		for _, p := range packs {
+			if p.Name == x.spec.Name {
+				return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
+			}
+		}
 	}
 	// A technique no family uses matches nothing: no pack to try.
 	// CreatePackParts would say the same, but only after its write

@@ -61,7 +61,7 @@ var filterNames = []string{"level", "rating", "givens", "score", "technique", "h
 
 // flagError is a bad flag value: it names the flag and the value.
 func flagError(name, value string, err error) error {
-	return usageError{fmt.Errorf("-%s %q: %w", name, value, err)}
+	return usageError{Err: fmt.Errorf("-%s %q: %w", name, value, err)}
 }
 
 // filter returns the store filter the flags ask for, or a usage error

@@ -14,7 +14,6 @@ import (
 	"text/tabwriter"
 
 	"sudokubank/grade"
-	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -203,7 +202,7 @@ func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
-			g, err := pipeline.ParseLine(line)
+			g, err := solve.ParseLine(line)
 			if !yield(gradeInput{line: n, text: line, grid: g, err: err}) {
 				return
 			}
@@ -228,9 +227,9 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 	gr, err := g.Grade(in.grid)
 	if err != nil {
 		switch {
-		case errors.Is(err, grade.ErrNoSolution):
+		case errors.Is(err, solve.ErrNoSolution):
 			j.Error = "no solution"
-		case errors.Is(err, grade.ErrMultipleSolutions):
+		case errors.Is(err, solve.ErrMultipleSolutions):
 			j.Error = "more than one solution"
 		default:
 			j.Error = strings.TrimPrefix(err.Error(), "grade "+j.Puzzle+": ")

@@ -164,7 +164,7 @@ func parsePackArgs(e *env, fs *flag.FlagSet, args []string) (string, error) {
 		names = append(names, left[0])
 		rest = left[1:]
 		if err := fs.Parse(rest); err != nil {
-			return "", usageError{err}
+			return "", usageError{Err: err}
 		}
 	}
 	switch len(names) {
@@ -206,7 +206,7 @@ func findPack(ctx context.Context, bank *store.DB, name string) (store.Pack, err
 	for i, p := range named {
 		ids[i] = strconv.FormatInt(p.ID, 10)
 	}
-	return store.Pack{}, usageError{fmt.Errorf("%d packs are named %s (IDs %s): name one by its ID", len(named), printable(name), strings.Join(ids, ", "))}
+	return store.Pack{}, usageError{Err: fmt.Errorf("%d packs are named %s (IDs %s): name one by its ID", len(named), printable(name), strings.Join(ids, ", "))}
 }
 
 // packRows returns the puzzles of pack p, in the pack's order.

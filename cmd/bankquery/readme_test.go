@@ -24,45 +24,27 @@ import (
 func TestReadmeCommands(t *testing.T) {
 	bank := MustBank(t)
 	dir := filepath.Dir(bank)
-	files, _ := filepath.Glob("../../docs/*.md")
-	files = append([]string{"../../README.md"}, files...)
-	var docs [][]byte
-	for _, name := range files {
-		md, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, md)
+	cmds, err := readme.ToolCommands("../..", "bankquery")
+	if err != nil {
+		t.Fatal(err)
 	}
 	t.Chdir(dir)
-	checked := 0
-	for i, md := range docs {
-		name := filepath.Base(files[i])
-		cmds, err := readme.All(md, "bankgen", "bankquery", "go")
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for _, c := range cmds {
+		args := c.ToolArgs
+		if db := dbOf(args); db != "" {
+			MustCopyBank(t, bank, db)
 		}
-		for _, c := range cmds {
-			args, ok := c.Tool("bankquery")
-			if !ok {
-				continue
-			}
-			checked++
-			if db := dbOf(args); db != "" {
-				MustCopyBank(t, bank, db)
-			}
-			var stderr strings.Builder
-			err := bankquery.Run(context.Background(), args, io.Discard, &stderr)
-			if errors.Is(err, store.ErrNotEnough) && len(args) > 0 && args[0] == "export" {
-				t.Logf("%s:%d: %s: %v; again with -count 10", name, c.Line, c, err)
-				err = bankquery.Run(context.Background(), withCount(args, "10"), io.Discard, &stderr)
-			}
-			if err != nil {
-				t.Errorf("%s:%d: %s: %v\n%s", name, c.Line, c, err, stderr.String())
-			}
+		var stderr strings.Builder
+		err := bankquery.Run(context.Background(), args, io.Discard, &stderr)
+		if errors.Is(err, store.ErrNotEnough) && len(args) > 0 && args[0] == "export" {
+			t.Logf("%s:%d: %s: %v; again with -count 10", c.File, c.Line, c.Command, err)
+			err = bankquery.Run(context.Background(), withCount(args, "10"), io.Discard, &stderr)
+		}
+		if err != nil {
+			t.Errorf("%s:%d: %s: %v\n%s", c.File, c.Line, c.Command, err, stderr.String())
 		}
 	}
-	if checked == 0 {
+	if len(cmds) == 0 {
 		t.Error("the README shows no bankquery command")
 	}
 }

@@ -10,46 +10,27 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/internal/cli"
 	"sudokubank/internal/version"
 	"sudokubank/store"
 )
 
-// Exit statuses of the command.
-const (
-	exitOK      = 0   // done
-	exitFailure = 1   // the command ran and failed: no bank, not enough puzzles, a write error
-	exitUsage   = 2   // the command line is wrong: unknown subcommand, bad flag or value
-	exitStopped = 130 // interrupted (SIGINT or SIGTERM), as bankgen and shells report it
-)
+// exitUsage is the exit status of a mistake in the command line.
+const exitUsage = cli.ExitUsage
 
 // usageError is an error in the command line; it exits with status 2.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
+type usageError = cli.UsageError
 
 // usagef returns a usageError with a formatted message.
 func usagef(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
+	return usageError{Err: fmt.Errorf(format, args...)}
 }
 
 // ExitCode returns the process exit status for an error Run returned:
 // 0 for nil, 2 for a mistake in the command line, 130 when it was
 // interrupted, 1 for anything else (not enough matching puzzles among
 // them).
-func ExitCode(err error) int {
-	var u usageError
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &u):
-		return exitUsage
-	case errors.Is(err, context.Canceled):
-		return exitStopped
-	default:
-		return exitFailure
-	}
-}
+func ExitCode(err error) int { return cli.ExitCode(err) }
 
 // command is one subcommand: its name, a one-line summary for the main
 // usage text, and the function that runs it with the arguments after its
@@ -171,7 +152,7 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
 		}
 	}
 	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+		return usageError{Err: err}
 	}
 	if v := fs.Lookup("version"); v != nil && v.Value.String() == "true" {
 		if err := version.Read().Write(e.stdout, "bankquery"); err != nil {

@@ -9,7 +9,9 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -212,6 +214,38 @@ func All(md []byte, programs ...string) ([]Command, error) {
 	all := append(blocks, spans...)
 	slices.SortStableFunc(all, func(a, b Command) int { return a.Line - b.Line })
 	return all, nil
+}
+
+// ToolCommand is a command of tool that a document shows.
+type ToolCommand struct {
+	File string // the document's base name
+	Command
+	ToolArgs []string // the arguments after the tool's name (Command.Tool)
+}
+
+// ToolCommands returns the commands of tool that the README.md and the
+// docs/*.md of the module at root show, the README's first, each
+// document's in the order of their lines.
+func ToolCommands(root, tool string) ([]ToolCommand, error) {
+	files, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	files = append([]string{filepath.Join(root, "README.md")}, files...)
+	var out []ToolCommand
+	for _, name := range files {
+		md, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		cmds, err := All(md, "bankgen", "bankquery", "go")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
+		}
+		for _, c := range cmds {
+			if args, ok := c.Tool(tool); ok {
+				out = append(out, ToolCommand{File: filepath.Base(name), Command: c, ToolArgs: args})
+			}
+		}
+	}
+	return out, nil
 }
 
 // commandLike reports whether the words of a span are a command rather

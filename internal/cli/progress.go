@@ -1,4 +1,4 @@
-package pipeline
+package cli
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/mattn/go-isatty"
 
 	"sudokubank/grade"
+	"sudokubank/pipeline"
 )
 
 // IsTerminal reports whether w is a terminal, where progress is drawn as
@@ -24,7 +25,7 @@ func IsTerminal(w io.Writer) bool {
 // Progress reports a run's counters while it runs: a bar redrawn in place
 // on a terminal, otherwise a log line now and then.
 type Progress struct {
-	Stats *Stats
+	Stats *pipeline.Stats
 	Total int           // families wanted; -1 when unknown
 	Bar   io.Writer     // the terminal to draw on; nil to log instead
 	Log   *slog.Logger  // where log lines go when Bar is nil
@@ -66,7 +67,7 @@ func (p *Progress) Run(ctx context.Context) {
 
 // Bar formats one line of progress: a bar when the total is known, the
 // rate of families written, the time left, and the count per level.
-func Bar(s Snapshot, total int, elapsed time.Duration) string {
+func Bar(s pipeline.Snapshot, total int, elapsed time.Duration) string {
 	var b strings.Builder
 	r := rate(s.Families, elapsed)
 	if total > 0 {
@@ -88,7 +89,7 @@ func Bar(s Snapshot, total int, elapsed time.Duration) string {
 }
 
 // LevelString formats a count per level as "extremely-easy=1 easy=2 ...".
-func LevelString(ls Levels) string {
+func LevelString(ls pipeline.LevelCounts) string {
 	var parts []string
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
 		parts = append(parts, fmt.Sprintf("%s=%d", l, ls[l]))

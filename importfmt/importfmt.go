@@ -18,6 +18,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"sudokubank/solve"
 )
 
 // Format names an input format.
@@ -200,7 +202,7 @@ func puzzleColumn(header []string) int {
 // or blank line, -1 for a line with a character that is not a cell, a
 // space or a ruling mark. The rules are solve.Parse's.
 func cellCount(line string) int {
-	if isRuling(line) {
+	if solve.IsRuling(line) {
 		return 0
 	}
 	n := 0
@@ -214,23 +216,4 @@ func cellCount(line string) int {
 		}
 	}
 	return n
-}
-
-// isRuling reports whether line is a ruling line ("---+---+---") or
-// blank, under solve.Parse's rule for '-': a row of 9 dashes is a row
-// of empty cells.
-func isRuling(line string) bool {
-	dashes, marks := 0, false
-	for _, r := range line {
-		switch r {
-		case '-':
-			dashes++
-		case '+', '=':
-			marks = true
-		case ' ', '\t', '|', '\r':
-		default:
-			return false
-		}
-	}
-	return marks || dashes != 9 && dashes != 81
 }

@@ -96,7 +96,7 @@ func Parse(s string) (Grid, error) {
 	n, extraLine := 0, 0
 	for lineNo, line := range strings.Split(s, "\n") {
 		line = strings.TrimRight(line, "\r")
-		if isRuling(line) {
+		if IsRuling(line) {
 			continue
 		}
 		col := 0
@@ -132,9 +132,10 @@ func Parse(s string) (Grid, error) {
 	return g, nil
 }
 
-// isRuling reports whether line is a ruling line under Parse's rule for
-// '-'; a blank line counts as one.
-func isRuling(line string) bool {
+// IsRuling reports whether line is a ruling line ("---+---+---") under
+// Parse's rule for '-' (a row of 9 dashes is a row of empty cells); a
+// blank line counts as one.
+func IsRuling(line string) bool {
 	dashes, marks := 0, false
 	for _, r := range line {
 		switch r {

@@ -33,14 +33,8 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "check", checkUsage)
 	db := dbFlag(fs)
 	quick := fs.Bool("quick", false, "quick_check, and no check of each puzzle")
-	if err := parseFlags(e, fs, args); err != nil {
-		return helped(err)
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	bank, err := openReadOnly(ctx, *db)
-	if err != nil {
+	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	if bank == nil {
 		return err
 	}
 	defer bank.Close()

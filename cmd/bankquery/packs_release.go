@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sudokubank/store"
 	"time"
 )
 
@@ -33,26 +34,12 @@ func runPacksRelease(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return helped(err)
 	}
-	if !*force {
-		bank, err := openReadOnly(ctx, *db)
-		if err != nil {
-			return err
-		}
-		defer bank.Close()
-		p, err := findPack(ctx, bank, name)
-		if err != nil {
-			return err
-		}
-		if p.Released() {
-			return fmt.Errorf("pack %d %s was released already, %s UTC", p.ID, printable(p.Name), p.ReleasedAt.Format(time.DateTime))
-		}
-		n, err := bank.PackReservations(ctx, p.ID)
-		if err != nil {
-			return err
-		}
-		return usagef("packs release: would release pack %d %s, freeing %s; run again with -force to release it", p.ID, printable(p.Name), frees(p.Client, p.Size, n))
+	// Without -force nothing is written, so the bank is only read.
+	open := openReadOnly
+	if *force {
+		open = func(ctx context.Context, path string) (*store.DB, error) { return openWriter(ctx, e, path) }
 	}
-	bank, err := openWriter(ctx, e, *db)
+	bank, err := open(ctx, *db)
 	if err != nil {
 		return err
 	}
@@ -63,6 +50,13 @@ func runPacksRelease(ctx context.Context, e *env, args []string) error {
 	}
 	if p.Released() {
 		return fmt.Errorf("pack %d %s was released already, %s UTC", p.ID, printable(p.Name), p.ReleasedAt.Format(time.DateTime))
+	}
+	if !*force {
+		n, err := bank.PackReservations(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		return usagef("packs release: would release pack %d %s, freeing %s; run again with -force to release it", p.ID, printable(p.Name), frees(p.Client, p.Size, n))
 	}
 	p, n, err := bank.ReleasePack(ctx, p.ID)
 	if err != nil {

@@ -174,6 +174,19 @@ func helped(err error) error {
 	return err
 }
 
+// parseAndOpen parses the flags of a subcommand that takes no arguments
+// and opens the bank *db names for reading. After -h it returns a nil
+// bank and no error: the caller has nothing more to do.
+func parseAndOpen(ctx context.Context, e *env, fs *flag.FlagSet, args []string, db *string) (*store.DB, error) {
+	if err := parseFlags(e, fs, args); err != nil {
+		return nil, helped(err)
+	}
+	if err := noArgs(fs); err != nil {
+		return nil, err
+	}
+	return openReadOnly(ctx, *db)
+}
+
 // openReadOnly opens the bank at path for reading. A missing file is an
 // error, and the bank is never created.
 func openReadOnly(ctx context.Context, path string) (*store.DB, error) {

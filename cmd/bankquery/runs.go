@@ -32,14 +32,8 @@ func runRuns(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "runs", runsUsage)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a run, a line each")
-	if err := parseFlags(e, fs, args); err != nil {
-		return helped(err)
-	}
-	if err := noArgs(fs); err != nil {
-		return err
-	}
-	bank, err := openReadOnly(ctx, *db)
-	if err != nil {
+	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	if bank == nil {
 		return err
 	}
 	defer bank.Close()

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -117,16 +115,9 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		}
 		o.seed, o.seedSet = s, true
 	} else {
-		o.seed = randomSeed()
+		o.seed = cli.RandomSeed()
 	}
 	return o, nil
-}
-
-// randomSeed draws a seed from the operating system, for a run given none.
-func randomSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
 }
 
 // runGenerate is the generating command.

@@ -3,8 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +10,7 @@ import (
 	"strings"
 
 	"sudokubank/export"
+	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
 
@@ -165,11 +164,7 @@ func seedFlag(e *env, fs *flag.FlagSet, seed uint64) (uint64, error) {
 	if isSet(fs, "seed") {
 		return seed, nil
 	}
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return 0, fmt.Errorf("draw a seed: %w", err)
-	}
-	seed = binary.LittleEndian.Uint64(b[:]) >> 1
+	seed = cli.RandomSeed() >> 1 // the store takes seeds as SQLite integers
 	fmt.Fprintf(e.stderr, "bankquery %s: -seed %d\n", fs.Name()[len("bankquery "):], seed)
 	return seed, nil
 }

@@ -44,6 +44,9 @@ func query(u *url.URL, allowed ...[]string) (url.Values, error) {
 		return nil, &paramError{name: "query", value: u.RawQuery, err: errors.New("not a valid query string")}
 	}
 	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if k == "" {
+			return nil, badParam("query", u.RawQuery, "a parameter has no name")
+		}
 		known := false
 		for _, a := range allowed {
 			known = known || slices.Contains(a, k)
@@ -146,13 +149,15 @@ func decodeCursor(s string) (int64, error) {
 	if s == "" {
 		return 0, nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(s)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
 	rest, ok := strings.CutPrefix(string(b), cursorPrefix)
 	if err != nil || !ok {
 		return 0, badParam("cursor", s, "not a cursor this server gave")
 	}
 	id, err := strconv.ParseInt(rest, 10, 64)
-	if err != nil || id <= 0 {
+	// Only the cursor's one spelling reads back, so that a cursor
+	// names one place.
+	if err != nil || id <= 0 || encodeCursor(id) != s {
 		return 0, badParam("cursor", s, "not a cursor this server gave")
 	}
 	return id, nil

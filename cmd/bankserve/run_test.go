@@ -3,7 +3,10 @@ package main_test
 import (
 	"bufio"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -123,5 +126,36 @@ func TestRunServesAndStops(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("Run: %v, want nil after a clean stop", err)
+	}
+}
+
+// A bank at an older schema version is refused and left as it is, not
+// migrated: that is bankgen's job.
+func TestOldBankRefused(t *testing.T) {
+	bank := MustBank(t)
+	setVersion := func(v int) int {
+		db, err := sql.Open("sqlite", bank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if v > 0 {
+			if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got int
+		if err := db.QueryRow("PRAGMA user_version").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	setVersion(3)
+	err := bankserve.Run(context.Background(), []string{"-db", bank, "-addr", "127.0.0.1:0"}, io.Discard, io.Discard)
+	if !errors.Is(err, store.ErrOldBank) || cli.ExitCode(err) != cli.ExitFailure {
+		t.Errorf("Run on an old bank: %v (exit %d), want ErrOldBank and exit 1", err, cli.ExitCode(err))
+	}
+	if v := setVersion(0); v != 3 {
+		t.Errorf("user_version %d after Run, want 3 (unmigrated)", v)
 	}
 }

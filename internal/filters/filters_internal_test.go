@@ -1,6 +1,7 @@
 package filters
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -124,4 +125,33 @@ func FuzzParseLevels(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Each bad value's error is an *Error naming its filter and the value.
+func TestValuesErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		v    Values
+	}{
+		{"level", Values{Level: "nightmare"}},
+		{"rating", Values{Rating: "7-x"}},
+		{"givens", Values{Givens: "30-20"}},
+		{"score", Values{Score: "x"}},
+		{"technique", Values{Technique: "x-wingz"}},
+		{"hardest", Values{Hardest: "x"}},
+		{"symmetry", Values{Symmetry: "rot45"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.v.Filter()
+			var fe *Error
+			if !errors.As(err, &fe) || fe.Name != tt.name || fe.Value == "" {
+				t.Errorf("error %v, want one naming %s and its value", err, tt.name)
+			}
+		})
+	}
+	f, err := Values{Level: "evil,1", Rating: "7-", Symmetry: "ROT180", Minimal: true, Source: "gen"}.Filter()
+	if err != nil || fmt.Sprint(f.Levels) != "[1 5]" || f.RatingMin != 70 || f.Symmetry != "rot180" || !f.Minimal || f.Source != "gen" {
+		t.Errorf("Filter() = %+v, %v", f, err)
+	}
 }

@@ -56,6 +56,9 @@ func query(u *url.URL, allowed ...[]string) (url.Values, error) {
 			for _, a := range allowed {
 				names = append(names, a...)
 			}
+			if len(names) == 0 {
+				return nil, badParam(k, q.Get(k), "unknown parameter; this endpoint takes none")
+			}
 			return nil, badParam(k, q.Get(k), "unknown parameter; this endpoint takes %s", strings.Join(names, ", "))
 		}
 		if len(q[k]) > 1 {

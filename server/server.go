@@ -203,15 +203,13 @@ func jsonNotFound(mux *http.ServeMux) http.Handler {
 // notFoundWriter turns net/http's plain-text 404 into a JSON one.
 type notFoundWriter struct {
 	http.ResponseWriter
-	path     string
-	swallow  bool
-	wroteHdr bool
+	path    string
+	swallow bool
 }
 
 func (w *notFoundWriter) WriteHeader(code int) {
 	if code == http.StatusNotFound {
 		w.swallow = true
-		w.Header().Del("X-Content-Type-Options")
 		writeError(w.ResponseWriter, code, fmt.Sprintf("no such path %q", w.path))
 		return
 	}

@@ -197,7 +197,7 @@ func TestHints(t *testing.T) {
 		}
 		placed := 0
 		for i, st := range h.Steps {
-			if _, ok := grade.ParseTechnique(st.Technique); !ok || st.Name == "" || st.Text == "" {
+			if _, ok := grade.ParseTechnique(st.Technique); !ok || st.Name == "" || !strings.HasPrefix(st.Text, st.Name+" ") && !strings.HasPrefix(st.Text, st.Name+":") {
 				t.Errorf("puzzle %d step %d: %+v", p.ID, i+1, st)
 			}
 			for _, c := range st.Cells {

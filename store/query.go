@@ -67,6 +67,10 @@ type QueryOptions struct {
 	Seed uint64
 	// OnePerFamily returns at most one variant of each family.
 	OnePerFamily bool
+	// AfterID, with OrderID, starts after the puzzle with this ID: a
+	// cursor that pages on without repeats while the bank grows, since
+	// IDs only rise.
+	AfterID int64
 }
 
 // Row is a puzzle with its family's grade, as queries return it: the
@@ -444,6 +448,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	default:
 		return fmt.Errorf("order %d: %w", o.Order, ErrInvalid)
 	}
+	if o.AfterID < 0 || o.AfterID > 0 && o.Order != OrderID {
+		return fmt.Errorf("after ID %d with order %d: %w", o.AfterID, o.Order, ErrInvalid)
+	}
 	// A random order depends on the filter's levels as given, so that
 	// every plan below takes the same rows in the same order.
 	var (
@@ -474,7 +481,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 			f.Levels = append(f.Levels, c.Level)
 			puzzles += c.Puzzles
 		}
-		if puzzles <= rareRows {
+		// The rare plan orders and limits in memory; a cursor's page
+		// takes the usual plan, which starts at the cursor.
+		if puzzles <= rareRows && o.AfterID == 0 {
 			if done, err := queryRare(ctx, q, f, o, ord, puzzles, fn); done || err != nil {
 				return err
 			}
@@ -527,6 +536,10 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	w, args, _, err := f.where("p", "p.family_id", use)
 	if err != nil {
 		return "", nil, err
+	}
+	if o.AfterID > 0 {
+		w += " AND p.id > ?"
+		args = append(args, o.AfterID)
 	}
 	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
 }

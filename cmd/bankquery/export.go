@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sudokubank/internal/filters"
 	"sudokubank/store"
 )
 
@@ -423,7 +424,7 @@ func (c *countFlag) Set(s string) error {
 	c.levels = []levelCount{}
 	for part := range strings.SplitSeq(s, ",") {
 		name, num, _ := strings.Cut(strings.TrimSpace(part), "=")
-		levels, err := parseLevels(name)
+		levels, err := filters.ParseLevels(name)
 		if err != nil || len(levels) != 1 {
 			return fmt.Errorf("%q: want one level (extremely-easy, easy, medium, difficult, evil or 1-5) and =N", part)
 		}

@@ -4,14 +4,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
 
-	"sudokubank/gen"
-	"sudokubank/grade"
-	"sudokubank/internal/ranges"
+	"sudokubank/internal/filters"
 	"sudokubank/store"
 )
 
@@ -67,51 +63,15 @@ func flagError(name, value string, err error) error {
 // filter returns the store filter the flags ask for, or a usage error
 // naming the first bad flag and its value.
 func (f *filterFlags) filter() (store.Filter, error) {
-	var out store.Filter
-	var err error
-	if f.level != "" {
-		if out.Levels, err = parseLevels(f.level); err != nil {
-			return out, flagError("level", f.level, err)
-		}
+	out, err := filters.Values{
+		Level: f.level, Rating: f.rating, Givens: f.givens, Score: f.score,
+		Technique: f.technique, Hardest: f.hardest, Symmetry: f.symmetry, Source: f.source,
+		Minimal: f.minimal, Fresh: f.fresh,
+	}.Filter()
+	if fe := (*filters.Error)(nil); errors.As(err, &fe) {
+		return out, flagError(fe.Name, fe.Value, fe.Err)
 	}
-	if f.rating != "" {
-		if out.RatingMin, out.RatingMax, err = parseRatingRange(f.rating); err != nil {
-			return out, flagError("rating", f.rating, err)
-		}
-	}
-	if f.givens != "" {
-		if out.GivensMin, out.GivensMax, err = ranges.Ints(f.givens, 1, 81); err != nil {
-			return out, flagError("givens", f.givens, err)
-		}
-	}
-	if f.score != "" {
-		if out.ScoreMin, out.ScoreMax, err = parseScoreRange(f.score); err != nil {
-			return out, flagError("score", f.score, err)
-		}
-	}
-	if f.technique != "" {
-		if out.Technique, err = parseTechnique(f.technique); err != nil {
-			return out, flagError("technique", f.technique, err)
-		}
-	}
-	if f.hardest != "" {
-		if out.Hardest, err = parseTechnique(f.hardest); err != nil {
-			return out, flagError("hardest", f.hardest, err)
-		}
-	}
-	if f.symmetry != "" {
-		s, err := gen.ParseSymmetry(strings.ToLower(strings.TrimSpace(f.symmetry)))
-		if err != nil {
-			return out, flagError("symmetry", f.symmetry, errors.New("want none, rot180, rot90, mirror, flip, diagonal or antidiagonal"))
-		}
-		out.Symmetry = s.String()
-	}
-	if f.source != "" {
-		out.Source = f.source
-	}
-	out.Minimal = f.minimal
-	out.Fresh = f.fresh
-	return out, nil
+	return out, err
 }
 
 // text returns the filters the user set, as flags in a fixed order, for
@@ -132,127 +92,4 @@ func (f *filterFlags) text() string {
 		parts = append(parts, "-"+name+"="+strconv.Quote(v))
 	}
 	return strings.Join(parts, " ")
-}
-
-// parseLevels reads a comma-separated list of levels, by name or number,
-// and returns them in rising order without repeats.
-func parseLevels(s string) ([]int, error) {
-	var out []int
-	for part := range strings.SplitSeq(s, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			return nil, errors.New("empty level in list")
-		}
-		l, err := grade.ParseLevel(strings.ToLower(part))
-		if err != nil {
-			return nil, fmt.Errorf("unknown level %q: want extremely-easy, easy, medium, difficult, evil or 1-5", part)
-		}
-		if !slices.Contains(out, int(l)) {
-			out = append(out, int(l))
-		}
-	}
-	slices.Sort(out)
-	return out, nil
-}
-
-// maxRating is the highest rating a filter takes, in tenths: the SE scale
-// ends near 12, and unfinished puzzles rate 12.0.
-const maxRating = 200
-
-// parseTenths reads a rating with at most one decimal ("7", "7.0", "7.5")
-// as tenths.
-func parseTenths(s string) (int, error) {
-	whole, frac, dot := strings.Cut(s, ".")
-	if whole == "" && frac == "" || dot && frac == "" || len(frac) > 1 {
-		return 0, fmt.Errorf("%q is not a rating with at most one decimal, like 7.5", s)
-	}
-	for _, c := range whole + frac {
-		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("%q is not a rating with at most one decimal, like 7.5", s)
-		}
-	}
-	if len(whole) > 3 {
-		return 0, fmt.Errorf("%s is above the scale's top of %.1f", s, float64(maxRating)/10)
-	}
-	n := 0
-	if whole != "" {
-		n, _ = strconv.Atoi(whole)
-	}
-	n *= 10
-	if frac != "" {
-		n += int(frac[0] - '0')
-	}
-	if n > maxRating {
-		return 0, fmt.Errorf("%s is above the scale's top of %.1f", s, float64(maxRating)/10)
-	}
-	return n, nil
-}
-
-// parseRatingRange reads a rating range in tenths; an open end is 0.
-func parseRatingRange(s string) (lo, hi int, err error) {
-	a, b, err := ranges.Split(s)
-	if err != nil {
-		return 0, 0, err
-	}
-	if a != "" {
-		if lo, err = parseTenths(a); err != nil {
-			return 0, 0, err
-		}
-	}
-	if b != "" {
-		if hi, err = parseTenths(b); err != nil {
-			return 0, 0, err
-		}
-		if hi == 0 {
-			return 0, 0, errors.New("upper bound 0.0: no puzzle rates that low")
-		}
-	}
-	if hi != 0 && lo > hi {
-		return 0, 0, fmt.Errorf("lower bound %s is above upper bound %s", a, b)
-	}
-	return lo, hi, nil
-}
-
-// parseScoreRange reads a score range; an open end is nil.
-func parseScoreRange(s string) (lo, hi *float64, err error) {
-	a, b, err := ranges.Split(s)
-	if err != nil {
-		return nil, nil, err
-	}
-	num := func(t string) (*float64, error) {
-		if t == "" {
-			return nil, nil
-		}
-		x, err := strconv.ParseFloat(t, 64)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("%q is not a number", t)
-		}
-		if x < 0 || x > 5 {
-			return nil, fmt.Errorf("%s is out of the score's range 1.0-5.0", t)
-		}
-		return &x, nil
-	}
-	if lo, err = num(a); err != nil {
-		return nil, nil, err
-	}
-	if hi, err = num(b); err != nil {
-		return nil, nil, err
-	}
-	if lo != nil && hi != nil && *lo > *hi {
-		return nil, nil, fmt.Errorf("lower bound %s is above upper bound %s", a, b)
-	}
-	return lo, hi, nil
-}
-
-// parseTechnique checks a technique slug against the grader's.
-func parseTechnique(s string) (string, error) {
-	slug := strings.ToLower(strings.TrimSpace(s))
-	if _, ok := grade.ParseTechnique(slug); ok {
-		return slug, nil
-	}
-	var names []string
-	for _, t := range grade.Techniques() {
-		names = append(names, t.Slug())
-	}
-	return "", fmt.Errorf("unknown technique; the techniques are %s", strings.Join(names, ", "))
 }

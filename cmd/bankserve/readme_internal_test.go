@@ -1,0 +1,49 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"testing"
+
+	"sudokubank/internal/readme"
+)
+
+// Every bankserve command that the README and the docs show parses: the
+// flags exist and their values pass the checks made before the bank is
+// opened.
+func TestReadmeCommands(t *testing.T) {
+	cmds, err := readme.ToolCommands("../..", "bankserve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		if _, err := parseArgs(c.ToolArgs, io.Discard); err != nil && !errors.Is(err, flag.ErrHelp) {
+			t.Errorf("%s:%d: %s: %v", c.File, c.Line, c.Command, err)
+		}
+	}
+	if len(cmds) == 0 {
+		t.Error("the README shows no bankserve command")
+	}
+}
+
+// The usage text's examples parse too.
+func TestUsageExamples(t *testing.T) {
+	cmds, err := readme.All([]byte("```sh\n"+usage[strings.Index(usage, "Examples:")+len("Examples:"):]+"```\n"), "bankserve")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cmds {
+		args, ok := c.Tool("bankserve")
+		if !ok {
+			continue
+		}
+		if _, err := parseArgs(args, io.Discard); err != nil {
+			t.Errorf("%s: %v", c, err)
+		}
+	}
+	if len(cmds) == 0 {
+		t.Error("the usage shows no example")
+	}
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"strconv"
+
+	"sudokubank/internal/cli"
+	"sudokubank/server"
+	"sudokubank/store"
+)
+
+const usage = `Usage: bankserve [-db puzzles.db] [-addr 127.0.0.1:8080] [-max-inflight N]
+
+Bankserve serves the bank read-only over HTTP until SIGINT or SIGTERM,
+then lets the requests in flight finish. It never creates or migrates a
+bank, and keeps serving while bankgen adds to it. Every request is
+logged on stderr. Endpoints (all GET, JSON unless said):
+
+  /healthz
+  /api/v1/stats
+  /api/v1/puzzles?FILTERS&limit=N&cursor=C&solution=1
+                                 a page (limit at most 1000, default 100),
+                                 "next", the cursor to go on from (also on
+                                 the last page, for puzzles added later),
+                                 and "more", whether a page follows
+  /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
+                                 a uniform random pick (n at most 100)
+  /api/v1/puzzles/ID?solution=1  one puzzle
+  /api/v1/puzzles/ID/hints       its hint path, step by step
+  /api/v1/daily/YYYY-MM-DD?level=L
+                                 the puzzle of the day, never one
+                                 reserved to a client
+  /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
+                                 a file of puzzles (count at most 1000)
+
+FILTERS are bankquery's: level, rating, givens, score, technique,
+hardest, symmetry, minimal, source.
+
+Examples:
+  bankserve -db puzzles.db
+  bankserve -db puzzles.db -addr 127.0.0.1:9000 -max-inflight 32
+`
+
+// Run runs bankserve with the command-line arguments args (without the
+// program name) until ctx is done, logging requests to stderr and
+// telling stdout where it listens. Its error, if any, is for the caller
+// to print; cli.ExitCode maps it to the exit status.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c, err := parseArgs(args, stdout)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	return c.serve(ctx, stdout, stderr)
+}
+
+// config is what the command line asks for.
+type config struct {
+	db, addr string
+	inflight int
+}
+
+// parseArgs reads and checks the command line; for -h and -version it
+// prints to stdout and returns flag.ErrHelp.
+func parseArgs(args []string, stdout io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("bankserve", flag.ContinueOnError)
+	fs.StringVar(&c.db, "db", "puzzles.db", "the bank `file` to serve")
+	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen on this `host:port`; the default takes requests from this machine only")
+	fs.IntVar(&c.inflight, "max-inflight", server.DefaultMaxInFlight, "serve at most `N` requests at once; more get 503")
+	if err := cli.ParseFlags(fs, usage, args, stdout); err != nil {
+		return c, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return c, cli.UsageError{Err: fmt.Errorf("unexpected argument %q (see -h)", fs.Arg(0))}
+	case c.db == "":
+		return c, cli.UsageError{Err: errors.New("-db: no bank named")}
+	case c.inflight < 1:
+		return c, cli.UsageError{Err: fmt.Errorf("-max-inflight %d: want 1 or more", c.inflight)}
+	}
+	return c, checkAddr(c.addr)
+}
+
+// serve opens the bank and serves it until ctx is done.
+func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
+	if _, err := os.Stat(c.db); err != nil {
+		return fmt.Errorf("open bank %s: %w", c.db, err)
+	}
+	bank, err := store.OpenReadOnly(ctx, c.db)
+	if err != nil {
+		return err
+	}
+	defer bank.Close()
+
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", c.addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		log.Warn("listening beyond this machine: anyone who reaches the address reads the bank", "addr", ln.Addr().String())
+	}
+	fmt.Fprintf(stdout, "bankserve: serving %s on http://%s/\n", c.db, ln.Addr())
+	h := server.New(bank, server.Options{Log: log, MaxInFlight: c.inflight})
+	if err := server.Serve(ctx, ln, h, log); err != nil {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// checkAddr checks -addr: a host (possibly empty) and a port.
+func checkAddr(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil {
+		var n int
+		n, err = strconv.Atoi(port)
+		if err == nil && (n < 0 || n > 65535) {
+			err = errors.New("port out of range")
+		}
+	}
+	if err != nil {
+		return cli.UsageError{Err: fmt.Errorf("-addr %q: want host:port, such as 127.0.0.1:8080 (%v)", addr, err)}
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package main_test
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bankserve "sudokubank/cmd/bankserve"
+	"sudokubank/internal/cli"
+	"sudokubank/store"
+)
+
+// MustBank writes a small bank of bankquery's fixture families and
+// returns its path, closed.
+func MustBank(tb testing.TB) string {
+	tb.Helper()
+	f, err := os.Open("../bankquery/testdata/families.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var fams []store.NewFamily
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() && len(fams) < 20 {
+		var nf store.NewFamily
+		if err := json.Unmarshal(sc.Bytes(), &nf); err != nil {
+			tb.Fatal(err)
+		}
+		fams = append(fams, nf)
+	}
+	path := filepath.Join(tb.TempDir(), "puzzles.db")
+	db, err := store.Open(context.Background(), path, store.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := db.WriteBatch(context.Background(), fams); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+func TestFlagErrors(t *testing.T) {
+	bank := MustBank(t)
+	tests := []struct {
+		name string
+		args []string
+		want int
+	}{
+		{"UnknownFlag", []string{"-nope"}, cli.ExitUsage},
+		{"Argument", []string{"-db", bank, "extra"}, cli.ExitUsage},
+		{"NoPort", []string{"-db", bank, "-addr", "127.0.0.1"}, cli.ExitUsage},
+		{"BadPort", []string{"-db", bank, "-addr", "127.0.0.1:99999"}, cli.ExitUsage},
+		{"NoInflight", []string{"-db", bank, "-max-inflight", "0"}, cli.ExitUsage},
+		{"BadInflight", []string{"-db", bank, "-max-inflight", "x"}, cli.ExitUsage},
+		{"EmptyDB", []string{"-db", ""}, cli.ExitUsage},
+		{"MissingBank", []string{"-db", filepath.Join(t.TempDir(), "none.db"), "-addr", "127.0.0.1:0"}, cli.ExitFailure},
+		{"Help", []string{"-h"}, cli.ExitOK},
+		{"Version", []string{"-version"}, cli.ExitOK},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			err := bankserve.Run(context.Background(), tt.args, &stdout, &stderr)
+			if got := cli.ExitCode(err); got != tt.want {
+				t.Errorf("Run(%q) = %v, exit %d; want %d", tt.args, err, got, tt.want)
+			}
+		})
+	}
+}
+
+// A missing bank is not created.
+func TestMissingBankNotCreated(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.db")
+	err := bankserve.Run(context.Background(), []string{"-db", path, "-addr", "127.0.0.1:0"}, io.Discard, io.Discard)
+	if err == nil {
+		t.Fatal("served a missing bank")
+	}
+	if _, serr := os.Stat(path); serr == nil {
+		t.Errorf("a missing bank was created")
+	}
+}
+
+// Run serves on the address it prints until its context is done, and
+// then returns nil.
+func TestRunServesAndStops(t *testing.T) {
+	bank := MustBank(t)
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- bankserve.Run(ctx, []string{"-db", bank, "-addr", "127.0.0.1:0"}, pw, io.Discard)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("read the address: %v", err)
+	}
+	i := strings.Index(line, "http://127.0.0.1:")
+	if i < 0 {
+		t.Fatalf("Run printed %q, want the loopback address it serves", line)
+	}
+	url := strings.TrimSpace(line[i:])
+	go io.Copy(io.Discard, pr)
+	resp, err := http.Get(url + "api/v1/puzzles/1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET puzzle 1: %d", resp.StatusCode)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v, want nil after a clean stop", err)
+	}
+}
+
+// A bank at an older schema version is refused and left as it is, not
+// migrated: that is bankgen's job.
+func TestOldBankRefused(t *testing.T) {
+	bank := MustBank(t)
+	setVersion := func(v int) int {
+		db, err := sql.Open("sqlite", bank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if v > 0 {
+			if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got int
+		if err := db.QueryRow("PRAGMA user_version").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	setVersion(3)
+	err := bankserve.Run(context.Background(), []string{"-db", bank, "-addr", "127.0.0.1:0"}, io.Discard, io.Discard)
+	if !errors.Is(err, store.ErrOldBank) || cli.ExitCode(err) != cli.ExitFailure {
+		t.Errorf("Run on an old bank: %v (exit %d), want ErrOldBank and exit 1", err, cli.ExitCode(err))
+	}
+	if v := setVersion(0); v != 3 {
+		t.Errorf("user_version %d after Run, want 3 (unmigrated)", v)
+	}
+}

@@ -1,0 +1,157 @@
+package filters
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParseRatingRange(t *testing.T) {
+	tests := []struct {
+		in             string
+		wantLo, wantHi int
+		wantErr        bool
+	}{
+		{"7.0-9.9", 70, 99, false},
+		{"7-", 70, 0, false},
+		{"-2.3", 0, 23, false},
+		{"1.5", 15, 15, false},
+		{".5-1", 5, 10, false},
+		{"0-", 0, 0, false},
+		{"-0", 0, 0, true},
+		{"7.25-8", 0, 0, true},
+		{"7.-8", 0, 0, true},
+		{"9.9-7.0", 0, 0, true},
+		{"20.1-", 0, 0, true},
+		{"1e1-", 0, 0, true},
+		{"+7-", 0, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			lo, hi, err := parseRatingRange(tt.in)
+			if (err != nil) != tt.wantErr || lo != tt.wantLo || hi != tt.wantHi {
+				t.Errorf("parseRatingRange(%q) = %d, %d, %v; want %d, %d, error %v", tt.in, lo, hi, err, tt.wantLo, tt.wantHi, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestParseLevels(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    string
+		wantErr bool
+	}{
+		{"easy,evil", "[2 5]", false},
+		{"5,1,evil", "[1 5]", false},
+		{"Extremely-Easy", "[1]", false},
+		{"medium, difficult", "[3 4]", false},
+		{"0", "", true},
+		{"6", "", true},
+		{"hard", "", true},
+		{"easy,,evil", "", true},
+		{"", "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := ParseLevels(tt.in)
+			if (err != nil) != tt.wantErr || (err == nil && fmt.Sprint(got) != tt.want) {
+				t.Errorf("ParseLevels(%q) = %v, %v; want %s, error %v", tt.in, got, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+// The parsers never panic, and what they accept is a sound range: bounds
+// in range, lower not above upper, the store's "no bound" only at an
+// open end.
+func FuzzParseRatingRange(f *testing.F) {
+	for _, s := range []string{"7.0-9.9", "7-", "-2.3", "1.5", ".5-1", "7.25-8", "9.9-7.0", "20.1-", "0-", "-0", "1e1-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lo, hi, err := parseRatingRange(s)
+		if err != nil {
+			return
+		}
+		if lo < 0 || lo > maxRating || hi < 0 || hi > maxRating || (hi != 0 && lo > hi) {
+			t.Errorf("parseRatingRange(%q) = %d, %d", s, lo, hi)
+		}
+	})
+}
+
+func FuzzParseScoreRange(f *testing.F) {
+	for _, s := range []string{"3-5", "3-", "-4.5", "4", "NaN-", "Inf-", "5-3", "1e0-2e0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lo, hi, err := parseScoreRange(s)
+		if err != nil {
+			return
+		}
+		if lo == nil && hi == nil {
+			t.Errorf("parseScoreRange(%q) has no bound", s)
+		}
+		for _, p := range []*float64{lo, hi} {
+			if p != nil && !(*p >= 0 && *p <= 5) {
+				t.Errorf("parseScoreRange(%q) has bound %v", s, *p)
+			}
+		}
+		if lo != nil && hi != nil && *lo > *hi {
+			t.Errorf("parseScoreRange(%q) = %v, %v", s, *lo, *hi)
+		}
+	})
+}
+
+func FuzzParseLevels(f *testing.F) {
+	for _, s := range []string{"easy,evil", "5,1,evil", "Extremely-Easy", "0", "6", "hard", "easy,,evil", "", "1,2,3,4,5,1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		levels, err := ParseLevels(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "level") {
+				t.Errorf("ParseLevels(%q) error %q does not say what is wrong", s, err)
+			}
+			return
+		}
+		if len(levels) == 0 || len(levels) > 5 {
+			t.Errorf("ParseLevels(%q) = %v", s, levels)
+		}
+		for i, l := range levels {
+			if l < 1 || l > 5 || (i > 0 && levels[i-1] >= l) {
+				t.Errorf("ParseLevels(%q) = %v, want rising levels 1..5", s, levels)
+			}
+		}
+	})
+}
+
+// Each bad value's error is an *Error naming its filter and the value.
+func TestValuesErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		v    Values
+	}{
+		{"level", Values{Level: "nightmare"}},
+		{"rating", Values{Rating: "7-x"}},
+		{"givens", Values{Givens: "30-20"}},
+		{"score", Values{Score: "x"}},
+		{"technique", Values{Technique: "x-wingz"}},
+		{"hardest", Values{Hardest: "x"}},
+		{"symmetry", Values{Symmetry: "rot45"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.v.Filter()
+			var fe *Error
+			if !errors.As(err, &fe) || fe.Name != tt.name || fe.Value == "" {
+				t.Errorf("error %v, want one naming %s and its value", err, tt.name)
+			}
+		})
+	}
+	f, err := Values{Level: "evil,1", Rating: "7-", Symmetry: "ROT180", Minimal: true, Source: "gen"}.Filter()
+	if err != nil || fmt.Sprint(f.Levels) != "[1 5]" || f.RatingMin != 70 || f.Symmetry != "rot180" || !f.Minimal || f.Source != "gen" {
+		t.Errorf("Filter() = %+v, %v", f, err)
+	}
+}

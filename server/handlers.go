@@ -1,0 +1,544 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"sudokubank/export"
+	"sudokubank/grade"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// Cache-Control values: a puzzle by ID never changes; its hints change
+// only with the grader; the day's puzzle and the stats change as the
+// bank grows.
+const (
+	cacheImmutable = "public, max-age=31536000, immutable"
+	cacheHints     = "public, max-age=86400"
+	cacheDaily     = "public, max-age=3600"
+)
+
+// serveError answers err: 400 for a bad parameter, 404 for a missing
+// puzzle, 500 for anything else.
+func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
+	var pe *paramError
+	switch {
+	case errors.As(err, &pe):
+		writeError(w, http.StatusBadRequest, pe.Error())
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, err.Error())
+	default:
+		s.internalError(w, r, err)
+	}
+}
+
+// puzzleObjects returns rows as the JSON objects bankquery list -format
+// json prints, numbered from 1, with their solutions only when asked.
+func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json.RawMessage, error) {
+	items := export.FromRows(rows, 1)
+	if !solution {
+		for i := range items {
+			items[i].Solution = ""
+		}
+	}
+	var b bytes.Buffer
+	if err := export.Write(ctx, &b, export.JSON, items, export.Options{}); err != nil {
+		return nil, err
+	}
+	out := make([]json.RawMessage, 0, len(rows))
+	for line := range bytes.Lines(b.Bytes()) {
+		out = append(out, json.RawMessage(bytes.TrimSuffix(line, []byte("\n"))))
+	}
+	return out, nil
+}
+
+// collect runs a query and returns its rows.
+func (s *Server) collect(ctx context.Context, f store.Filter, o store.QueryOptions) ([]store.Row, error) {
+	var rows []store.Row
+	err := s.db.Query(ctx, f, o, func(r store.Row) error {
+		rows = append(rows, r)
+		return nil
+	})
+	return rows, err
+}
+
+// statsJSON is the bank's summary, with bankquery stats -json's names.
+type statsJSON struct {
+	Families   int64        `json:"families"`
+	Puzzles    int64        `json:"puzzles"`
+	Levels     []levelJSON  `json:"levels"`
+	Buckets    []bucketJSON `json:"buckets"`
+	Techniques []techJSON   `json:"techniques"`
+}
+
+type levelJSON struct {
+	Level    int    `json:"level"`
+	Name     string `json:"name"`
+	Families int64  `json:"families"`
+	Puzzles  int64  `json:"puzzles"`
+}
+
+type bucketJSON struct {
+	Level    int   `json:"level"`
+	Givens   int   `json:"givens"`
+	Families int64 `json:"families"`
+	Puzzles  int64 `json:"puzzles"`
+}
+
+type techJSON struct {
+	Technique string `json:"technique"`
+	Level     int    `json:"level"`
+	Families  int64  `json:"families"`
+	Puzzles   int64  `json:"puzzles"`
+}
+
+func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
+	if _, err := query(r.URL); err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	st, err := s.db.Stats(r.Context())
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	out := statsJSON{Families: st.Families, Puzzles: st.Puzzles, Buckets: []bucketJSON{}, Techniques: []techJSON{}}
+	for l := 1; l <= 5; l++ {
+		out.Levels = append(out.Levels, levelJSON{Level: l, Name: grade.Level(l).String()})
+	}
+	for _, b := range st.Buckets {
+		out.Buckets = append(out.Buckets, bucketJSON(b))
+		if b.Level >= 1 && b.Level <= 5 {
+			out.Levels[b.Level-1].Families += b.Families
+			out.Levels[b.Level-1].Puzzles += b.Puzzles
+		}
+	}
+	for _, t := range st.Techniques {
+		out.Techniques = append(out.Techniques, techJSON{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	writeJSON(w, http.StatusOK, out)
+}
+
+// pageJSON is a page of puzzles and the cursor of the next page. Next
+// is there on the last page too (then More is false), so that a client
+// that comes back once the bank has grown gets the puzzles added since,
+// and nothing twice: IDs only rise.
+type pageJSON struct {
+	Puzzles []json.RawMessage `json:"puzzles"`
+	Next    string            `json:"next"`
+	More    bool              `json:"more"`
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	q, err := query(r.URL, filterParams, []string{"limit", "cursor", "solution"})
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	f, err := filterOf(q)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	limit, err := intParam(q, "limit", DefaultLimit, 1, MaxLimit)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	after, err := decodeCursor(q.Get("cursor"))
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	solution, err := boolParam(q, "solution")
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	// One row more than the page tells whether another page follows.
+	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: limit + 1, Order: store.OrderID, AfterID: after})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	page := pageJSON{Next: q.Get("cursor"), More: len(rows) > limit}
+	if page.More {
+		rows = rows[:limit]
+	}
+	if len(rows) > 0 {
+		page.Next = encodeCursor(rows[len(rows)-1].ID)
+	}
+	if page.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, page)
+}
+
+// randomJSON is a random pick and the seed that repeats it.
+type randomJSON struct {
+	Seed    uint64            `json:"seed"`
+	Puzzles []json.RawMessage `json:"puzzles"`
+}
+
+func (s *Server) random(w http.ResponseWriter, r *http.Request) {
+	q, err := query(r.URL, filterParams, []string{"n", "seed", "solution"})
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	f, err := filterOf(q)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	n, err := intParam(q, "n", 1, 1, MaxRandom)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	solution, err := boolParam(q, "solution")
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	seed, err := seedParam(q)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: n, Order: store.OrderRandom, Seed: seed})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	out := randomJSON{Seed: seed}
+	if out.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// puzzleID reads the {id} of the path.
+func puzzleID(r *http.Request) (int64, error) {
+	s := r.PathValue("id")
+	id, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || id <= 0 {
+		return 0, badParam("id", s, "want a puzzle ID, a whole number from 1")
+	}
+	return id, nil
+}
+
+// row returns the puzzle the path names.
+func (s *Server) row(r *http.Request) (store.Row, error) {
+	id, err := puzzleID(r)
+	if err != nil {
+		return store.Row{}, err
+	}
+	row, err := s.db.Puzzle(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Row{}, fmt.Errorf("no puzzle with ID %d: %w", id, store.ErrNotFound)
+	}
+	return row, err
+}
+
+func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
+	q, err := query(r.URL, []string{"solution"})
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	solution, err := boolParam(q, "solution")
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	row, err := s.row(r)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeImmutable(w, r, objs[0], cacheImmutable)
+}
+
+// Hints are cells and digits as a person names them: rows and columns
+// from 1, top left first.
+type cellJSON struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+type digitJSON struct {
+	Row   int `json:"row"`
+	Col   int `json:"col"`
+	Digit int `json:"digit"`
+}
+
+// stepJSON is one step of a hint path: the technique, its rating, the
+// cells and digits of its pattern, what it concludes, and a sentence
+// that says it.
+type stepJSON struct {
+	Technique    string      `json:"technique"`
+	Name         string      `json:"name"`
+	Rating       float64     `json:"rating"`
+	Cells        []cellJSON  `json:"cells"`
+	Digits       []int       `json:"digits"`
+	Placements   []digitJSON `json:"placements"`
+	Eliminations []digitJSON `json:"eliminations"`
+	Text         string      `json:"text"`
+}
+
+// hintsJSON is a puzzle's hint path, graded afresh in its own
+// orientation (the bank stores one solve per family).
+type hintsJSON struct {
+	ID         int64      `json:"id"`
+	Puzzle     string     `json:"puzzle"`
+	Rating     float64    `json:"rating"`
+	Unfinished bool       `json:"unfinished"`
+	Steps      []stepJSON `json:"steps"`
+}
+
+func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
+	if _, err := query(r.URL); err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	row, err := s.row(r)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	p, err := solve.Parse(row.Puzzle)
+	if err != nil {
+		s.internalError(w, r, fmt.Errorf("puzzle %d: %w", row.ID, err))
+		return
+	}
+	gr, err := grade.New().GradeContext(r.Context(), p)
+	if err != nil {
+		s.internalError(w, r, fmt.Errorf("grade puzzle %d: %w", row.ID, err))
+		return
+	}
+	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: gr.ER.Float(), Unfinished: gr.Unfinished, Steps: make([]stepJSON, len(gr.Path))}
+	for i, st := range gr.Path {
+		out.Steps[i] = stepOf(st)
+	}
+	writeImmutable(w, r, out, cacheHints)
+}
+
+func cellOf(c uint8) cellJSON { return cellJSON{Row: int(c)/9 + 1, Col: int(c)%9 + 1} }
+
+func cellName(c uint8) string { return fmt.Sprintf("r%dc%d", int(c)/9+1, int(c)%9+1) }
+
+// stepOf returns a step as data.
+func stepOf(st grade.Step) stepJSON {
+	out := stepJSON{
+		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: st.Rating.Float(),
+		Cells: []cellJSON{}, Digits: []int{}, Placements: []digitJSON{}, Eliminations: []digitJSON{},
+		Text: sentence(st),
+	}
+	for _, c := range st.Cells {
+		out.Cells = append(out.Cells, cellOf(c))
+	}
+	for d := 1; d <= 9; d++ {
+		if st.Digits&(1<<d) != 0 {
+			out.Digits = append(out.Digits, d)
+		}
+	}
+	for _, p := range st.Placements {
+		c := cellOf(p.Cell)
+		out.Placements = append(out.Placements, digitJSON{Row: c.Row, Col: c.Col, Digit: int(p.Digit)})
+	}
+	for _, e := range st.Eliminations {
+		c := cellOf(e.Cell)
+		out.Eliminations = append(out.Eliminations, digitJSON{Row: c.Row, Col: c.Col, Digit: int(e.Digit)})
+	}
+	return out
+}
+
+// sentence says a step in words: "X-wing on 5 in r1c4, r1c5, r6c4,
+// r6c5: removes 5 from r1c7 and r6c7."
+func sentence(st grade.Step) string {
+	var b strings.Builder
+	b.WriteString(st.Technique.String())
+	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
+		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
+	if !single && (len(st.Cells) > 0 || st.Digits != 0) {
+		b.WriteString(" on ")
+		var ds []string
+		for d := 1; d <= 9; d++ {
+			if st.Digits&(1<<d) != 0 {
+				ds = append(ds, strconv.Itoa(d))
+			}
+		}
+		b.WriteString(strings.Join(ds, ", "))
+		if len(ds) > 0 && len(st.Cells) > 0 {
+			b.WriteString(" in ")
+		}
+		names := make([]string, len(st.Cells))
+		for i, c := range st.Cells {
+			names[i] = cellName(c)
+		}
+		b.WriteString(strings.Join(names, ", "))
+	}
+	b.WriteString(": ")
+	var parts []string
+	for _, p := range st.Placements {
+		parts = append(parts, fmt.Sprintf("places %d in %s", p.Digit, cellName(p.Cell)))
+	}
+	// Eliminations of one digit read as one clause.
+	for d := uint8(1); d <= 9; d++ {
+		var cells []string
+		for _, e := range st.Eliminations {
+			if e.Digit == d {
+				cells = append(cells, cellName(e.Cell))
+			}
+		}
+		if len(cells) > 0 {
+			parts = append(parts, fmt.Sprintf("removes %d from %s", d, andList(cells)))
+		}
+	}
+	b.WriteString(strings.Join(parts, "; "))
+	b.WriteByte('.')
+	return b.String()
+}
+
+// andList joins words as "a, b and c".
+func andList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// dailyJSON is the puzzle of a day.
+type dailyJSON struct {
+	Date   string          `json:"date"`
+	Puzzle json.RawMessage `json:"puzzle"`
+}
+
+// dailySeed is the seed of the puzzle of date for levels: a fixed hash,
+// so that every server on the same bank, after any restart, picks the
+// same puzzle. The levels are parsed first, so "evil" and "5" agree.
+func dailySeed(date string, levels []int) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "sudokubank daily %s levels %v", date, levels)
+	return h.Sum64()
+}
+
+func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
+	q, err := query(r.URL, []string{"level", "solution"})
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	date := r.PathValue("date")
+	if _, err := time.Parse(time.DateOnly, date); err != nil {
+		s.serveError(w, r, badParam("date", date, "want a date as YYYY-MM-DD"))
+		return
+	}
+	f, err := filterOf(q)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	solution, err := boolParam(q, "solution")
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	// A family reserved to a client is that client's alone: the day's
+	// puzzle, which everyone sees, never comes from one.
+	f.Unreserved = true
+	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: 1, Order: store.OrderRandom, Seed: dailySeed(date, f.Levels)})
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	if len(rows) == 0 {
+		writeError(w, http.StatusNotFound, "no puzzle of the bank matches")
+		return
+	}
+	objs, err := puzzleObjects(r.Context(), rows, solution)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeImmutable(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
+}
+
+// exportTypes are the formats the export endpoint writes, with their
+// media types.
+var exportTypes = map[export.Format]string{
+	export.CSV:  "text/csv; charset=utf-8",
+	export.JSON: "application/x-ndjson",
+	export.SDM:  "text/plain; charset=utf-8",
+	export.PDF:  "application/pdf",
+}
+
+func (s *Server) export(w http.ResponseWriter, r *http.Request) {
+	q, err := query(r.URL, filterParams, []string{"format", "count", "seed"})
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	f, err := filterOf(q)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	name := q.Get("format")
+	if name == "" {
+		name = string(export.JSON)
+	}
+	format, err := export.ParseFormat(name)
+	ctype, ok := exportTypes[format]
+	if err != nil || !ok {
+		s.serveError(w, r, badParam("format", name, "want csv, json, sdm or pdf"))
+		return
+	}
+	count, err := intParam(q, "count", DefaultLimit, 1, MaxCount)
+	if err != nil {
+		s.serveError(w, r, err)
+		return
+	}
+	// The first puzzles by ID, or with a seed a random sample.
+	o := store.QueryOptions{Limit: count, Order: store.OrderID}
+	if q.Has("seed") {
+		if o.Seed, err = seedParam(q); err != nil {
+			s.serveError(w, r, err)
+			return
+		}
+		o.Order = store.OrderRandom
+	}
+	rows, err := s.collect(r.Context(), f, o)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	if len(rows) == 0 && format == export.PDF {
+		writeError(w, http.StatusNotFound, "no puzzle of the bank matches: a pdf needs one")
+		return
+	}
+	w.Header().Set("Content-Type", ctype)
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=puzzles.%s", format))
+	if err := export.Write(r.Context(), w, format, export.FromRows(rows, 1), export.Options{}); err != nil {
+		// The status is sent; a client sees a short body.
+		s.log.Error("export failed", "path", r.URL.Path, "err", err)
+	}
+}

@@ -1,0 +1,167 @@
+package server
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"maps"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"sudokubank/internal/filters"
+	"sudokubank/store"
+)
+
+// filterParams are the query parameters that filter puzzles, read by
+// the parser bankquery's flags use.
+var filterParams = []string{"level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source"}
+
+// paramError is a bad query parameter; its message names the parameter
+// and the value, and it answers 400.
+type paramError struct {
+	name, value string
+	err         error
+}
+
+func (e *paramError) Error() string {
+	return fmt.Sprintf("parameter %s=%q: %v", e.name, e.value, e.err)
+}
+
+func badParam(name, value string, format string, args ...any) error {
+	return &paramError{name: name, value: value, err: fmt.Errorf(format, args...)}
+}
+
+// query returns the request's parameters, refusing any the endpoint
+// does not take (a misspelt filter must not widen the selection
+// silently) and any given twice.
+func query(u *url.URL, allowed ...[]string) (url.Values, error) {
+	q, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		return nil, &paramError{name: "query", value: u.RawQuery, err: errors.New("not a valid query string")}
+	}
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if k == "" {
+			return nil, badParam("query", u.RawQuery, "a parameter has no name")
+		}
+		known := false
+		for _, a := range allowed {
+			known = known || slices.Contains(a, k)
+		}
+		if !known {
+			var names []string
+			for _, a := range allowed {
+				names = append(names, a...)
+			}
+			if len(names) == 0 {
+				return nil, badParam(k, q.Get(k), "unknown parameter; this endpoint takes none")
+			}
+			return nil, badParam(k, q.Get(k), "unknown parameter; this endpoint takes %s", strings.Join(names, ", "))
+		}
+		if len(q[k]) > 1 {
+			return nil, badParam(k, strings.Join(q[k], ","), "given %d times; give it once (a list of levels is comma-separated)", len(q[k]))
+		}
+	}
+	return q, nil
+}
+
+// filterOf reads the filter parameters into a store filter.
+func filterOf(q url.Values) (store.Filter, error) {
+	v := filters.Values{
+		Level: q.Get("level"), Rating: q.Get("rating"), Givens: q.Get("givens"), Score: q.Get("score"),
+		Technique: q.Get("technique"), Hardest: q.Get("hardest"), Symmetry: q.Get("symmetry"), Source: q.Get("source"),
+	}
+	if s := q.Get("minimal"); s != "" {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return store.Filter{}, badParam("minimal", s, "want true or false")
+		}
+		v.Minimal = b
+	}
+	f, err := v.Filter()
+	if fe := (*filters.Error)(nil); errors.As(err, &fe) {
+		return f, &paramError{name: fe.Name, value: fe.Value, err: fe.Err}
+	}
+	return f, err
+}
+
+// intParam reads the parameter name as a number from lo to hi, or def
+// when it is absent.
+func intParam(q url.Values, name string, def, lo, hi int) (int, error) {
+	s := q.Get(name)
+	if s == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < lo || n > hi {
+		return 0, badParam(name, s, "want a whole number from %d to %d", lo, hi)
+	}
+	return n, nil
+}
+
+// boolParam reads the parameter name as 1/0 or true/false; absent is
+// false.
+func boolParam(q url.Values, name string) (bool, error) {
+	s := q.Get(name)
+	if s == "" {
+		return false, nil
+	}
+	b, err := strconv.ParseBool(s)
+	if err != nil {
+		return false, badParam(name, s, "want 1 or 0")
+	}
+	return b, nil
+}
+
+// maxSeed bounds the seeds the server draws, so that a JavaScript
+// client, whose numbers are doubles, can send one back unchanged.
+const maxSeed = 1<<53 - 1
+
+// seedParam reads the parameter seed, or draws one when it is absent.
+func seedParam(q url.Values) (uint64, error) {
+	s := q.Get("seed")
+	if s == "" {
+		var b [8]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return 0, fmt.Errorf("draw a seed: %w", err)
+		}
+		return binary.LittleEndian.Uint64(b[:]) & maxSeed, nil
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, badParam("seed", s, "want a whole number from 0 to %d", uint64(1<<64-1))
+	}
+	return n, nil
+}
+
+// cursorPrefix starts every cursor's text, so that a cursor is told
+// apart from a bare number and can change form in a later version.
+const cursorPrefix = "id:"
+
+// encodeCursor returns the cursor of the page after the puzzle id.
+func encodeCursor(id int64) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + strconv.FormatInt(id, 10)))
+}
+
+// decodeCursor returns the puzzle ID a cursor continues after; "" is 0,
+// the start.
+func decodeCursor(s string) (int64, error) {
+	if s == "" {
+		return 0, nil
+	}
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
+	rest, ok := strings.CutPrefix(string(b), cursorPrefix)
+	if err != nil || !ok {
+		return 0, badParam("cursor", s, "not a cursor this server gave")
+	}
+	id, err := strconv.ParseInt(rest, 10, 64)
+	// Only the cursor's one spelling reads back, so that a cursor
+	// names one place.
+	if err != nil || id <= 0 || encodeCursor(id) != s {
+		return 0, badParam("cursor", s, "not a cursor this server gave")
+	}
+	return id, nil
+}

@@ -1,0 +1,308 @@
+// Package server serves a puzzle bank over HTTP, as JSON for apps:
+// statistics, filtered pages of puzzles, random picks, a puzzle with its
+// hints, a puzzle of the day and exports. It only reads the bank, and
+// builds no SQL from a request: the filters go through the same parser
+// as bankquery's flags (internal/filters) into a store.Filter, whose
+// values the store binds. It is not the command: cmd/bankserve opens the
+// bank, listens and stops on a signal.
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"sudokubank/store"
+)
+
+// Caps on what one request may ask for, so that a request's cost is
+// bounded whatever the bank holds.
+const (
+	DefaultLimit = 100  // puzzles a page when limit is not given
+	MaxLimit     = 1000 // the most puzzles a page (limit)
+	MaxRandom    = 100  // the most puzzles a random pick (n)
+	MaxCount     = 1000 // the most puzzles an export (count)
+)
+
+// DefaultMaxInFlight is how many requests New's handler serves at once
+// unless told otherwise; the next one gets 503.
+const DefaultMaxInFlight = 64
+
+// Options configure a Server; the zero value is ready to use.
+type Options struct {
+	Log         *slog.Logger // the access log and errors; nil discards them
+	MaxInFlight int          // requests served at once; 0 is DefaultMaxInFlight
+}
+
+// Server is the HTTP handler of a bank; it is safe for concurrent use.
+type Server struct {
+	db  *store.DB
+	log *slog.Logger
+	h   http.Handler
+}
+
+// New returns the handler that serves db, which it only reads; the
+// caller keeps db open while the handler serves.
+func New(db *store.DB, opt Options) *Server {
+	s := &Server{db: db, log: opt.Log}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	n := opt.MaxInFlight
+	if n <= 0 {
+		n = DefaultMaxInFlight
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", s.health)
+	mux.HandleFunc("GET /api/v1/stats", s.stats)
+	mux.HandleFunc("GET /api/v1/puzzles", s.list)
+	mux.HandleFunc("GET /api/v1/puzzles/random", s.random)
+	mux.HandleFunc("GET /api/v1/puzzles/{id}", s.puzzle)
+	mux.HandleFunc("GET /api/v1/puzzles/{id}/hints", s.hints)
+	mux.HandleFunc("GET /api/v1/daily/{date}", s.daily)
+	mux.HandleFunc("GET /api/v1/export", s.export)
+	s.h = AccessLog(s.log, Limit(n, noBody(jsonNotFound(mux))))
+	return s
+}
+
+// ServeHTTP serves one request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.h.ServeHTTP(w, r) }
+
+// The timeouts of Serve's http.Server: a client that is slow to send its
+// headers or to read a response cannot hold a connection for ever.
+const (
+	ReadHeaderTimeout = 5 * time.Second
+	ReadTimeout       = 10 * time.Second
+	WriteTimeout      = 2 * time.Minute // a PDF of MaxCount puzzles takes a while
+	IdleTimeout       = 2 * time.Minute
+	MaxHeaderBytes    = 16 << 10
+	// ShutdownGrace is how long Serve waits, once ctx is done, for the
+	// requests in flight to finish before it closes their connections.
+	ShutdownGrace = 30 * time.Second
+)
+
+// Serve serves h on ln until ctx is done, then stops taking requests,
+// lets those in flight finish (up to ShutdownGrace) and returns nil; it
+// returns the error of a listener that fails first.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, log *slog.Logger) error {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: ReadHeaderTimeout,
+		ReadTimeout:       ReadTimeout,
+		WriteTimeout:      WriteTimeout,
+		IdleTimeout:       IdleTimeout,
+		MaxHeaderBytes:    MaxHeaderBytes,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	// Requests in flight run on their own contexts, not ctx, so that
+	// they finish rather than fail.
+	sctx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
+	defer cancel()
+	err := srv.Shutdown(sctx)
+	if serr := <-done; !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	if err != nil {
+		return fmt.Errorf("shut down: %w", err)
+	}
+	return nil
+}
+
+// Limit serves at most n requests of h at once and answers any more at
+// once with 503 and Retry-After, rather than queueing them without end.
+func Limit(n int, h http.Handler) http.Handler {
+	sem := make(chan struct{}, n)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case sem <- struct{}{}:
+			defer func() { <-sem }()
+			h.ServeHTTP(w, r)
+		default:
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, "too many requests at once; retry shortly")
+		}
+	})
+}
+
+// AccessLog logs a line for each request h serves: method, path,
+// status, bytes written and duration.
+func AccessLog(log *slog.Logger, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w, status: http.StatusOK}
+		h.ServeHTTP(sw, r)
+		log.Info("request", "method", r.Method, "path", r.URL.Path, "query", r.URL.RawQuery,
+			"status", sw.status, "bytes", sw.bytes, "duration", time.Since(start), "remote", r.RemoteAddr)
+	})
+}
+
+// statusWriter remembers the status and size of a response.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int64
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	w.status = code
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	n, err := w.ResponseWriter.Write(b)
+	w.bytes += int64(n)
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// noBody refuses a request with a body: every endpoint is a GET, and a
+// body would only cost reading.
+func noBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength != 0 {
+			writeError(w, http.StatusRequestEntityTooLarge, "a request takes no body")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, 0)
+		h.ServeHTTP(w, r)
+	})
+}
+
+// jsonNotFound answers a path no pattern of mux has with a JSON 404;
+// a known path with another method keeps net/http's 405 and Allow.
+func jsonNotFound(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, pattern := mux.Handler(r); pattern == "" {
+			mux.ServeHTTP(&notFoundWriter{ResponseWriter: w, path: r.URL.Path}, r)
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// notFoundWriter turns net/http's plain-text 404 into a JSON one.
+type notFoundWriter struct {
+	http.ResponseWriter
+	path    string
+	swallow bool
+}
+
+func (w *notFoundWriter) WriteHeader(code int) {
+	if code == http.StatusNotFound {
+		w.swallow = true
+		writeError(w.ResponseWriter, code, fmt.Sprintf("no such path %q", w.path))
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *notFoundWriter) Write(b []byte) (int, error) {
+	if w.swallow {
+		return len(b), nil
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// errorJSON is the body of every error response.
+type errorJSON struct {
+	Error string `json:"error"`
+}
+
+// writeError writes status with {"error": msg}.
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorJSON{Error: msg})
+}
+
+// writeJSON writes v as the JSON body of a response with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`+"\n")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(status)
+	w.Write(b)
+}
+
+// marshal encodes v as one line of JSON, HTML characters as they are.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// writeImmutable writes v as JSON that never changes for its URL, with
+// an ETag of its bytes and a long Cache-Control, and answers a request
+// whose If-None-Match has that ETag with 304.
+func writeImmutable(w http.ResponseWriter, r *http.Request, v any, cache string) {
+	b, err := marshal(v)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal error")
+		return
+	}
+	h := fnv.New64a()
+	h.Write(b)
+	etag := `"` + strconv.FormatUint(h.Sum64(), 36) + `"`
+	w.Header().Set("ETag", etag)
+	w.Header().Set("Cache-Control", cache)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+}
+
+// etagMatches reports whether an If-None-Match header names etag (or is
+// "*"); weak tags match too, as RFC 9110 has it for If-None-Match.
+func etagMatches(header, etag string) bool {
+	for _, t := range bytes.Split([]byte(header), []byte(",")) {
+		t = bytes.TrimSpace(t)
+		t = bytes.TrimPrefix(t, []byte("W/"))
+		if string(t) == etag || string(t) == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// internalError logs err and answers 500 without its details, which
+// may name files.
+func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return // the client has gone
+	}
+	s.log.Error("request failed", "path", r.URL.Path, "err", err)
+	writeError(w, http.StatusInternalServerError, "internal error")
+}
+
+func (s *Server) health(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}

@@ -1,0 +1,446 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"sudokubank/grade"
+	"sudokubank/server"
+	"sudokubank/store"
+)
+
+// The keys of a puzzle object: those of bankquery list -format json.
+var puzzleKeys = []string{"diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
+	"number", "pearl", "puzzle", "rating", "score", "solution", "source", "symmetry"}
+
+func TestStatsAndHealth(t *testing.T) {
+	fams := MustFixture(t)
+	ts := MustServer(t, MustBank(t, fams), server.Options{})
+	var h map[string]string
+	MustGet(t, ts.URL+"/healthz", &h)
+	if h["status"] != "ok" {
+		t.Errorf("healthz: %v", h)
+	}
+	var st struct {
+		Families int64 `json:"families"`
+		Puzzles  int64 `json:"puzzles"`
+		Levels   []struct {
+			Level    int    `json:"level"`
+			Name     string `json:"name"`
+			Families int64  `json:"families"`
+		} `json:"levels"`
+	}
+	MustGet(t, ts.URL+"/api/v1/stats", &st)
+	if st.Families != int64(len(fams)) || len(st.Levels) != 5 || st.Levels[4].Name != "evil" || st.Levels[4].Families == 0 {
+		t.Errorf("stats: %+v, want %d families in 5 levels", st, len(fams))
+	}
+}
+
+func TestList(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	r := MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&givens=20-30&limit=3", nil)
+	var raw struct {
+		Puzzles []map[string]any `json:"puzzles"`
+		More    bool             `json:"more"`
+	}
+	if err := json.Unmarshal(r.body, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if len(raw.Puzzles) != 3 || !raw.More {
+		t.Fatalf("got %d puzzles, more %v; want 3 and more", len(raw.Puzzles), raw.More)
+	}
+	for _, p := range raw.Puzzles {
+		if got := slices.Sorted(maps.Keys(p)); !slices.Equal(got, puzzleKeys) {
+			t.Errorf("keys %v, want %v", got, puzzleKeys)
+		}
+		if p["level"] != 5.0 || p["solution"] != "" {
+			t.Errorf("puzzle %v: want level 5 and no solution", p)
+		}
+	}
+	var pg page
+	MustGet(t, ts.URL+"/api/v1/puzzles?technique=x-wing&minimal=true&solution=1&limit=1000", &pg)
+	for _, p := range pg.Puzzles {
+		if !p.Minimal || len(p.Solution) != 81 {
+			t.Errorf("puzzle %+v: want minimal, with its solution", p)
+		}
+	}
+	if pg.More {
+		t.Errorf("last page has more")
+	}
+}
+
+// Pages continue where the last ended, without repeats or gaps, while
+// a writer adds families to the bank between and during the reads.
+func TestPaginationWhileBankGrows(t *testing.T) {
+	fams := MustFixture(t)
+	path := MustBank(t, fams[:100])
+	ts := MustServer(t, path, server.Options{})
+	writer := MustWriter(t, path)
+
+	var seen []int64
+	next := ""
+	read := func() bool {
+		var pg page
+		MustGet(t, ts.URL+"/api/v1/puzzles?limit=17&cursor="+next, &pg)
+		for _, p := range pg.Puzzles {
+			seen = append(seen, p.ID)
+		}
+		if len(seen) > 10*len(fams)*4 {
+			t.Fatalf("%d puzzles paged, more than the bank holds: pages repeat", len(seen))
+		}
+		if pg.Next == "" && len(seen) > 0 {
+			t.Fatalf("page after %q has no next cursor", next)
+		}
+		next = pg.Next
+		return pg.More
+	}
+	read()
+	done := make(chan error, 1)
+	go func() {
+		for i := 100; i < len(fams); i += 5 {
+			if _, err := writer.WriteBatch(context.Background(), fams[i:min(i+5, len(fams))]); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for read() {
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// The last page's cursor picks up what was written since.
+	for read() {
+	}
+	if want := allIDs(t, path); !slices.Equal(seen, want) {
+		t.Errorf("pages gave %d IDs %v\nwant %d %v", len(seen), seen, len(want), want)
+	}
+}
+
+func TestRandom(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	var a, b, c struct {
+		Seed    uint64   `json:"seed"`
+		Puzzles []puzzle `json:"puzzles"`
+	}
+	MustGet(t, ts.URL+"/api/v1/puzzles/random?level=easy&n=4&seed=42", &a)
+	MustGet(t, ts.URL+"/api/v1/puzzles/random?level=2&n=4&seed=42", &b)
+	if len(a.Puzzles) != 4 || a.Seed != 42 || !slices.Equal(a.Puzzles, b.Puzzles) {
+		t.Errorf("seed 42: %+v and %+v, want the same 4 puzzles", a, b)
+	}
+	for _, p := range a.Puzzles {
+		if p.Level != 2 {
+			t.Errorf("puzzle %d of level %d, want 2", p.ID, p.Level)
+		}
+	}
+	MustGet(t, ts.URL+"/api/v1/puzzles/random", &c)
+	if len(c.Puzzles) != 1 {
+		t.Errorf("no n: %d puzzles, want 1", len(c.Puzzles))
+	}
+}
+
+func TestPuzzleAndETag(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	var p, ps puzzle
+	r := MustGet(t, ts.URL+"/api/v1/puzzles/7", &p)
+	MustGet(t, ts.URL+"/api/v1/puzzles/7?solution=1", &ps)
+	if p.ID != 7 || p.Solution != "" || len(ps.Solution) != 81 || ps.Puzzle != p.Puzzle {
+		t.Errorf("puzzle 7: %+v and with solution %+v", p, ps)
+	}
+	etag := r.header.Get("ETag")
+	if etag == "" || !strings.Contains(r.header.Get("Cache-Control"), "immutable") {
+		t.Fatalf("headers %v: want an ETag and an immutable Cache-Control", r.header)
+	}
+	again := MustDo(t, http.MethodGet, ts.URL+"/api/v1/puzzles/7", http.Header{"If-None-Match": {etag}}, nil)
+	if again.status != http.StatusNotModified || len(again.body) != 0 {
+		t.Errorf("If-None-Match %s: status %d, body %q; want 304 and none", etag, again.status, again.body)
+	}
+	other := MustDo(t, http.MethodGet, ts.URL+"/api/v1/puzzles/7?solution=1", http.Header{"If-None-Match": {etag}}, nil)
+	if other.status != http.StatusOK {
+		t.Errorf("another representation with the same If-None-Match: status %d, want 200", other.status)
+	}
+}
+
+// Every hint step's placements agree with the solution, and its cells
+// are on the board.
+func TestHints(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	var pg page
+	MustGet(t, ts.URL+"/api/v1/puzzles?level=difficult,evil&solution=1&limit=5", &pg)
+	for _, p := range pg.Puzzles {
+		var h struct {
+			ID    int64 `json:"id"`
+			Steps []struct {
+				Technique  string `json:"technique"`
+				Name       string `json:"name"`
+				Rating     float64
+				Cells      []struct{ Row, Col int }
+				Placements []struct{ Row, Col, Digit int }
+				Text       string `json:"text"`
+			} `json:"steps"`
+		}
+		MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, p.ID), &h)
+		if h.ID != p.ID || len(h.Steps) == 0 {
+			t.Fatalf("hints of %d: %+v", p.ID, h)
+		}
+		placed := 0
+		for i, st := range h.Steps {
+			if _, ok := grade.ParseTechnique(st.Technique); !ok || st.Name == "" || !strings.HasPrefix(st.Text, st.Name+" ") && !strings.HasPrefix(st.Text, st.Name+":") {
+				t.Errorf("puzzle %d step %d: %+v", p.ID, i+1, st)
+			}
+			for _, c := range st.Cells {
+				if c.Row < 1 || c.Row > 9 || c.Col < 1 || c.Col > 9 {
+					t.Errorf("puzzle %d step %d: cell %+v off the board", p.ID, i+1, c)
+				}
+			}
+			for _, pl := range st.Placements {
+				if got := int(p.Solution[(pl.Row-1)*9+pl.Col-1] - '0'); got != pl.Digit {
+					t.Errorf("puzzle %d step %d places %d at r%dc%d, the solution has %d", p.ID, i+1, pl.Digit, pl.Row, pl.Col, got)
+				}
+				placed++
+			}
+		}
+		if placed != 81-p.Givens {
+			t.Errorf("puzzle %d: hints place %d digits, want %d", p.ID, placed, 81-p.Givens)
+		}
+	}
+}
+
+// The day's puzzle is the same from two servers on the same bank, for a
+// level by name or number, and never of a family reserved to a client.
+func TestDaily(t *testing.T) {
+	path := MustBank(t, MustFixture(t))
+	var evil int
+	{
+		w := MustWriter(t, path)
+		n, err := w.CountFamilies(context.Background(), store.Filter{Levels: []int{5}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evil = int(n)
+		// Reserve every evil family but one to a client.
+		if _, _, err := w.CreatePack(context.Background(), store.PackSpec{Name: "acme-1", Client: "acme", Format: "sdm"},
+			store.Filter{Levels: []int{5}}, store.QueryOptions{}, evil-1); err != nil {
+			t.Fatal(err)
+		}
+		w.Close()
+	}
+	a := MustServer(t, path, server.Options{})
+	b := MustServer(t, path, server.Options{})
+	var free int64
+	for day := 1; day <= 20; day++ {
+		date := fmt.Sprintf("2026-12-%02d", day)
+		var pa, pb, pc struct {
+			Date   string `json:"date"`
+			Puzzle puzzle `json:"puzzle"`
+		}
+		MustGet(t, a.URL+"/api/v1/daily/"+date+"?level=evil", &pa)
+		MustGet(t, b.URL+"/api/v1/daily/"+date+"?level=5", &pb)
+		if pa != pb || pa.Date != date || pa.Puzzle.ID == 0 {
+			t.Errorf("%s: %+v and %+v, want the same puzzle", date, pa, pb)
+		}
+		if free == 0 {
+			free = pa.Puzzle.Family
+		}
+		if pa.Puzzle.Family != free {
+			t.Errorf("%s: family %d, but only family %d of %d evil ones is not reserved", date, pa.Puzzle.Family, free, evil)
+		}
+		MustGet(t, a.URL+"/api/v1/daily/"+date, &pc)
+		if pc.Puzzle.ID == 0 {
+			t.Errorf("%s, any level: no puzzle", date)
+		}
+	}
+}
+
+func TestExport(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	tests := []struct {
+		query, ctype, prefix string
+		lines                int
+	}{
+		{"format=csv&level=easy&count=5", "text/csv", "number,", 6},
+		{"format=json&count=3", "application/x-ndjson", "{", 3},
+		{"format=sdm&count=4&seed=9", "text/plain", "", 4},
+		{"format=pdf&count=2", "application/pdf", "%PDF", -1},
+		{"count=2", "application/x-ndjson", "{", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			r := MustGet(t, ts.URL+"/api/v1/export?"+tt.query, nil)
+			if ct := r.header.Get("Content-Type"); !strings.HasPrefix(ct, tt.ctype) {
+				t.Errorf("Content-Type %q, want %q", ct, tt.ctype)
+			}
+			if !bytes.HasPrefix(r.body, []byte(tt.prefix)) {
+				t.Errorf("body starts %q, want %q", r.body[:min(20, len(r.body))], tt.prefix)
+			}
+			if n := bytes.Count(r.body, []byte("\n")); tt.lines >= 0 && n != tt.lines {
+				t.Errorf("%d lines, want %d", n, tt.lines)
+			}
+		})
+	}
+}
+
+func TestErrors(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	tests := []struct {
+		method, path string
+		status       int
+		word         string // the error names it
+	}{
+		{"GET", "/api/v1/puzzles?level=nightmare", 400, "level"},
+		{"GET", "/api/v1/puzzles?rating=7-x", 400, "rating"},
+		{"GET", "/api/v1/puzzles?givens=30-20", 400, "givens"},
+		{"GET", "/api/v1/puzzles?score=x", 400, "score"},
+		{"GET", "/api/v1/puzzles?technique=x-wingz", 400, "technique"},
+		{"GET", "/api/v1/puzzles?symmetry=rot45", 400, "symmetry"},
+		{"GET", "/api/v1/puzzles?minimal=maybe", 400, "minimal"},
+		{"GET", "/api/v1/puzzles?limit=0", 400, "limit"},
+		{"GET", "/api/v1/puzzles?limit=1001", 400, "limit"},
+		{"GET", "/api/v1/puzzles?cursor=bm9wZQ", 400, "cursor"},
+		{"GET", "/api/v1/puzzles?cursor=!!", 400, "cursor"},
+		{"GET", "/api/v1/puzzles?solution=maybe", 400, "solution"},
+		{"GET", "/api/v1/puzzles?levle=evil", 400, "levle"},
+		{"GET", "/api/v1/puzzles?level=evil&level=easy", 400, "level"},
+		{"GET", "/api/v1/puzzles/random?n=101", 400, "n="},
+		{"GET", "/api/v1/puzzles/random?seed=-1", 400, "seed"},
+		{"GET", "/api/v1/puzzles/random?limit=3", 400, "limit"},
+		{"GET", "/api/v1/puzzles/abc", 400, "id"},
+		{"GET", "/api/v1/puzzles/0", 400, "id"},
+		{"GET", "/api/v1/puzzles/1?solution=2", 400, "solution"},
+		{"GET", "/api/v1/puzzles/999999", 404, "999999"},
+		{"GET", "/api/v1/puzzles/999999/hints", 404, "999999"},
+		{"GET", "/api/v1/puzzles/x/hints", 400, "id"},
+		{"GET", "/api/v1/daily/2026-13-01", 400, "date"},
+		{"GET", "/api/v1/daily/today", 400, "date"},
+		{"GET", "/api/v1/daily/2026-12-01?level=hard", 400, "level"},
+		{"GET", "/api/v1/daily/2026-12-01?rating=3", 400, "rating"},
+		{"GET", "/api/v1/export?format=sdk", 400, "format"},
+		{"GET", "/api/v1/export?format=pdf&count=0", 400, "count"},
+		{"GET", "/api/v1/export?count=1001", 400, "count"},
+		{"GET", "/api/v1/export?format=pdf&level=evil&givens=80", 404, "no puzzle"},
+		{"GET", "/api/v1/stats?x=1", 400, "x="},
+		{"GET", "/nope", 404, "/nope"},
+		{"GET", "/api/v1/puzzles/1/solution", 404, "solution"},
+		{"GET", "/api/v2/stats", 404, "v2"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.ReplaceAll(tt.path, "/", "_"), func(t *testing.T) {
+			r := MustDo(t, tt.method, ts.URL+tt.path, nil, nil)
+			if r.status != tt.status || !hasError(r.body, tt.word) {
+				t.Errorf("%s %s: %d %s; want %d and an error naming %q", tt.method, tt.path, r.status, r.body, tt.status, tt.word)
+			}
+			if ct := r.header.Get("Content-Type"); ct != "application/json" {
+				t.Errorf("Content-Type %q, want application/json", ct)
+			}
+		})
+	}
+	for _, path := range []string{"/api/v1/stats", "/api/v1/puzzles/1"} {
+		r := MustDo(t, http.MethodPost, ts.URL+path, nil, nil)
+		if r.status != http.StatusMethodNotAllowed || !strings.Contains(r.header.Get("Allow"), "GET") {
+			t.Errorf("POST %s: %d, Allow %q; want 405 allowing GET", path, r.status, r.header.Get("Allow"))
+		}
+	}
+	r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", nil, strings.NewReader("a body"))
+	if r.status != http.StatusRequestEntityTooLarge || !hasError(r.body, "body") {
+		t.Errorf("GET with a body: %d %s, want 413", r.status, r.body)
+	}
+}
+
+// A request past the limit is answered 503 at once; the ones in flight
+// go on.
+func TestLimit(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := server.Limit(1, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		entered <- struct{}{}
+		<-release
+		io.WriteString(w, "done")
+	}))
+	ts := httptestServer(t, h)
+	first := make(chan response, 1)
+	go func() { first <- MustDo(t, http.MethodGet, ts, nil, nil) }()
+	<-entered
+	r := MustDo(t, http.MethodGet, ts, nil, nil)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" || !hasError(r.body, "too many") {
+		t.Errorf("second request: %d %v %s, want 503 with Retry-After", r.status, r.header, r.body)
+	}
+	close(release)
+	if r := <-first; r.status != http.StatusOK || string(r.body) != "done" {
+		t.Errorf("first request: %d %q", r.status, r.body)
+	}
+}
+
+// After ctx is done Serve takes no new request, lets the one in flight
+// finish, and returns nil.
+func TestServeShutdown(t *testing.T) {
+	entered, release := make(chan struct{}), make(chan struct{})
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		io.WriteString(w, "finished")
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- server.Serve(ctx, ln, h, nil) }()
+	got := make(chan response, 1)
+	go func() { got <- MustDo(t, http.MethodGet, "http://"+ln.Addr().String()+"/", nil, nil) }()
+	<-entered
+	cancel()
+	select {
+	case err := <-served:
+		t.Fatalf("Serve returned %v with a request in flight", err)
+	default:
+	}
+	close(release)
+	if r := <-got; r.status != http.StatusOK || string(r.body) != "finished" {
+		t.Errorf("in-flight request: %d %q, want 200 finished", r.status, r.body)
+	}
+	if err := <-served; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if _, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
+		t.Error("a request after shutdown was served")
+	}
+}
+
+// Every request leaves one access-log line.
+func TestAccessLog(t *testing.T) {
+	var mu sync.Mutex
+	var b bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&lockedWriter{mu: &mu, w: &b}, nil))
+	ts := MustServer(t, MustBank(t, MustFixture(t)[:10]), server.Options{Log: log})
+	MustGet(t, ts.URL+"/healthz", nil)
+	MustDo(t, http.MethodGet, ts.URL+"/api/v1/puzzles?level=x", nil, nil)
+	mu.Lock()
+	defer mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], "path=/healthz") || !strings.Contains(lines[0], "status=200") || !strings.Contains(lines[1], "status=400") {
+		t.Errorf("log:\n%s\nwant a line for each of 2 requests", b.String())
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -188,13 +188,9 @@ func parseScoreRange(s string) (lo, hi *float64, err error) {
 
 // parseTechnique checks a technique slug against the grader's.
 func parseTechnique(s string) (string, error) {
-	slug := strings.ToLower(strings.TrimSpace(s))
-	if _, ok := grade.ParseTechnique(slug); ok {
-		return slug, nil
+	t, err := grade.ParseTechniqueSlug(s)
+	if err != nil {
+		return "", err
 	}
-	var names []string
-	for _, t := range grade.Techniques() {
-		names = append(names, t.Slug())
-	}
-	return "", fmt.Errorf("unknown technique; the techniques are %s", strings.Join(names, ", "))
+	return t.Slug(), nil
 }

@@ -85,6 +85,12 @@ func TestBadFlagsExit2(t *testing.T) {
 		{"QuotaHuge", []string{"-quota", "evil=5000000000"}, "the quota must be 100000000 or fewer"},
 		{"GivensBelow17", []string{"-givens", "16-30"}, `invalid value "16-30" for flag -givens`},
 		{"GivensReversed", []string{"-givens", "38-30"}, `invalid value "38-30" for flag -givens`},
+		{"TechniqueUnknown", []string{"-technique", "x-wingz"}, `invalid value "x-wingz" for flag -technique: "x-wingz": unknown technique`},
+		{"TechniqueTwice", []string{"-technique", "x-wing,X-Wing"}, `for flag -technique: technique x-wing given twice`},
+		{"TechniqueAnyUnknown", []string{"-technique-any", "x-wing,,aic"}, `for flag -technique-any: "": unknown technique`},
+		{"RatingReversed", []string{"-rating", "9.0-7.0"}, `invalid value "9.0-7.0" for flag -rating: lower bound`},
+		{"RatingNotANumber", []string{"-rating", "hard"}, `invalid value "hard" for flag -rating`},
+		{"RatingTooFine", []string{"-rating", "7.25-"}, `invalid value "7.25-" for flag -rating`},
 		{"ImportNoFile", []string{"import"}, "one FILE"},
 		{"ImportBadFlag", []string{"import", "-nope", "x"}, "-nope"},
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -174,6 +175,61 @@ func parseGivens(s string) (lo, hi int, err error) {
 		hi = maxGivens
 	}
 	return lo, hi, nil
+}
+
+// techniquesFlag is -technique or -technique-any: a comma-separated list
+// of technique slugs, as bankquery's -technique and -hardest take them.
+type techniquesFlag []grade.Technique
+
+func (f *techniquesFlag) String() string {
+	var parts []string
+	for _, t := range *f {
+		parts = append(parts, t.Slug())
+	}
+	return strings.Join(parts, ",")
+}
+
+func (f *techniquesFlag) Set(s string) error {
+	var ts []grade.Technique
+	for part := range strings.SplitSeq(s, ",") {
+		t, err := grade.ParseTechniqueSlug(part)
+		if err != nil {
+			return fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
+		}
+		if slices.Contains(ts, t) {
+			return fmt.Errorf("technique %s given twice", t.Slug())
+		}
+		ts = append(ts, t)
+	}
+	*f = ts
+	return nil
+}
+
+// ratingFlag is -rating: a range of SE ratings in tenths, as bankquery's
+// -rating filter reads it; an open end is 0.
+type ratingFlag struct{ lo, hi grade.Rating }
+
+func (f *ratingFlag) String() string {
+	if f == nil || f.lo == 0 && f.hi == 0 {
+		return ""
+	}
+	var lo, hi string
+	if f.lo > 0 {
+		lo = f.lo.String()
+	}
+	if f.hi > 0 {
+		hi = f.hi.String()
+	}
+	return lo + "-" + hi
+}
+
+func (f *ratingFlag) Set(s string) error {
+	lo, hi, err := ranges.Tenths(s)
+	if err != nil {
+		return err
+	}
+	f.lo, f.hi = grade.Rating(lo), grade.Rating(hi)
+	return nil
 }
 
 // syncFlag is -sync: normal or full, whether each commit waits for the

@@ -68,6 +68,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		BuildOptions: pipeline.BuildOptions{
 			Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
 			MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
+			Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
 			Seen: seen, RunID: runID,
 		},
 		Seed: o.seed, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
@@ -99,12 +100,14 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}
 	fmt.Fprintf(w, "  per level: %s\n", cli.LevelString(s.Levels))
+	skipped := fmt.Sprintf("%d duplicates, %d of unwanted levels", s.Duplicates, s.OffLevel)
 	if o.givens.lo > 0 {
-		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d outside %d-%d givens, %d failed (see the log)\n",
-			s.Duplicates, s.OffLevel, s.OffGivens, o.givens.lo, o.givens.hi, s.Failed)
-	} else {
-		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
+		skipped += fmt.Sprintf(", %d outside %d-%d givens", s.OffGivens, o.givens.lo, o.givens.hi)
 	}
+	if o.rating != (ratingFlag{}) || len(o.hardest) > 0 || len(o.uses) > 0 {
+		skipped += fmt.Sprintf(", %d off target", s.OffTarget)
+	}
+	fmt.Fprintf(w, "  skipped: %s, %d failed (see the log)\n", skipped, s.Failed)
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
 }
 

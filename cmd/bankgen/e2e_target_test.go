@@ -117,3 +117,30 @@ func TestTargetSameSeedSameFamilies(t *testing.T) {
 		t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
 	}
 }
+
+// TestQuotaOfTargets checks that -quota takes rating bands and
+// techniques: a run tops the bank up to each, the same command run again
+// adds nothing, and a higher quota adds only what it lacks.
+func TestQuotaOfTargets(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "b.db")
+	count := func(f store.Filter) int {
+		n, err := MustOpen(t, path).CountFamilies(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(n)
+	}
+	check := func(band, pointing, all int) {
+		t.Helper()
+		if got := [3]int{count(store.Filter{RatingMin: 40, RatingMax: 69}), count(store.Filter{Hardest: "pointing"}), count(store.Filter{})}; got != [3]int{band, pointing, all} {
+			t.Errorf("4.0-6.9, pointing, all: %d, %d, %d families; want %d, %d, %d", got[0], got[1], got[2], band, pointing, all)
+		}
+	}
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=4", "-seed", "3", "-quiet"))
+	check(6, 4, 10)
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=4", "-seed", "3", "-quiet"))
+	check(6, 4, 10)
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=6", "-seed", "4", "-quiet"))
+	check(6, 6, 12)
+}

@@ -91,6 +91,8 @@ func TestBadFlagsExit2(t *testing.T) {
 		{"RatingReversed", []string{"-rating", "9.0-7.0"}, `invalid value "9.0-7.0" for flag -rating: lower bound`},
 		{"RatingNotANumber", []string{"-rating", "hard"}, `invalid value "hard" for flag -rating`},
 		{"RatingTooFine", []string{"-rating", "7.25-"}, `invalid value "7.25-" for flag -rating`},
+		{"QuotaMixed", []string{"-quota", "easy=5,x-wing=5"}, "levels cannot be mixed with techniques or rating bands"},
+		{"QuotaKeysAndRating", []string{"-quota", "x-wing=5", "-rating", "9.0-"}, "-rating and -technique cannot be used with a -quota of techniques or rating bands"},
 		{"ImportNoFile", []string{"import"}, "one FILE"},
 		{"ImportBadFlag", []string{"import", "-nope", "x"}, "-nope"},
 	}

@@ -37,7 +37,10 @@ ends the run with an error after 20000 tries.
 -7.5 leave an end open); -technique keeps those whose hardest step is one of
 the techniques named, -technique-any those whose solve uses one of them
 (slugs as bankquery list -hardest takes them, e.g. x-wing). A target no
-family meets in 20000 tries ends the run with an error.
+family meets in 20000 tries ends the run with an error. -quota also takes
+techniques and rating bands as keys (x-wing=500,9.0-=100): each is topped up
+in turn, counting the bank's families whose hardest step is the technique or
+whose rating is in the band.
 
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
 twice to quit at once.
@@ -83,7 +86,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
 	fs.IntVar(&o.count, "count", 1000, fmt.Sprintf("add `N` new families (at most %d)", maxFamilies))
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
-	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `LEVEL=N,...` (N at most %d), instead of -count", maxFamilies))
+	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `KEY=N,...` (N at most %d), instead of -count: levels, or techniques and rating bands (x-wing=500,9.0-=100)", maxFamilies))
 	fs.Var(&o.givens, "givens", "store only puzzles with `A-B` givens (17-80); each level's usual range when omitted")
 	fs.Var(&o.rating, "rating", "keep only families whose SE rating is in `A-B`, e.g. 9.0- or 7.0-7.4")
 	fs.Var(&o.hardest, "technique", "keep only families whose hardest step is one of these `techniques` (slugs, comma-separated, e.g. x-wing)")
@@ -112,6 +115,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, usageError{Err: errors.New("-count and -quota cannot be used together")}
 	case o.quota.set && set["level"]:
 		return o, usageError{Err: errors.New("-level and -quota cannot be used together: -quota names its levels")}
+	case len(o.quota.keys) > 0 && (set["rating"] || set["technique"]):
+		return o, usageError{Err: errors.New("-rating and -technique cannot be used with a -quota of techniques or rating bands: the quota names its targets")}
 	case o.count < 0:
 		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
 	case o.count > maxFamilies:

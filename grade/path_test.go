@@ -30,3 +30,28 @@ func TestSlugsAndUseCounts(t *testing.T) {
 		t.Errorf("UseCounts = %v, want the path's counts %v", got, counts)
 	}
 }
+
+func TestParseTechniqueSlug(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    grade.Technique
+		wantErr bool
+	}{
+		{"x-wing", grade.XWing, false},
+		{" X-Wing ", grade.XWing, false},
+		{"brute-force", grade.BruteForce, false},
+		{"x-wingz", grade.NoTechnique, true},
+		{"", grade.NoTechnique, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := grade.ParseTechniqueSlug(tt.in)
+			if got != tt.want || (err != nil) != tt.wantErr {
+				t.Errorf("ParseTechniqueSlug(%q) = %v, %v; want %v, error %v", tt.in, got, err, tt.want, tt.wantErr)
+			}
+			if err != nil && !strings.Contains(err.Error(), "x-wing, hidden-pair") {
+				t.Errorf("error %q does not list the slugs", err)
+			}
+		})
+	}
+}

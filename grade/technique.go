@@ -1,5 +1,10 @@
 package grade
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Technique names a solving technique. Its Slug is the stable name that is
 // stored in the bank and used on the command line (-technique x-wing).
 type Technique uint8
@@ -148,6 +153,19 @@ func ParseTechnique(slug string) (Technique, bool) {
 		}
 	}
 	return NoTechnique, false
+}
+
+// ParseTechniqueSlug reads a technique's slug as a user types it, in any
+// case and with spaces around it; its error lists the slugs there are.
+func ParseTechniqueSlug(s string) (Technique, error) {
+	if t, ok := ParseTechnique(strings.ToLower(strings.TrimSpace(s))); ok {
+		return t, nil
+	}
+	names := make([]string, 0, numTechniques)
+	for _, t := range Techniques() {
+		names = append(names, t.Slug())
+	}
+	return NoTechnique, fmt.Errorf("unknown technique; the techniques are %s", strings.Join(names, ", "))
 }
 
 // LengthBonus returns the SE chain-length bonus in tenths for a chain of

@@ -112,10 +112,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		c.BuildIndexes = db.BuildIndexes
 	}
 	// A run with a givens range may ask for a level those givens cannot
-	// have (evil with 50), or almost never have: it gives up rather than
-	// spin. The budget is a few seconds of two workers, and many times
-	// what the rarest level of the default ranges needs.
-	if c.Target != nil && c.MinGivens > 0 {
+	// have (evil with 50), or almost never have, and a rating or
+	// technique target for one no puzzle reaches: it gives up rather
+	// than spin. The budget is a few seconds of two workers, and many
+	// times what the rarest level of the default ranges needs.
+	if c.Target != nil && (c.MinGivens > 0 || c.Targeted()) {
 		c.Target.GiveUpAfter(GiveUpItems)
 	}
 	// The indexes a fresh bank deferred are built while the workers make
@@ -153,11 +154,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Stats:         c.Stats,
 	})
 	if ue, ok := errors.AsType[*UnreachableError](err); ok {
-		ue.MinGivens, ue.MaxGivens = c.MinGivens, c.MaxGivens
+		ue.MinGivens, ue.MaxGivens, ue.Target = c.MinGivens, c.MaxGivens, c.TargetString()
 	}
 	return sum, err
 }
 
-// GiveUpItems is how many items a run with a givens range makes before it
-// gives up on a level it has not made once (see Target.GiveUpAfter).
+// GiveUpItems is how many items a run with a givens range, or a rating
+// or technique target, makes before it gives up on a level it has not
+// made once within them (see Target.GiveUpAfter).
 const GiveUpItems = 20000

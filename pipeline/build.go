@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"time"
 
 	"sudokubank/gen"
@@ -31,6 +33,13 @@ type BuildOptions struct {
 	// range, and a puzzle whose dig ends outside it is skipped
 	// (OffGivens). Zero means each level's DefaultGivens, unchecked.
 	MinGivens, MaxGivens int
+	// Hardest, RatingMin-RatingMax and Uses are the run's target: a
+	// family whose hardest step is none of Hardest, whose ER is outside
+	// the range, or whose solve uses none of Uses is skipped (OffTarget)
+	// before its variants are made. Empty, and a zero bound, mean any.
+	Hardest              []grade.Technique
+	Uses                 []grade.Technique
+	RatingMin, RatingMax grade.Rating
 	// Profiles, if set, chooses the dig profile for a wanted level;
 	// nil means ProfileFor, or GivensProfile over the givens range.
 	Profiles func(l grade.Level, sym gen.Symmetry) gen.Profile
@@ -41,6 +50,60 @@ type BuildOptions struct {
 	RunID int64
 	// Now stamps the families; nil means time.Now.
 	Now func() time.Time
+}
+
+// Targeted reports whether the options set a rating or technique target.
+func (o *BuildOptions) Targeted() bool {
+	return len(o.Hardest) > 0 || len(o.Uses) > 0 || o.RatingMin > 0 || o.RatingMax > 0
+}
+
+// Meets reports whether a family graded gr meets the options' target.
+func (o *BuildOptions) Meets(gr *grade.Grade) bool {
+	if gr.ER < o.RatingMin || o.RatingMax > 0 && gr.ER > o.RatingMax {
+		return false
+	}
+	if len(o.Hardest) > 0 && !slices.Contains(o.Hardest, gr.Hardest) {
+		return false
+	}
+	if len(o.Uses) == 0 {
+		return true
+	}
+	for _, t := range o.Uses {
+		if gr.Uses[t] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// TargetString describes the options' target for a message, such as
+// "rated 9.0 or more, whose hardest step is x-wing"; "" when there is none.
+func (o *BuildOptions) TargetString() string {
+	var parts []string
+	switch lo, hi := o.RatingMin, o.RatingMax; {
+	case lo > 0 && hi > 0:
+		parts = append(parts, fmt.Sprintf("rated %s-%s", lo, hi))
+	case lo > 0:
+		parts = append(parts, fmt.Sprintf("rated %s or more", lo))
+	case hi > 0:
+		parts = append(parts, fmt.Sprintf("rated %s or less", hi))
+	}
+	if len(o.Hardest) > 0 {
+		parts = append(parts, "whose hardest step is "+slugs(o.Hardest))
+	}
+	if len(o.Uses) > 0 {
+		parts = append(parts, "using "+slugs(o.Uses))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// slugs lists techniques' slugs as alternatives: "x-wing or swordfish".
+func slugs(ts []grade.Technique) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.Slug()
+	}
+	return strings.Join(names, " or ")
 }
 
 // MaxVariants is the most variants a family may ask for
@@ -120,6 +183,14 @@ func NewBuilder(o BuildOptions) *Builder {
 	for _, l := range b.levels {
 		b.want[l] = true
 	}
+	// A target rules out the levels whose ratings it excludes: digging to
+	// their givens would only make families to skip. A step rates at
+	// least its technique's base rating, so a technique target sets a
+	// floor too. With no level left, the run gives up on its own
+	// (Target.GiveUpAfter).
+	if aims := ratedLevels(b.levels, max(o.RatingMin, floorOf(o.Hardest), floorOf(o.Uses)), o.RatingMax); len(aims) > 0 {
+		b.levels = aims
+	}
 	if b.o.Profiles == nil {
 		b.o.Profiles = ProfileFor
 		if lo, hi := o.MinGivens, o.MaxGivens; lo > 0 {
@@ -130,6 +201,34 @@ func NewBuilder(o BuildOptions) *Builder {
 		b.o.Now = time.Now
 	}
 	return b
+}
+
+// floorOf returns the lowest base rating of ts, 0 when ts is empty.
+func floorOf(ts []grade.Technique) grade.Rating {
+	if len(ts) == 0 {
+		return 0
+	}
+	r := ts[0].BaseRating()
+	for _, t := range ts[1:] {
+		r = min(r, t.BaseRating())
+	}
+	return r
+}
+
+// ratedLevels returns the levels of ls that take some rating in lo-hi
+// (a zero bound is open).
+func ratedLevels(ls []grade.Level, lo, hi grade.Rating) []grade.Level {
+	var out []grade.Level
+	for _, l := range ls {
+		floor := grade.Rating(0)
+		if l > grade.ExtremelyEasy {
+			floor = grade.Levels[l-2].MaxER + 1
+		}
+		if (hi == 0 || floor <= hi) && lo <= grade.Levels[l-1].MaxER {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 // symmetries are the true symmetries -symmetry random draws from.
@@ -172,6 +271,9 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	}
 	if !b.want[gr.Level] {
 		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+	}
+	if !b.o.Meets(gr) {
+		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
 	path, err := b.path.encode(gr)
 	if err != nil {

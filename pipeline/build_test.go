@@ -236,3 +236,71 @@ func TestBuildGivensRange(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildTarget checks that a build with a rating or technique target
+// keeps only families that meet it, and skips the rest as OffTarget.
+func TestBuildTarget(t *testing.T) {
+	tests := []struct {
+		name string
+		o    pipeline.BuildOptions
+		meet func(gr *grade.Grade) bool
+	}{
+		{"Rating", pipeline.BuildOptions{RatingMin: 25, RatingMax: 45}, func(gr *grade.Grade) bool { return gr.ER >= 25 && gr.ER <= 45 }},
+		{"RatingOpenTop", pipeline.BuildOptions{RatingMin: 40}, func(gr *grade.Grade) bool { return gr.ER >= 40 }},
+		{"RatingOpenBottom", pipeline.BuildOptions{RatingMax: 20}, func(gr *grade.Grade) bool { return gr.ER <= 20 }},
+		{"Hardest", pipeline.BuildOptions{Hardest: []grade.Technique{grade.Pointing, grade.Claiming}}, func(gr *grade.Grade) bool {
+			return gr.Hardest == grade.Pointing || gr.Hardest == grade.Claiming
+		}},
+		{"Uses", pipeline.BuildOptions{Uses: []grade.Technique{grade.NakedPair}}, func(gr *grade.Grade) bool { return gr.Uses[grade.NakedPair] > 0 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := pipeline.NewBuilder(tt.o)
+			var g grade.Grader
+			kept, off := 0, 0
+			for i := range uint64(60) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 3, Index: i})
+				switch r.Reason {
+				case pipeline.Kept:
+					kept++
+					gr, err := g.Grade(solve.GridOf(r.Value.Canon))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !tt.meet(&gr) || !tt.o.Meets(&gr) {
+						t.Errorf("item %d: kept %s, rated %s, hardest %s: misses the target", i, r.Value.Canon, gr.ER, gr.Hardest.Slug())
+					}
+				case pipeline.OffTarget:
+					off++
+				default:
+					t.Errorf("item %d: %v %v", i, r.Reason, r.Err)
+				}
+			}
+			if kept == 0 {
+				t.Errorf("no family of 60 kept (%d off target)", off)
+			}
+		})
+	}
+}
+
+func TestTargetString(t *testing.T) {
+	tests := []struct {
+		o    pipeline.BuildOptions
+		want string
+	}{
+		{pipeline.BuildOptions{}, ""},
+		{pipeline.BuildOptions{RatingMin: 90}, "rated 9.0 or more"},
+		{pipeline.BuildOptions{RatingMax: 75}, "rated 7.5 or less"},
+		{pipeline.BuildOptions{RatingMin: 70, RatingMax: 74, Hardest: []grade.Technique{grade.XWing, grade.Swordfish}},
+			"rated 7.0-7.4, whose hardest step is x-wing or swordfish"},
+		{pipeline.BuildOptions{Uses: []grade.Technique{grade.AIC}}, "using aic"},
+	}
+	for _, tt := range tests {
+		if got := tt.o.TargetString(); got != tt.want {
+			t.Errorf("TargetString() = %q, want %q", got, tt.want)
+		}
+		if got := tt.o.Targeted(); got != (tt.want != "") {
+			t.Errorf("%q: Targeted() = %v", tt.want, got)
+		}
+	}
+}

@@ -22,7 +22,7 @@ import (
 type Reason uint8
 
 // What became of an item. Workers return Kept, Duplicate, OffLevel,
-// Invalid, Failed or OffGivens; the collector may turn Kept into
+// Invalid, Failed, OffGivens or OffTarget; the collector may turn Kept into
 // Duplicate or OffLevel when it admits results in item order.
 const (
 	Kept      Reason = iota // a new family, to be stored
@@ -31,6 +31,7 @@ const (
 	Invalid                 // the input is not a proper puzzle (import)
 	Failed                  // the work panicked or returned an error: a bug
 	OffGivens               // its puzzle's givens are outside the run's range
+	OffTarget               // its grade misses the run's rating or technique target
 )
 
 // String names the reason for logs and reports.
@@ -48,6 +49,8 @@ func (r Reason) String() string {
 		return "failed"
 	case OffGivens:
 		return "off-givens"
+	case OffTarget:
+		return "off-target"
 	}
 	return fmt.Sprintf("reason(%d)", uint8(r))
 }
@@ -191,6 +194,7 @@ type Stats struct {
 	Duplicates atomic.Int64 // families skipped: in the bank already, or earlier in the run
 	OffLevel   atomic.Int64 // families skipped for their level
 	OffGivens  atomic.Int64 // puzzles skipped for their number of givens
+	OffTarget  atomic.Int64 // families skipped for their rating or techniques
 	Invalid    atomic.Int64 // inputs rejected
 	Failed     atomic.Int64 // items that panicked or failed
 	Families   atomic.Int64 // families committed to the store
@@ -201,15 +205,15 @@ type Stats struct {
 
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
-	Items, Admitted, Duplicates, OffLevel, OffGivens, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                           LevelCounts // families committed per level
+	Items, Admitted, Duplicates, OffLevel, OffGivens, OffTarget, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                                      LevelCounts // families committed per level
 }
 
 // Snapshot returns the counters now.
 func (s *Stats) Snapshot() Snapshot {
 	n := Snapshot{
 		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
-		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
+		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), OffTarget: s.OffTarget.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
 		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
 	}
 	for l := range n.Levels {
@@ -687,6 +691,8 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 		c.Stats.OffLevel.Add(1)
 	case OffGivens:
 		c.Stats.OffGivens.Add(1)
+	case OffTarget:
+		c.Stats.OffTarget.Add(1)
 	case Invalid:
 		c.Stats.Invalid.Add(1)
 	case Failed:

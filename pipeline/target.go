@@ -153,11 +153,13 @@ func (t *Target) Unreachable() error {
 // UnreachableError is a run that gave up: Items items made no family of
 // Level (of any level when Level is 0), which is impossible or too rare
 // with the run's settings. The givens range, when the run had one, is
-// MinGivens-MaxGivens.
+// MinGivens-MaxGivens; its rating or technique target, when it had one,
+// is described by Target (BuildOptions.TargetString).
 type UnreachableError struct {
 	Level                grade.Level
 	Items                int
 	MinGivens, MaxGivens int
+	Target               string
 }
 
 func (e *UnreachableError) Error() string {
@@ -165,8 +167,15 @@ func (e *UnreachableError) Error() string {
 	if e.Level != 0 {
 		what = "no " + e.Level.String() + " family"
 	}
+	if e.Target != "" {
+		what += " " + e.Target
+	}
 	if e.MinGivens > 0 {
 		what += fmt.Sprintf(" with %d-%d givens", e.MinGivens, e.MaxGivens)
 	}
-	return fmt.Sprintf("%s in %d tries: gave up, as it is impossible or too rare; try a wider givens range or another level", what, e.Items)
+	hint := "try a wider givens range or another level"
+	if e.Target != "" {
+		hint = "try a wider target or givens range, or another level"
+	}
+	return fmt.Sprintf("%s in %d tries: gave up, as it is impossible or too rare; %s", what, e.Items, hint)
 }

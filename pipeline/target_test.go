@@ -96,3 +96,13 @@ func TestTargetGivesUp(t *testing.T) {
 		t.Errorf("no budget: %v", err)
 	}
 }
+
+// TestUnreachableErrorNamesTarget checks that a run that gave up on its
+// rating or technique target says which, and what to change.
+func TestUnreachableErrorNamesTarget(t *testing.T) {
+	err := &pipeline.UnreachableError{Level: grade.Evil, Items: 7, MinGivens: 40, MaxGivens: 45, Target: "rated 9.0 or more"}
+	want := "no evil family rated 9.0 or more with 40-45 givens in 7 tries: gave up, as it is impossible or too rare; try a wider target or givens range, or another level"
+	if got := err.Error(); got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}

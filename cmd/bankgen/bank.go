@@ -115,7 +115,7 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summar
 		Puzzles:     sum.Puzzles,
 		DupFamilies: sum.Duplicates,
 		DupPuzzles:  sum.DupPuzzles,
-		Rejected:    sum.OffLevel + sum.OffGivens + sum.Invalid + sum.Failed,
+		Rejected:    sum.OffLevel + sum.OffGivens + sum.OffTarget + sum.Invalid + sum.Failed,
 	}
 	switch {
 	case runErr != nil:

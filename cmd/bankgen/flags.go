@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
 	"sudokubank/grade"
 	"sudokubank/internal/ranges"
 	"sudokubank/pipeline"
+	"sudokubank/store"
 )
 
 // levelsFlag is -level: a comma-separated list of level names or numbers.
@@ -52,54 +55,112 @@ func formatLevels(ls []grade.Level) string {
 }
 
 // quotaFlag is -quota: comma-separated LEVEL=N targets for the bank's
-// totals per level.
+// totals per level, or KEY=N targets for its totals of families whose
+// hardest step is a technique (x-wing=500) or whose rating is in a band
+// (9.0-=100).
 type quotaFlag struct {
 	set  bool
 	want pipeline.LevelCounts
+	keys []quotaKey
+}
+
+// quotaKey is one technique or rating band of a -quota and its total.
+type quotaKey struct {
+	name    string // as the user typed it, for messages
+	hardest grade.Technique
+	lo, hi  grade.Rating // tenths; 0 is an open end
+	want    int
+}
+
+// filter selects the bank's families the key counts.
+func (k quotaKey) filter() store.Filter {
+	f := store.Filter{RatingMin: int(k.lo), RatingMax: int(k.hi)}
+	if k.hardest != grade.NoTechnique {
+		f.Hardest = k.hardest.Slug()
+	}
+	return f
 }
 
 func (f *quotaFlag) String() string {
 	if f == nil || !f.set {
 		return ""
 	}
+	if len(f.keys) > 0 {
+		var parts []string
+		for _, k := range f.keys {
+			parts = append(parts, fmt.Sprintf("%s=%d", k.name, k.want))
+		}
+		return strings.Join(parts, ",")
+	}
 	return formatQuota(f.want)
 }
 
 func (f *quotaFlag) Set(s string) error {
-	q, err := parseQuota(s)
+	q, keys, err := parseQuota(s)
 	if err != nil {
 		return err
 	}
-	f.set, f.want = true, q
+	f.set, f.want, f.keys = true, q, keys
 	return nil
 }
 
-// parseQuota reads "easy=1000,evil=200"; levels not named get no quota.
-func parseQuota(s string) (pipeline.LevelCounts, error) {
+// parseQuota reads "easy=1000,evil=200", levels not named getting no
+// quota, or "x-wing=500,9.0-=100": techniques and rating bands, in the
+// order given. One quota does not mix the two kinds.
+func parseQuota(s string) (pipeline.LevelCounts, []quotaKey, error) {
 	var q pipeline.LevelCounts
+	var keys []quotaKey
 	var named [grade.Evil + 1]bool
+	levels := false
 	for _, part := range strings.Split(s, ",") {
 		name, num, ok := strings.Cut(part, "=")
 		if !ok {
-			return q, fmt.Errorf("%q is not LEVEL=N", part)
-		}
-		l, err := grade.ParseLevel(name)
-		if err != nil {
-			return q, err
-		}
-		if named[l] {
-			return q, fmt.Errorf("level %s given twice", l)
+			return q, nil, fmt.Errorf("%q is not LEVEL=N", part)
 		}
 		n, err := strconv.Atoi(strings.TrimSpace(num))
 		if err != nil || n < 0 {
-			return q, fmt.Errorf("%s=%s: the quota must be a whole number, 0 or more", name, num)
+			return q, nil, fmt.Errorf("%s=%s: the quota must be a whole number, 0 or more", name, num)
 		}
 		if n > maxFamilies {
-			return q, fmt.Errorf("%s=%s: the quota must be %d or fewer", name, num, maxFamilies)
+			return q, nil, fmt.Errorf("%s=%s: the quota must be %d or fewer", name, num, maxFamilies)
 		}
-		named[l], q[l] = true, n
+		if l, err := grade.ParseLevel(name); err == nil {
+			if named[l] {
+				return q, nil, fmt.Errorf("level %s given twice", l)
+			}
+			named[l], q[l], levels = true, n, true
+			continue
+		}
+		k, err := parseQuotaKey(name)
+		if err != nil {
+			return q, nil, err
+		}
+		for _, o := range keys {
+			if o.name == k.name {
+				return q, nil, fmt.Errorf("%s given twice", k.name)
+			}
+		}
+		k.want = n
+		keys = append(keys, k)
 	}
-	return q, nil
+	if levels && len(keys) > 0 {
+		return q, nil, errors.New("levels cannot be mixed with techniques or rating bands in one quota")
+	}
+	return q, keys, nil
+}
+
+// parseQuotaKey reads a -quota key that is not a level: a technique's
+// slug or a rating band.
+func parseQuotaKey(name string) (quotaKey, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if t, err := grade.ParseTechniqueSlug(name); err == nil {
+		return quotaKey{name: name, hardest: t}, nil
+	}
+	lo, hi, err := ranges.Tenths(name)
+	if err != nil || lo == 0 && hi == 0 {
+		return quotaKey{}, fmt.Errorf("unknown level %q: want a level (1-5 or extremely-easy, easy, medium, difficult, evil), a technique's slug such as x-wing, or a rating band such as 9.0-", name)
+	}
+	return quotaKey{name: name, lo: grade.Rating(lo), hi: grade.Rating(hi)}, nil
 }
 
 func formatQuota(q pipeline.LevelCounts) string {
@@ -174,6 +235,61 @@ func parseGivens(s string) (lo, hi int, err error) {
 		hi = maxGivens
 	}
 	return lo, hi, nil
+}
+
+// techniquesFlag is -technique or -technique-any: a comma-separated list
+// of technique slugs, as bankquery's -technique and -hardest take them.
+type techniquesFlag []grade.Technique
+
+func (f *techniquesFlag) String() string {
+	var parts []string
+	for _, t := range *f {
+		parts = append(parts, t.Slug())
+	}
+	return strings.Join(parts, ",")
+}
+
+func (f *techniquesFlag) Set(s string) error {
+	var ts []grade.Technique
+	for part := range strings.SplitSeq(s, ",") {
+		t, err := grade.ParseTechniqueSlug(part)
+		if err != nil {
+			return fmt.Errorf("%q: %w", strings.TrimSpace(part), err)
+		}
+		if slices.Contains(ts, t) {
+			return fmt.Errorf("technique %s given twice", t.Slug())
+		}
+		ts = append(ts, t)
+	}
+	*f = ts
+	return nil
+}
+
+// ratingFlag is -rating: a range of SE ratings in tenths, as bankquery's
+// -rating filter reads it; an open end is 0.
+type ratingFlag struct{ lo, hi grade.Rating }
+
+func (f *ratingFlag) String() string {
+	if f == nil || f.lo == 0 && f.hi == 0 {
+		return ""
+	}
+	var lo, hi string
+	if f.lo > 0 {
+		lo = f.lo.String()
+	}
+	if f.hi > 0 {
+		hi = f.hi.String()
+	}
+	return lo + "-" + hi
+}
+
+func (f *ratingFlag) Set(s string) error {
+	lo, hi, err := ranges.Tenths(s)
+	if err != nil {
+		return err
+	}
+	f.lo, f.hi = grade.Rating(lo), grade.Rating(hi)
+	return nil
 }
 
 // syncFlag is -sync: normal or full, whether each commit waits for the

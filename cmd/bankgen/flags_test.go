@@ -57,9 +57,13 @@ func TestParseQuota(t *testing.T) {
 		{"easy=1,2=3", pipeline.LevelCounts{}, "given twice"},
 		{"evil=100000000", pipeline.LevelCounts{0, 0, 0, 0, 0, 100000000}, ""},
 		{"evil=100000001", pipeline.LevelCounts{}, "must be 100000000 or fewer"},
+		{"x-wing=5,9.0-=100", pipeline.LevelCounts{}, ""},
+		{"easy=5,9.0-=100", pipeline.LevelCounts{}, "cannot be mixed"},
+		{"x-wing=5,X-Wing=6", pipeline.LevelCounts{}, "x-wing given twice"},
+		{"9.0-=5,0-=6", pipeline.LevelCounts{}, "unknown level"},
 	}
 	for _, tt := range tests {
-		got, err := parseQuota(tt.in)
+		got, _, err := parseQuota(tt.in)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("parseQuota(%q) error = %v, want one saying %q", tt.in, err, tt.wantErr)
@@ -206,13 +210,21 @@ func FuzzParseLevels(f *testing.F) {
 }
 
 func FuzzParseQuota(f *testing.F) {
-	for _, s := range []string{"easy=1000,evil=200", "1=0", "=", "easy=", "evil=99999999999999999999"} {
+	for _, s := range []string{"easy=1000,evil=200", "1=0", "=", "easy=", "evil=99999999999999999999", "x-wing=5,9.0-=3", "7.0-7.4=1,easy=2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		q, err := parseQuota(s)
+		q, keys, err := parseQuota(s)
 		if err != nil {
 			return
+		}
+		if len(keys) > 0 && q != (pipeline.LevelCounts{}) {
+			t.Fatalf("parseQuota(%q) mixes levels %v and keys %v", s, q, keys)
+		}
+		for _, k := range keys {
+			if k.want < 0 || k.want > maxFamilies || (k.hardest == grade.NoTechnique) == (k.lo == 0 && k.hi == 0) {
+				t.Fatalf("parseQuota(%q): key %+v", s, k)
+			}
 		}
 		for l, n := range q {
 			if n < 0 || (l == 0 && n != 0) {
@@ -222,7 +234,7 @@ func FuzzParseQuota(f *testing.F) {
 		if q.Total() == 0 {
 			return
 		}
-		again, err := parseQuota(formatQuota(q))
+		again, _, err := parseQuota(formatQuota(q))
 		if err != nil || again != q {
 			t.Errorf("%q -> %v -> %q -> %v, %v", s, q, formatQuota(q), again, err)
 		}

@@ -14,7 +14,8 @@ import (
 )
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
-               [-givens A-B] [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
+               [-givens A-B] [-rating A-B] [-technique T,...] [-technique-any T,...]
+               [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
                [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
@@ -32,6 +33,15 @@ extremely-easy 36-46, easy 28-34, medium 26-31, difficult 24-30, evil 22-28.
 A level that the range cannot give (evil with 50 givens), or gives too rarely,
 ends the run with an error after 20000 tries.
 
+-rating A-B keeps only families whose SE rating is in the range (9.0- and
+-7.5 leave an end open); -technique keeps those whose hardest step is one of
+the techniques named, -technique-any those whose solve uses one of them
+(slugs as bankquery list -hardest takes them, e.g. x-wing). A target no
+family meets in 20000 tries ends the run with an error. -quota also takes
+techniques and rating bands as keys (x-wing=500,9.0-=100): each is topped up
+in turn, counting the bank's families whose hardest step is the technique or
+whose rating is in the band.
+
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
 twice to quit at once.
 
@@ -40,6 +50,8 @@ Examples:
   bankgen -count 5000 -level evil,4       # 5000 evil or difficult families
   bankgen -quota easy=1000,evil=200       # top the bank up to these totals
   bankgen -level easy -givens 32-38       # easy puzzles with 32 to 38 givens
+  bankgen -count 100 -rating 9.0-         # 100 families rated 9.0 or more
+  bankgen -count 50 -technique x-wing     # 50 families whose hardest step is an x-wing
   bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
   bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
 
@@ -53,6 +65,9 @@ type generateOptions struct {
 	levels   []grade.Level
 	quota    quotaFlag
 	givens   givensFlag
+	rating   ratingFlag
+	hardest  techniquesFlag // -technique
+	uses     techniquesFlag // -technique-any
 	variants int
 	symmetry symmetryFlag
 	seed     uint64
@@ -71,8 +86,11 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
 	fs.IntVar(&o.count, "count", 1000, fmt.Sprintf("add `N` new families (at most %d)", maxFamilies))
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
-	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `LEVEL=N,...` (N at most %d), instead of -count", maxFamilies))
+	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `KEY=N,...` (N at most %d), instead of -count: levels, or techniques and rating bands (x-wing=500,9.0-=100)", maxFamilies))
 	fs.Var(&o.givens, "givens", "store only puzzles with `A-B` givens (17-80); each level's usual range when omitted")
+	fs.Var(&o.rating, "rating", "keep only families whose SE rating is in `A-B`, e.g. 9.0- or 7.0-7.4")
+	fs.Var(&o.hardest, "technique", "keep only families whose hardest step is one of these `techniques` (slugs, comma-separated, e.g. x-wing)")
+	fs.Var(&o.uses, "technique-any", "keep only families whose solve uses one of these `techniques` (slugs, comma-separated)")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
@@ -97,6 +115,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, usageError{Err: errors.New("-count and -quota cannot be used together")}
 	case o.quota.set && set["level"]:
 		return o, usageError{Err: errors.New("-level and -quota cannot be used together: -quota names its levels")}
+	case len(o.quota.keys) > 0 && (set["rating"] || set["technique"]):
+		return o, usageError{Err: errors.New("-rating and -technique cannot be used with a -quota of techniques or rating bands: the quota names its targets")}
 	case o.count < 0:
 		return o, usageError{Err: fmt.Errorf("invalid value %d for flag -count: must be 0 or more", o.count)}
 	case o.count > maxFamilies:

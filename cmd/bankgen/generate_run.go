@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"time"
 
+	"sudokubank/grade"
 	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/store"
@@ -62,17 +64,25 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	}
 	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
 
+	build := pipeline.BuildOptions{
+		Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
+		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
+		Seen: seen, RunID: runID,
+	}
 	stats := new(pipeline.Stats)
-	stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
-	sum, runErr := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
-		BuildOptions: pipeline.BuildOptions{
-			Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
-			MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
-			Seen: seen, RunID: runID,
-		},
-		Seed: o.seed, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
-	})
-	stop()
+	var sum pipeline.Summary
+	var runErr error
+	if len(o.quota.keys) == 0 {
+		stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
+		sum, runErr = pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: build,
+			Seed:         o.seed, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
+		})
+		stop()
+	} else {
+		sum, runErr = generateKeys(ctx, db, o, build, stats, stderr, log)
+	}
 	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
@@ -84,6 +94,60 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		return errInterrupted
 	}
 	return nil
+}
+
+// generateKeys tops up the bank to a -quota of techniques and rating
+// bands, one key after another: each pass is a run of the families its
+// key lacks, counted when the pass starts, so that what an earlier pass
+// made counts for the later keys it meets. Pass i draws its items from
+// seed o.seed+i. The passes share stats, whose last summary totals them.
+func generateKeys(ctx context.Context, db *store.DB, o generateOptions, build pipeline.BuildOptions, stats *pipeline.Stats, stderr io.Writer, log *slog.Logger) (pipeline.Summary, error) {
+	var sum pipeline.Summary
+	lacks := func(k quotaKey) (int, error) {
+		have, err := db.CountFamilies(ctx, k.filter())
+		if err != nil {
+			return 0, fmt.Errorf("count the bank's families of %s: %w", k.name, err)
+		}
+		return max(k.want-int(have), 0), nil
+	}
+	// The progress counts against what the keys lack at the start: the
+	// passes may make fewer, where one key's families meet another's.
+	total := 0
+	for _, k := range o.quota.keys {
+		need, err := lacks(k)
+		if err != nil {
+			return sum, err
+		}
+		total += need
+	}
+	stop := startProgress(ctx, o.quiet, stats, total, stderr, log)
+	defer stop()
+	var elapsed time.Duration
+	for i, k := range o.quota.keys {
+		need, err := lacks(k)
+		if err != nil {
+			return sum, err
+		}
+		if need == 0 {
+			continue
+		}
+		bo := build
+		bo.Hardest, bo.RatingMin, bo.RatingMax = nil, k.lo, k.hi
+		if k.hardest != grade.NoTechnique {
+			bo.Hardest = []grade.Technique{k.hardest}
+		}
+		s, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: bo,
+			Seed:         o.seed + uint64(i), Target: pipeline.Count(need, nil), Workers: o.workers, Log: log, Stats: stats,
+		})
+		elapsed += s.Elapsed
+		sum = s
+		sum.Elapsed = elapsed
+		if err != nil || s.Interrupted {
+			return sum, err
+		}
+	}
+	return sum, nil
 }
 
 // printSummary reports what a generating run did; a run that failed
@@ -99,12 +163,14 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}
 	fmt.Fprintf(w, "  per level: %s\n", cli.LevelString(s.Levels))
+	skipped := fmt.Sprintf("%d duplicates, %d of unwanted levels", s.Duplicates, s.OffLevel)
 	if o.givens.lo > 0 {
-		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d outside %d-%d givens, %d failed (see the log)\n",
-			s.Duplicates, s.OffLevel, s.OffGivens, o.givens.lo, o.givens.hi, s.Failed)
-	} else {
-		fmt.Fprintf(w, "  skipped: %d duplicates, %d of unwanted levels, %d failed (see the log)\n", s.Duplicates, s.OffLevel, s.Failed)
+		skipped += fmt.Sprintf(", %d outside %d-%d givens", s.OffGivens, o.givens.lo, o.givens.hi)
 	}
+	if o.rating != (ratingFlag{}) || len(o.hardest) > 0 || len(o.uses) > 0 || len(o.quota.keys) > 0 {
+		skipped += fmt.Sprintf(", %d off target", s.OffTarget)
+	}
+	fmt.Fprintf(w, "  skipped: %s, %d failed (see the log)\n", skipped, s.Failed)
 	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
 }
 

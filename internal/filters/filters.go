@@ -52,7 +52,7 @@ func (v Values) Filter() (store.Filter, error) {
 		}
 	}
 	if v.Rating != "" {
-		if out.RatingMin, out.RatingMax, err = parseRatingRange(v.Rating); err != nil {
+		if out.RatingMin, out.RatingMax, err = ranges.Tenths(v.Rating); err != nil {
 			return out, bad("rating", v.Rating, err)
 		}
 	}
@@ -110,64 +110,6 @@ func ParseLevels(s string) ([]int, error) {
 	return out, nil
 }
 
-// maxRating is the highest rating a filter takes, in tenths: the SE scale
-// ends near 12, and unfinished puzzles rate 12.0.
-const maxRating = 200
-
-// parseTenths reads a rating with at most one decimal ("7", "7.0", "7.5")
-// as tenths.
-func parseTenths(s string) (int, error) {
-	whole, frac, dot := strings.Cut(s, ".")
-	if whole == "" && frac == "" || dot && frac == "" || len(frac) > 1 {
-		return 0, fmt.Errorf("%q is not a rating with at most one decimal, like 7.5", s)
-	}
-	for _, c := range whole + frac {
-		if c < '0' || c > '9' {
-			return 0, fmt.Errorf("%q is not a rating with at most one decimal, like 7.5", s)
-		}
-	}
-	if len(whole) > 3 {
-		return 0, fmt.Errorf("%s is above the scale's top of %.1f", s, float64(maxRating)/10)
-	}
-	n := 0
-	if whole != "" {
-		n, _ = strconv.Atoi(whole)
-	}
-	n *= 10
-	if frac != "" {
-		n += int(frac[0] - '0')
-	}
-	if n > maxRating {
-		return 0, fmt.Errorf("%s is above the scale's top of %.1f", s, float64(maxRating)/10)
-	}
-	return n, nil
-}
-
-// parseRatingRange reads a rating range in tenths; an open end is 0.
-func parseRatingRange(s string) (lo, hi int, err error) {
-	a, b, err := ranges.Split(s)
-	if err != nil {
-		return 0, 0, err
-	}
-	if a != "" {
-		if lo, err = parseTenths(a); err != nil {
-			return 0, 0, err
-		}
-	}
-	if b != "" {
-		if hi, err = parseTenths(b); err != nil {
-			return 0, 0, err
-		}
-		if hi == 0 {
-			return 0, 0, errors.New("upper bound 0.0: no puzzle rates that low")
-		}
-	}
-	if hi != 0 && lo > hi {
-		return 0, 0, fmt.Errorf("lower bound %s is above upper bound %s", a, b)
-	}
-	return lo, hi, nil
-}
-
 // parseScoreRange reads a score range; an open end is nil.
 func parseScoreRange(s string) (lo, hi *float64, err error) {
 	a, b, err := ranges.Split(s)
@@ -201,13 +143,9 @@ func parseScoreRange(s string) (lo, hi *float64, err error) {
 
 // parseTechnique checks a technique slug against the grader's.
 func parseTechnique(s string) (string, error) {
-	slug := strings.ToLower(strings.TrimSpace(s))
-	if _, ok := grade.ParseTechnique(slug); ok {
-		return slug, nil
+	t, err := grade.ParseTechniqueSlug(s)
+	if err != nil {
+		return "", err
 	}
-	var names []string
-	for _, t := range grade.Techniques() {
-		names = append(names, t.Slug())
-	}
-	return "", fmt.Errorf("unknown technique; the techniques are %s", strings.Join(names, ", "))
+	return t.Slug(), nil
 }

@@ -7,36 +7,6 @@ import (
 	"testing"
 )
 
-func TestParseRatingRange(t *testing.T) {
-	tests := []struct {
-		in             string
-		wantLo, wantHi int
-		wantErr        bool
-	}{
-		{"7.0-9.9", 70, 99, false},
-		{"7-", 70, 0, false},
-		{"-2.3", 0, 23, false},
-		{"1.5", 15, 15, false},
-		{".5-1", 5, 10, false},
-		{"0-", 0, 0, false},
-		{"-0", 0, 0, true},
-		{"7.25-8", 0, 0, true},
-		{"7.-8", 0, 0, true},
-		{"9.9-7.0", 0, 0, true},
-		{"20.1-", 0, 0, true},
-		{"1e1-", 0, 0, true},
-		{"+7-", 0, 0, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			lo, hi, err := parseRatingRange(tt.in)
-			if (err != nil) != tt.wantErr || lo != tt.wantLo || hi != tt.wantHi {
-				t.Errorf("parseRatingRange(%q) = %d, %d, %v; want %d, %d, error %v", tt.in, lo, hi, err, tt.wantLo, tt.wantHi, tt.wantErr)
-			}
-		})
-	}
-}
-
 func TestParseLevels(t *testing.T) {
 	tests := []struct {
 		in      string
@@ -63,24 +33,9 @@ func TestParseLevels(t *testing.T) {
 	}
 }
 
-// The parsers never panic, and what they accept is a sound range: bounds
-// in range, lower not above upper, the store's "no bound" only at an
-// open end.
-func FuzzParseRatingRange(f *testing.F) {
-	for _, s := range []string{"7.0-9.9", "7-", "-2.3", "1.5", ".5-1", "7.25-8", "9.9-7.0", "20.1-", "0-", "-0", "1e1-"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		lo, hi, err := parseRatingRange(s)
-		if err != nil {
-			return
-		}
-		if lo < 0 || lo > maxRating || hi < 0 || hi > maxRating || (hi != 0 && lo > hi) {
-			t.Errorf("parseRatingRange(%q) = %d, %d", s, lo, hi)
-		}
-	})
-}
-
+// The score parser never panics, and what it accepts is a sound range:
+// bounds in range, lower not above upper, the store's "no bound" only at
+// an open end (ranges.FuzzTenths does the same for ratings).
 func FuzzParseScoreRange(f *testing.F) {
 	for _, s := range []string{"3-5", "3-", "-4.5", "4", "NaN-", "Inf-", "5-3", "1e0-2e0"} {
 		f.Add(s)

@@ -57,3 +57,50 @@ func FuzzInts(f *testing.F) {
 		}
 	})
 }
+
+func TestTenths(t *testing.T) {
+	tests := []struct {
+		in             string
+		wantLo, wantHi int
+		wantErr        bool
+	}{
+		{"7.0-9.9", 70, 99, false},
+		{"7-", 70, 0, false},
+		{"-2.3", 0, 23, false},
+		{"1.5", 15, 15, false},
+		{".5-1", 5, 10, false},
+		{"0-", 0, 0, false},
+		{"-0", 0, 0, true},
+		{"7.25-8", 0, 0, true},
+		{"7.-8", 0, 0, true},
+		{"9.9-7.0", 0, 0, true},
+		{"20.1-", 0, 0, true},
+		{"1e1-", 0, 0, true},
+		{"+7-", 0, 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			lo, hi, err := ranges.Tenths(tt.in)
+			if (err != nil) != tt.wantErr || lo != tt.wantLo || hi != tt.wantHi {
+				t.Errorf("ranges.Tenths(%q) = %d, %d, %v; want %d, %d, error %v", tt.in, lo, hi, err, tt.wantLo, tt.wantHi, tt.wantErr)
+			}
+		})
+	}
+}
+
+// Tenths never panics, and what it accepts is a sound range: bounds in
+// range, lower not above upper.
+func FuzzTenths(f *testing.F) {
+	for _, s := range []string{"7.0-9.9", "7-", "-2.3", "1.5", ".5-1", "7.25-8", "9.9-7.0", "20.1-", "0-", "-0", "1e1-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lo, hi, err := ranges.Tenths(s)
+		if err != nil {
+			return
+		}
+		if lo < 0 || lo > ranges.MaxTenths || hi < 0 || hi > ranges.MaxTenths || (hi != 0 && lo > hi) {
+			t.Errorf("ranges.Tenths(%q) = %d, %d", s, lo, hi)
+		}
+	})
+}

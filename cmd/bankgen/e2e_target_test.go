@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"sudokubank/pipeline"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// rows returns the bank's puzzle rows, failing the test if there are not
+// want of them.
+func rows(tb testing.TB, path string, want int) []store.Row {
+	tb.Helper()
+	var rs []store.Row
+	err := MustOpen(tb, path).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		rs = append(rs, r)
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(rs) != want {
+		tb.Fatalf("%d puzzles, want %d", len(rs), want)
+	}
+	return rs
+}
+
+// TestRatingTarget checks that every family a -rating run stores rates in
+// the range, its variants included.
+func TestRatingTarget(t *testing.T) {
+	dir := t.TempDir()
+	r := bankgen(t, dir, "-db", "b.db", "-count", "10", "-rating", "4.0-6.9", "-variants", "1", "-seed", "5", "-quiet")
+	mustSucceed(t, r)
+	for _, row := range rows(t, filepath.Join(dir, "b.db"), 20) {
+		if row.ER < 40 || row.ER > 69 {
+			t.Errorf("puzzle %d: ER %d tenths, want 4.0-6.9", row.ID, row.ER)
+		}
+	}
+	if !strings.Contains(r.stdout, " off target") {
+		t.Errorf("summary does not count the families off target:\n%s", r.stdout)
+	}
+}
+
+// TestTechniqueTarget checks that -technique keeps only families whose
+// hardest step is the technique, and -technique-any only those whose solve
+// uses it.
+func TestTechniqueTarget(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "hard.db", "-count", "5", "-technique", "x-wing", "-seed", "1", "-quiet"))
+	for _, row := range rows(t, filepath.Join(dir, "hard.db"), 5) {
+		if row.Hardest != "x-wing" {
+			t.Errorf("puzzle %d: hardest step %s, want x-wing", row.ID, row.Hardest)
+		}
+	}
+	mustSucceed(t, bankgen(t, dir, "-db", "any.db", "-count", "8", "-technique-any", "x-wing,swordfish", "-seed", "1", "-quiet"))
+	db := MustOpen(t, filepath.Join(dir, "any.db"))
+	n := 0
+	for _, slug := range []string{"x-wing", "swordfish"} {
+		m, err := db.CountFamilies(context.Background(), store.Filter{Technique: slug})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += int(m)
+	}
+	if all, err := db.CountFamilies(context.Background(), store.Filter{}); err != nil || all != 8 || n < 8 {
+		t.Errorf("%d families (err %v), %d uses of x-wing or swordfish among them; want 8 families, each using one", all, err, n)
+	}
+}
+
+// TestTargetWithLevelGivensSymmetry checks that a target combines with
+// -level, -givens and -symmetry: every stored puzzle meets all four.
+func TestTargetWithLevelGivensSymmetry(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "5", "-level", "difficult", "-rating", "5.0-6.9",
+		"-givens", "24-28", "-symmetry", "rot180", "-variants", "2", "-seed", "2", "-quiet"))
+	for _, row := range rows(t, filepath.Join(dir, "b.db"), 15) {
+		g, err := solve.Parse(row.Puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.ER < 50 || row.ER > 69 || row.Level != 4 || g.Givens() < 24 || g.Givens() > 28 || row.Symmetry != "rot180" {
+			t.Errorf("puzzle %d: ER %d, level %d, %d givens, symmetry %s; want 5.0-6.9, difficult, 24-28, rot180",
+				row.ID, row.ER, row.Level, g.Givens(), row.Symmetry)
+		}
+	}
+}
+
+// TestTargetUnreachable checks that a target no family meets ends the
+// run with exit status 1 and a message naming it, after the give-up
+// budget rather than never.
+func TestTargetUnreachable(t *testing.T) {
+	dir := t.TempDir()
+	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-rating", "11.5-", "-givens", "40-45", "-seed", "1", "-quiet")
+	if r.code != 1 {
+		t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
+	}
+	if want := fmt.Sprintf("no family rated 11.5 or more with 40-45 givens in %d tries", pipeline.GiveUpItems); !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr %q does not say %q", r.stderr, want)
+	}
+}
+
+// TestTargetSameSeedSameFamilies checks that a targeted run makes the
+// same families with one worker as with two.
+func TestTargetSameSeedSameFamilies(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"-count", "12", "-rating", "2.5-4.5", "-technique-any", "pointing,claiming", "-seed", "9", "-quiet"}
+	mustSucceed(t, bankgen(t, dir, append([]string{"-db", "w1.db", "-workers", "1"}, args...)...))
+	mustSucceed(t, bankgen(t, dir, append([]string{"-db", "w2.db", "-workers", "2"}, args...)...))
+	w1, w2 := graded(t, filepath.Join(dir, "w1.db")), graded(t, filepath.Join(dir, "w2.db"))
+	if len(w1) != 12 || !slices.Equal(w1, w2) {
+		t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
+	}
+}
+
+// TestQuotaOfTargets checks that -quota takes rating bands and
+// techniques: a run tops the bank up to each, the same command run again
+// adds nothing, and a higher quota adds only what it lacks.
+func TestQuotaOfTargets(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "b.db")
+	count := func(f store.Filter) int {
+		n, err := MustOpen(t, path).CountFamilies(context.Background(), f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(n)
+	}
+	check := func(band, pointing, all int) {
+		t.Helper()
+		if got := [3]int{count(store.Filter{RatingMin: 40, RatingMax: 69}), count(store.Filter{Hardest: "pointing"}), count(store.Filter{})}; got != [3]int{band, pointing, all} {
+			t.Errorf("4.0-6.9, pointing, all: %d, %d, %d families; want %d, %d, %d", got[0], got[1], got[2], band, pointing, all)
+		}
+	}
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=4", "-seed", "3", "-quiet"))
+	check(6, 4, 10)
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=4", "-seed", "3", "-quiet"))
+	check(6, 4, 10)
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=6", "-seed", "4", "-quiet"))
+	check(6, 6, 12)
+}

@@ -1,7 +1,9 @@
 package grade
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -185,4 +187,21 @@ func LengthBonus(nodes int) Rating {
 		grow32 = !grow32
 	}
 	return bonus
+}
+
+// CompareSlugs orders technique slugs as the grader lists its techniques
+// (easiest first), then slugs it does not know (a bank's retired ones)
+// by name.
+func CompareSlugs(a, b string) int {
+	return cmp.Or(cmp.Compare(slugRank(a), slugRank(b)), strings.Compare(a, b))
+}
+
+// slugRank is a slug's place in the grader's list of techniques, after
+// all of them for a slug the grader does not know.
+func slugRank(slug string) int {
+	t, ok := ParseTechnique(slug)
+	if !ok {
+		return math.MaxInt
+	}
+	return int(t)
 }

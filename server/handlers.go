@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sudokubank/internal/summary"
 	"time"
 
 	"sudokubank/export"
@@ -71,36 +72,6 @@ func (s *Server) collect(ctx context.Context, f store.Filter, o store.QueryOptio
 	return rows, err
 }
 
-// statsJSON is the bank's summary, with bankquery stats -json's names.
-type statsJSON struct {
-	Families   int64        `json:"families"`
-	Puzzles    int64        `json:"puzzles"`
-	Levels     []levelJSON  `json:"levels"`
-	Buckets    []bucketJSON `json:"buckets"`
-	Techniques []techJSON   `json:"techniques"`
-}
-
-type levelJSON struct {
-	Level    int    `json:"level"`
-	Name     string `json:"name"`
-	Families int64  `json:"families"`
-	Puzzles  int64  `json:"puzzles"`
-}
-
-type bucketJSON struct {
-	Level    int   `json:"level"`
-	Givens   int   `json:"givens"`
-	Families int64 `json:"families"`
-	Puzzles  int64 `json:"puzzles"`
-}
-
-type techJSON struct {
-	Technique string `json:"technique"`
-	Level     int    `json:"level"`
-	Families  int64  `json:"families"`
-	Puzzles   int64  `json:"puzzles"`
-}
-
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	if _, err := query(r.URL); err != nil {
 		s.serveError(w, r, err)
@@ -111,20 +82,7 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	out := statsJSON{Families: st.Families, Puzzles: st.Puzzles, Buckets: []bucketJSON{}, Techniques: []techJSON{}}
-	for l := 1; l <= 5; l++ {
-		out.Levels = append(out.Levels, levelJSON{Level: l, Name: grade.Level(l).String()})
-	}
-	for _, b := range st.Buckets {
-		out.Buckets = append(out.Buckets, bucketJSON(b))
-		if b.Level >= 1 && b.Level <= 5 {
-			out.Levels[b.Level-1].Families += b.Families
-			out.Levels[b.Level-1].Puzzles += b.Puzzles
-		}
-	}
-	for _, t := range st.Techniques {
-		out.Techniques = append(out.Techniques, techJSON{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
-	}
+	out := summary.Of(st)
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, out)
 }

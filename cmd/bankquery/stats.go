@@ -1,15 +1,13 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
-	"slices"
 	"strconv"
 	"strings"
+	"sudokubank/internal/summary"
 	"text/tabwriter"
 
 	"sudokubank/grade"
@@ -31,40 +29,14 @@ Examples:
   bankquery stats -db /data/puzzles.db -json | jq .levels
 `
 
-// statsJSON is the object stats -json prints.
+// statsJSON is the object stats -json prints: the bank's counts, as
+// bankserve serves them, between its name and its packs and runs.
 type statsJSON struct {
-	Bank          string        `json:"bank"`
-	SchemaVersion int           `json:"schema_version"`
-	Families      int64         `json:"families"`
-	Puzzles       int64         `json:"puzzles"`
-	Levels        []levelJSON   `json:"levels"`
-	Buckets       []bucketJSON  `json:"buckets"`
-	Techniques    []techJSON    `json:"techniques"`
-	Packs         packStatsJSON `json:"packs"`
-	Runs          []runJSON     `json:"runs"`
-}
-
-type levelJSON struct {
-	Level    int    `json:"level"`
-	Name     string `json:"name"`
-	Families int64  `json:"families"`
-	Puzzles  int64  `json:"puzzles"`
-}
-
-type bucketJSON struct {
-	Level    int   `json:"level"`
-	Givens   int   `json:"givens"`
-	Families int64 `json:"families"`
-	Puzzles  int64 `json:"puzzles"`
-}
-
-// techJSON counts the families of one level whose solve uses one
-// technique, and their puzzles.
-type techJSON struct {
-	Technique string `json:"technique"`
-	Level     int    `json:"level"`
-	Families  int64  `json:"families"`
-	Puzzles   int64  `json:"puzzles"`
+	Bank          string `json:"bank"`
+	SchemaVersion int    `json:"schema_version"`
+	summary.Counts
+	Packs packStatsJSON `json:"packs"`
+	Runs  []runJSON     `json:"runs"`
 }
 
 type packStatsJSON struct {
@@ -123,28 +95,9 @@ func runStats(ctx context.Context, e *env, args []string) error {
 
 func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 	s := statsJSON{
-		Bank: path, SchemaVersion: st.SchemaVersion, Families: st.Families, Puzzles: st.Puzzles,
-		Buckets: []bucketJSON{}, Techniques: []techJSON{}, Runs: []runJSON{},
+		Bank: path, SchemaVersion: st.SchemaVersion, Counts: summary.Of(st), Runs: []runJSON{},
 		Packs: packStatsJSON{Packs: st.Packs, Puzzles: st.PackItems, ReservedFamilies: st.Reserved, Clients: st.Clients},
 	}
-	for l := 1; l <= 5; l++ {
-		s.Levels = append(s.Levels, levelJSON{Level: l, Name: levelName(l)})
-	}
-	for _, b := range st.Buckets {
-		s.Buckets = append(s.Buckets, bucketJSON(b))
-		if b.Level >= 1 && b.Level <= 5 {
-			s.Levels[b.Level-1].Families += b.Families
-			s.Levels[b.Level-1].Puzzles += b.Puzzles
-		}
-	}
-	for _, t := range st.Techniques {
-		s.Techniques = append(s.Techniques, techJSON{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
-	}
-	// Levels in order within a technique; a (technique, level) has one
-	// entry, so the order is total.
-	slices.SortFunc(s.Techniques, func(a, b techJSON) int {
-		return cmp.Or(compareTechniques(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
-	})
 	for _, r := range runs {
 		s.Runs = append(s.Runs, makeRunJSON(r))
 	}
@@ -262,20 +215,5 @@ func famPuzzles(c [2]int64) string {
 	return strconv.FormatInt(c[0], 10) + "/" + strconv.FormatInt(c[1], 10)
 }
 
-// compareTechniques orders technique slugs as the grader lists its
-// techniques (the SE scale, roughly rising difficulty), then any slug it
-// does not know (a bank may be older than the grader), by name: the
-// order stats and show list techniques in.
-func compareTechniques(a, b string) int {
-	return cmp.Or(cmp.Compare(techniqueRank(a), techniqueRank(b)), strings.Compare(a, b))
-}
-
-// techniqueRank is a slug's place in the grader's list of techniques,
-// after all of them for a slug the grader does not know.
-func techniqueRank(slug string) int {
-	t, ok := grade.ParseTechnique(slug)
-	if !ok {
-		return math.MaxInt
-	}
-	return int(t)
-}
+// compareTechniques orders technique slugs as the grader lists them.
+var compareTechniques = grade.CompareSlugs

@@ -9,7 +9,7 @@ import (
 
 func TestOf(t *testing.T) {
 	st := store.Stats{Families: 3, Puzzles: 7,
-		Buckets: []store.Bucket{{Level: 2, Givens: 30, Families: 1, Puzzles: 2}, {Level: 2, Givens: 31, Families: 1, Puzzles: 4}, {Level: 5, Givens: 24, Families: 1, Puzzles: 1}},
+		Buckets:    []store.Bucket{{Level: 2, Givens: 30, Families: 1, Puzzles: 2}, {Level: 2, Givens: 31, Families: 1, Puzzles: 4}, {Level: 5, Givens: 24, Families: 1, Puzzles: 1}},
 		Techniques: []store.TechniqueCount{{Technique: "x-wing", Level: 3, Families: 1, Puzzles: 1}, {Technique: "naked-single", Level: 2, Families: 2, Puzzles: 6}}}
 	c := summary.Of(st)
 	if len(c.Levels) != 5 || c.Levels[1].Name != "easy" || c.Levels[1].Families != 2 || c.Levels[1].Puzzles != 6 || c.Levels[4].Puzzles != 1 || c.Levels[0].Families != 0 {

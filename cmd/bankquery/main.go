@@ -4,20 +4,6 @@
 // the record of the packs made so far.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
+import "sudokubank/internal/cli"
 
-	"sudokubank/internal/cli"
-)
-
-func main() {
-	ctx, stop := cli.NotifyContext(context.Background(), nil)
-	err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "bankquery: %v\n", err)
-	}
-	os.Exit(ExitCode(err))
-}
+func main() { cli.Main("bankquery", Run) }

@@ -4,20 +4,6 @@
 // it may run while bankgen adds to the same bank.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
+import "sudokubank/internal/cli"
 
-	"sudokubank/internal/cli"
-)
-
-func main() {
-	ctx, stop := cli.NotifyContext(context.Background(), nil)
-	err := Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "bankserve: %v\n", err)
-	}
-	os.Exit(cli.ExitCode(err))
-}
+func main() { cli.Main("bankserve", Run) }

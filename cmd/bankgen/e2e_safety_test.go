@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"sudokubank/internal/banktest"
 	"sudokubank/store"
 )
 
@@ -104,24 +105,13 @@ func TestFailureKeptWhenItsRecordFails(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "2", "-seed", "1", "-quiet"))
-	exec := func(q string) {
-		t.Helper()
-		raw, err := sql.Open("sqlite", db)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer raw.Close()
-		if _, err := raw.Exec(q); err != nil {
-			t.Fatal(err)
-		}
-	}
-	exec(`CREATE TRIGGER full BEFORE INSERT ON families BEGIN SELECT RAISE(FAIL, 'simulated: the disk is full'); END;
+	banktest.MustExec(t, db, `CREATE TRIGGER full BEFORE INSERT ON families BEGIN SELECT RAISE(FAIL, 'simulated: the disk is full'); END;
 		CREATE TRIGGER fullend BEFORE UPDATE OF status ON runs WHEN NEW.status = 'failed' BEGIN SELECT RAISE(FAIL, 'simulated: no room for the run'); END`)
 	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-seed", "2", "-quiet")
 	if r.code != 1 {
 		t.Fatalf("exit code %d, want 1\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	exec(`DROP TRIGGER full; DROP TRIGGER fullend`)
+	banktest.MustExec(t, db, `DROP TRIGGER full; DROP TRIGGER fullend`)
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "1", "-seed", "3", "-quiet"))
 	rs := runs(t, db)
 	if len(rs) != 3 {

@@ -1,7 +1,6 @@
 package main_test
 
 import (
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,20 +8,6 @@ import (
 
 	"sudokubank/internal/banktest"
 )
-
-// mustExec runs SQL on the bank at path around the store, as damage
-// would change it.
-func mustExec(tb testing.TB, path, q string) {
-	tb.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer db.Close()
-	if _, err := db.Exec(q); err != nil {
-		tb.Fatal(err)
-	}
-}
 
 func TestCheck(t *testing.T) {
 	bank := MustBank(t)
@@ -35,7 +20,7 @@ func TestCheck(t *testing.T) {
 
 func TestCheckCounterMismatch(t *testing.T) {
 	bank := MustBank(t)
-	mustExec(t, bank, "UPDATE buckets SET families = families + 1 WHERE level = 3")
+	banktest.MustExec(t, bank, "UPDATE buckets SET families = families + 1 WHERE level = 3")
 	for _, quick := range []string{"-quick=false", "-quick"} {
 		r := run(t, "check", "-db", bank, quick)
 		if r.code != 1 || !strings.Contains(r.stdout, "buckets: level 3") {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"sudokubank/internal/banktest"
 	"sudokubank/store"
 )
 
@@ -78,7 +79,7 @@ func TestRunsGolden(t *testing.T) {
 // it, leaving it as it was.
 func TestRunsOlderBank(t *testing.T) {
 	db := MustRunsBank(t)
-	mustExec(t, db, "PRAGMA user_version = 10")
+	banktest.MustExec(t, db, "PRAGMA user_version = 10")
 	r := run(t, "runs", "-db", db)
 	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "open it once for writing (bankgen) to migrate") {
 		t.Errorf("exit %d, error %v; want 1 and how to migrate", r.code, r.err)

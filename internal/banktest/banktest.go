@@ -37,3 +37,17 @@ func DamagePage(tb testing.TB, path string) {
 		tb.Fatal(err)
 	}
 }
+
+// MustExec runs the SQL q on the bank at path around the store, as a
+// damaged disk or a hostile hand would change it.
+func MustExec(tb testing.TB, path, q string) {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec(q); err != nil {
+		tb.Fatal(err)
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"database/sql"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,15 +59,7 @@ func TestFailedRunSaysFailed(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "b.db")
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "2", "-seed", "1", "-quiet"))
-	raw, err := sql.Open("sqlite", db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = raw.Exec(`CREATE TRIGGER full BEFORE INSERT ON families BEGIN SELECT RAISE(FAIL, 'simulated: the disk is full'); END`)
-	raw.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	banktest.MustExec(t, db, `CREATE TRIGGER full BEFORE INSERT ON families BEGIN SELECT RAISE(FAIL, 'simulated: the disk is full'); END`)
 	for _, args := range [][]string{
 		{"-db", "b.db", "-count", "5", "-seed", "2", "-quiet"},
 		{"import", "-db", "b.db", "-quiet", "in.txt"},

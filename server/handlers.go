@@ -98,29 +98,10 @@ type pageJSON struct {
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r.URL, filterParams, []string{"limit", "cursor", "solution"})
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	f, err := filterOf(q)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	limit, err := intParam(q, "limit", DefaultLimit, 1, MaxLimit)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	after, err := decodeCursor(q.Get("cursor"))
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	solution, err := boolParam(q, "solution")
-	if err != nil {
-		s.serveError(w, r, err)
+	p := newParams(r, filterParams, []string{"limit", "cursor", "solution"})
+	f, limit, after, solution := p.filter(), p.int("limit", DefaultLimit, 1, MaxLimit), p.cursor(), p.bool("solution")
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
 	// One row more than the page tells whether another page follows.
@@ -129,7 +110,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	page := pageJSON{Next: q.Get("cursor"), More: len(rows) > limit}
+	page := pageJSON{Next: p.q.Get("cursor"), More: len(rows) > limit}
 	if page.More {
 		rows = rows[:limit]
 	}
@@ -150,29 +131,10 @@ type randomJSON struct {
 }
 
 func (s *Server) random(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r.URL, filterParams, []string{"n", "seed", "solution"})
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	f, err := filterOf(q)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	n, err := intParam(q, "n", 1, 1, MaxRandom)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	solution, err := boolParam(q, "solution")
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	seed, err := seedParam(q)
-	if err != nil {
-		s.serveError(w, r, err)
+	p := newParams(r, filterParams, []string{"n", "seed", "solution"})
+	f, n, solution, seed := p.filter(), p.int("n", 1, 1, MaxRandom), p.bool("solution"), p.seed()
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
 	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: n, Order: store.OrderRandom, Seed: seed})
@@ -400,24 +362,14 @@ func dailySeed(date string, levels []int) uint64 {
 }
 
 func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r.URL, []string{"level", "solution"})
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
+	p := newParams(r, []string{"level", "solution"})
 	date := r.PathValue("date")
-	if _, err := time.Parse(time.DateOnly, date); err != nil {
-		s.serveError(w, r, badParam("date", date, "want a date as YYYY-MM-DD"))
-		return
+	if _, err := time.Parse(time.DateOnly, date); err != nil && p.err == nil {
+		p.err = badParam("date", date, "want a date as YYYY-MM-DD")
 	}
-	f, err := filterOf(q)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	solution, err := boolParam(q, "solution")
-	if err != nil {
-		s.serveError(w, r, err)
+	f, solution := p.filter(), p.bool("solution")
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
 	// A family reserved to a client is that client's alone: the day's
@@ -450,17 +402,13 @@ var exportTypes = map[export.Format]string{
 }
 
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	q, err := query(r.URL, filterParams, []string{"format", "count", "seed"})
-	if err != nil {
-		s.serveError(w, r, err)
+	p := newParams(r, filterParams, []string{"format", "count", "seed"})
+	f := p.filter()
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
-	f, err := filterOf(q)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
-	name := q.Get("format")
+	name := p.q.Get("format")
 	if name == "" {
 		name = string(export.JSON)
 	}
@@ -470,19 +418,14 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, badParam("format", name, "want csv, json, sdm or pdf"))
 		return
 	}
-	count, err := intParam(q, "count", DefaultLimit, 1, MaxCount)
-	if err != nil {
-		s.serveError(w, r, err)
-		return
-	}
 	// The first puzzles by ID, or with a seed a random sample.
-	o := store.QueryOptions{Limit: count, Order: store.OrderID}
-	if q.Has("seed") {
-		if o.Seed, err = seedParam(q); err != nil {
-			s.serveError(w, r, err)
-			return
-		}
-		o.Order = store.OrderRandom
+	o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
+	if p.q.Has("seed") {
+		o.Seed, o.Order = p.seed(), store.OrderRandom
+	}
+	if p.err != nil {
+		s.serveError(w, r, p.err)
+		return
 	}
 	rows, err := s.collect(r.Context(), f, o)
 	if err != nil {

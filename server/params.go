@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
@@ -66,6 +67,68 @@ func query(u *url.URL, allowed ...[]string) (url.Values, error) {
 		}
 	}
 	return q, nil
+}
+
+// params reads one request's parameters and keeps the first mistake, so
+// that a handler reads all it takes in order and answers once.
+type params struct {
+	q   url.Values
+	err error
+}
+
+// newParams returns the request's parameters, refusing those the
+// endpoint does not take (see query).
+func newParams(r *http.Request, allowed ...[]string) *params {
+	q, err := query(r.URL, allowed...)
+	return &params{q: q, err: err}
+}
+
+// keep records err if it is the request's first mistake and returns v.
+func keep[T any](p *params, v T, err error) T {
+	if p.err == nil {
+		p.err = err
+	}
+	return v
+}
+
+func (p *params) filter() store.Filter {
+	if p.err != nil {
+		return store.Filter{}
+	}
+	f, err := filterOf(p.q)
+	return keep(p, f, err)
+}
+
+func (p *params) int(name string, def, lo, hi int) int {
+	if p.err != nil {
+		return 0
+	}
+	n, err := intParam(p.q, name, def, lo, hi)
+	return keep(p, n, err)
+}
+
+func (p *params) bool(name string) bool {
+	if p.err != nil {
+		return false
+	}
+	b, err := boolParam(p.q, name)
+	return keep(p, b, err)
+}
+
+func (p *params) seed() uint64 {
+	if p.err != nil {
+		return 0
+	}
+	n, err := seedParam(p.q)
+	return keep(p, n, err)
+}
+
+func (p *params) cursor() int64 {
+	if p.err != nil {
+		return 0
+	}
+	id, err := decodeCursor(p.q.Get("cursor"))
+	return keep(p, id, err)
 }
 
 // filterOf reads the filter parameters into a store filter.

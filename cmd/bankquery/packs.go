@@ -170,6 +170,21 @@ func parsePackArgs(e *env, fs *flag.FlagSet, args []string) (string, error) {
 	return "", usagef("unexpected argument %q: one pack at a time", names[1])
 }
 
+// openPack opens the bank at path with open and finds the pack name in
+// it; the caller closes the bank.
+func openPack(ctx context.Context, open func(context.Context, string) (*store.DB, error), path, name string) (*store.DB, store.Pack, error) {
+	bank, err := open(ctx, path)
+	if err != nil {
+		return nil, store.Pack{}, err
+	}
+	p, err := findPack(ctx, bank, name)
+	if err != nil {
+		bank.Close()
+		return nil, store.Pack{}, err
+	}
+	return bank, p, nil
+}
+
 // findPack returns the pack named name or, where no pack has that name
 // and it is a number, the pack with that ID. A name that several packs
 // share (a bank recorded before names were unique may hold one) must be

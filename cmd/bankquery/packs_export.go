@@ -43,15 +43,11 @@ func runPacksExport(ctx context.Context, e *env, args []string) error {
 	if _, err := of.output(*db, 1); err != nil {
 		return err
 	}
-	bank, err := openReadOnly(ctx, *db)
+	bank, p, err := openPack(ctx, openReadOnly, *db, name)
 	if err != nil {
 		return err
 	}
 	defer bank.Close()
-	p, err := findPack(ctx, bank, name)
-	if err != nil {
-		return err
-	}
 	out, err := of.output(*db, p.Size)
 	if err != nil {
 		return err

@@ -39,15 +39,11 @@ func runPacksRelease(ctx context.Context, e *env, args []string) error {
 	if *force {
 		open = func(ctx context.Context, path string) (*store.DB, error) { return openWriter(ctx, e, path) }
 	}
-	bank, err := open(ctx, *db)
+	bank, p, err := openPack(ctx, open, *db, name)
 	if err != nil {
 		return err
 	}
 	defer bank.Close()
-	p, err := findPack(ctx, bank, name)
-	if err != nil {
-		return err
-	}
 	if p.Released() {
 		return fmt.Errorf("pack %d %s was released already, %s UTC", p.ID, printable(p.Name), p.ReleasedAt.Format(time.DateTime))
 	}

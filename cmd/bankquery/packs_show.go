@@ -34,15 +34,11 @@ func runPacksShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return helped(err)
 	}
-	bank, err := openReadOnly(ctx, *db)
+	bank, p, err := openPack(ctx, openReadOnly, *db, name)
 	if err != nil {
 		return err
 	}
 	defer bank.Close()
-	p, err := findPack(ctx, bank, name)
-	if err != nil {
-		return err
-	}
 	rows, err := packRows(ctx, bank, p)
 	if err != nil {
 		return err

@@ -260,45 +260,14 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 		c := counts[k]
 		counts[k] = [2]int64{c[0] + 1, c[1] + variants[id]}
 	}
-	rows, err = db.db.QueryContext(ctx, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`)
-	if err != nil {
+	// Families since schema 5 carry their techniques in the path; older
+	// ones in family_techniques.
+	if err := eachFamilyText(ctx, db, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`,
+		func(id int64, level int, path string) { pathTechniques(path, func(t string) { add(id, level, t) }) }); err != nil {
 		return err
 	}
-	for rows.Next() {
-		var (
-			id    int64
-			level int
-			path  string
-		)
-		if err := rows.Scan(&id, &level, &path); err != nil {
-			rows.Close()
-			return err
-		}
-		pathTechniques(path, func(t string) { add(id, level, t) })
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows, err = db.db.QueryContext(ctx, `SELECT DISTINCT f.id, f.level, t.technique
-		FROM families f JOIN family_techniques t ON t.family_id = f.id WHERE substr(f.path, 1, 1) <> ','`)
-	if err != nil {
-		return err
-	}
-	for rows.Next() {
-		var (
-			id    int64
-			level int
-			t     string
-		)
-		if err := rows.Scan(&id, &level, &t); err != nil {
-			rows.Close()
-			return err
-		}
-		add(id, level, t)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	if err := eachFamilyText(ctx, db, `SELECT DISTINCT f.id, f.level, t.technique
+		FROM families f JOIN family_techniques t ON t.family_id = f.id WHERE substr(f.path, 1, 1) <> ','`, add); err != nil {
 		return err
 	}
 	var got []counted
@@ -425,4 +394,26 @@ func rawValue(b sql.RawBytes) any {
 		return nil
 	}
 	return []byte(b)
+}
+
+// eachFamilyText runs q, whose rows are a family's ID, its level and a
+// text, and calls fn on each row.
+func eachFamilyText(ctx context.Context, db *DB, q string, fn func(id int64, level int, s string)) error {
+	rows, err := db.db.QueryContext(ctx, q)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id    int64
+			level int
+			text  string
+		)
+		if err := rows.Scan(&id, &level, &text); err != nil {
+			return err
+		}
+		fn(id, level, text)
+	}
+	return rows.Err()
 }

@@ -149,16 +149,26 @@ func TestSameSeedSameFamilies(t *testing.T) {
 	}
 }
 
-// graded returns the bank's puzzles with their level and ratings, sorted.
-func graded(tb testing.TB, path string) []string {
+// bankRows returns every puzzle row of the bank at path.
+func bankRows(tb testing.TB, path string) []store.Row {
 	tb.Helper()
-	var ps []string
+	var rs []store.Row
 	err := MustOpen(tb, path).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
-		ps = append(ps, fmt.Sprintf("%s %d %d %d %d %s", r.Puzzle, r.Level, r.ER, r.EP, r.ED, r.Hardest))
+		rs = append(rs, r)
 		return nil
 	})
 	if err != nil {
 		tb.Fatal(err)
+	}
+	return rs
+}
+
+// graded returns the bank's puzzles with their level and ratings, sorted.
+func graded(tb testing.TB, path string) []string {
+	tb.Helper()
+	var ps []string
+	for _, r := range bankRows(tb, path) {
+		ps = append(ps, fmt.Sprintf("%s %d %d %d %d %s", r.Puzzle, r.Level, r.ER, r.EP, r.ED, r.Hardest))
 	}
 	slices.Sort(ps)
 	return ps
@@ -375,13 +385,7 @@ func TestImport(t *testing.T) {
 	dir := t.TempDir()
 	// Two puzzles with one solution each, from a small bank of this seed.
 	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "3", "-seed", "9", "-quiet"))
-	var good []string
-	if err := MustOpen(t, filepath.Join(dir, "src.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
-		good = append(good, r.Puzzle)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	good := puzzles(t, filepath.Join(dir, "src.db"))
 	lines := []string{
 		"# a comment", good[0], "", "not a puzzle",
 		strings.Repeat(".", 81),                             // several solutions
@@ -687,13 +691,7 @@ func TestRefuseDamagedBank(t *testing.T) {
 func TestOverlappingImports(t *testing.T) {
 	dir := t.TempDir()
 	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "400", "-seed", "9", "-quiet"))
-	var lines []string
-	if err := MustOpen(t, filepath.Join(dir, "src.db")).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
-		lines = append(lines, r.Puzzle)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
+	lines := puzzles(t, filepath.Join(dir, "src.db"))
 	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

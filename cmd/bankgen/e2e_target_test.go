@@ -17,14 +17,7 @@ import (
 // want of them.
 func rows(tb testing.TB, path string, want int) []store.Row {
 	tb.Helper()
-	var rs []store.Row
-	err := MustOpen(tb, path).Query(context.Background(), store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
-		rs = append(rs, r)
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	rs := bankRows(tb, path)
 	if len(rs) != want {
 		tb.Fatalf("%d puzzles, want %d", len(rs), want)
 	}

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
 )
 
 // bankqueryBin builds the bankquery program once for the tests that

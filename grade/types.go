@@ -105,3 +105,16 @@ type Step struct {
 	Placements   []Placement
 	Eliminations []Elimination
 }
+
+// Named reports whether the step has a pattern worth naming beside its
+// conclusions: cells or digits beyond the one cell that a single fills.
+func (st Step) Named() bool {
+	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
+		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
+	return !single && (len(st.Cells) > 0 || st.Digits != 0)
+}
+
+// CellName names cell c (0..80, row by row) as rNcM, from r1c1 to r9c9.
+func CellName(c uint8) string {
+	return "r" + strconv.Itoa(int(c)/9+1) + "c" + strconv.Itoa(int(c)%9+1)
+}

@@ -263,8 +263,6 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 
 func cellOf(c uint8) cellJSON { return cellJSON{Row: int(c)/9 + 1, Col: int(c)%9 + 1} }
 
-func cellName(c uint8) string { return fmt.Sprintf("r%dc%d", int(c)/9+1, int(c)%9+1) }
-
 // stepOf returns a step as data.
 func stepOf(st grade.Step) stepJSON {
 	out := stepJSON{
@@ -296,9 +294,7 @@ func stepOf(st grade.Step) stepJSON {
 func sentence(st grade.Step) string {
 	var b strings.Builder
 	b.WriteString(st.Technique.String())
-	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
-		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
-	if !single && (len(st.Cells) > 0 || st.Digits != 0) {
+	if st.Named() {
 		b.WriteString(" on ")
 		var ds []string
 		for d := 1; d <= 9; d++ {
@@ -312,21 +308,21 @@ func sentence(st grade.Step) string {
 		}
 		names := make([]string, len(st.Cells))
 		for i, c := range st.Cells {
-			names[i] = cellName(c)
+			names[i] = grade.CellName(c)
 		}
 		b.WriteString(strings.Join(names, ", "))
 	}
 	b.WriteString(": ")
 	var parts []string
 	for _, p := range st.Placements {
-		parts = append(parts, fmt.Sprintf("places %d in %s", p.Digit, cellName(p.Cell)))
+		parts = append(parts, fmt.Sprintf("places %d in %s", p.Digit, grade.CellName(p.Cell)))
 	}
 	// Eliminations of one digit read as one clause.
 	for d := uint8(1); d <= 9; d++ {
 		var cells []string
 		for _, e := range st.Eliminations {
 			if e.Digit == d {
-				cells = append(cells, cellName(e.Cell))
+				cells = append(cells, grade.CellName(e.Cell))
 			}
 		}
 		if len(cells) > 0 {

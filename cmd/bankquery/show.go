@@ -268,9 +268,7 @@ func stepText(st grade.Step) string {
 	b.WriteString(st.Technique.Slug())
 	b.WriteByte(' ')
 	b.WriteString(st.Rating.String())
-	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
-		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
-	if !single && (len(st.Cells) > 0 || st.Digits != 0) {
+	if st.Named() {
 		b.WriteString(", ")
 		if st.Digits != 0 {
 			for d := 1; d <= 9; d++ {
@@ -286,7 +284,7 @@ func stepText(st grade.Step) string {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString(cellName(c))
+			b.WriteString(grade.CellName(c))
 		}
 	}
 	b.WriteString(": ")
@@ -295,14 +293,14 @@ func stepText(st grade.Step) string {
 		if n > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s=%d", cellName(p.Cell), p.Digit)
+		fmt.Fprintf(&b, "%s=%d", grade.CellName(p.Cell), p.Digit)
 		n++
 	}
 	for _, e := range st.Eliminations {
 		if n > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "%s<>%d", cellName(e.Cell), e.Digit)
+		fmt.Fprintf(&b, "%s<>%d", grade.CellName(e.Cell), e.Digit)
 		n++
 	}
 	return b.String()
@@ -330,11 +328,6 @@ func fill(b *strings.Builder, prefix, text string, width int) {
 	}
 	b.WriteString(strings.TrimRight(line, " "))
 	b.WriteByte('\n')
-}
-
-// cellName names cell c (0..80, row by row) as rNcM, from r1c1 to r9c9.
-func cellName(c uint8) string {
-	return "r" + strconv.Itoa(int(c)/9+1) + "c" + strconv.Itoa(int(c)%9+1)
 }
 
 // runs writes a sequence of steps with a step repeated in a row once,

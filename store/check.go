@@ -131,23 +131,7 @@ func (db *DB) checkPragma(ctx context.Context, pragma string, r *Report) error {
 }
 
 func (db *DB) checkForeignKeys(ctx context.Context, r *Report) error {
-	rows, err := db.db.QueryContext(ctx, "PRAGMA foreign_key_check")
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			table, parent string
-			rowid         sql.NullInt64
-			fkid          int64
-		)
-		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
-			return err
-		}
-		r.add("foreign keys: %s row %d refers to a missing %s row", table, rowid.Int64, parent)
-	}
-	return rows.Err()
+	return eachForeignKeyViolation(ctx, db.db, func(v string) { r.add("foreign keys: %s", v) })
 }
 
 func (db *DB) checkCanons(ctx context.Context, r *Report) error {

@@ -304,13 +304,30 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 // checkForeignKeys returns an error naming the first few rows whose
 // references PRAGMA foreign_key_check finds dangling, if any.
 func checkForeignKeys(ctx context.Context, tx *sqlx.Tx) error {
-	rows, err := tx.QueryContext(ctx, "PRAGMA foreign_key_check")
+	var bad []string
+	n := 0
+	err := eachForeignKeyViolation(ctx, tx, func(v string) {
+		if n++; len(bad) < 5 {
+			bad = append(bad, v)
+		}
+	})
 	if err != nil {
 		return fmt.Errorf("check foreign keys: %w", err)
 	}
+	if n > 0 {
+		return fmt.Errorf("%d foreign key violations: %s", n, strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+// eachForeignKeyViolation calls fn with a sentence for each row whose
+// reference PRAGMA foreign_key_check finds dangling.
+func eachForeignKeyViolation(ctx context.Context, q sqlx.QueryerContext, fn func(string)) error {
+	rows, err := q.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return err
+	}
 	defer rows.Close()
-	var bad []string
-	n := 0
 	for rows.Next() {
 		var (
 			table, parent string
@@ -318,17 +335,9 @@ func checkForeignKeys(ctx context.Context, tx *sqlx.Tx) error {
 			fkid          int64
 		)
 		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
-			return fmt.Errorf("check foreign keys: %w", err)
+			return err
 		}
-		if n++; len(bad) < 5 {
-			bad = append(bad, fmt.Sprintf("%s row %d refers to a missing %s row", table, rowid.Int64, parent))
-		}
+		fn(fmt.Sprintf("%s row %d refers to a missing %s row", table, rowid.Int64, parent))
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("check foreign keys: %w", err)
-	}
-	if n > 0 {
-		return fmt.Errorf("%d foreign key violations: %s", n, strings.Join(bad, "; "))
-	}
-	return nil
+	return rows.Err()
 }

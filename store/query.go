@@ -42,6 +42,9 @@ type Filter struct {
 	// Unreserved keeps only families reserved to no client: what a pack
 	// without a client may take. A read-only preview of such a pack uses it.
 	Unreserved bool
+	// Size keeps only puzzles of size x size grids (grid.Shapes); 0 means
+	// every size.
+	Size int
 
 	// packFor is set by CreatePack: skip families reserved to anyone
 	// but this client (to anyone at all when it is "").
@@ -76,6 +79,7 @@ type QueryOptions struct {
 // Row is a puzzle with its family's grade, as queries return it: the
 // fields bankquery lists. Ratings are in tenths, as in Family.
 type Row struct {
+	Size        int     `db:"size"` // N of the N x N grid
 	ID          int64   `db:"id"`
 	FamilyID    int64   `db:"family_id"`
 	Puzzle      string  `db:"puzzle"`

@@ -21,7 +21,9 @@ import (
 // form, with the grade every variant of it shares.
 type Family struct {
 	ID    int64
-	Canon string // the canonical form, 81 characters
+	Canon string // the canonical form, N*N characters (grid.Grid.String)
+	// Size is the N of the family's N x N grids; 0 is taken as 9.
+	Size int
 	// ER, EP and ED are the Sudoku Explainer rating, pearl and diamond in
 	// tenths: 23 means 2.3.
 	ER, EP, ED int

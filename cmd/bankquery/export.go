@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -14,6 +15,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sudokubank/internal/cli"
 	"sudokubank/internal/filters"
 	"sudokubank/store"
 )
@@ -96,7 +98,7 @@ Examples:
 const maxFirstNumber = 1_000_000_000
 
 func runExport(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "export", exportUsage)
+	fs := flag.NewFlagSet("bankquery export", flag.ContinueOnError)
 	db := dbFlag(fs)
 	ff := addFilterFlags(fs)
 	var count countFlag
@@ -107,7 +109,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, exportUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if err := noArgs(fs); err != nil {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -14,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"sudokubank/grade"
+	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -105,11 +107,11 @@ func (in gradeInput) label() string {
 }
 
 func runGrade(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "grade", gradeUsage)
+	fs := flag.NewFlagSet("bankquery grade", flag.ContinueOnError)
 	db := fs.String("db", "puzzles.db", "the bank `file` to look the puzzles up in; grading goes on without it if it does not exist")
 	asJSON := fs.Bool("json", false, "print one JSON object a puzzle, a line each")
 	steps := fs.Bool("steps", false, "print the hint path: every step of the solve")
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, gradeUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if fs.NArg() == 0 {

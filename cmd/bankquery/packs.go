@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
 
@@ -58,10 +59,10 @@ func runPacks(ctx context.Context, e *env, args []string) error {
 			return sub(ctx, e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "packs", packsUsage)
+	fs := flag.NewFlagSet("bankquery packs", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a pack, a line each")
-	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	bank, err := parseAndOpen(ctx, e, fs, packsUsage, args, db)
 	if bank == nil {
 		return err
 	}
@@ -140,8 +141,8 @@ func printable(name string) string {
 // parsePackArgs parses the flags of a packs subcommand, which may come
 // before or after the pack's name ("packs show acme -json", as the
 // examples write it), and returns the name: exactly one is wanted.
-func parsePackArgs(e *env, fs *flag.FlagSet, args []string) (string, error) {
-	if err := parseFlags(e, fs, args); err != nil {
+func parsePackArgs(e *env, fs *flag.FlagSet, usage string, args []string) (string, error) {
+	if err := cli.ParseFlags(fs, usage, args, e.stdout); err != nil {
 		return "", err
 	}
 	var names []string

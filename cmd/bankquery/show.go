@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -13,6 +14,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -46,9 +48,9 @@ Examples:
 `
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "show", showUsage)
+	fs := flag.NewFlagSet("bankquery show", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, showUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if fs.NArg() != 1 {

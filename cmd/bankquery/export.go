@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -199,13 +198,7 @@ func (x exportJob) parts() []store.PackPart {
 	if x.count.levels == nil {
 		return []store.PackPart{{Filter: x.filter, N: x.count.total}}
 	}
-	parts := make([]store.PackPart, len(x.count.levels))
-	for i, lc := range x.count.levels {
-		f := x.filter
-		f.Levels = []int{lc.level}
-		parts[i] = store.PackPart{Filter: f, N: lc.n}
-	}
-	return parts
+	return store.LevelParts(x.filter, x.count.levels)
 }
 
 // recorded selects, records and writes the pack. The file is written to
@@ -276,7 +269,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 func (x exportJob) levelsFilter() store.Filter {
 	f := x.filter
 	for _, lc := range x.count.levels {
-		f.Levels = append(f.Levels, lc.level)
+		f.Levels = append(f.Levels, lc.Level)
 	}
 	return f
 }
@@ -295,22 +288,12 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {
 		return err
 	}
-	var rows []store.Row
-	for i, part := range x.parts() {
-		o := x.options
-		o.Limit = part.N
-		got := 0
-		err = bank.Query(ctx, part.Filter, o, func(r store.Row) error {
-			rows = append(rows, r)
-			got++
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if got < part.N {
-			return exportError(x.notEnough(i, got))
-		}
+	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
+	if short := (*store.ShortError)(nil); errors.As(err, &short) {
+		return exportError(x.notEnough(short.Part, short.Found))
+	}
+	if err != nil {
+		return err
 	}
 	x.arrange(rows)
 	if err := x.out.save(ctx, e, rows); err != nil {
@@ -328,7 +311,7 @@ func (x exportJob) notEnough(part, n int) error {
 		return fmt.Errorf("%d of %d puzzles match: %w", n, x.count.total, store.ErrNotEnough)
 	}
 	lc := x.count.levels[part]
-	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.level), n, lc.n, store.ErrNotEnough)
+	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
 }
 
 // autoPackName is the name of a pack recorded without -pack: the time
@@ -391,11 +374,8 @@ func arranger(order string) (func([]store.Row), error) {
 // level ("easy=10,medium=10,evil=5").
 type countFlag struct {
 	total  int
-	levels []levelCount // nil for a plain number
+	levels []store.LevelCount // nil for a plain number
 }
-
-// levelCount is the number of puzzles -count asks of one level.
-type levelCount struct{ level, n int }
 
 func (c *countFlag) String() string {
 	if c == nil || c.levels == nil {
@@ -406,7 +386,7 @@ func (c *countFlag) String() string {
 	}
 	parts := make([]string, len(c.levels))
 	for i, lc := range c.levels {
-		parts[i] = fmt.Sprintf("%s=%d", levelName(lc.level), lc.n)
+		parts[i] = fmt.Sprintf("%s=%d", levelName(lc.Level), lc.N)
 	}
 	return strings.Join(parts, ",")
 }
@@ -423,7 +403,7 @@ func (c *countFlag) Set(s string) error {
 		c.total = n
 		return nil
 	}
-	c.levels = []levelCount{}
+	c.levels = []store.LevelCount{}
 	for part := range strings.SplitSeq(s, ",") {
 		name, num, _ := strings.Cut(strings.TrimSpace(part), "=")
 		levels, err := filters.ParseLevels(name)
@@ -434,13 +414,13 @@ func (c *countFlag) Set(s string) error {
 		if err != nil || n < 1 {
 			return fmt.Errorf("%q: want the number of puzzles of level %s, 1 or more", part, levelName(levels[0]))
 		}
-		if slices.ContainsFunc(c.levels, func(lc levelCount) bool { return lc.level == levels[0] }) {
+		if slices.ContainsFunc(c.levels, func(lc store.LevelCount) bool { return lc.Level == levels[0] }) {
 			return fmt.Errorf("level %s given twice", levelName(levels[0]))
 		}
 		if c.total > math.MaxInt32-n {
 			return errors.New("too many puzzles")
 		}
-		c.levels = append(c.levels, levelCount{levels[0], n})
+		c.levels = append(c.levels, store.LevelCount{Level: levels[0], N: n})
 		c.total += n
 	}
 	return nil
@@ -454,8 +434,7 @@ func (c countFlag) arranger(arrange func([]store.Row), random bool, seed uint64)
 		return arrange
 	}
 	return func(rows []store.Row) {
-		rng := rand.New(rand.NewPCG(seed, 0x6c6576656c73)) // "levels"
-		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+		store.MixParts(rows, seed)
 		arrange(rows)
 	}
 }

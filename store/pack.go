@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -542,6 +543,56 @@ func (db *DB) Packs(ctx context.Context) ([]Pack, error) {
 		out[i] = r.pack()
 	}
 	return out, nil
+}
+
+// PacksNamed returns the packs named name, oldest first: one at most,
+// unless the bank was recorded before pack names were unique.
+func (db *DB) PacksNamed(ctx context.Context, name string) ([]Pack, error) {
+	var rows []packRow
+	if err := db.db.SelectContext(ctx, &rows, "SELECT "+packColumns+" FROM packs WHERE name = ? ORDER BY id", name); err != nil {
+		return nil, fmt.Errorf("packs named %q: %w", name, err)
+	}
+	out := make([]Pack, len(rows))
+	for i, r := range rows {
+		out[i] = r.pack()
+	}
+	return out, nil
+}
+
+// SharedNameError is the error of FindPack for a name several packs
+// share: IDs are theirs, oldest first, for the caller to name one by.
+type SharedNameError struct {
+	Name string
+	IDs  []int64
+}
+
+func (e *SharedNameError) Error() string {
+	return fmt.Sprintf("%d packs are named %q", len(e.IDs), e.Name)
+}
+
+// FindPack returns the pack named name or, where no pack has that name
+// and it is a number, the pack with that ID; an error wrapping
+// ErrNotFound where there is neither, and a *SharedNameError for a name
+// several packs share.
+func (db *DB) FindPack(ctx context.Context, name string) (Pack, error) {
+	named, err := db.PacksNamed(ctx, name)
+	if err != nil {
+		return Pack{}, err
+	}
+	switch len(named) {
+	case 1:
+		return named[0], nil
+	case 0:
+		if id, err := strconv.ParseInt(name, 10, 64); err == nil {
+			return db.Pack(ctx, id)
+		}
+		return Pack{}, fmt.Errorf("pack %q: %w", name, ErrNotFound)
+	}
+	ids := make([]int64, len(named))
+	for i, p := range named {
+		ids[i] = p.ID
+	}
+	return Pack{}, &SharedNameError{Name: name, IDs: ids}
 }
 
 // PackRows returns the puzzles of pack id in pack order, or ErrNotFound.

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"sudokubank/internal/banktest"
 	"sudokubank/store"
 )
 
@@ -85,5 +86,48 @@ func TestMixParts(t *testing.T) {
 	slices.SortFunc(a, func(x, y store.Row) int { return int(x.ID - y.ID) })
 	if !slices.Equal(a, rows()) {
 		t.Errorf("MixParts lost or repeated rows: %v", a)
+	}
+}
+
+// TestFindPack finds a pack by name, else by ID, and says which packs
+// share a name.
+func TestFindPack(t *testing.T) {
+	ctx := context.Background()
+	db, path := MustOpenTemp(t)
+	var batch []store.NewFamily
+	for i := range 9 {
+		batch = append(batch, fam(i, 2, 25, 1))
+	}
+	MustWrite(t, db, batch)
+	var ids []int64
+	for _, name := range []string{"acme", "7", "globex"} {
+		p, _, err := db.CreatePack(ctx, store.PackSpec{Name: name}, store.Filter{}, store.QueryOptions{}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	for _, tt := range []struct {
+		name string
+		want int64
+	}{{"acme", ids[0]}, {"7", ids[1]}, {"3", ids[2]}} {
+		if p, err := db.FindPack(ctx, tt.name); err != nil || p.ID != tt.want {
+			t.Errorf("FindPack(%q) = pack %d, %v; want pack %d", tt.name, p.ID, err, tt.want)
+		}
+	}
+	for _, name := range []string{"initech", "99", ""} {
+		if p, err := db.FindPack(ctx, name); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("FindPack(%q) = pack %d, %v; want ErrNotFound", name, p.ID, err)
+		}
+	}
+	// A bank recorded before names were unique.
+	banktest.MustExec(t, path, "UPDATE packs SET name = 'acme' WHERE name = 'globex'")
+	if named, err := db.PacksNamed(ctx, "acme"); err != nil || len(named) != 2 {
+		t.Errorf("PacksNamed(acme) = %d packs, %v; want 2", len(named), err)
+	}
+	_, err := db.FindPack(ctx, "acme")
+	var shared *store.SharedNameError
+	if !errors.As(err, &shared) || !slices.Equal(shared.IDs, []int64{ids[0], ids[2]}) {
+		t.Errorf("FindPack(acme) with two packs of that name: %v, want their IDs %v", err, []int64{ids[0], ids[2]})
 	}
 }

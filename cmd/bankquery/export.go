@@ -217,14 +217,13 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			return err
 		}
 	} else {
-		packs, err := bank.Packs(ctx)
+		named, err := bank.PacksNamed(ctx, x.spec.Name)
 		if err != nil {
 			return err
 		}
-		for _, p := range packs {
-			if p.Name == x.spec.Name {
-				return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
-			}
+		if len(named) > 0 {
+			p := named[0]
+			return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
 		}
 	}
 	// A technique no family uses matches nothing: no pack to try.

@@ -29,6 +29,8 @@ func (f *levelsFlag) Set(s string) error {
 }
 
 // parseLevels reads "easy,5" into levels in the order given, each once.
+// Unlike filters.ParseLevels (a query's set) it refuses a repeat, a slip
+// in a run that writes, and keeps the order the -level flag prints back.
 func parseLevels(s string) ([]grade.Level, error) {
 	var ls []grade.Level
 	for _, part := range strings.Split(s, ",") {

@@ -97,16 +97,11 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 
 // FirstPuzzleOf returns the stored puzzle of family f with the lowest ID,
 // or ErrNotFound if the family has none.
-//
-// No index holds the puzzles by family (migrations/0003 dropped it: the
-// writer would pay for it on every row). A family's puzzles are
-// transforms of its canonical form, so they share its level and its
-// number of givens, and the bucket index (level and givens) narrows the
-// search to them and the other families of that bucket: a scan of about
-// a sixtieth of the bank. A row that disagrees (hand-made, or written
-// by a program that broke the rule) is still found, by a scan of the
-// whole table.
 func (db *DB) FirstPuzzleOf(ctx context.Context, f Family) (Row, error) {
+	// No index holds the puzzles by family, which the writer would pay
+	// for on every row. A family's puzzles share its level and givens,
+	// so the bucket index narrows the search to that bucket; a row that
+	// breaks the rule (hand-made) is still found by a scan of the table.
 	var r Row
 	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
 		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.Level, f.Givens), f.ID)

@@ -176,9 +176,9 @@ func formatQuota(q pipeline.LevelCounts) string {
 }
 
 // maxFamilies is the most families -count asks a run for, and -quota a
-// level of the bank: 10^8 families take a day or more to make on a
-// desktop machine, at some thousands a second, and fill a bank of tens
-// of gigabytes, so a larger number is a slip of the keyboard, not a plan.
+// level of the bank: 10^8 families take a day or more to make and fill
+// a bank of tens of gigabytes, so a larger number is a slip of the
+// keyboard, not a plan.
 // It is refused rather than clamped so that the user sees it.
 const maxFamilies = 100_000_000
 

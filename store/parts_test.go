@@ -33,12 +33,7 @@ func TestLevelParts(t *testing.T) {
 // without recording it, and names the part that falls short.
 func TestSelectParts(t *testing.T) {
 	ctx := context.Background()
-	db, _ := MustOpenTemp(t)
-	var batch []store.NewFamily
-	for i := range 30 {
-		batch = append(batch, fam(i, 1+i%3, 25, 2))
-	}
-	MustWrite(t, db, batch)
+	db := mustLevelsBank(t, 30, 3)
 	parts := store.LevelParts(store.Filter{}, []store.LevelCount{{Level: 3, N: 2}, {Level: 1, N: 5}})
 	o := store.QueryOptions{Order: store.OrderRandom, Seed: 4}
 	got, err := db.SelectParts(ctx, parts, o)

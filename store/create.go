@@ -109,10 +109,9 @@ func buildBank(ctx context.Context, tmp string, q []string) error {
 	x.SetMaxOpenConns(1)
 	defer x.Close()
 	// Pages of pageSize, and in WAL mode from the start, so that the
-	// migrations commit without an fsync each (three each in the
-	// rollback journal's mode: 35 ms for a fresh bank's ten, against a
-	// bankgen run of 1.7 s). The page size must come first: the WAL mode
-	// writes the file's header, and with it the size.
+	// migrations commit without an fsync each (the rollback journal's
+	// mode takes three a migration). The page size must come first: the
+	// WAL mode writes the file's header, and with it the size.
 	if err := setPageSize(ctx, x); err != nil {
 		return err
 	}

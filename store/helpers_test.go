@@ -47,6 +47,19 @@ func MustWrite(tb testing.TB, db *store.DB, batch []store.NewFamily) store.Write
 	return res
 }
 
+// mustLevelsBank returns a fresh bank of n families of 25 givens and two
+// puzzles each, their levels going round 1 to levels.
+func mustLevelsBank(tb testing.TB, n, levels int) *store.DB {
+	tb.Helper()
+	db, _ := MustOpenTemp(tb)
+	var batch []store.NewFamily
+	for i := range n {
+		batch = append(batch, fam(i, 1+i%levels, 25, 2))
+	}
+	MustWrite(tb, db, batch)
+	return db
+}
+
 // grid returns a distinct grid string for (tag, n): each byte of tag as
 // three base-9 digits, then n as 20, each digit plus one, padded with '.'.
 // Tags have at most 9 bytes.

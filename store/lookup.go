@@ -5,7 +5,74 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"sudokubank/gen"
+	"sudokubank/solve"
 )
+
+// Match is what a bank holds of a puzzle: the puzzle itself, another
+// puzzle of its family (an isomorph: the same puzzle rotated, reflected,
+// with rows, columns or digits swapped), or nothing.
+type Match struct {
+	Found  bool   // the bank holds the puzzle's family
+	Exact  bool   // the bank holds the puzzle as given
+	Family Family // the family, when found
+	// Row is the stored puzzle: the one given when Exact, else the
+	// family's first; HasRow is false for a family with no puzzle row,
+	// which a writer never leaves.
+	Row    Row
+	HasRow bool
+	// To takes the stored puzzle (Row, or the family's canonical form
+	// without one) to the puzzle given: To.Apply(stored) is the puzzle.
+	To gen.Transform
+}
+
+// Lookup finds puzzle p in the bank: as given, else its family by
+// canonical form and the family's first stored puzzle, with the
+// transform from that puzzle to p. A puzzle of no stored family is a
+// Match with Found false, not an error.
+func (db *DB) Lookup(ctx context.Context, p solve.Grid) (Match, error) {
+	r, err := db.PuzzleByString(ctx, p.String())
+	switch {
+	case err == nil:
+		f, err := db.Family(ctx, r.FamilyID)
+		if err != nil {
+			return Match{}, err
+		}
+		return Match{Found: true, Exact: true, Family: f, Row: r, HasRow: true}, nil
+	case !errors.Is(err, ErrNotFound):
+		return Match{}, err
+	}
+	canon, toCanon := gen.Canon(p)
+	f, err := db.FamilyByCanon(ctx, canon.String())
+	if errors.Is(err, ErrNotFound) {
+		return Match{}, nil
+	}
+	if err != nil {
+		return Match{}, err
+	}
+	m := Match{Found: true, Family: f, To: toCanon.Inverse()}
+	r, err = db.FirstPuzzleOf(ctx, f)
+	if errors.Is(err, ErrNotFound) {
+		return m, nil
+	}
+	if err != nil {
+		return Match{}, err
+	}
+	stored, err := solve.Parse(r.Puzzle)
+	if err != nil {
+		return Match{}, fmt.Errorf("puzzle %d: %w", r.ID, err)
+	}
+	// Both go to the one canonical form; the stored puzzle's way there,
+	// then back from it to p, takes the one to the other.
+	_, storedToCanon := gen.Canon(stored)
+	to := storedToCanon.Then(m.To)
+	if to.Apply(stored) != p {
+		return Match{}, fmt.Errorf("puzzle %d of family %d: no transform found to %s", r.ID, f.ID, p)
+	}
+	m.Row, m.HasRow, m.To = r, true, to
+	return m, nil
+}
 
 // FamilyByCanon returns the family whose canonical form is canon (gen's
 // Canon of any of its puzzles, 81 characters, '.' for an empty cell), or
@@ -30,16 +97,11 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 
 // FirstPuzzleOf returns the stored puzzle of family f with the lowest ID,
 // or ErrNotFound if the family has none.
-//
-// No index holds the puzzles by family (migrations/0003 dropped it: the
-// writer would pay for it on every row). A family's puzzles are
-// transforms of its canonical form, so they share its level and its
-// number of givens, and the bucket index (level and givens) narrows the
-// search to them and the other families of that bucket: a scan of about
-// a sixtieth of the bank. A row that disagrees (hand-made, or written
-// by a program that broke the rule) is still found, by a scan of the
-// whole table.
 func (db *DB) FirstPuzzleOf(ctx context.Context, f Family) (Row, error) {
+	// No index holds the puzzles by family, which the writer would pay
+	// for on every row. A family's puzzles share its level and givens,
+	// so the bucket index narrows the search to that bucket; a row that
+	// breaks the rule (hand-made) is still found by a scan of the table.
 	var r Row
 	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
 		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.Level, f.Givens), f.ID)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 
+	"sudokubank/gen"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -45,5 +47,37 @@ func TestFirstPuzzleOf(t *testing.T) {
 	}
 	if _, err := db.FirstPuzzleOf(ctx, store.Family{ID: 99, Level: 3, Givens: 28}); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("FirstPuzzleOf(no such family) error = %v, want ErrNotFound", err)
+	}
+}
+
+// TestLookup finds a stored puzzle as given, an isomorph of it by its
+// family with the transform from the stored puzzle, and nothing for a
+// puzzle of no stored family.
+func TestLookup(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	p := solve.GridOf("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+	sol, ok := solve.Solve(p)
+	if !ok {
+		t.Fatal("the test puzzle has no solution")
+	}
+	canon, _ := gen.Canon(p)
+	nf := fam(1, 5, 17, 0)
+	nf.Canon = canon.String()
+	nf.Puzzles = []store.Puzzle{{Puzzle: p.String(), Solution: sol.String(), Transform: "t0"}}
+	MustWrite(t, db, []store.NewFamily{nf})
+
+	m, err := db.Lookup(ctx, p)
+	if err != nil || !m.Found || !m.Exact || !m.HasRow || m.Row.Puzzle != p.String() || m.Family.Canon != canon.String() {
+		t.Errorf("Lookup(stored puzzle) = %+v, %v; want it found as given", m, err)
+	}
+	iso := gen.Turn90().Then(gen.MirrorLR()).Apply(p)
+	m, err = db.Lookup(ctx, iso)
+	if err != nil || !m.Found || m.Exact || !m.HasRow || m.Row.Puzzle != p.String() || m.To.Apply(p) != iso {
+		t.Errorf("Lookup(isomorph) = %+v, %v; want the stored puzzle and a transform to the isomorph", m, err)
+	}
+	other := solve.GridOf("100000002090400050006000700050903000000070000000850040700000600030009080002000001")
+	if m, err := db.Lookup(ctx, other); err != nil || m.Found {
+		t.Errorf("Lookup(unstored puzzle) = %+v, %v; want not found", m, err)
 	}
 }

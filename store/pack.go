@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -128,27 +131,12 @@ func (db *DB) CreatePackParts(ctx context.Context, spec PackSpec, parts []PackPa
 	}
 	defer tx.Rollback()
 
-	var rows []Row
-	for i, p := range parts {
-		f := p.Filter
-		f.packFor = &spec.Client
-		o.Limit = p.N
-		got := 0
-		err = query(ctx, tx, f, o, func(r Row) error {
-			rows = append(rows, r)
-			got++
-			return nil
-		})
-		if err != nil {
-			return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
-		}
-		if got < p.N {
-			short := &ShortError{Part: i, Found: got, Want: p.N}
-			if len(parts) == 1 {
-				return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, short)
-			}
-			return Pack{}, nil, fmt.Errorf("create pack %q: part %d: %w", spec.Name, i+1, short)
-		}
+	rows, err := selectParts(ctx, tx, parts, o, &spec.Client)
+	if short := (*ShortError)(nil); errors.As(err, &short) && len(parts) > 1 {
+		return Pack{}, nil, fmt.Errorf("create pack %q: part %d: %w", spec.Name, short.Part+1, short)
+	}
+	if err != nil {
+		return Pack{}, nil, fmt.Errorf("create pack %q: %w", spec.Name, err)
 	}
 	if h.Arrange != nil {
 		h.Arrange(rows)
@@ -181,6 +169,68 @@ func (db *DB) CreatePackParts(ctx context.Context, spec PackSpec, parts []PackPa
 		return Pack{}, nil, fmt.Errorf("create pack %q: commit: %w", spec.Name, err)
 	}
 	return pack, rows, nil
+}
+
+// SelectParts selects the rows CreatePackParts would, part after part,
+// without recording a pack: the bank is only read, and families reserved
+// to a client are skipped only where the parts' filters say so. A part
+// that finds fewer than its N puzzles fails with a *ShortError naming it.
+func (db *DB) SelectParts(ctx context.Context, parts []PackPart, o QueryOptions) ([]Row, error) {
+	rows, err := selectParts(ctx, db.db, parts, o, nil)
+	if short := (*ShortError)(nil); err != nil && !errors.As(err, &short) {
+		return nil, fmt.Errorf("query: %w", err)
+	}
+	return rows, err
+}
+
+// selectParts runs each part's query on q, one family a puzzle, the
+// rows one part after the other; packFor, when set, is the client whose
+// pack they are for.
+func selectParts(ctx context.Context, q sqlx.QueryerContext, parts []PackPart, o QueryOptions, packFor *string) ([]Row, error) {
+	o.OnePerFamily = true
+	var rows []Row
+	for i, p := range parts {
+		f := p.Filter
+		f.packFor = packFor
+		o.Limit = p.N
+		got := 0
+		err := query(ctx, q, f, o, func(r Row) error {
+			rows = append(rows, r)
+			got++
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if got < p.N {
+			return nil, &ShortError{Part: i, Found: got, Want: p.N}
+		}
+	}
+	return rows, nil
+}
+
+// LevelCount asks a pack chosen per level for N puzzles of level Level
+// (1 to 5).
+type LevelCount struct{ Level, N int }
+
+// LevelParts returns the parts of a pack chosen per level: f narrowed to
+// each level of counts in turn, with that level's count.
+func LevelParts(f Filter, counts []LevelCount) []PackPart {
+	parts := make([]PackPart, len(counts))
+	for i, lc := range counts {
+		pf := f
+		pf.Levels = []int{lc.Level}
+		parts[i] = PackPart{Filter: pf, N: lc.N}
+	}
+	return parts
+}
+
+// MixParts shuffles rows selected in parts, which come one part after
+// the other, by a shuffle drawn from seed: in a random order the parts'
+// rows are mixed, as one sample of them all would be.
+func MixParts(rows []Row, seed uint64) {
+	rng := rand.New(rand.NewPCG(seed, 0x6c6576656c73)) // "levels"
+	rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
 }
 
 // itemsPerInsert is how many pack items one INSERT statement carries:
@@ -493,6 +543,56 @@ func (db *DB) Packs(ctx context.Context) ([]Pack, error) {
 		out[i] = r.pack()
 	}
 	return out, nil
+}
+
+// PacksNamed returns the packs named name, oldest first: one at most,
+// unless the bank was recorded before pack names were unique.
+func (db *DB) PacksNamed(ctx context.Context, name string) ([]Pack, error) {
+	var rows []packRow
+	if err := db.db.SelectContext(ctx, &rows, "SELECT "+packColumns+" FROM packs WHERE name = ? ORDER BY id", name); err != nil {
+		return nil, fmt.Errorf("packs named %q: %w", name, err)
+	}
+	out := make([]Pack, len(rows))
+	for i, r := range rows {
+		out[i] = r.pack()
+	}
+	return out, nil
+}
+
+// SharedNameError is the error of FindPack for a name several packs
+// share: IDs are theirs, oldest first, for the caller to name one by.
+type SharedNameError struct {
+	Name string
+	IDs  []int64
+}
+
+func (e *SharedNameError) Error() string {
+	return fmt.Sprintf("%d packs are named %q", len(e.IDs), e.Name)
+}
+
+// FindPack returns the pack named name or, where no pack has that name
+// and it is a number, the pack with that ID; an error wrapping
+// ErrNotFound where there is neither, and a *SharedNameError for a name
+// several packs share.
+func (db *DB) FindPack(ctx context.Context, name string) (Pack, error) {
+	named, err := db.PacksNamed(ctx, name)
+	if err != nil {
+		return Pack{}, err
+	}
+	switch len(named) {
+	case 1:
+		return named[0], nil
+	case 0:
+		if id, err := strconv.ParseInt(name, 10, 64); err == nil {
+			return db.Pack(ctx, id)
+		}
+		return Pack{}, fmt.Errorf("pack %q: %w", name, ErrNotFound)
+	}
+	ids := make([]int64, len(named))
+	for i, p := range named {
+		ids[i] = p.ID
+	}
+	return Pack{}, &SharedNameError{Name: name, IDs: ids}
 }
 
 // PackRows returns the puzzles of pack id in pack order, or ErrNotFound.

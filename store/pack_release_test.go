@@ -100,12 +100,7 @@ func TestReleasePackKeepsOtherPacks(t *testing.T) {
 // falls short names itself.
 func TestCreatePackParts(t *testing.T) {
 	ctx := context.Background()
-	db, _ := MustOpenTemp(t)
-	var batch []store.NewFamily
-	for i := range 30 {
-		batch = append(batch, fam(i, 1+i%3, 25, 2))
-	}
-	MustWrite(t, db, batch)
+	db := mustLevelsBank(t, 30, 3)
 	parts := []store.PackPart{{Filter: store.Filter{Levels: []int{3}}, N: 2}, {Filter: store.Filter{Levels: []int{1}}, N: 5}}
 	_, rows, err := db.CreatePackParts(ctx, store.PackSpec{Name: "p"}, parts, store.QueryOptions{Order: store.OrderRandom, Seed: 4}, store.PackHooks{})
 	if err != nil {

@@ -12,12 +12,7 @@ import (
 
 func TestCreatePackWithArrangeOrdersPositions(t *testing.T) {
 	ctx := context.Background()
-	db, _ := MustOpenTemp(t)
-	var batch []store.NewFamily
-	for i := range 20 {
-		batch = append(batch, fam(i, 1+i%5, 25, 2))
-	}
-	MustWrite(t, db, batch)
+	db := mustLevelsBank(t, 20, 5)
 
 	byRatingDesc := func(rows []store.Row) {
 		slices.SortStableFunc(rows, func(a, b store.Row) int { return cmp.Compare(b.ER, a.ER) })

@@ -17,7 +17,7 @@ const rareRows = 50_000
 
 // A technique filter is checked by the family of every puzzle row the
 // query's plan reads: for a technique few families use, that is nearly
-// the whole table for a few matches (4.6 s on a 5M bank). No index of
+// the whole table for a few matches. No index of
 // the puzzles leads to their family, but a puzzle has its family's level
 // and givens, so a rare technique's puzzles lie in the (level, givens)
 // buckets of its families, which the index puzzles_bucket holds by one

@@ -29,6 +29,8 @@ func (f *levelsFlag) Set(s string) error {
 }
 
 // parseLevels reads "easy,5" into levels in the order given, each once.
+// Unlike filters.ParseLevels (a query's set) it refuses a repeat, a slip
+// in a run that writes, and keeps the order the -level flag prints back.
 func parseLevels(s string) ([]grade.Level, error) {
 	var ls []grade.Level
 	for _, part := range strings.Split(s, ",") {
@@ -174,9 +176,9 @@ func formatQuota(q pipeline.LevelCounts) string {
 }
 
 // maxFamilies is the most families -count asks a run for, and -quota a
-// level of the bank: 10^8 families take a day or more to make on a
-// desktop machine, at some thousands a second, and fill a bank of tens
-// of gigabytes, so a larger number is a slip of the keyboard, not a plan.
+// level of the bank: 10^8 families take a day or more to make and fill
+// a bank of tens of gigabytes, so a larger number is a slip of the
+// keyboard, not a plan.
 // It is refused rather than clamped so that the user sees it.
 const maxFamilies = 100_000_000
 

@@ -108,7 +108,7 @@ func TestParseGenerateErrors(t *testing.T) {
 			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("parseGenerate(%q) = %v, want a usage error saying %q", tt.args, err, tt.want)
 			}
-			if got, want := exitCode(err, io.Discard), 2; got != want {
+			if got, want := program.Report(io.Discard, err), 2; got != want {
 				t.Errorf("exit code %d, want %d", got, want)
 			}
 		})

@@ -54,8 +54,6 @@ Examples:
   bankgen -count 50 -technique x-wing     # 50 families whose hardest step is an x-wing
   bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
   bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
-
-Flags:
 `
 
 // generateOptions are the flags of the generating command.

@@ -36,8 +36,6 @@ Examples:
   bankgen import -source top1465 top1465.txt
   zcat huge.txt.gz | bankgen import -db big.db -source forum -
   bankgen import -source acme acme-pack.zip
-
-Flags:
 `
 
 // importOptions are the flags of the import command.

@@ -3,17 +3,4 @@
 // "bankgen import -h" for the flags.
 package main
 
-import (
-	"context"
-	"fmt"
-	"os"
-
-	"sudokubank/internal/cli"
-)
-
-func main() {
-	ctx, _ := cli.NotifyContext(context.Background(), func() {
-		fmt.Fprintln(os.Stderr, "bankgen: stopping: writing what is done (interrupt again to quit at once)")
-	})
-	os.Exit(exitCode(Run(ctx, os.Args[1:], os.Stdout, os.Stderr), os.Stderr))
-}
+func main() { program.Main() }

@@ -41,16 +41,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// exitCode reports err on stderr and returns the process's exit status.
-func exitCode(err error, stderr io.Writer) int {
-	code := cli.ExitCode(err)
-	switch code {
-	case cli.ExitUsage:
-		fmt.Fprintf(stderr, "bankgen: %v\nRun 'bankgen -h' or 'bankgen import -h' for usage.\n", err)
-	case cli.ExitFailure:
-		fmt.Fprintf(stderr, "bankgen: %v\n", err)
-	}
-	return code
+// program is bankgen as its main runs it: the first signal stops the
+// run after writing what is done.
+var program = cli.Program{
+	Name:      "bankgen",
+	UsageHint: "Run 'bankgen -h' or 'bankgen import -h' for usage.",
+	Stopping:  "bankgen: stopping: writing what is done (interrupt again to quit at once)",
+	Run:       Run,
 }
 
 // newLogger returns the text logger bankgen writes to stderr.

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 )
 
@@ -30,10 +31,10 @@ Examples:
 var errProblems = errors.New("the bank has problems")
 
 func runCheck(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "check", checkUsage)
+	fs := flag.NewFlagSet("bankquery check", flag.ContinueOnError)
 	db := dbFlag(fs)
 	quick := fs.Bool("quick", false, "quick_check, and no check of each puzzle")
-	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	bank, err := parseAndOpen(ctx, e, fs, checkUsage, args, db)
 	if bank == nil {
 		return err
 	}

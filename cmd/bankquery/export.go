@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sudokubank/internal/cli"
 	"sudokubank/internal/filters"
 	"sudokubank/store"
 )
@@ -96,7 +97,7 @@ Examples:
 const maxFirstNumber = 1_000_000_000
 
 func runExport(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "export", exportUsage)
+	fs := flag.NewFlagSet("bankquery export", flag.ContinueOnError)
 	db := dbFlag(fs)
 	ff := addFilterFlags(fs)
 	var count countFlag
@@ -107,7 +108,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	order := fs.String("order", "rating", "the order in the pack: `rating` (rising), random or id")
 	seed := fs.Uint64("seed", 0, "the sample's `seed` (default: drawn at random and printed to stderr)")
 	noRecord := fs.Bool("no-record", false, "record nothing in the bank")
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, exportUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if err := noArgs(fs); err != nil {
@@ -197,13 +198,7 @@ func (x exportJob) parts() []store.PackPart {
 	if x.count.levels == nil {
 		return []store.PackPart{{Filter: x.filter, N: x.count.total}}
 	}
-	parts := make([]store.PackPart, len(x.count.levels))
-	for i, lc := range x.count.levels {
-		f := x.filter
-		f.Levels = []int{lc.level}
-		parts[i] = store.PackPart{Filter: f, N: lc.n}
-	}
-	return parts
+	return store.LevelParts(x.filter, x.count.levels)
 }
 
 // recorded selects, records and writes the pack. The file is written to
@@ -222,14 +217,13 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			return err
 		}
 	} else {
-		packs, err := bank.Packs(ctx)
+		named, err := bank.PacksNamed(ctx, x.spec.Name)
 		if err != nil {
 			return err
 		}
-		for _, p := range packs {
-			if p.Name == x.spec.Name {
-				return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
-			}
+		if len(named) > 0 {
+			p := named[0]
+			return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
 		}
 	}
 	// A technique no family uses matches nothing: no pack to try.
@@ -274,7 +268,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 func (x exportJob) levelsFilter() store.Filter {
 	f := x.filter
 	for _, lc := range x.count.levels {
-		f.Levels = append(f.Levels, lc.level)
+		f.Levels = append(f.Levels, lc.Level)
 	}
 	return f
 }
@@ -293,22 +287,12 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {
 		return err
 	}
-	var rows []store.Row
-	for i, part := range x.parts() {
-		o := x.options
-		o.Limit = part.N
-		got := 0
-		err = bank.Query(ctx, part.Filter, o, func(r store.Row) error {
-			rows = append(rows, r)
-			got++
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		if got < part.N {
-			return exportError(x.notEnough(i, got))
-		}
+	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
+	if short := (*store.ShortError)(nil); errors.As(err, &short) {
+		return exportError(x.notEnough(short.Part, short.Found))
+	}
+	if err != nil {
+		return err
 	}
 	x.arrange(rows)
 	if err := x.out.save(ctx, e, rows); err != nil {
@@ -326,7 +310,7 @@ func (x exportJob) notEnough(part, n int) error {
 		return fmt.Errorf("%d of %d puzzles match: %w", n, x.count.total, store.ErrNotEnough)
 	}
 	lc := x.count.levels[part]
-	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.level), n, lc.n, store.ErrNotEnough)
+	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
 }
 
 // autoPackName is the name of a pack recorded without -pack: the time
@@ -389,11 +373,8 @@ func arranger(order string) (func([]store.Row), error) {
 // level ("easy=10,medium=10,evil=5").
 type countFlag struct {
 	total  int
-	levels []levelCount // nil for a plain number
+	levels []store.LevelCount // nil for a plain number
 }
-
-// levelCount is the number of puzzles -count asks of one level.
-type levelCount struct{ level, n int }
 
 func (c *countFlag) String() string {
 	if c == nil || c.levels == nil {
@@ -404,7 +385,7 @@ func (c *countFlag) String() string {
 	}
 	parts := make([]string, len(c.levels))
 	for i, lc := range c.levels {
-		parts[i] = fmt.Sprintf("%s=%d", levelName(lc.level), lc.n)
+		parts[i] = fmt.Sprintf("%s=%d", levelName(lc.Level), lc.N)
 	}
 	return strings.Join(parts, ",")
 }
@@ -421,7 +402,7 @@ func (c *countFlag) Set(s string) error {
 		c.total = n
 		return nil
 	}
-	c.levels = []levelCount{}
+	c.levels = []store.LevelCount{}
 	for part := range strings.SplitSeq(s, ",") {
 		name, num, _ := strings.Cut(strings.TrimSpace(part), "=")
 		levels, err := filters.ParseLevels(name)
@@ -432,13 +413,13 @@ func (c *countFlag) Set(s string) error {
 		if err != nil || n < 1 {
 			return fmt.Errorf("%q: want the number of puzzles of level %s, 1 or more", part, levelName(levels[0]))
 		}
-		if slices.ContainsFunc(c.levels, func(lc levelCount) bool { return lc.level == levels[0] }) {
+		if slices.ContainsFunc(c.levels, func(lc store.LevelCount) bool { return lc.Level == levels[0] }) {
 			return fmt.Errorf("level %s given twice", levelName(levels[0]))
 		}
 		if c.total > math.MaxInt32-n {
 			return errors.New("too many puzzles")
 		}
-		c.levels = append(c.levels, levelCount{levels[0], n})
+		c.levels = append(c.levels, store.LevelCount{Level: levels[0], N: n})
 		c.total += n
 	}
 	return nil
@@ -452,8 +433,7 @@ func (c countFlag) arranger(arrange func([]store.Row), random bool, seed uint64)
 		return arrange
 	}
 	return func(rows []store.Row) {
-		rng := rand.New(rand.NewPCG(seed, 0x6c6576656c73)) // "levels"
-		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+		store.MixParts(rows, seed)
 		arrange(rows)
 	}
 }

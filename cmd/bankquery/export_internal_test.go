@@ -24,11 +24,11 @@ func FuzzCountFlag(f *testing.F) {
 		sum := 0
 		var seen []int
 		for _, lc := range c.levels {
-			if lc.level < 1 || lc.level > 5 || lc.n < 1 || slices.Contains(seen, lc.level) {
+			if lc.Level < 1 || lc.Level > 5 || lc.N < 1 || slices.Contains(seen, lc.Level) {
 				t.Fatalf("Set(%q) = %+v", s, c.levels)
 			}
-			seen = append(seen, lc.level)
-			sum += lc.n
+			seen = append(seen, lc.Level)
+			sum += lc.N
 		}
 		if sum != c.total || c.total < 1 {
 			t.Errorf("Set(%q): total %d, levels add up to %d", s, c.total, sum)

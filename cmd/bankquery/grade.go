@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"iter"
@@ -14,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"sudokubank/grade"
+	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -105,11 +107,11 @@ func (in gradeInput) label() string {
 }
 
 func runGrade(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "grade", gradeUsage)
+	fs := flag.NewFlagSet("bankquery grade", flag.ContinueOnError)
 	db := fs.String("db", "puzzles.db", "the bank `file` to look the puzzles up in; grading goes on without it if it does not exist")
 	asJSON := fs.Bool("json", false, "print one JSON object a puzzle, a line each")
 	steps := fs.Bool("steps", false, "print the hint path: every step of the solve")
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, gradeUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if fs.NArg() == 0 {
@@ -216,11 +218,11 @@ func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
 // gradeOne grades one input and looks it up in bank (nil for none). A
 // puzzle that cannot be graded is an Error in the result, not an error:
 // the error is for a bank that cannot be read.
-func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInput) (gradeJSON, grade.Grade, bankMatch, error) {
+func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInput) (gradeJSON, grade.Grade, store.Match, error) {
 	j := gradeJSON{Argument: in.arg, Line: in.line}
 	if in.err != nil {
 		j.Error = "not a puzzle: " + strings.TrimPrefix(in.err.Error(), "line 1, ")
-		return j, grade.Grade{}, bankMatch{}, nil
+		return j, grade.Grade{}, store.Match{}, nil
 	}
 	j.Puzzle = in.grid.String()
 	j.Givens = grade.MetricsOf(in.grid).Givens
@@ -234,7 +236,7 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 		default:
 			j.Error = strings.TrimPrefix(err.Error(), "grade "+j.Puzzle+": ")
 		}
-		return j, gr, bankMatch{}, nil
+		return j, gr, store.Match{}, nil
 	}
 	j.Level, j.LevelName = int(gr.Level), gr.Level.String()
 	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
@@ -244,24 +246,24 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 	}
 	j.Bank = &gradeBankJSON{}
 	if bank == nil {
-		return j, gr, bankMatch{}, nil
+		return j, gr, store.Match{}, nil
 	}
-	m, err := lookUp(ctx, bank, in.grid)
+	m, err := bank.Lookup(ctx, in.grid)
 	if err != nil {
 		return j, gr, m, err
 	}
 	j.Bank.Consulted, j.Bank.Match = true, "none"
-	if m.found {
-		f := m.family
+	if m.Found {
+		f := m.Family
 		j.Bank.Match, j.Bank.Family = "isomorph", f.ID
 		j.Bank.FamilyRating, j.Bank.FamilyPearl, j.Bank.FamilyDiamond, j.Bank.FamilyLevel = tenths(f.ER), tenths(f.EP), tenths(f.ED), f.Level
-		if m.exact {
+		if m.Exact {
 			j.Bank.Match = "exact"
 		} else {
-			j.Bank.Transform = m.to.String()
+			j.Bank.Transform = m.To.String()
 		}
-		if m.hasRow {
-			j.Bank.PuzzleID, j.Bank.Stored = m.row.ID, m.row.Puzzle
+		if m.HasRow {
+			j.Bank.PuzzleID, j.Bank.Stored = m.Row.ID, m.Row.Puzzle
 		} else {
 			j.Bank.Stored = f.Canon
 		}
@@ -270,7 +272,7 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 }
 
 // writeGradeText writes one graded puzzle as text.
-func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m bankMatch, db string, steps bool) {
+func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m store.Match, db string, steps bool) {
 	var b strings.Builder
 	shown := j.Puzzle
 	if in.err != nil {
@@ -297,7 +299,7 @@ func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m b
 		fmt.Fprintf(tw, "  bank\tnot in %s, nor any isomorph of it\n", db)
 	case bk.Match == "exact":
 		fmt.Fprintf(tw, "  bank\tstored as puzzle %d (family %d)\n", bk.PuzzleID, bk.Family)
-	case m.hasRow:
+	case m.HasRow:
 		fmt.Fprintf(tw, "  bank\tan isomorph is stored: puzzle %d (family %d)\n", bk.PuzzleID, bk.Family)
 		fmt.Fprintf(tw, "  stored\t%s\n", bk.Stored)
 		fmt.Fprintf(tw, "  transform\t%s takes puzzle %d to this one\n", bk.Transform, bk.PuzzleID)
@@ -306,8 +308,8 @@ func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m b
 		fmt.Fprintf(tw, "  stored\t%s\n", bk.Stored)
 		fmt.Fprintf(tw, "  transform\t%s takes the canonical form to this one\n", bk.Transform)
 	}
-	if bk.Consulted && m.found {
-		f := m.family
+	if bk.Consulted && m.Found {
+		f := m.Family
 		if f.ER != int(gr.ER) || f.EP != int(gr.EP) || f.ED != int(gr.ED) {
 			fmt.Fprintf(tw, "  bank rating\tER %s, EP %s, ED %s: the family's, as stored (of its canonical form or the puzzle imported)\n",
 				grade.Rating(f.ER), grade.Rating(f.EP), grade.Rating(f.ED))

@@ -46,7 +46,7 @@ Examples:
 const listChunk = 1024
 
 func runList(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "list", listUsage)
+	fs := flag.NewFlagSet("bankquery list", flag.ContinueOnError)
 	db := dbFlag(fs)
 	ff := addFilterFlags(fs)
 	limit := fs.Int("limit", 100, "print at most `N` puzzles; 0 prints all (not with -random)")
@@ -54,7 +54,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	seed := fs.Uint64("seed", 0, "the random sample's `seed` (default: drawn at random and printed to stderr)")
 	format := fs.String("format", "sdm", "output `format`: sdm, json or csv")
 	availableTo := fs.String("available-to", "", "only puzzles an export for this `client` could pick")
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, listUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if err := noArgs(fs); err != nil {

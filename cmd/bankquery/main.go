@@ -4,6 +4,4 @@
 // the record of the packs made so far.
 package main
 
-import "sudokubank/internal/cli"
-
-func main() { cli.Main("bankquery", Run) }
+func main() { program.Main() }

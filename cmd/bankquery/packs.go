@@ -3,15 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
 
+	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
 
@@ -58,10 +59,10 @@ func runPacks(ctx context.Context, e *env, args []string) error {
 			return sub(ctx, e, args[1:])
 		}
 	}
-	fs := newFlagSet(e, "packs", packsUsage)
+	fs := flag.NewFlagSet("bankquery packs", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a pack, a line each")
-	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	bank, err := parseAndOpen(ctx, e, fs, packsUsage, args, db)
 	if bank == nil {
 		return err
 	}
@@ -140,8 +141,8 @@ func printable(name string) string {
 // parsePackArgs parses the flags of a packs subcommand, which may come
 // before or after the pack's name ("packs show acme -json", as the
 // examples write it), and returns the name: exactly one is wanted.
-func parsePackArgs(e *env, fs *flag.FlagSet, args []string) (string, error) {
-	if err := parseFlags(e, fs, args); err != nil {
+func parsePackArgs(e *env, fs *flag.FlagSet, usage string, args []string) (string, error) {
+	if err := cli.ParseFlags(fs, usage, args, e.stdout); err != nil {
 		return "", err
 	}
 	var names []string
@@ -186,36 +187,21 @@ func openPack(ctx context.Context, open func(context.Context, string) (*store.DB
 }
 
 // findPack returns the pack named name or, where no pack has that name
-// and it is a number, the pack with that ID. A name that several packs
-// share (a bank recorded before names were unique may hold one) must be
-// given as an ID.
+// and it is a number, the pack with that ID (store.FindPack), with the
+// messages a user sees.
 func findPack(ctx context.Context, bank *store.DB, name string) (store.Pack, error) {
-	packs, err := bank.Packs(ctx)
-	if err != nil {
-		return store.Pack{}, err
-	}
-	var named []store.Pack
-	for _, p := range packs {
-		if p.Name == name {
-			named = append(named, p)
+	p, err := bank.FindPack(ctx, name)
+	if shared := (*store.SharedNameError)(nil); errors.As(err, &shared) {
+		ids := make([]string, len(shared.IDs))
+		for i, id := range shared.IDs {
+			ids[i] = strconv.FormatInt(id, 10)
 		}
+		return store.Pack{}, usageError{Err: fmt.Errorf("%d packs are named %s (IDs %s): name one by its ID", len(ids), printable(name), strings.Join(ids, ", "))}
 	}
-	switch len(named) {
-	case 1:
-		return named[0], nil
-	case 0:
-		if id, err := strconv.ParseInt(name, 10, 64); err == nil {
-			if i := slices.IndexFunc(packs, func(p store.Pack) bool { return p.ID == id }); i >= 0 {
-				return packs[i], nil
-			}
-		}
+	if errors.Is(err, store.ErrNotFound) {
 		return store.Pack{}, fmt.Errorf("no pack named %s: %w (bankquery packs lists them)", printable(name), store.ErrNotFound)
 	}
-	ids := make([]string, len(named))
-	for i, p := range named {
-		ids[i] = strconv.FormatInt(p.ID, 10)
-	}
-	return store.Pack{}, usageError{Err: fmt.Errorf("%d packs are named %s (IDs %s): name one by its ID", len(named), printable(name), strings.Join(ids, ", "))}
+	return p, err
 }
 
 // packRows returns the puzzles of pack p, in the pack's order.

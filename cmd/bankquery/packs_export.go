@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 )
 
@@ -31,10 +32,10 @@ Examples:
 `
 
 func runPacksExport(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "packs export", packsExportUsage)
+	fs := flag.NewFlagSet("bankquery packs export", flag.ContinueOnError)
 	db := dbFlag(fs)
 	of := addOutputFlags(fs)
-	name, err := parsePackArgs(e, fs, args)
+	name, err := parsePackArgs(e, fs, packsExportUsage, args)
 	if err != nil {
 		return helped(err)
 	}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
-	"sudokubank/store"
 	"time"
+
+	"sudokubank/store"
 )
 
 const packsReleaseUsage = `Usage: bankquery packs release NAME -force [-db puzzles.db]
@@ -27,10 +29,10 @@ Examples:
 `
 
 func runPacksRelease(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "packs release", packsReleaseUsage)
+	fs := flag.NewFlagSet("bankquery packs release", flag.ContinueOnError)
 	db := dbFlag(fs)
 	force := fs.Bool("force", false, "release the pack (without it, say what the release would free)")
-	name, err := parsePackArgs(e, fs, args)
+	name, err := parsePackArgs(e, fs, packsReleaseUsage, args)
 	if err != nil {
 		return helped(err)
 	}

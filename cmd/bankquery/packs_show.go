@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"text/tabwriter"
 	"time"
@@ -27,10 +28,10 @@ Examples:
 `
 
 func runPacksShow(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "packs show", packsShowUsage)
+	fs := flag.NewFlagSet("bankquery packs show", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a puzzle, a line each")
-	name, err := parsePackArgs(e, fs, args)
+	name, err := parsePackArgs(e, fs, packsShowUsage, args)
 	if err != nil {
 		return helped(err)
 	}

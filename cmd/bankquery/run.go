@@ -32,6 +32,13 @@ func usagef(format string, args ...any) error {
 // them).
 func ExitCode(err error) int { return cli.ExitCode(err) }
 
+// program is bankquery as its main runs it.
+var program = cli.Program{
+	Name:      "bankquery",
+	UsageHint: "Run 'bankquery -h' or 'bankquery COMMAND -h' for usage.",
+	Run:       Run,
+}
+
 // command is one subcommand: its name, a one-line summary for the main
 // usage text, and the function that runs it with the arguments after its
 // name.
@@ -119,56 +126,10 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return usagef("unknown command %q (commands: %s)", name, strings.Join(names, ", "))
 }
 
-// newFlagSet returns a FlagSet for a subcommand that prints usage (the
-// synopsis, the examples and the flags) to stderr on a mistake and
-// returns the mistake rather than exiting. It has -version, which
-// parseFlags answers.
-func newFlagSet(e *env, name, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet("bankquery "+name, flag.ContinueOnError)
-	fs.Bool("version", false, "print the version and build revision, and exit")
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		out := fs.Output()
-		fmt.Fprint(out, usage)
-		fmt.Fprintln(out, "\nFlags:")
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseFlags parses args into fs. A request for help prints the usage to
-// stdout and returns errHelp, as -version does after printing the
-// version; a bad flag has been reported by the flag
-// package and becomes a usageError.
-func parseFlags(e *env, fs *flag.FlagSet, args []string) error {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "-h" || a == "-help" || a == "--help" || a == "--h" {
-			fs.SetOutput(e.stdout)
-			fs.Usage()
-			return errHelp
-		}
-	}
-	if err := fs.Parse(args); err != nil {
-		return usageError{Err: err}
-	}
-	if v := fs.Lookup("version"); v != nil && v.Value.String() == "true" {
-		if err := version.Read().Write(e.stdout, "bankquery"); err != nil {
-			return err
-		}
-		return errHelp
-	}
-	return nil
-}
-
-// errHelp reports that usage was printed on request; Run returns nil for it.
-var errHelp = errors.New("help requested")
-
-// helped turns errHelp into success.
+// helped turns flag.ErrHelp, which cli.ParseFlags returns after -h or
+// -version, into success.
 func helped(err error) error {
-	if errors.Is(err, errHelp) {
+	if errors.Is(err, flag.ErrHelp) {
 		return nil
 	}
 	return err
@@ -177,8 +138,8 @@ func helped(err error) error {
 // parseAndOpen parses the flags of a subcommand that takes no arguments
 // and opens the bank *db names for reading. After -h it returns a nil
 // bank and no error: the caller has nothing more to do.
-func parseAndOpen(ctx context.Context, e *env, fs *flag.FlagSet, args []string, db *string) (*store.DB, error) {
-	if err := parseFlags(e, fs, args); err != nil {
+func parseAndOpen(ctx context.Context, e *env, fs *flag.FlagSet, usage string, args []string, db *string) (*store.DB, error) {
+	if err := cli.ParseFlags(fs, usage, args, e.stdout); err != nil {
 		return nil, helped(err)
 	}
 	if err := noArgs(fs); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -29,10 +30,10 @@ Examples:
 `
 
 func runRuns(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "runs", runsUsage)
+	fs := flag.NewFlagSet("bankquery runs", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a run, a line each")
-	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	bank, err := parseAndOpen(ctx, e, fs, runsUsage, args, db)
 	if bank == nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
@@ -13,6 +14,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -46,9 +48,9 @@ Examples:
 `
 
 func runShow(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "show", showUsage)
+	fs := flag.NewFlagSet("bankquery show", flag.ContinueOnError)
 	db := dbFlag(fs)
-	if err := parseFlags(e, fs, args); err != nil {
+	if err := cli.ParseFlags(fs, showUsage, args, e.stdout); err != nil {
 		return helped(err)
 	}
 	if fs.NArg() != 1 {
@@ -100,21 +102,21 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 	if err != nil {
 		return err
 	}
-	m, err := lookUp(ctx, bank, g)
+	m, err := bank.Lookup(ctx, g)
 	if err != nil {
 		return err
 	}
 	switch {
-	case !m.found:
+	case !m.Found:
 		return fmt.Errorf("puzzle %s is not in the bank %s, nor any isomorph of it (bankquery grade grades any puzzle)", puzzle, db)
-	case m.exact:
-		return printShow(e.stdout, m.row, m.family, nil)
+	case m.Exact:
+		return printShow(e.stdout, m.Row, m.Family, nil)
 	}
 	r, err := isomorphRow(g, m)
 	if err != nil {
 		return err
 	}
-	return printShow(e.stdout, r, m.family, &m)
+	return printShow(e.stdout, r, m.Family, &m)
 }
 
 // isomorphRow is the row show prints for puzzle g, which the bank holds
@@ -124,14 +126,14 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 // grade) is the stored puzzle's; the symmetry of the givens, which a
 // transform can break or make, is g's own. Shown as given, the hint
 // path and the grid are in the orientation the user holds.
-func isomorphRow(g solve.Grid, m bankMatch) (store.Row, error) {
+func isomorphRow(g solve.Grid, m store.Match) (store.Row, error) {
 	sol, ok := solve.Solve(g)
 	if !ok {
 		return store.Row{}, fmt.Errorf("puzzle %s: no solution, though its family is stored", g)
 	}
-	r := m.row
-	if !m.hasRow {
-		f := m.family
+	r := m.Row
+	if !m.HasRow {
+		f := m.Family
 		r = store.Row{FamilyID: f.ID, Givens: f.Givens, Level: f.Level, ER: f.ER, EP: f.EP, ED: f.ED, Score: f.Score,
 			Hardest: f.Hardest, Minimal: f.Minimal, Source: f.Source, MinRowCol: f.MinRowCol, SearchNodes: f.SearchNodes}
 	}
@@ -142,19 +144,19 @@ func isomorphRow(g solve.Grid, m bankMatch) (store.Row, error) {
 
 // printShow prints row r of family f; iso is set when r is a puzzle
 // the bank holds only as an isomorph, and says which.
-func printShow(w io.Writer, r store.Row, f store.Family, iso *bankMatch) error {
+func printShow(w io.Writer, r store.Row, f store.Family, iso *store.Match) error {
 	var b strings.Builder
 	switch {
 	case iso == nil:
 		fmt.Fprintf(&b, "puzzle %d (family %d)\n%s\n\n", r.ID, r.FamilyID, r.Puzzle)
-	case iso.hasRow:
-		fmt.Fprintf(&b, "puzzle not stored as given: an isomorph of puzzle %d (family %d)\n%s\n", iso.row.ID, r.FamilyID, r.Puzzle)
-		fmt.Fprintf(&b, "stored as %s\n", iso.row.Puzzle)
-		fmt.Fprintf(&b, "transform %s takes puzzle %d to this one\n\n", iso.to, iso.row.ID)
+	case iso.HasRow:
+		fmt.Fprintf(&b, "puzzle not stored as given: an isomorph of puzzle %d (family %d)\n%s\n", iso.Row.ID, r.FamilyID, r.Puzzle)
+		fmt.Fprintf(&b, "stored as %s\n", iso.Row.Puzzle)
+		fmt.Fprintf(&b, "transform %s takes puzzle %d to this one\n\n", iso.To, iso.Row.ID)
 	default:
 		fmt.Fprintf(&b, "puzzle not stored as given: an isomorph of family %d's canonical form\n%s\n", r.FamilyID, r.Puzzle)
 		fmt.Fprintf(&b, "canonical form %s\n", f.Canon)
-		fmt.Fprintf(&b, "transform %s takes the canonical form to this one\n\n", iso.to)
+		fmt.Fprintf(&b, "transform %s takes the canonical form to this one\n\n", iso.To)
 	}
 	drawGrids(&b, r.Puzzle, r.Solution)
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -68,10 +69,10 @@ type runJSON struct {
 }
 
 func runStats(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "stats", statsUsage)
+	fs := flag.NewFlagSet("bankquery stats", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	bank, err := parseAndOpen(ctx, e, fs, args, db)
+	bank, err := parseAndOpen(ctx, e, fs, statsUsage, args, db)
 	if bank == nil {
 		return err
 	}

@@ -6,4 +6,6 @@ package main
 
 import "sudokubank/internal/cli"
 
-func main() { cli.Main("bankserve", Run) }
+func main() {
+	cli.Program{Name: "bankserve", UsageHint: "Run 'bankserve -h' for usage.", Run: Run}.Main()
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sudokubank/internal/version"
 	"syscall"
 )
@@ -34,31 +35,49 @@ func (e UsageError) Error() string { return e.Err.Error() }
 // Unwrap returns the mistake.
 func (e UsageError) Unwrap() error { return e.Err }
 
-// ParseFlags parses args with fs, adding -version. For -h it prints usage
-// and the flags' defaults to stdout, for -version the build's version
-// under fs's name, and returns flag.ErrHelp; any other failure is a
-// UsageError, for the caller to report.
+// ParseFlags parses args with fs, adding -version. A -h or -help
+// anywhere before "--", after a command's arguments too, prints usage
+// and, under "Flags:", the flags' defaults to stdout, and -version the build's version
+// under the program's name (fs's name up to the first space); both
+// return flag.ErrHelp. Any other failure is a UsageError, for the caller
+// to report.
 func ParseFlags(fs *flag.FlagSet, usage string, args []string, stdout io.Writer) error {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	showVersion := fs.Bool("version", false, "print the version and build revision, and exit")
-	err := fs.Parse(args)
-	if err == nil && *showVersion {
-		if err := version.Read().Write(stdout, fs.Name()); err != nil {
-			return err
+	if !helpAsked(args) {
+		err := fs.Parse(args)
+		if err == nil && *showVersion {
+			program, _, _ := strings.Cut(fs.Name(), " ")
+			if err := version.Read().Write(stdout, program); err != nil {
+				return err
+			}
+			return flag.ErrHelp
 		}
-		return flag.ErrHelp
+		if !errors.Is(err, flag.ErrHelp) {
+			if err != nil {
+				return UsageError{Err: err}
+			}
+			return nil
+		}
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
-		return flag.ErrHelp
+	fmt.Fprint(stdout, usage+"\nFlags:\n")
+	fs.SetOutput(stdout)
+	fs.PrintDefaults()
+	return flag.ErrHelp
+}
+
+// helpAsked reports whether args ask for help before any "--".
+func helpAsked(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--h", "--help":
+			return true
+		}
 	}
-	if err != nil {
-		return UsageError{Err: err}
-	}
-	return nil
+	return false
 }
 
 // ExitCode returns the exit status for an error a command's Run

@@ -2,21 +2,51 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 )
 
-// Main runs a command's Run with the process's arguments and standard
-// streams, cancelling its context on SIGINT or SIGTERM (a second signal
-// ends the process), prints a failure as "name: error" on stderr, and
-// exits with the status ExitCode gives.
-func Main(name string, run func(ctx context.Context, args []string, stdout, stderr io.Writer) error) {
-	ctx, stop := NotifyContext(context.Background(), nil)
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "%s: %v\n", name, err)
+// Program is a command as its main runs it.
+type Program struct {
+	Name string // the program's name, which starts its messages
+	// UsageHint is printed after a mistake in the command line, to say
+	// where the usage is.
+	UsageHint string
+	// Stopping, when set, is printed on the first SIGINT or SIGTERM, and a
+	// second signal ends the process at once: for a command whose stopping
+	// takes a while.
+	Stopping string
+	Run      func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// Main runs p.Run with the process's arguments and standard streams,
+// cancelling its context on SIGINT or SIGTERM, reports its error with
+// Report and exits with the status ExitCode gives.
+func (p Program) Main() {
+	var onStop func()
+	if p.Stopping != "" {
+		onStop = func() { fmt.Fprintln(os.Stderr, p.Stopping) }
 	}
-	os.Exit(ExitCode(err))
+	ctx, stop := NotifyContext(context.Background(), onStop)
+	err := p.Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(p.Report(os.Stderr, err))
+}
+
+// Report prints err on stderr as "name: error", followed by the usage
+// hint for a mistake in the command line, and returns the exit status
+// ExitCode gives. It prints nothing for success, help, or ErrInterrupted,
+// which the command has reported as it stopped.
+func (p Program) Report(stderr io.Writer, err error) int {
+	code := ExitCode(err)
+	if code == ExitOK || errors.Is(err, ErrInterrupted) {
+		return code
+	}
+	fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)
+	if code == ExitUsage && p.UsageHint != "" {
+		fmt.Fprintln(stderr, p.UsageHint)
+	}
+	return code
 }

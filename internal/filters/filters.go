@@ -91,6 +91,8 @@ func (v Values) Filter() (store.Filter, error) {
 
 // ParseLevels reads a comma-separated list of levels, by name or number,
 // and returns them in rising order without repeats.
+// Unlike bankgen's -level, a filter's levels are a set: order and
+// repeats do not matter to the query, so neither is kept.
 func ParseLevels(s string) ([]int, error) {
 	var out []int
 	for part := range strings.SplitSeq(s, ",") {

@@ -17,15 +17,12 @@ import (
 // shape has gets 9x9's message.
 func ShapeOf(text string) grid.Shape {
 	t := strings.TrimSpace(text)
-	first, rest, more := strings.Cut(t, " ")
-	if !more {
-		first, rest, more = strings.Cut(t, "\t")
-	}
+	first, more := firstWord(t)
 	s, ok := grid.ShapeOfCells(len(first))
 	if !ok || s == grid.Nine || !cellsOnly(first) {
 		return grid.Nine
 	}
-	if more && strings.TrimSpace(rest) != "" {
+	if more {
 		// A 9x9 grid written in groups might start with a group of
 		// 16 or 36 cells; it is read as 9x9 where it parses as one.
 		if _, err := solve.Parse(t); err == nil {
@@ -35,11 +32,22 @@ func ShapeOf(text string) grid.Shape {
 	return s
 }
 
+// firstWord returns the text up to the first space or tab of t, which
+// has no leading spaces, and whether more follows.
+func firstWord(t string) (string, bool) {
+	i := strings.IndexAny(t, " \t")
+	if i < 0 {
+		return t, false
+	}
+	return t[:i], true
+}
+
 // cellsOnly reports whether every byte of s is a cell of some grid
-// size: '.', a digit or a letter up to Y (25).
+// size: '.', a digit or a letter up to Y (25); '0', empty up to 9x9, is
+// left to grid.ParseIn to refuse in the larger sizes.
 func cellsOnly(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if _, ok := grid.Value(s[i], grid.MaxN); !ok {
+		if _, ok := grid.Value(s[i], grid.MaxN); !ok && s[i] != '0' {
 			return false
 		}
 	}
@@ -58,7 +66,6 @@ func ParseGrid(text string) (grid.Grid, error) {
 		}
 		return grid.Grid{Shape: grid.Nine, Cells: g[:]}, nil
 	}
-	first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
-	first, _, _ = strings.Cut(first, "\t")
+	first, _ := firstWord(strings.TrimSpace(text))
 	return grid.ParseIn(s, first)
 }

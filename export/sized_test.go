@@ -417,3 +417,66 @@ func TestPDFSizedSamples(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSizedPuzzle writes an item of any puzzle text as CSV: Write never
+// panics, and a puzzle it takes comes back from the CSV as the same grid
+// of the size the size column gives.
+func FuzzSizedPuzzle(f *testing.F) {
+	for _, s := range grid.Shapes {
+		p, _ := MustPattern(f, s)
+		f.Add(p.String(), 0)
+		f.Add(strings.ToLower(p.String()), s.N)
+	}
+	f.Add(strings.Repeat("0", 81), 9)
+	f.Add(strings.Repeat("0", 16), 16)
+	f.Add("", 0)
+	f.Fuzz(func(t *testing.T, puzzle string, size int) {
+		givens := 0
+		for i := 0; i < len(puzzle); i++ {
+			if c := puzzle[i]; c != '.' && c != '0' {
+				givens++
+			}
+		}
+		items := []export.Item{{Number: 1, Size: size, Puzzle: puzzle, Givens: givens}}
+		var buf bytes.Buffer
+		if err := export.Write(context.Background(), &buf, export.CSV, items, export.Options{}); err != nil {
+			return
+		}
+		rows, err := csv.NewReader(&buf).ReadAll()
+		if err != nil || len(rows) != 2 {
+			t.Fatalf("csv %q: %v", buf.String(), err)
+		}
+		g, err := grid.Parse(rows[1][3])
+		if err != nil {
+			t.Fatalf("puzzle %q written as %q: %v", puzzle, rows[1][3], err)
+		}
+		if got := rows[1][len(rows[1])-1]; got != strconv.Itoa(g.Shape.N) {
+			t.Errorf("size column %s for a %s grid", got, g.Shape)
+		}
+		if in, err := grid.Parse(strings.ReplaceAll(puzzle, "0", ".")); err == nil && !in.Equal(g) {
+			t.Errorf("puzzle %q written as %s", puzzle, g)
+		}
+	})
+}
+
+// TestPDFMixedSizes prints a 6x6, a 9x9 and a 16x16 in one book: the
+// largest grid sets the page's layout, and each grid keeps its own size.
+func TestPDFMixedSizes(t *testing.T) {
+	s6, _ := grid.ShapeOf(6)
+	s16, _ := grid.ShapeOf(16)
+	items := []export.Item{MustSizedItems(t, s6, 1)[0], MustItems(t)[0], MustSizedItems(t, s16, 1)[0]}
+	for i := range items {
+		items[i].Number = i + 1
+	}
+	opt := export.Options{PDF: export.PDFOptions{Page: "6x9", NoAnswers: true}}
+	doc := exporttest.ReadPDF(t, MustPDF(t, items, opt))
+	if len(doc.Pages) != 3 {
+		t.Fatalf("%d pages, want 3: one grid a page, as 16x16 takes on 6x9", len(doc.Pages))
+	}
+	for i, p := range doc.Pages {
+		want := []int{items[0].Givens, items[1].Givens, items[2].Givens}[i]
+		if got := len(pageValues(p)); got != want {
+			t.Errorf("page %d sets %d values, want %d", i+1, got, want)
+		}
+	}
+}

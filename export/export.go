@@ -120,8 +120,10 @@ const (
 	// caption PDFOptions.Caption asks for, then, unless
 	// PDFOptions.NoAnswers, the answer key in the same numbering from a
 	// right-hand page, 12 solutions a page (6 on the smaller book trims,
-	// 4 in large print), givens in bold black and the filled-in digits in
-	// regular gray. A last page never holds a lone puzzle or answer where
+	// 4 in large print, fewer where a large grid's values would fall below
+	// 6.5 pt), givens in bold black and the filled-in digits in regular
+	// gray. Grids are ruled in boxes of BoxRows x BoxCols, and values
+	// above 9 set as PDFOptions.Symbols says. A last page never holds a lone puzzle or answer where
 	// moving some from the page before avoids it. Pages are numbered at
 	// the foot, the front matter and a blank page excepted; PDFPages
 	// tells how many there are. The fonts are Go Regular and Go Bold,

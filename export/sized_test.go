@@ -182,6 +182,18 @@ func TestNineOnlyFormats(t *testing.T) {
 			if names := dirNames(t, dir); len(names) > 0 {
 				t.Errorf("WriteFile left %q", names)
 			}
+			if f != export.SDK {
+				return
+			}
+			// A directory of sdk files refuses before it makes anything.
+			d := export.NewPendingDir(filepath.Join(dir, "pack"), false)
+			if err := d.Write(context.Background(), f, items, export.Options{}); !errors.Is(err, export.ErrNineOnly) {
+				t.Fatalf("PendingDir: got %v, want ErrNineOnly", err)
+			}
+			d.Discard()
+			if names := dirNames(t, dir); len(names) > 0 {
+				t.Errorf("PendingDir left %q", names)
+			}
 		})
 	}
 }

@@ -21,8 +21,8 @@ import (
 )
 
 // The keys of a puzzle object: those of bankquery list -format json.
-var puzzleKeys = []string{"diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
-	"number", "pearl", "puzzle", "rating", "score", "solution", "source", "symmetry"}
+var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
+	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
 	fams := MustFixture(t)

@@ -73,7 +73,9 @@ func MustBrowser(tb testing.TB, width, height int) *browser {
 			if err != nil {
 				return
 			}
-			if m.IsException() || m.Type == chromedp.ConsoleError && m.Source == "" {
+			// Errors of the script and of the Content-Security-Policy
+			// count; a 404 the page asked for (a missing puzzle) does not.
+			if m.IsException() || m.Type == chromedp.ConsoleError && m.Source != "network" {
 				b.mu.Lock()
 				b.errs = append(b.errs, m.String())
 				b.mu.Unlock()
@@ -244,6 +246,9 @@ func TestBrowser(t *testing.T) {
 		if got := eval[string](t, b, `location.pathname`); got != fmt.Sprintf("/puzzles/%d", id) {
 			t.Errorf("opened %s, want puzzle %d", got, id)
 		}
+		if got := eval[string](t, b, `document.getElementById("back").getAttribute("href")`); got != "/?level=evil&rating=7.0-" {
+			t.Errorf("back link %q, want the filtered list", got)
+		}
 		shown := eval[string](t, b, `[...document.querySelectorAll("[data-cell]")].map(c => c.querySelector(".v").textContent || ".").join("")`)
 		if want := strings.ReplaceAll(p.Puzzle, "0", "."); shown != want {
 			t.Errorf("grid shows\n%s\nwant\n%s", shown, want)
@@ -284,7 +289,14 @@ func TestBrowser(t *testing.T) {
 		// Check marks the wrong digit; the right one clears it.
 		b.do(t, chromedp.Click(chromedp.CSS("#check")), wait(`document.querySelectorAll(".cell.wrong").length === 1`),
 			chromedp.Click(cellSel(er, ec)), chromedp.KeyEvent(right), wait(`document.querySelectorAll(".conflict, .wrong").length === 0`))
-		// Pencil marks: Shift with a digit, then Backspace clears them.
+		// Pencil marks: Space turns pencil mode on; Backspace clears the
+		// digit, then the marks.
+		marks := fmt.Sprintf(`[...document.querySelectorAll('%s .cands span')].filter(s => !s.className).map(s => s.textContent).join("")`, cellSel(er, ec))
+		b.do(t, chromedp.KeyEvent(kb.Backspace+" 27 "), wait(marks+` === "27"`))
+		if got := eval[string](t, b, `document.getElementById("pencil").getAttribute("aria-pressed")`); got != "false" {
+			t.Errorf("pencil mode aria-pressed %q after Space twice", got)
+		}
+		b.do(t, chromedp.KeyEvent(kb.Backspace), wait(marks+` === ""`), chromedp.KeyEvent(right))
 		b.do(t, chromedp.KeyEvent(kb.ArrowRight))
 		next := eval[string](t, b, `document.activeElement.dataset.cell`)
 		if want := fmt.Sprintf("%d,%d", er, min(ec+1, 9)); next != want {

@@ -460,6 +460,9 @@
     $("p-title").textContent = `Puzzle ${id}`;
     $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${humane(p.hardest)}.`;
     $("p-print").href = `/api/v1/export?format=pdf&ids=${id}`;
+    // Back to the list the puzzle was opened from, filter and all.
+    const ref = document.referrer ? new URL(document.referrer) : null;
+    if (ref && ref.origin === location.origin && ref.pathname === "/") $("back").href = ref.pathname + ref.search;
     const grid = $("grid");
     grid.addEventListener("keydown", onKey);
     grid.addEventListener("click", (e) => {

@@ -313,9 +313,12 @@ func TestBrowser(t *testing.T) {
 	}
 	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), &hints)
 	t.Run("Hints", func(t *testing.T) {
-		for i, st := range hints.Steps {
-			b.do(t, chromedp.Click(chromedp.CSS("#hint-next")),
-				wait(fmt.Sprintf(`document.getElementById("hint-text").textContent.startsWith("Step %d of")`, i+1)))
+		// verify checks that step i shows, its cells highlighted and its
+		// placements marked.
+		verify := func(i int) {
+			t.Helper()
+			st := hints.Steps[i]
+			b.do(t, wait(fmt.Sprintf(`document.getElementById("hint-text").textContent.startsWith("Step %d of")`, i+1)))
 			var want []string
 			for _, c := range st.Cells {
 				want = append(want, fmt.Sprintf("%d,%d", c.Row, c.Col))
@@ -334,23 +337,37 @@ func TestBrowser(t *testing.T) {
 			if text := eval[string](t, b, `document.getElementById("hint-text").textContent`); !strings.HasSuffix(text, st.Text) {
 				t.Errorf("step %d says %q, want %q", i+1, text, st.Text)
 			}
-			if i == 2 {
-				break // the rest repeat; a few steps show the pattern
-			}
 		}
-		// Back to the first step, and apply it: its digit appears.
-		b.do(t, chromedp.Click(chromedp.CSS("#hint-prev")), chromedp.Click(chromedp.CSS("#hint-prev")),
-			wait(`document.getElementById("hint-text").textContent.startsWith("Step 1 of")`),
-			chromedp.Click(chromedp.CSS("#hint-apply")))
+		// Step 1, applied: its digits appear and step 2 shows.
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
+		verify(0)
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
 		for _, pl := range hints.Steps[0].Placements {
 			if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s .v').textContent`, cellSel(pl.Row, pl.Col))); got != fmt.Sprint(pl.Digit) {
 				t.Errorf("applied step 1: r%dc%d shows %q, want %d", pl.Row, pl.Col, got, pl.Digit)
 			}
 		}
+		// Every later step, and back one.
+		shot := false
+		for i := 1; i < len(hints.Steps); i++ {
+			verify(i)
+			if !shot && len(hints.Steps[i].Cells) >= 4 {
+				b.do(t, chromedp.Click(chromedp.CSS("#fill")))
+				MustScreenshot(t, b, "puzzle-hint.png")
+				shot = true
+			}
+			if i < len(hints.Steps)-1 {
+				b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
+			}
+		}
+		if !shot {
+			t.Errorf("no step of puzzle %d has a pattern of 4 cells or more to show", id)
+		}
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-prev")))
+		verify(len(hints.Steps) - 2)
 	})
 
 	t.Run("Screenshot", func(t *testing.T) {
-		b.do(t, chromedp.Click(chromedp.CSS("#fill")), chromedp.Click(chromedp.CSS("#hint-next")))
 		MustScreenshot(t, b, "puzzle-desktop.png")
 		b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
 		if over := eval[bool](t, b, `document.documentElement.scrollWidth > window.innerWidth`); over {

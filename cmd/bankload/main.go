@@ -8,4 +8,6 @@ package main
 
 import "sudokubank/internal/cli"
 
-func main() { cli.Main("bankload", Run) }
+func main() {
+	cli.Program{Name: "bankload", UsageHint: "Run 'bankload -h' for usage.", Run: Run}.Main()
+}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"bytes"
 	"math/bits"
 	"sync"
 
@@ -59,12 +60,14 @@ type sizedState struct {
 	open    uint8               // result stacks [0, open) have no source stack
 	next    uint8               // the next label to give
 	tr      uint8               // 1 if the source is the transposed grid
+	done    bool                // rows holds every row: the candidate is determined
 }
 
 // sizedCand is a partial transform after some result rows.
 type sizedCand struct {
 	st   sizedState
 	rows [sizedMax]uint8 // source row of each result row done so far
+	anc  int32           // the level-0 candidate it descends from
 }
 
 // key128 is a result row of up to 25 values, five bits each, first value
@@ -97,6 +100,18 @@ type SizedCanonicalizer struct {
 	row        []uint8 // its values
 	empty      bool    // it has no value
 	parentRows *[sizedMax]uint8
+	g          grid.Grid
+	rowVals    [2][sizedMax]uint32 // values present in each source row
+	fin        int                 // index in nxt of the level's determined candidate, or -1
+	anc        int32               // level-0 ancestor of the children being made
+	buf        []uint8             // row strings of a completion
+	order      [sizedMax]uint8
+
+	// Orbits of the level-0 candidates under the automorphisms found so
+	// far, a union-find forest; proc marks roots of orbits already tried.
+	uf    []int32
+	proc  []bool
+	index map[uint32]int32
 }
 
 var sizedCanonPool = sync.Pool{New: func() any { return new(SizedCanonicalizer) }}
@@ -151,14 +166,27 @@ func (z *SizedCanonicalizer) Canon(p grid.Grid) (grid.Grid, grid.Transform) {
 				}
 			}
 		}
+		z.fin = -1
+		if z.level == 1 {
+			z.startOrbits()
+		}
 		for i := range z.cur {
 			c := &z.cur[i]
-			for rs := z.allowedRows(c); rs != 0; rs &= rs - 1 {
-				r := bits.TrailingZeros32(rs)
-				if z.level == 0 && z.firstRowKey(int(c.st.tr), r) != z.best {
+			if z.level == 1 {
+				if z.orbitDone(i) {
 					continue
 				}
-				z.tryRow(c, r)
+				z.anc = int32(i)
+			} else {
+				z.anc = c.anc
+			}
+			if c.st.done {
+				z.tryDone(c)
+				continue
+			}
+			z.tryRows(c)
+			if z.level == 1 {
+				z.proc[z.find(int32(i))] = true
 			}
 		}
 		z.cur, z.nxt = z.nxt, z.cur
@@ -172,6 +200,8 @@ func (z *SizedCanonicalizer) load(p grid.Grid) {
 	s := p.Shape
 	n := s.N
 	z.s = s
+	z.g = p
+	z.rowVals = [2][sizedMax]uint32{}
 	for tr := range 2 {
 		if cap(z.src[tr]) < n*n {
 			z.src[tr] = make([]uint8, n*n)
@@ -183,6 +213,8 @@ func (z *SizedCanonicalizer) load(p grid.Grid) {
 			v := p.Cells[r*n+c]
 			z.src[0][r*n+c] = v
 			z.src[1][c*n+r] = v
+			z.rowVals[0][r] |= 1 << v &^ 1
+			z.rowVals[1][c] |= 1 << v &^ 1
 		}
 	}
 }
@@ -565,6 +597,7 @@ func (z *SizedCanonicalizer) offer(key key128, st *sizedState) {
 	if key.less(z.best) {
 		z.best = key
 		z.nxt = z.nxt[:0]
+		z.fin = -1
 	}
 	if z.empty {
 		for i := range z.nxt {
@@ -573,8 +606,29 @@ func (z *SizedCanonicalizer) offer(key key128, st *sizedState) {
 			}
 		}
 	}
-	z.nxt = append(z.nxt, sizedCand{st: *st, rows: *z.parentRows})
-	z.nxt[len(z.nxt)-1].rows[z.level] = uint8(z.r)
+	z.nxt = append(z.nxt, sizedCand{st: *st, rows: *z.parentRows, anc: z.anc})
+	c := &z.nxt[len(z.nxt)-1]
+	c.rows[z.level] = uint8(z.r)
+	if !c.st.done && !z.determined(c) {
+		return
+	}
+	if !c.st.done {
+		z.finish(c)
+	}
+	if z.fin < 0 {
+		z.fin = len(z.nxt) - 1
+		return
+	}
+	f := &z.nxt[z.fin]
+	switch z.compareRest(f, c) {
+	case 1:
+		*f = *c
+	case 0:
+		if z.level == 1 {
+			z.automorphism(f, c)
+		}
+	}
+	z.nxt = z.nxt[:len(z.nxt)-1]
 }
 
 // complete turns c, which has every row, into a transform: open stacks
@@ -622,4 +676,299 @@ func (z *SizedCanonicalizer) complete(c *sizedCand) grid.Transform {
 		}
 	}
 	return t
+}
+
+// tryRows tries every source row allowed as the next result row of c. Of
+// the empty rows of a band only the first is tried (the others give the
+// same state), and of the bands with no value only the first.
+func (z *SizedCanonicalizer) tryRows(c *sizedCand) {
+	br := z.s.BoxRows
+	var emptyBands uint32 // bands whose first empty row was tried
+	blankTried := false   // a band with no value was opened
+	for rs := z.allowedRows(c); rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros32(rs)
+		if z.level == 0 && z.firstRowKey(int(c.st.tr), r) != z.best {
+			continue
+		}
+		if z.rowVals[c.st.tr][r] == 0 {
+			b := r / br
+			if emptyBands&(1<<b) != 0 {
+				continue
+			}
+			emptyBands |= 1 << b
+			if z.level%br == 0 && z.blankBand(int(c.st.tr), b) {
+				if blankTried {
+					continue
+				}
+				blankTried = true
+			}
+		}
+		z.tryRow(c, r)
+	}
+}
+
+// blankBand reports whether band b of grid tr has no value.
+func (z *SizedCanonicalizer) blankBand(tr, b int) bool {
+	br := z.s.BoxRows
+	for r := b * br; r < b*br+br; r++ {
+		if z.rowVals[tr][r] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Determined candidates. Once every column is placed and every value met
+// again has a label, a candidate's future is fixed but for the order of
+// its remaining rows, and the smallest order is a sort: the rest of the
+// current band by increasing row, then each other band's rows sorted,
+// the bands by increasing sorted rows. finish writes that order into
+// rows; after that the candidate has one child a level, and of the
+// determined candidates of a level only the one with the smallest string
+// is kept. Two with equal strings give an automorphism of the grid.
+
+// determined reports whether c's future is fixed.
+func (z *SizedCanonicalizer) determined(c *sizedCand) bool {
+	n := z.s.N
+	st := &c.st
+	if st.open != 0 || st.split != 1<<(n+1)-1 {
+		return false
+	}
+	var unseen uint32
+	for v := 1; v <= n; v++ {
+		if st.lab[v] == unseenLabel {
+			unseen |= 1 << v
+		}
+	}
+	if unseen == 0 {
+		return true
+	}
+	for r := range n {
+		if st.used&(1<<r) == 0 && z.rowVals[st.tr][r]&unseen != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// labelOf returns the label of value v in the determined candidate st.
+func (st *sizedState) labelOf(v uint8) uint8 {
+	switch l := st.lab[v]; l {
+	case pendingLabel:
+		return uint8(int(st.beta[v]) + int(st.pos[st.bind[v]]))
+	default:
+		return l // 0 for the empty cell
+	}
+}
+
+// rowString writes source row r of c as it reads in the result into out.
+func (z *SizedCanonicalizer) rowString(c *sizedCand, r int, out []uint8) {
+	n := z.s.N
+	row := z.src[c.st.tr][r*n : r*n+n]
+	for p := range n {
+		out[p] = c.st.labelOf(row[c.st.col[p]])
+	}
+}
+
+// finish orders the remaining rows of the determined candidate c.
+func (z *SizedCanonicalizer) finish(c *sizedCand) {
+	s := z.s
+	n, br := s.N, s.BoxRows
+	if cap(z.buf) < n*n {
+		z.buf = make([]uint8, n*n)
+	}
+	buf := z.buf[:n*n]
+	for r := range n {
+		if c.st.used&(1<<r) == 0 {
+			z.rowString(c, r, buf[r*n:r*n+n])
+		}
+	}
+	str := func(r uint8) []uint8 { return buf[int(r)*n : int(r)*n+n] }
+	k := z.level + 1
+	// The rest of the current band, rows sorted.
+	if k%br != 0 {
+		b := int(c.rows[z.level]) / br * br
+		start := k
+		for r := b; r < b+br; r++ {
+			if c.st.used&(1<<r) == 0 {
+				c.rows[k] = uint8(r)
+				k++
+			}
+		}
+		sortRows(c.rows[start:k], str)
+	}
+	// The unused bands, each sorted, then in order of their rows.
+	nb := 0
+	var bands [sizedMax]uint8
+	full := uint32(1)<<br - 1
+	for b := 0; b < n; b += br {
+		if c.st.used&(full<<b) != 0 {
+			continue
+		}
+		for r := range br {
+			z.order[nb*br+r] = uint8(b + r)
+		}
+		sortRows(z.order[nb*br:nb*br+br], str)
+		bands[nb] = uint8(nb)
+		nb++
+	}
+	bandLess := func(i, j uint8) bool {
+		for r := range br {
+			if d := bytes.Compare(str(z.order[int(i)*br+r]), str(z.order[int(j)*br+r])); d != 0 {
+				return d < 0
+			}
+		}
+		return false
+	}
+	for i := 1; i < nb; i++ {
+		for j := i; j > 0 && bandLess(bands[j], bands[j-1]); j-- {
+			bands[j], bands[j-1] = bands[j-1], bands[j]
+		}
+	}
+	for _, i := range bands[:nb] {
+		copy(c.rows[k:k+br], z.order[int(i)*br:int(i)*br+br])
+		k += br
+	}
+	c.st.done = true
+}
+
+// sortRows sorts rows by their strings.
+func sortRows(rows []uint8, str func(uint8) []uint8) {
+	for i := 1; i < len(rows); i++ {
+		for j := i; j > 0 && bytes.Compare(str(rows[j]), str(rows[j-1])) < 0; j-- {
+			rows[j], rows[j-1] = rows[j-1], rows[j]
+		}
+	}
+}
+
+// compareRest compares the rows after the current level of the
+// determined candidates a and b.
+func (z *SizedCanonicalizer) compareRest(a, b *sizedCand) int {
+	n := z.s.N
+	for k := z.level + 1; k < n; k++ {
+		ra := z.src[a.st.tr][int(a.rows[k])*n : int(a.rows[k])*n+n]
+		rb := z.src[b.st.tr][int(b.rows[k])*n : int(b.rows[k])*n+n]
+		for p := range n {
+			la, lb := a.st.labelOf(ra[a.st.col[p]]), b.st.labelOf(rb[b.st.col[p]])
+			if la != lb {
+				if la < lb {
+					return -1
+				}
+				return 1
+			}
+		}
+	}
+	return 0
+}
+
+// tryDone offers the one child of the determined candidate c.
+func (z *SizedCanonicalizer) tryDone(c *sizedCand) {
+	n := z.s.N
+	z.r = int(c.rows[z.level])
+	z.row = z.src[c.st.tr][z.r*n : z.r*n+n]
+	z.parentRows = &c.rows
+	z.empty = false
+	st := c.st
+	st.used |= 1 << z.r
+	var key key128
+	for p := range n {
+		key = key.push(st.labelOf(z.row[st.col[p]]))
+	}
+	z.offer(key, &st)
+}
+
+// Automorphisms. Two determined candidates of level 1 with one string
+// give an automorphism a of the grid (a applied, then the second, is the
+// first). A level-0 candidate c and a-then-c lead to the same strings, so
+// of each orbit of level-0 candidates under the automorphisms found only
+// one is tried.
+
+// startOrbits makes every level-0 candidate its own orbit.
+func (z *SizedCanonicalizer) startOrbits() {
+	m := len(z.cur)
+	z.uf = z.uf[:0]
+	z.proc = z.proc[:0]
+	for i := range m {
+		z.uf = append(z.uf, int32(i))
+		z.proc = append(z.proc, false)
+	}
+	z.index = nil
+}
+
+// find returns the root of i's orbit.
+func (z *SizedCanonicalizer) find(i int32) int32 {
+	for z.uf[i] != i {
+		z.uf[i] = z.uf[z.uf[i]]
+		i = z.uf[i]
+	}
+	return i
+}
+
+// union merges the orbits of i and j.
+func (z *SizedCanonicalizer) union(i, j int32) {
+	a, b := z.find(i), z.find(j)
+	if a != b {
+		z.uf[b] = a
+		z.proc[a] = z.proc[a] || z.proc[b]
+	}
+}
+
+// orbitDone reports whether level-0 candidate i is in the orbit of one
+// already tried.
+func (z *SizedCanonicalizer) orbitDone(i int) bool { return z.proc[z.find(int32(i))] }
+
+// level0Key identifies a level-0 candidate: transposition, source row and
+// the source stack of each result stack (7 while open).
+func level0Key(tr, row uint8, stacks []uint8) uint32 {
+	k := uint32(tr) | uint32(row)<<1
+	for t, s := range stacks {
+		if s == openStack {
+			s = 7
+		}
+		k |= uint32(s) << (6 + 3*t)
+	}
+	return k
+}
+
+// automorphism records the automorphism that the determined candidates
+// a and b, of equal strings and descending from different orbits, give.
+func (z *SizedCanonicalizer) automorphism(a, b *sizedCand) {
+	if z.find(a.anc) == z.find(b.anc) {
+		return
+	}
+	ta, tb := z.complete(a), z.complete(b)
+	aut := ta.Then(tb.Inverse())
+	if !aut.Apply(z.g).Equal(z.g) {
+		return // cannot happen; an automorphism is only an aid
+	}
+	ns := z.s.Stacks()
+	bc := z.s.BoxCols
+	if z.index == nil {
+		z.index = make(map[uint32]int32, len(z.cur))
+		for i := range z.cur {
+			c := &z.cur[i]
+			z.index[level0Key(c.st.tr, c.rows[0], c.st.stackOf[:ns])] = int32(i)
+		}
+	}
+	var stacks [5]uint8
+	for i := range z.cur {
+		c := &z.cur[i]
+		rows, cols := aut.Rows, aut.Cols
+		if c.st.tr == 1 {
+			rows, cols = aut.Cols, aut.Rows
+		}
+		tr := c.st.tr
+		if aut.Transpose {
+			tr ^= 1
+		}
+		for t := range ns {
+			stacks[t] = openStack
+			if s := c.st.stackOf[t]; s != openStack {
+				stacks[t] = uint8(cols[int(s)*bc] / bc)
+			}
+		}
+		if j, ok := z.index[level0Key(tr, uint8(rows[c.rows[0]]), stacks[:ns])]; ok {
+			z.union(int32(i), j)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -30,10 +31,66 @@ func randomFull(s grid.Shape, rng *rand.Rand) grid.Grid {
 	return grid.RandomTransform(s, rng).Apply(patternGrid(s))
 }
 
+// fillRandom returns a full grid of shape s found by backtracking with a
+// random value order, fewest candidates first: unlike randomFull's grids
+// it is not a transform of one grid, so most have no automorphism.
+func fillRandom(s grid.Shape, rng *rand.Rand) grid.Grid {
+	n := s.N
+	for {
+		g := grid.New(s)
+		var rows, cols, boxes [grid.MaxN]uint32
+		nodes := 0
+		var fill func(left int) bool
+		fill = func(left int) bool {
+			if left == 0 {
+				return true
+			}
+			if nodes++; nodes > 100_000 {
+				return false
+			}
+			cell, least, cands := -1, n+1, uint32(0)
+			for c := range n * n {
+				if g.Cells[c] != 0 {
+					continue
+				}
+				m := ^(rows[c/n] | cols[c%n] | boxes[s.Box(c)]) & (1<<(n+1) - 2)
+				if k := bits.OnesCount32(m); k < least {
+					cell, least, cands = c, k, m
+				}
+			}
+			vals := make([]uint8, 0, least)
+			for v := 1; v <= n; v++ {
+				if cands&(1<<v) != 0 {
+					vals = append(vals, uint8(v))
+				}
+			}
+			rng.Shuffle(len(vals), func(i, j int) { vals[i], vals[j] = vals[j], vals[i] })
+			r, c, b := cell/n, cell%n, s.Box(cell)
+			for _, v := range vals {
+				bit := uint32(1) << v
+				g.Cells[cell] = v
+				rows[r], cols[c], boxes[b] = rows[r]|bit, cols[c]|bit, boxes[b]|bit
+				if fill(left - 1) {
+					return true
+				}
+				rows[r], cols[c], boxes[b] = rows[r]&^bit, cols[c]&^bit, boxes[b]&^bit
+			}
+			g.Cells[cell] = 0
+			return false
+		}
+		if fill(n * n) {
+			return g
+		}
+	}
+}
+
 // randomPuzzle returns a random full grid of shape s with each cell kept
-// with probability keep.
+// with probability keep; half of them come from fillRandom (up to 16x16).
 func randomPuzzle(s grid.Shape, keep float64, rng *rand.Rand) grid.Grid {
 	g := randomFull(s, rng)
+	if s.N <= 16 && rng.IntN(2) == 0 {
+		g = fillRandom(s, rng)
+	}
 	for i := range g.Cells {
 		if rng.Float64() >= keep {
 			g.Cells[i] = 0

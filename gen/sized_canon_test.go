@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -343,19 +344,76 @@ func TestSizedCanonDistinguishes(t *testing.T) {
 	}
 }
 
+// TestSizedCanonAgreesWithCanon checks that on 9x9 grids SizedCanon gives
+// the very form Canon gives (so the two partition any set alike): on the
+// fixtures (17-clue, magictour, minimal puzzles and their grids), on
+// automorphic puzzles and on random puzzles, each also transformed.
 func TestSizedCanonAgreesWithCanon(t *testing.T) {
+	sets := canonSets(t)
 	rng := rand.New(rand.NewPCG(9, 9))
-	s := grid.Nine
-	for i := range 300 {
-		p := randomPuzzle(s, float64(i%11)/10, rng)
+	for range 200 {
+		sets["automorphic"] = append(sets["automorphic"], canonAutomorphicPuzzle(t, rng))
 		var sp solve.Grid
-		copy(sp[:], p.Cells)
-		want, _ := gen.Canon(sp)
-		got := mustSizedCanon(t, p)
-		if !slices.Equal(got.Cells, want[:]) {
-			t.Fatalf("SizedCanon(%s) = %s, Canon %s", p, got, want)
+		copy(sp[:], randomPuzzle(grid.Nine, rng.Float64(), rng).Cells)
+		sets["random"] = append(sets["random"], sp)
+	}
+	for name, ps := range sets {
+		t.Run(name, func(t *testing.T) {
+			if testing.Short() && len(ps) > 300 {
+				ps = ps[:300]
+			}
+			for _, sp := range ps {
+				p := grid.Grid{Shape: grid.Nine, Cells: slices.Clone(sp[:])}
+				want, _ := gen.Canon(sp)
+				for range 2 {
+					if got := mustSizedCanon(t, p); !slices.Equal(got.Cells, want[:]) {
+						t.Fatalf("SizedCanon(%s) = %s, Canon %v", p, got, want)
+					}
+					p = grid.RandomTransform(grid.Nine, rng).Apply(p)
+				}
+			}
+		})
+	}
+}
+
+// TestSizedCanonSeparates checks that the 17-clue fixture, pairwise
+// non-isomorphic puzzles, gets pairwise different forms.
+func TestSizedCanonSeparates(t *testing.T) {
+	seen := map[string]int{}
+	for i, sp := range canonSets(t)["17clue"] {
+		form := mustSizedCanon(t, grid.Grid{Shape: grid.Nine, Cells: slices.Clone(sp[:])}).String()
+		if j, ok := seen[form]; ok {
+			t.Fatalf("puzzles %d and %d share the form %s", j, i, form)
+		}
+		seen[form] = i
+	}
+}
+
+// TestSizedCanonConcurrent runs SizedCanon from several goroutines on
+// every shape (run with -race).
+func TestSizedCanonConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	var ps, want []grid.Grid
+	for _, s := range grid.Shapes[:6] {
+		for range 5 {
+			p := randomPuzzle(s, 0.5, rng)
+			ps = append(ps, p)
+			want = append(want, mustSizedCanon(t, p))
 		}
 	}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range ps {
+				j := (i + w) % len(ps)
+				if got, _ := gen.SizedCanon(ps[j]); !got.Equal(want[j]) {
+					t.Errorf("goroutine %d: SizedCanon(%s) = %s, want %s", w, ps[j], got, want[j])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func TestSizedCanonInvalid(t *testing.T) {

@@ -35,6 +35,13 @@ import (
 // smallest label by moving that column to the front of its cell; ties
 // between columns that give the same value are the only branches, besides
 // rows and stacks with equal digit counts.
+//
+// Two shortcuts keep grids with many automorphisms (full grids, the empty
+// grid, patterns) fast: a candidate whose columns and labels are all fixed
+// is finished at once by sorting its remaining rows, and only the best of
+// those is kept; and two finished candidates with one string reveal an
+// automorphism, under which whole orbits of first-row candidates are
+// skipped (see automorphism).
 
 // sizedMax is the largest N, grid.MaxN, as an array bound.
 const sizedMax = grid.MaxN
@@ -192,6 +199,7 @@ func (z *SizedCanonicalizer) Canon(p grid.Grid) (grid.Grid, grid.Transform) {
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	t := z.complete(&z.cur[0])
+	z.g = grid.Grid{}
 	return t.Apply(p), t
 }
 

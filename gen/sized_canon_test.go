@@ -320,6 +320,36 @@ func TestSizedCanonMatchesBruteForce(t *testing.T) {
 	}
 }
 
+// TestSizedCanonShidoku checks the known count: the 288 full 4x4 grids
+// fall into exactly 2 classes under the 4x4 group.
+func TestSizedCanonShidoku(t *testing.T) {
+	s := grid.Shapes[0]
+	var all []grid.Grid
+	g := grid.New(s)
+	var fill func(c int)
+	fill = func(c int) {
+		if c == len(g.Cells) {
+			all = append(all, g.Clone())
+			return
+		}
+		for v := uint8(1); v <= 4; v++ {
+			g.Cells[c] = v
+			if g.Check() == nil {
+				fill(c + 1)
+			}
+		}
+		g.Cells[c] = 0
+	}
+	fill(0)
+	forms := map[string]int{}
+	for _, g := range all {
+		forms[mustSizedCanon(t, g).String()]++
+	}
+	if len(all) != 288 || len(forms) != 2 {
+		t.Errorf("%d grids in %d classes %v, want 288 in 2", len(all), len(forms), forms)
+	}
+}
+
 // TestSizedCanonDistinguishes checks that puzzles that differ a little get
 // different forms unless brute force finds them isomorphic.
 func TestSizedCanonDistinguishes(t *testing.T) {

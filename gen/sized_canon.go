@@ -81,8 +81,10 @@ type sizedCand struct {
 // highest, so that rows compare as numbers.
 type key128 struct{ hi, lo uint64 }
 
+// push appends value v to the row k.
 func (k key128) push(v uint8) key128 { return key128{k.hi<<5 | k.lo>>59, k.lo<<5 | uint64(v)} }
 
+// shr drops the last s/5 values of the row k.
 func (k key128) shr(s uint) key128 {
 	switch {
 	case s == 0:
@@ -93,6 +95,7 @@ func (k key128) shr(s uint) key128 {
 	return key128{k.hi >> s, k.lo>>s | k.hi<<(64-s)}
 }
 
+// less reports whether row k comes before row o (both of one length).
 func (k key128) less(o key128) bool { return k.hi < o.hi || k.hi == o.hi && k.lo < o.lo }
 
 // SizedCanonicalizer computes sized canonical forms with reusable scratch

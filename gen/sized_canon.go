@@ -203,8 +203,15 @@ func (z *SizedCanonicalizer) Canon(p grid.Grid) (grid.Grid, grid.Transform) {
 	}
 	t := z.complete(&z.cur[0])
 	z.g = grid.Grid{}
+	if cap(z.cur)+cap(z.nxt) > maxKeptCands {
+		z.cur, z.nxt = nil, nil // a rare symmetric grid: do not pool its memory
+	}
 	return t.Apply(p), t
 }
+
+// maxKeptCands bounds the candidates a SizedCanonicalizer keeps room for
+// between calls.
+const maxKeptCands = 1 << 14
 
 // load stores p and its transpose.
 func (z *SizedCanonicalizer) load(p grid.Grid) {

@@ -131,25 +131,34 @@ func mergeSlots(l []keySlot, rows []pending) []keySlot {
 	return l
 }
 
-// storedInWindows finds, for rows sorted by level and key, the stored
-// rows whose keys are in their windows, and reads their strings by ID: the
-// taken slots resolveKeys needs. hit says whether any window holds one.
+// storedInWindows finds, for rows sorted by size, level and key, the
+// stored rows whose keys are in their windows, and reads their strings by
+// ID: the taken slots resolveKeys needs. hit says whether any window
+// holds one.
+//
+// The set keeps a level's keys of every size together, so a window may
+// hold a row of another size: it counts as taken, by a string that is
+// not the row's (it has another length), and a row moves past it as
+// past any key another string holds. The keys stay unique per (size,
+// level), as puzzles_key asks, and a later search of the window, by size
+// and level, still finds the row.
 func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pending) (map[slot][]byte, bool, error) {
 	var (
 		found []slot
 		ids   []int64
 		from  int
+		size  = -1
 		level = -1
 	)
 	for _, q := range rows {
-		if q.level != level {
-			level, from = q.level, 0
+		if q.size != size || q.level != level {
+			size, level, from = q.size, q.level, 0
 		}
 		lo, hi := window(q.key)
 		var w []keySlot
 		w, from = s.inWindow(level, lo, hi, from)
 		for _, e := range w {
-			found = append(found, slot{level, e.key})
+			found = append(found, slot{size, level, e.key})
 			ids = append(ids, e.id)
 		}
 	}

@@ -33,8 +33,8 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 //
 // No index holds the puzzles by family (migrations/0003 dropped it: the
 // writer would pay for it on every row). A family's puzzles are
-// transforms of its canonical form, so they share its level and its
-// number of givens, and the bucket index (level and givens) narrows the
+// transforms of its canonical form, so they share its size, level and
+// number of givens, and the bucket index (size, level and givens) narrows the
 // search to them and the other families of that bucket: a scan of about
 // a sixtieth of the bank. A row that disagrees (hand-made, or written
 // by a program that broke the rule) is still found, by a scan of the
@@ -42,7 +42,7 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 func (db *DB) FirstPuzzleOf(ctx context.Context, f Family) (Row, error) {
 	var r Row
 	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
-		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.Level, f.Givens), f.ID)
+		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.size(), f.Level, f.Givens), f.ID)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
 			WHERE p.family_id = ? ORDER BY p.id LIMIT 1`, f.ID)

@@ -70,7 +70,7 @@ func newRandomOrder(seed uint64, n int64) *randomOrder {
 // the filter's levels and givens, with their number of puzzles, from the
 // per-bucket counts: a slot for each puzzle a level holds on average.
 func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
-	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Size: f.Size, sizes: f.sizes}
 	w, args, _, err := g.where("b", "", anyIndex)
 	if err != nil {
 		return nil, 0, err

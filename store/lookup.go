@@ -5,15 +5,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"sudokubank/grid"
 )
 
 // FamilyByCanon returns the family whose canonical form is canon (gen's
-// Canon of any of its puzzles, 81 characters, '.' for an empty cell), or
+// Canon of any of its puzzles, N*N characters, '.' for an empty cell), or
 // ErrNotFound: the family of any isomorph of a puzzle. It searches the
 // canon key's window, as a writer does (see window), with the unique
 // index on the keys.
 func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
-	if len(canon) != 81 {
+	if _, ok := grid.ShapeOfCells(len(canon)); !ok {
 		return Family{}, fmt.Errorf("family of %q: %w", canon, ErrNotFound)
 	}
 	lo, hi := window(canonKey(canon))

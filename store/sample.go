@@ -220,10 +220,10 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		if read > 0 {
 			rate = max(float64(got), 0.5) / float64(read)
 		}
-		// A slot costs a search of each level and its rows; reading
-		// every row costs the rows of the slots not read.
+		// A slot costs a search of each size's level and its rows;
+		// reading every row costs the rows of the slots not read.
 		want := need / rate
-		if live == 0 || want*(float64(len(f.Levels))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+		if live == 0 || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
 		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read, maxBatch)

@@ -214,11 +214,21 @@ func TestSizesFilter(t *testing.T) {
 		if fams, puzzles, err := db.SizeTechniqueTotals(ctx, "naked-single", nil, n); err != nil || fams != 10 || puzzles != 30 {
 			t.Errorf("size %d: technique totals %d/%d, %v; want 10/30", n, fams, puzzles, err)
 		}
-		_, items, err := db.CreatePack(ctx, store.PackSpec{Name: "pack" + sg.Shape{N: n}.String()}, f, store.QueryOptions{Order: store.OrderRandom, Seed: 3}, 5)
+		pack, items, err := db.CreatePack(ctx, store.PackSpec{Name: "pack" + sg.Shape{N: n}.String()}, f, store.QueryOptions{Order: store.OrderRandom, Seed: 3}, 5)
 		if err != nil {
 			t.Fatalf("size %d: pack: %v", n, err)
 		}
 		only("pack", items, 5)
+		reread, err := db.PackRows(ctx, pack.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		only("pack read again", reread, 5)
+		for i := range reread {
+			if reread[i].Puzzle != items[i].Puzzle || reread[i].Solution != items[i].Solution {
+				t.Errorf("size %d: pack item %d read again as %s, was %s", n, i, reread[i].Puzzle, items[i].Puzzle)
+			}
+		}
 		var canons []string
 		if err := db.EachCanon(ctx, n, func(c string) error { canons = append(canons, c); return nil }); err != nil {
 			t.Fatal(err)

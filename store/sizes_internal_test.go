@@ -258,3 +258,57 @@ func FuzzPackSize(f *testing.F) {
 		}
 	})
 }
+
+// A query of one size searches that size's entries of the index that
+// gives its order, as a query of a 9x9 bank does: never a sort of every
+// match, never a scan.
+func TestSizePlans(t *testing.T) {
+	db := openTempBank(t, Options{})
+	for _, tt := range []struct {
+		name   string
+		filter Filter
+		order  Order
+		want   string
+	}{
+		{"Bucket", Filter{Size: 16, Levels: []int{3}, GivensMin: 120, GivensMax: 120}, OrderID, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)"},
+		{"Rating", Filter{Size: 16, RatingMin: 30}, OrderRating, "SEARCH p USING INDEX puzzles_er (size=? AND er>?)"},
+		{"RatingLevels", Filter{Size: 4, Levels: []int{1, 2}}, OrderRating, "SEARCH p USING INDEX puzzles_er (size=?)"},
+		{"Random", Filter{Size: 12, Levels: []int{2}}, OrderRandom, "puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := tt.filter.withSizes(context.Background(), db.db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var (
+				q    string
+				args []any
+			)
+			if tt.order == OrderRandom {
+				var w string
+				w, args, _, err = f.where("p", "p.family_id", indexable{level: true})
+				q = slotsSQL(w, 2)
+				args = append([]any{int64(5), int64(9), int64(20), int64(30)}, args...)
+			} else {
+				q, args, err = listSQL(f, QueryOptions{Order: tt.order})
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkPlan(t, db, tt.want, "TEMP B-TREE", q, args...)
+			if strings.Contains(queryPlan(t, db, q, args...), "SCAN p") {
+				t.Errorf("plan scans the puzzles:\n%s", queryPlan(t, db, q, args...))
+			}
+		})
+	}
+	// A count of one size's bucket range reads that range alone.
+	f, err := Filter{Size: 16, Levels: []int{2, 3}, GivensMin: 100, GivensMax: 130, Minimal: true}.withSizes(context.Background(), db.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, args, err := countPuzzlesSQL(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPlan(t, db, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)", "SCAN p", q, args...)
+}

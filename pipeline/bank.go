@@ -13,10 +13,11 @@ import (
 )
 
 // LoadBank reads what a run needs of the bank before it starts: the dedup
-// set of its canonical forms and its count of families per level.
+// set of its 9x9 canonical forms and its count of 9x9 families per level
+// (a run's quotas, like the store's caps, count one size).
 func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
 	var have LevelCounts
-	counts, err := db.LevelCounts(ctx)
+	counts, err := db.SizeLevelCounts(ctx, 9)
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
 	}
@@ -24,7 +25,7 @@ func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
 		have[l] = int(counts[l])
 	}
 	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
-		return db.ForEachCanon(ctx, func(canon string) error { return fn(solve.GridOf(canon)) })
+		return db.EachCanon(ctx, 9, func(canon string) error { return fn(solve.GridOf(canon)) })
 	})
 	if err != nil {
 		return nil, have, fmt.Errorf("load the bank's canonical forms: %w", err)

@@ -56,3 +56,36 @@ func TestGradeWithinAgrees(t *testing.T) {
 		t.Error("no grade stopped early")
 	}
 }
+
+// TestFixedRatesBase checks that every step of a Fixed technique in the
+// sample's solves rates the technique's base rating, and that a
+// technique whose steps rated otherwise is not Fixed.
+func TestFixedRatesBase(t *testing.T) {
+	var g grade.Grader
+	varied := map[grade.Technique]bool{}
+	for _, rp := range MustReadRated(t, "testdata/se_sample.txt") {
+		if rp.er >= 90 {
+			continue
+		}
+		gr, err := g.Grade(rp.puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, st := range gr.Path {
+			if st.Rating != st.Technique.BaseRating() {
+				varied[st.Technique] = true
+			}
+			if st.Technique.Fixed() && st.Rating != st.Technique.BaseRating() {
+				t.Errorf("%s: a %s step rates %v, not its base %v", rp.puzzle, st.Technique.Slug(), st.Rating, st.Technique.BaseRating())
+			}
+		}
+	}
+	if len(varied) == 0 {
+		t.Error("no step rated other than its base: the sample tests nothing")
+	}
+	for _, tc := range []grade.Technique{grade.UniqueRectangle, grade.BUG3, grade.AIC, grade.BruteForce, grade.NoTechnique} {
+		if tc.Fixed() {
+			t.Errorf("%s is Fixed", tc.Slug())
+		}
+	}
+}

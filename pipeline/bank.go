@@ -102,6 +102,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Target != nil {
 		c.Levels = c.Target.Wanted()
 	}
+	// A search's item may make many families: no more than the run wants.
+	if c.Target != nil {
+		if n := c.Target.Remaining(); n > 0 && (c.SearchFamilies == 0 || n < c.SearchFamilies) {
+			c.SearchFamilies = n
+		}
+	}
 	if c.Write == nil {
 		c.Write = Writer(db)
 		if c.Caps != nil {
@@ -118,6 +124,9 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// times what the rarest level of the default ranges needs.
 	if c.Target != nil && (c.MinGivens > 0 || c.Targeted()) {
 		c.Target.GiveUpAfter(GiveUpItems)
+		if c.Searches() {
+			c.Target.GiveUpAfter(GiveUpSearchItems)
+		}
 	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with one

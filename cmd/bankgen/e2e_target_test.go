@@ -86,15 +86,26 @@ func TestTargetWithLevelGivensSymmetry(t *testing.T) {
 
 // TestTargetUnreachable checks that a target no family meets ends the
 // run with exit status 1 and a message naming it, after the give-up
-// budget rather than never.
+// budget rather than never: of searches, and with -search=false of digs.
 func TestTargetUnreachable(t *testing.T) {
-	dir := t.TempDir()
-	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-rating", "11.5-", "-givens", "40-45", "-seed", "1", "-quiet")
-	if r.code != 1 {
-		t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
-	}
-	if want := fmt.Sprintf("no family rated 11.5 or more with 40-45 givens in %d tries", pipeline.GiveUpItems); !strings.Contains(r.stderr, want) {
-		t.Errorf("stderr %q does not say %q", r.stderr, want)
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		tries int
+	}{
+		{"Search", nil, pipeline.GiveUpSearchItems},
+		{"Dig", []string{"-search=false"}, pipeline.GiveUpItems},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			r := bankgen(t, dir, append([]string{"-db", "b.db", "-count", "5", "-rating", "11.5-", "-givens", "40-45", "-seed", "1", "-quiet"}, tt.args...)...)
+			if r.code != 1 {
+				t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
+			}
+			if want := fmt.Sprintf("no family rated 11.5 or more with 40-45 givens in %d tries", tt.tries); !strings.Contains(r.stderr, want) {
+				t.Errorf("stderr %q does not say %q", r.stderr, want)
+			}
+		})
 	}
 }
 

@@ -149,12 +149,17 @@ func (b *Builder) meets(gr *grade.Grade) bool {
 
 // search walks from the dug puzzle pz of item it, drawing from the
 // item's source rng, and returns the families met on the way: the first
-// as the result, the others in its More; OffTarget when there are none.
+// as the result, the others in its More; OffTarget, or OffLevel with no
+// level for a run without a target, when there are none.
 func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Puzzle) Result[store.NewFamily] {
 	w := b.walk
 	clear(w.visited)
-	var res Result[store.NewFamily]
-	res.Reason = OffTarget
+	// A walk that meets nothing made families of no wanted level (evil
+	// alone), or off the target.
+	res := Result[store.NewFamily]{Reason: OffTarget}
+	if !b.o.Targeted() {
+		res.Reason = OffLevel
+	}
 	kept := 0
 	// keep adds the puzzle cand, graded gr on its canonical form, as a
 	// family, unless the bank has it.

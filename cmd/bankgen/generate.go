@@ -46,7 +46,7 @@ whose rating is in the band.
 For a rare target (rated 7.5 or more, a technique, or -level evil alone) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few
 givens moved, or the same solution dug again, each kept as a family when it
-meets the target; a target no search meets in 2500 tries ends the run.
+meets the target; a target no search meets in 250 tries ends the run.
 -search=false digs only fresh puzzles.
 
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);

@@ -140,9 +140,17 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
+	// A searching item walks for a second or so, and a chunk's results
+	// reach the collector together: a run that hands out one item at a
+	// time sees its target met as soon as it is, rather than a chunk of
+	// walks later.
+	chunk := generateChunk
+	if c.Searches() {
+		chunk = 1
+	}
 	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
-		Chunk:   generateChunk,
+		Chunk:   chunk,
 		Produce: Items(c.Seed, 0),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			return NewBuilder(c.BuildOptions).Build

@@ -132,12 +132,13 @@ func (w *walk) distance(er grade.Rating) grade.Rating {
 }
 
 // bounds are the ratings of a neighbour worth grading in full, from a
-// puzzle rated er: one the walk would move to, or one that may meet the
-// target.
+// puzzle rated er: those no further from the target, which the walk
+// moves to, the target's own among them.
 func (w *walk) bounds(er grade.Rating) grade.Bounds {
-	b := grade.Bounds{Floor: min(er, w.floor)}
+	d := w.distance(er)
+	b := grade.Bounds{Floor: max(w.floor-d, 0)}
 	if w.ceil > 0 {
-		b.Ceiling = max(er, w.ceil)
+		b.Ceiling = w.ceil + d
 	}
 	return b
 }

@@ -35,9 +35,10 @@ type Grade struct {
 // it keeps scratch space between calls. A Grader is not safe for
 // concurrent use: hold one per goroutine.
 type Grader struct {
-	st     state
-	solver solve.Solver
-	chains chainer
+	st      state
+	solver  solve.Solver
+	chains  chainer
+	scratch Position // singlesSolve's working copy
 }
 
 // New returns a ready Grader.
@@ -76,22 +77,28 @@ func (g *Grader) GradeInto(p solve.Grid, gr *Grade) error {
 // GradeIntoContext is GradeInto that stops when ctx is done, as
 // GradeContext does.
 func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) error {
+	_, err := g.gradeWithin(ctx, p, gr, Bounds{})
+	return err
+}
+
+// gradeWithin is GradeWithinContext; the zero Bounds never stop it early.
+func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bounds) (bool, error) {
 	// The old steps' slices are dropped, so that the array does not keep
 	// them alive.
 	clear(gr.Path)
 	*gr = Grade{Path: gr.Path[:0]}
 	if err := ctx.Err(); err != nil {
-		return fmt.Errorf("grade %s: %w", p, err)
+		return false, fmt.Errorf("grade %s: %w", p, err)
 	}
 	if err := p.Check(); err != nil {
-		return fmt.Errorf("grade %s: %w", p, err)
+		return false, fmt.Errorf("grade %s: %w", p, err)
 	}
 	switch g.solver.Count(p, 2) {
 	case 0:
-		return fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
+		return false, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
 	case 1:
 	default:
-		return fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
+		return false, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
 	}
 	nodes := g.solver.Stats().Nodes
 	gr.Metrics = MetricsOf(p)
@@ -105,13 +112,17 @@ func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) 
 	epSet, edSet := false, false
 	g.chains.ctx = ctx
 	defer func() { g.chains.ctx = nil }()
+	settled := true // a singles-only solve may finish from here: check before the next step
 	for s.left > 0 {
+		if settled && b.below(gr.ER) && s.singlesSolve(&g.scratch) {
+			return false, nil // every step left rates below the floor
+		}
 		g.chains.ceiling = gr.ER
 		st, ok := g.next()
 		// A chain search cut short by ctx finds nothing: that is not an
 		// unfinished grade.
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("grade %s: %w", p, err)
+			return false, fmt.Errorf("grade %s: %w", p, err)
 		}
 		if !ok {
 			gr.Unfinished = true
@@ -122,7 +133,11 @@ func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) 
 		gr.Uses[st.Technique]++
 		if st.Rating > gr.ER {
 			gr.ER, gr.Hardest = st.Rating, st.Technique
+			if b.Ceiling > 0 && gr.ER > b.Ceiling {
+				return false, nil
+			}
 		}
+		settled = st.Rating > maxSingleRating
 		if !epSet {
 			if !edSet {
 				gr.ED, edSet = gr.ER, true
@@ -132,6 +147,9 @@ func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) 
 			}
 		}
 	}
+	if gr.Unfinished && b.Ceiling > 0 && UnfinishedER > b.Ceiling {
+		return false, nil
+	}
 	// A finished solve ends at the unique solution; otherwise search it.
 	// Either way every step is checked against it afterwards, so that a
 	// grader bug surfaces as an error, never as a grade.
@@ -140,12 +158,12 @@ func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) 
 	} else {
 		gr.Solution = s.p.Grid
 		if err := gr.Solution.Check(); err != nil {
-			return fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
+			return false, fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
 		}
 	}
 	for i := range gr.Path {
 		if err := checkStep(&gr.Path[i], &gr.Solution); err != nil {
-			return fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Path[i].Technique.Slug(), err)
+			return false, fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Path[i].Technique.Slug(), err)
 		}
 	}
 	gr.Steps = len(gr.Path)
@@ -162,7 +180,7 @@ func (g *Grader) GradeIntoContext(ctx context.Context, p solve.Grid, gr *Grade) 
 	gr.Level = LevelOf(gr.ER)
 	gr.Metrics.ER = gr.ER
 	gr.Score = gr.Metrics.Score(PaperWeights)
-	return nil
+	return true, nil
 }
 
 // next returns the easiest step available, trying the techniques in the

@@ -137,6 +137,23 @@ func (t Technique) BaseRating() Rating {
 	return 0
 }
 
+// Fixed reports whether every step of t rates t's BaseRating: not so for
+// unique rectangles and loops, BUG type 3 and the chains, whose size or
+// length adds to it, nor for BruteForce, which rates UnfinishedER.
+func (t Technique) Fixed() bool {
+	switch {
+	case t == NoTechnique || t >= numTechniques:
+		return false
+	case t < UniqueRectangle:
+		return true
+	}
+	switch t {
+	case NakedQuad, Jellyfish, HiddenQuad, BUG1, BUG2, BUG4, AlignedPairExclusion:
+		return true
+	}
+	return false
+}
+
 // Techniques returns every technique in the order of the SE scale,
 // NoTechnique excluded.
 func Techniques() []Technique {

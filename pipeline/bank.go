@@ -103,6 +103,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Target != nil {
 		c.Levels = c.Target.Wanted()
 	}
+	// A search's item may make many families: no more than the run wants.
+	if c.Target != nil {
+		if n := c.Target.Remaining(); n > 0 && (c.SearchFamilies == 0 || n < c.SearchFamilies) {
+			c.SearchFamilies = n
+		}
+	}
 	if c.Write == nil {
 		c.Write = Writer(db)
 		if c.Caps != nil {
@@ -119,6 +125,9 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// times what the rarest level of the default ranges needs.
 	if c.Target != nil && (c.MinGivens > 0 || c.Targeted()) {
 		c.Target.GiveUpAfter(GiveUpItems)
+		if c.Searches() {
+			c.Target.GiveUpAfter(GiveUpSearchItems)
+		}
 	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with one
@@ -132,9 +141,17 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		n := c.Target.Remaining()
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
+	// A searching item walks for a second or so, and a chunk's results
+	// reach the collector together: a run that hands out one item at a
+	// time sees its target met as soon as it is, rather than a chunk of
+	// walks later.
+	chunk := generateChunk
+	if c.Searches() {
+		chunk = 1
+	}
 	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
-		Chunk:   generateChunk,
+		Chunk:   chunk,
 		Produce: Items(c.Seed, 0),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			return NewBuilder(c.BuildOptions).Build

@@ -40,6 +40,16 @@ type BuildOptions struct {
 	Hardest              []grade.Technique
 	Uses                 []grade.Technique
 	RatingMin, RatingMax grade.Rating
+	// NoSearch turns off the neighbourhood search a rare target gets
+	// (Searches), leaving fresh random digs alone, to compare the two.
+	NoSearch bool
+	// SearchStall ends an item's walk after this many neighbours in a
+	// row that neither bring it closer to the target nor meet it; zero
+	// means DefaultSearchStall.
+	SearchStall int
+	// SearchFamilies, when set, is the most families an item's walk
+	// keeps: a run that wants fewer need not walk further.
+	SearchFamilies int
 	// Profiles, if set, chooses the dig profile for a wanted level;
 	// nil means ProfileFor, or GivensProfile over the givens range.
 	Profiles func(l grade.Level, sym gen.Symmetry) gen.Profile
@@ -172,6 +182,8 @@ type Builder struct {
 	gr   grade.Grade
 	path pathEncoder
 	vars variants
+	// walk is the search's state, when the options search (Searches).
+	walk *walk
 }
 
 // NewBuilder returns a Builder for one worker.
@@ -199,6 +211,9 @@ func NewBuilder(o BuildOptions) *Builder {
 	}
 	if b.o.Now == nil {
 		b.o.Now = time.Now
+	}
+	if b.o.Searches() {
+		b.walk = newWalk(&b.o)
 	}
 	return b
 }
@@ -247,8 +262,11 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err}
 	}
-	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
+	if !b.o.givensOK(pz.Grid) {
 		return Result[store.NewFamily]{Reason: OffGivens}
+	}
+	if b.walk != nil {
+		return b.search(ctx, it, rng, pz)
 	}
 	// A dig leaves its givens where its cell order ends, so the family's
 	// first puzzle is the dig turned by a transform drawn uniformly from
@@ -275,12 +293,20 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if !b.o.Meets(gr) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
+	return b.family(it, rng, gr, canon, h, t, first, firstSol, pz.Minimal)
+}
+
+// family returns the Kept result of a family graded gr, with canonical
+// form canon and its hash h: first, with solution firstSol and canon's
+// transform t, is its first puzzle, and minimal says whether it is
+// minimal. Its variants draw from rng.
+func (b *Builder) family(it Item, rng *rand.Rand, gr *grade.Grade, canon solve.Grid, h uint64, t gen.Transform, first, firstSol solve.Grid, minimal bool) Result[store.NewFamily] {
 	path, err := b.path.encode(gr)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", canon, err)}
 	}
 	nf := store.NewFamily{Family: family(canon, gr, path, genSource)}
-	nf.Minimal = pz.Minimal
+	nf.Minimal = minimal
 	keep := gen.DetectSymmetry(first)
 	nf.Symmetry = keep.String()
 	nf.RunID = b.o.RunID

@@ -63,6 +63,10 @@ type Result[T any] struct {
 	Puzzles int         // puzzles the family stores: 1 + its variants (Kept)
 	Value   T           // what the writer stores (Kept)
 	Err     error       // what was wrong (Invalid, Failed)
+	// More are further families the same item made (a search's walk
+	// finds several), each a Kept result of its own, admitted after
+	// this one in order; the item counts once.
+	More []Result[T]
 }
 
 // Work makes the result of one input. A Work belongs to one worker
@@ -531,12 +535,20 @@ func (r *run[In, Out]) collect() error {
 			delete(pending, next)
 			next++
 			<-r.tokens
-			a, keep := admit(c, &p.r)
+			a, keep := admit(c, &p.r, false)
 			if c.OnResult != nil {
 				c.OnResult(p.in, &p.r)
 			}
 			if keep {
 				out = append(out, a)
+			}
+			for i := range p.r.More {
+				if c.Target.Done() {
+					break
+				}
+				if a, keep := admit(c, &p.r.More[i], true); keep {
+					out = append(out, a)
+				}
 			}
 			if c.Target.Done() {
 				r.targetMet = true
@@ -659,14 +671,17 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 }
 
 // admit decides, in item order, what becomes of a finished item, and
-// counts it.
-func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool) {
-	c.Stats.Items.Add(1)
-	switch r.Reason {
-	case Kept, OffLevel:
-		c.Target.Yielded(r.Level)
-	default:
-		c.Target.Yielded(0)
+// counts it; more is a further family of the item before (Result.More),
+// which counts as a family but not as an item.
+func admit[In, Out any](c Config[In, Out], r *Result[Out], more bool) (admitted[Out], bool) {
+	if !more {
+		c.Stats.Items.Add(1)
+		switch r.Reason {
+		case Kept, OffLevel:
+			c.Target.Yielded(r.Level)
+		default:
+			c.Target.Yielded(0)
+		}
 	}
 	if r.Reason == Kept {
 		switch {

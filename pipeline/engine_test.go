@@ -552,3 +552,39 @@ func TestRunGivesUp(t *testing.T) {
 		}
 	}
 }
+
+// moreWork is fakeWork whose every third item makes two more families
+// (Result.More), as a search's walk does.
+func moreWork() pipeline.Work[pipeline.Item, fake] {
+	one := fakeWork(0, -1)()
+	return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+		r := one(ctx, it)
+		if it.Index%3 == 0 {
+			for k := range uint64(2) {
+				f := fake{Index: 1000*(it.Index+1) + k + 1, Hash: r.Hash + k + 1, Level: r.Level}
+				r.More = append(r.More, pipeline.Result[fake]{Hash: f.Hash, Level: f.Level, Puzzles: 1, Value: f})
+			}
+		}
+		return r
+	}
+}
+
+// TestRunMoreFamilies checks that an item's More families are admitted
+// after it, counted as families but not as items, up to the target and
+// not past it, whatever the workers.
+func TestRunMoreFamilies(t *testing.T) {
+	want, sum := run(t, context.Background(), 1, pipeline.Count(7, nil), moreWork)
+	// Items 0 (3 families), 1, 2 and 3 (2 of its 3).
+	if got, wantIx := want.indexes(), []uint64{0, 1, 2, 3, 1001, 1002, 4001}; !slices.Equal(got, wantIx) {
+		t.Errorf("wrote families %v, want %v", got, wantIx)
+	}
+	if sum.Items != 4 || sum.Admitted != 7 {
+		t.Errorf("%d items, %d admitted; want 4 and 7", sum.Items, sum.Admitted)
+	}
+	for _, w := range []int{2, 3} {
+		got, _ := run(t, context.Background(), w, pipeline.Count(7, nil), moreWork)
+		if !slices.Equal(got.indexes(), want.indexes()) {
+			t.Errorf("workers=%d: families %v, want %v", w, got.indexes(), want.indexes())
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"sudokubank/gen"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -86,15 +87,26 @@ func TestTargetWithLevelGivensSymmetry(t *testing.T) {
 
 // TestTargetUnreachable checks that a target no family meets ends the
 // run with exit status 1 and a message naming it, after the give-up
-// budget rather than never.
+// budget rather than never: of searches, and with -search=false of digs.
 func TestTargetUnreachable(t *testing.T) {
-	dir := t.TempDir()
-	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-rating", "11.5-", "-givens", "40-45", "-seed", "1", "-quiet")
-	if r.code != 1 {
-		t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
-	}
-	if want := fmt.Sprintf("no family rated 11.5 or more with 40-45 givens in %d tries", pipeline.GiveUpItems); !strings.Contains(r.stderr, want) {
-		t.Errorf("stderr %q does not say %q", r.stderr, want)
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		tries int
+	}{
+		{"Search", nil, pipeline.GiveUpSearchItems},
+		{"Dig", []string{"-search=false"}, pipeline.GiveUpItems},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			r := bankgen(t, dir, append([]string{"-db", "b.db", "-count", "5", "-rating", "11.5-", "-givens", "40-45", "-seed", "1", "-quiet"}, tt.args...)...)
+			if r.code != 1 {
+				t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
+			}
+			if want := fmt.Sprintf("no family rated 11.5 or more with 40-45 givens in %d tries", tt.tries); !strings.Contains(r.stderr, want) {
+				t.Errorf("stderr %q does not say %q", r.stderr, want)
+			}
+		})
 	}
 }
 
@@ -136,4 +148,32 @@ func TestQuotaOfTargets(t *testing.T) {
 	check(6, 4, 10)
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quota", "4.0-6.9=6,pointing=6", "-seed", "4", "-quiet"))
 	check(6, 6, 12)
+}
+
+// TestSearchSameSeedSameFamilies checks a searching run (a technique
+// target searches): every family it stores meets the target and keeps
+// the run's symmetry in each puzzle, one worker makes the same families
+// as two, and -search=false makes others, by fresh digs alone.
+func TestSearchSameSeedSameFamilies(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"-count", "20", "-technique", "x-wing", "-symmetry", "rot180", "-variants", "1", "-seed", "6", "-quiet"}
+	mustSucceed(t, bankgen(t, dir, append([]string{"-db", "w1.db", "-workers", "1"}, args...)...))
+	mustSucceed(t, bankgen(t, dir, append([]string{"-db", "w2.db", "-workers", "2"}, args...)...))
+	mustSucceed(t, bankgen(t, dir, append([]string{"-db", "dig.db", "-workers", "1", "-search=false"}, args...)...))
+	for _, row := range rows(t, filepath.Join(dir, "w1.db"), 40) {
+		g, err := solve.Parse(row.Puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if row.Hardest != "x-wing" || row.ER != 32 || !gen.Rot180.Holds(g) {
+			t.Errorf("puzzle %d: hardest %s, ER %d, symmetry %s; want x-wing, 32, rot180", row.ID, row.Hardest, row.ER, gen.DetectSymmetry(g))
+		}
+	}
+	w1, w2, dig := graded(t, filepath.Join(dir, "w1.db")), graded(t, filepath.Join(dir, "w2.db")), graded(t, filepath.Join(dir, "dig.db"))
+	if !slices.Equal(w1, w2) {
+		t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
+	}
+	if len(dig) != 40 || slices.Equal(w1, dig) {
+		t.Errorf("-search=false made %d puzzles, the same as the search", len(dig))
+	}
 }

@@ -191,6 +191,9 @@ func TestUsageGivesDefaultGivens(t *testing.T) {
 	if want := fmt.Sprintf("after %d tries", pipeline.GiveUpItems); !strings.Contains(generateUsage, want) {
 		t.Errorf("usage does not say %q", want)
 	}
+	if want := fmt.Sprintf("no search meets in %d tries", pipeline.GiveUpSearchItems); !strings.Contains(generateUsage, want) {
+		t.Errorf("usage does not say %q", want)
+	}
 }
 
 func FuzzParseLevels(f *testing.F) {

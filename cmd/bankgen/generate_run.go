@@ -68,7 +68,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
 		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
 		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
-		Seen: seen, RunID: runID,
+		NoSearch: !o.search, Seen: seen, RunID: runID,
 	}
 	stats := new(pipeline.Stats)
 	var sum pipeline.Summary

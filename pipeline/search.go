@@ -1,0 +1,246 @@
+package pipeline
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+
+	"sudokubank/gen"
+	"sudokubank/grade"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// For a rare target a fresh random dig wastes almost all of its grading:
+// SE 9.0 and up is about one family in a thousand. An item of a run that
+// searches (BuildOptions.Searches) digs a puzzle as any item does, then
+// walks from it through its neighbourhood (gen.Mover: orbits of givens
+// swapped, or a re-dig of the same solution grid), moving to a neighbour
+// no further from the target than where it stands, and keeps every
+// puzzle on the way that meets the target as a family of its own. Hard
+// puzzles have hard neighbours, so once the walk reaches the target it
+// stays there and finds family after family; it ends after SearchStall
+// neighbours in a row that neither bring it closer nor meet the target.
+// All of it draws from the item's own source, so an item makes the same
+// families with any number of workers.
+
+// DefaultSearchStall is BuildOptions.SearchStall when zero.
+const DefaultSearchStall = 128
+
+// maxWalkStalls bounds a walk at this many times its stall limit, and
+// maxWalkFamilies bounds the families it keeps, so that an item ends in
+// bounded time even on a target most neighbours meet (evil alone), where
+// a neighbour rated 9.5 or more takes the grader about a second.
+const (
+	maxWalkStalls   = 4
+	maxWalkFamilies = 32
+)
+
+// searchPuzzles bounds the puzzles (families and their variants) an item
+// of a search keeps, so that the results a run holds before admitting
+// them stay within what a window of fresh digs of MaxVariants holds.
+const searchPuzzles = MaxVariants + 1
+
+// GiveUpSearchItems is how many items a searching run makes before it
+// gives up on a target it has not met once within them (see
+// Target.GiveUpAfter): each item grades hundreds of neighbours, where a
+// fresh dig grades one.
+const GiveUpSearchItems = 250
+
+// searchFloor is the rating floor from which a target is rare enough to
+// search for.
+const searchFloor grade.Rating = 75
+
+// Searches reports whether a run with the options searches the
+// neighbourhoods of its puzzles rather than only digging fresh ones: it
+// does for a rare target, one rated 7.5 or more, a technique target, or
+// evil alone, unless NoSearch is set.
+func (o *BuildOptions) Searches() bool {
+	if o.NoSearch {
+		return false
+	}
+	evil := len(o.Levels) == 1 && o.Levels[0] == grade.Evil
+	return evil || len(o.Hardest) > 0 || len(o.Uses) > 0 || o.floor() >= searchFloor
+}
+
+// floor returns the lowest ER a family meeting the options' target and
+// levels can have.
+func (o *BuildOptions) floor() grade.Rating {
+	f := max(o.RatingMin, floorOf(o.Hardest), floorOf(o.Uses))
+	if len(o.Levels) > 0 {
+		if l := slices.Min(o.Levels); l > grade.ExtremelyEasy {
+			f = max(f, grade.Levels[l-2].MaxER+1)
+		}
+	}
+	return f
+}
+
+// ceiling returns the highest ER a family meeting the options' target
+// and levels can have, 0 when there is none.
+func (o *BuildOptions) ceiling() grade.Rating {
+	c := o.RatingMax
+	lower := func(r grade.Rating) {
+		if c == 0 || r < c {
+			c = r
+		}
+	}
+	if len(o.Hardest) > 0 && !slices.ContainsFunc(o.Hardest, func(t grade.Technique) bool { return !t.Fixed() }) {
+		m := grade.Rating(0)
+		for _, t := range o.Hardest {
+			m = max(m, t.BaseRating())
+		}
+		lower(m)
+	}
+	if len(o.Levels) > 0 {
+		if l := slices.Max(o.Levels); l < grade.Evil {
+			lower(grade.Levels[l-1].MaxER)
+		}
+	}
+	return c
+}
+
+// walk is a worker's search state, reused from one item to the next.
+type walk struct {
+	stall       int          // BuildOptions.SearchStall
+	most        int          // families an item keeps at most
+	floor, ceil grade.Rating // of the target; ceil 0: none
+	mover       gen.Mover
+	gr          grade.Grade         // a neighbour's grade
+	visited     map[uint64]struct{} // the walk's canonical forms, graded once
+}
+
+func newWalk(o *BuildOptions) *walk {
+	w := &walk{stall: o.SearchStall, most: min(maxWalkFamilies, searchPuzzles/(1+o.Variants)), floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
+	if w.stall <= 0 {
+		w.stall = DefaultSearchStall
+	}
+	if o.SearchFamilies > 0 {
+		w.most = min(w.most, o.SearchFamilies)
+	}
+	return w
+}
+
+// distance is how far a puzzle rated er is from the target's ratings.
+func (w *walk) distance(er grade.Rating) grade.Rating {
+	switch {
+	case er < w.floor:
+		return w.floor - er
+	case w.ceil > 0 && er > w.ceil:
+		return er - w.ceil
+	}
+	return 0
+}
+
+// bounds are the ratings of a neighbour worth grading in full, from a
+// puzzle rated er: those no further from the target, which the walk
+// moves to, the target's own among them.
+func (w *walk) bounds(er grade.Rating) grade.Bounds {
+	d := w.distance(er)
+	b := grade.Bounds{Floor: max(w.floor-d, 0)}
+	if w.ceil > 0 {
+		b.Ceiling = w.ceil + d
+	}
+	return b
+}
+
+// meets reports whether a family graded gr is one the run keeps.
+func (b *Builder) meets(gr *grade.Grade) bool {
+	return b.want[gr.Level] && b.o.Meets(gr)
+}
+
+// search walks from the dug puzzle pz of item it, drawing from the
+// item's source rng, and returns the families met on the way: the first
+// as the result, the others in its More; OffTarget, or OffLevel with no
+// level for a run without a target, when there are none.
+func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Puzzle) Result[store.NewFamily] {
+	w := b.walk
+	clear(w.visited)
+	// A walk that meets nothing made families of no wanted level (evil
+	// alone), or off the target.
+	res := Result[store.NewFamily]{Reason: OffTarget}
+	if !b.o.Targeted() {
+		res.Reason = OffLevel
+	}
+	kept := 0
+	// keep adds the puzzle cand, graded gr on its canonical form, as a
+	// family, unless the bank has it.
+	keep := func(cand gen.Puzzle, gr *grade.Grade, minimal bool) {
+		orient := cand.Symmetry.RandomTransform(rng)
+		first, firstSol := orient.Apply(cand.Grid), orient.Apply(cand.Solution)
+		canon, t := b.canon.Canon(first)
+		h := Hash(canon)
+		if b.o.Seen != nil && b.o.Seen.InBank(h) {
+			return
+		}
+		r := b.family(it, rng, gr, canon, h, t, first, firstSol, minimal)
+		if kept == 0 {
+			res = r
+		} else {
+			res.More = append(res.More, r)
+		}
+		kept++
+	}
+
+	canon, _ := b.canon.Canon(pz.Grid)
+	w.visited[Hash(canon)] = struct{}{}
+	gr := &b.gr
+	if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err}
+	}
+	cur, er, meets := pz, gr.ER, b.meets(gr)
+	if meets {
+		keep(pz, gr, pz.Minimal)
+	}
+	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
+		stall++
+		var cand gen.Puzzle
+		ok := true
+		// Re-digs reach the target faster than swaps, for their cost
+		// (BenchmarkSearch): five in eight moves are re-digs.
+		switch m := rng.IntN(8); {
+		case m < 2:
+			cand, ok = w.mover.Swap(cur, 1, rng)
+		case m < 3:
+			cand, ok = w.mover.Swap(cur, 2, rng)
+		default:
+			cand = w.mover.Redig(cur, 2+rng.IntN(2), b.o.MinGivens, rng)
+		}
+		if !ok || !b.o.givensOK(cand.Grid) {
+			continue
+		}
+		canon, _ := b.canon.Canon(cand.Grid)
+		h := Hash(canon)
+		if _, seen := w.visited[h]; seen {
+			continue
+		}
+		w.visited[h] = struct{}{}
+		full, err := b.grader.GradeWithinContext(ctx, canon, &w.gr, w.bounds(er))
+		if err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err}
+		}
+		if !full {
+			continue
+		}
+		m := b.meets(&w.gr)
+		if m {
+			keep(cand, &w.gr, b.dig.IsMinimal(cand.Grid))
+			stall = 0
+		}
+		if w.distance(w.gr.ER) < w.distance(er) {
+			stall = 0
+		}
+		// Once at the target the walk stays there; before, it moves to
+		// any neighbour no further from it.
+		if m || !meets && w.distance(w.gr.ER) <= w.distance(er) {
+			cur, er, meets = cand, w.gr.ER, m
+		}
+	}
+	return res
+}
+
+// givensOK reports whether p's givens are in the options' range, when
+// they set one.
+func (o *BuildOptions) givensOK(p solve.Grid) bool {
+	n := p.Givens()
+	return o.MinGivens == 0 || n >= o.MinGivens && n <= o.MaxGivens
+}

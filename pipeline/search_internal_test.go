@@ -1,0 +1,40 @@
+package pipeline
+
+import (
+	"testing"
+
+	"sudokubank/grade"
+)
+
+// TestSearchBounds checks the target's ratings a walk steers by, and the
+// bounds it grades a neighbour within: those no further from the target
+// than where it stands.
+func TestSearchBounds(t *testing.T) {
+	tests := []struct {
+		name        string
+		o           BuildOptions
+		floor, ceil grade.Rating
+		er          grade.Rating
+		want        grade.Bounds
+	}{
+		{"RatingBelow", BuildOptions{RatingMin: 90}, 90, 0, 72, grade.Bounds{Floor: 72}},
+		{"RatingAt", BuildOptions{RatingMin: 90}, 90, 0, 95, grade.Bounds{Floor: 90}},
+		{"BandAbove", BuildOptions{RatingMin: 75, RatingMax: 84}, 75, 84, 90, grade.Bounds{Floor: 69, Ceiling: 90}},
+		{"XWingAbove", BuildOptions{Hardest: []grade.Technique{grade.XWing}}, 32, 32, 40, grade.Bounds{Floor: 24, Ceiling: 40}},
+		{"XWingOrChainHasNoCeiling", BuildOptions{Hardest: []grade.Technique{grade.XWing, grade.AIC}}, 32, 0, 20, grade.Bounds{Floor: 20}},
+		{"Evil", BuildOptions{Levels: []grade.Level{grade.Evil}}, 70, 0, 40, grade.Bounds{Floor: 40}},
+		{"DifficultCeiling", BuildOptions{Levels: []grade.Level{grade.Difficult}, Uses: []grade.Technique{grade.XYWing}}, 42, 69, 50, grade.Bounds{Floor: 42, Ceiling: 69}},
+		{"FarAbove", BuildOptions{RatingMax: 20, Hardest: []grade.Technique{grade.NakedSingle}}, 23, 20, 100, grade.Bounds{Floor: 0, Ceiling: 100}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWalk(&tt.o)
+			if w.floor != tt.floor || w.ceil != tt.ceil {
+				t.Errorf("floor, ceiling %v, %v; want %v, %v", w.floor, w.ceil, tt.floor, tt.ceil)
+			}
+			if got := w.bounds(tt.er); got != tt.want {
+				t.Errorf("bounds(%v) = %+v, want %+v", tt.er, got, tt.want)
+			}
+		})
+	}
+}

@@ -29,7 +29,7 @@ const DefaultSearchStall = 128
 
 // maxWalkStalls bounds a walk at this many times its stall limit, and
 // maxWalkFamilies bounds the families it keeps, so that an item ends in
-// bounded time even on a target most neighbours meet (evil alone), where
+// bounded time even on a target most neighbours meet, where
 // a neighbour rated 9.5 or more takes the grader about a second.
 const (
 	maxWalkStalls   = 4
@@ -53,14 +53,15 @@ const searchFloor grade.Rating = 75
 
 // Searches reports whether a run with the options searches the
 // neighbourhoods of its puzzles rather than only digging fresh ones: it
-// does for a rare target, one rated 7.5 or more, a technique target, or
-// evil alone, unless NoSearch is set.
+// does for a rare target, one rated 7.5 or more or a technique target,
+// unless NoSearch is set. Evil alone is not searched for: every evil
+// family must be graded in full either way, and fresh digs are as fast
+// (docs/performance.md) and more varied.
 func (o *BuildOptions) Searches() bool {
 	if o.NoSearch {
 		return false
 	}
-	evil := len(o.Levels) == 1 && o.Levels[0] == grade.Evil
-	return evil || len(o.Hardest) > 0 || len(o.Uses) > 0 || o.floor() >= searchFloor
+	return len(o.Hardest) > 0 || len(o.Uses) > 0 || o.floor() >= searchFloor
 }
 
 // floor returns the lowest ER a family meeting the options' target and
@@ -155,8 +156,8 @@ func (b *Builder) meets(gr *grade.Grade) bool {
 func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Puzzle) Result[store.NewFamily] {
 	w := b.walk
 	clear(w.visited)
-	// A walk that meets nothing made families of no wanted level (evil
-	// alone), or off the target.
+	// A walk that meets nothing made families off the target, or of no
+	// wanted level (a rating floor from the levels alone).
 	res := Result[store.NewFamily]{Reason: OffTarget}
 	if !b.o.Targeted() {
 		res.Reason = OffLevel

@@ -21,7 +21,6 @@ func BenchmarkSearch(b *testing.B) {
 		name string
 		o    pipeline.BuildOptions
 	}{
-		{"level=evil", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}}},
 		{"rating=8.5-", pipeline.BuildOptions{RatingMin: 85}},
 		{"rating=9.0-", pipeline.BuildOptions{RatingMin: 90}},
 		{"technique=x-wing", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XWing}}},

@@ -33,7 +33,8 @@ func TestSearches(t *testing.T) {
 		{"Rating9", pipeline.BuildOptions{RatingMin: 90, RatingMax: 95}, true},
 		{"Technique", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XWing}}, true},
 		{"TechniqueAny", pipeline.BuildOptions{Uses: []grade.Technique{grade.Pointing}}, true},
-		{"Evil", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}}, true},
+		{"Evil", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}}, false},
+		{"EvilRated", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}, RatingMin: 80}, true},
 		{"EvilAndDifficult", pipeline.BuildOptions{Levels: []grade.Level{grade.Difficult, grade.Evil}}, false},
 		{"Off", pipeline.BuildOptions{RatingMin: 90, NoSearch: true}, false},
 	}
@@ -60,7 +61,7 @@ func TestSearchMeetsTarget(t *testing.T) {
 		{"XWingRot180", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XWing}, Symmetry: gen.Rot180, Variants: 2}, 30},
 		{"UsesXYWingMirror", pipeline.BuildOptions{Uses: []grade.Technique{grade.XYWing}, Symmetry: gen.Mirror}, 4},
 		{"Rating", pipeline.BuildOptions{RatingMin: 75, RatingMax: 84, SearchStall: 32}, 6},
-		{"EvilGivens", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}, MinGivens: 24, MaxGivens: 26, SearchStall: 16}, 3},
+		{"EvilGivens", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}, RatingMin: 75, MinGivens: 24, MaxGivens: 26, SearchStall: 16}, 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -524,14 +524,14 @@ func TestGivensRange(t *testing.T) {
 
 // TestGivensUnreachable checks that a level the givens cannot have ends
 // the run with an error naming both, after a bounded number of tries
-// rather than never: a search's budget, as evil alone searches.
+// rather than never.
 func TestGivensUnreachable(t *testing.T) {
 	dir := t.TempDir()
 	r := bankgen(t, dir, "-db", "b.db", "-count", "5", "-level", "evil", "-givens", "50-60", "-seed", "1", "-quiet")
 	if r.code != 1 {
 		t.Errorf("exit code %d, want 1; stderr:\n%s", r.code, r.stderr)
 	}
-	if want := fmt.Sprintf("no evil family with 50-60 givens in %d tries", pipeline.GiveUpSearchItems); !strings.Contains(r.stderr, want) {
+	if want := fmt.Sprintf("no evil family with 50-60 givens in %d tries", pipeline.GiveUpItems); !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr %q does not say %q", r.stderr, want)
 	}
 	if rs := runs(t, filepath.Join(dir, "b.db")); len(rs) != 1 || rs[0].Status != store.RunFailed {

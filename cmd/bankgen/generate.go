@@ -43,7 +43,7 @@ techniques and rating bands as keys (x-wing=500,9.0-=100): each is topped up
 in turn, counting the bank's families whose hardest step is the technique or
 whose rating is in the band.
 
-For a rare target (rated 7.5 or more, a technique, or -level evil alone) each
+For a rare target (rated 7.5 or more, or a technique) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few
 givens moved, or the same solution dug again, each kept as a family when it
 meets the target; a target no search meets in 250 tries ends the run.
@@ -97,7 +97,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.Var(&o.rating, "rating", "keep only families whose SE rating is in `A-B`, e.g. 9.0- or 7.0-7.4")
 	fs.Var(&o.hardest, "technique", "keep only families whose hardest step is one of these `techniques` (slugs, comma-separated, e.g. x-wing)")
 	fs.Var(&o.uses, "technique-any", "keep only families whose solve uses one of these `techniques` (slugs, comma-separated)")
-	fs.BoolVar(&o.search, "search", true, "for a rare target (rated 7.5 or more, a technique, evil alone), search the neighbourhoods of the puzzles dug; false: only dig")
+	fs.BoolVar(&o.search, "search", true, "for a rare target (rated 7.5 or more, or a technique), search the neighbourhoods of the puzzles dug; false: only dig")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")

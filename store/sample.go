@@ -80,15 +80,29 @@ func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed ui
 	if err != nil {
 		return nil, 0, err
 	}
-	var (
+	s := "SELECT COALESCE(SUM(b.puzzles), 0)," +
+		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key')" +
+		" FROM buckets b WHERE " + w
+	type total struct {
 		n       int64
 		indexed bool
-	)
-	if err := q.QueryRowxContext(ctx, "SELECT COALESCE(SUM(b.puzzles), 0),"+
-		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key')"+
-		" FROM buckets b WHERE "+w, args...).Scan(&n, &indexed); err != nil {
+	}
+	read := func() (any, error) {
+		var t total
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.indexed)
+		return t, err
+	}
+	// A reader keeps the answer while the bank is unchanged.
+	var v any
+	if c, ok := q.(*stmtCache); ok {
+		v, err = c.remember(fmt.Sprint(s, args), read)
+	} else {
+		v, err = read()
+	}
+	if err != nil {
 		return nil, 0, fmt.Errorf("bucket counts: %w", err)
 	}
+	n, indexed := v.(total).n, v.(total).indexed
 	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
 	if levels == 0 {
 		levels = 5

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"os"
 	"sync"
+	"time"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -22,12 +24,19 @@ const maxCachedStmts = 256
 // the DB or a transaction.
 type stmtCache struct {
 	db    *sqlx.DB
+	path  string // the bank, whose files' stamps date the kept answers
 	mu    sync.Mutex
 	stmts map[string]*sqlx.Stmt
+
+	// The answers remember keeps, while the bank's files keep stamp
+	// and for at most maxAnswerAge from taken.
+	answers map[string]any
+	stamp   fileStamp
+	taken   time.Time
 }
 
-func newStmtCache(db *sqlx.DB) *stmtCache {
-	return &stmtCache{db: db, stmts: map[string]*sqlx.Stmt{}}
+func newStmtCache(db *sqlx.DB, path string) *stmtCache {
+	return &stmtCache{db: db, path: path, stmts: map[string]*sqlx.Stmt{}, answers: map[string]any{}}
 }
 
 // stmt returns the prepared statement of query, or nil when the cache is
@@ -87,4 +96,59 @@ func (c *stmtCache) close() {
 		s.Close()
 		delete(c.stmts, q)
 	}
+}
+
+// maxAnswerAge bounds how long remember keeps an answer whatever the
+// files' stamps say: a file's time stamp moves in steps of a clock tick,
+// so a commit that does not change the -wal file's size may leave the
+// same stamp for that long.
+const maxAnswerAge = time.Second
+
+// maxAnswers bounds the answers remember keeps; past it they are all
+// dropped.
+const maxAnswers = 1024
+
+// fileStamp is the size and modification time of the bank and its -wal
+// file: a writer's commit appends to the -wal, or rewrites it from the
+// start, and a checkpoint writes the bank.
+type fileStamp [4]int64
+
+func stampOf(path string) fileStamp {
+	var s fileStamp
+	for i, p := range []string{path, path + "-wal"} {
+		if st, err := os.Stat(p); err == nil {
+			s[2*i], s[2*i+1] = st.Size(), st.ModTime().UnixNano()
+		}
+	}
+	return s
+}
+
+// remember returns the answer kept for key while the bank is unchanged,
+// else fn's, which it keeps. It is for small reads that every request
+// repeats, such as the bucket counts of a random pick, whose answer
+// changes only when a writer commits: a stat of two files costs a few
+// microseconds, a statement tens.
+func (c *stmtCache) remember(key string, fn func() (any, error)) (any, error) {
+	stamp, now := stampOf(c.path), time.Now()
+	c.mu.Lock()
+	if stamp != c.stamp || now.Sub(c.taken) > maxAnswerAge || len(c.answers) >= maxAnswers {
+		clear(c.answers)
+		c.stamp, c.taken = stamp, now
+	}
+	v, ok := c.answers[key]
+	c.mu.Unlock()
+	if ok {
+		return v, nil
+	}
+	v, err := fn()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Kept only if the files are as they were before fn read them.
+	if c.stamp == stamp {
+		c.answers[key] = v
+	}
+	return v, nil
 }

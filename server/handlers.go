@@ -145,12 +145,32 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	out := randomJSON{Seed: seed}
-	if out.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
+	objs, err := puzzleObjects(r.Context(), rows, solution)
+	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	writeBody(w, http.StatusOK, randomBody(seed, objs))
+}
+
+// randomBody returns the JSON of randomJSON{seed, objs}, as marshal
+// writes it, without encoding the objects again: a random pick is the
+// request an app sends most.
+func randomBody(seed uint64, objs []json.RawMessage) []byte {
+	n := 32
+	for _, o := range objs {
+		n += len(o) + 1
+	}
+	b := make([]byte, 0, n)
+	b = strconv.AppendUint(append(b, `{"seed":`...), seed, 10)
+	b = append(b, `,"puzzles":[`...)
+	for i, o := range objs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, o...)
+	}
+	return append(b, "]}\n"...)
 }
 
 // puzzleID reads the {id} of the path.

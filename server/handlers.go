@@ -437,6 +437,16 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, badParam("format", name, "want csv, json, sdm or pdf"))
 		return
 	}
+	if f.Size != 0 && f.Size != 9 && export.NineOnly(format) {
+		s.serveError(w, r, badParam("size", p.q.Get("size"), "%s holds 9x9 puzzles only; export size %d as csv, json or pdf", format, f.Size))
+		return
+	}
+	if format == export.PDF && f.Size != 0 {
+		if err := (export.Options{}).PDF.ValidateSize(f.Size); err != nil {
+			s.serveError(w, r, badParam("size", p.q.Get("size"), "%v", err))
+			return
+		}
+	}
 	var rows []store.Row
 	if p.q.Has("ids") {
 		rows, err = s.picked(r, p.q)

@@ -294,6 +294,50 @@ func TestExport(t *testing.T) {
 	}
 }
 
+// size= selects grids of one size, as bankquery -size does: the bank
+// holds 9x9 grids, which size=9 keeps and other sizes leave out.
+func TestSize(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	count := func(path string) int {
+		t.Helper()
+		var v struct {
+			Puzzles []struct {
+				ID    int64 `json:"id"`
+				Size  int   `json:"size"`
+				Cells []int `json:"cells"`
+			} `json:"puzzles"`
+		}
+		MustGet(t, ts.URL+path, &v)
+		for _, p := range v.Puzzles {
+			if p.Size != 9 || len(p.Cells) != 81 {
+				t.Errorf("%s: puzzle %d of size %d with %d cells, want 9 and 81", path, p.ID, p.Size, len(p.Cells))
+			}
+		}
+		return len(v.Puzzles)
+	}
+	all := count("/api/v1/puzzles?level=evil")
+	for _, tt := range []struct {
+		path string
+		want int
+	}{
+		{"/api/v1/puzzles?level=evil&size=9", all},
+		{"/api/v1/puzzles?level=evil&size=9x9", all},
+		{"/api/v1/puzzles?level=evil&size=16", 0},
+		{"/api/v1/puzzles/random?n=5&size=9", 5},
+		{"/api/v1/puzzles/random?n=5&size=4x4", 0},
+	} {
+		if got := count(tt.path); got != tt.want {
+			t.Errorf("%s: %d puzzles, want %d", tt.path, got, tt.want)
+		}
+	}
+	if r := MustGet(t, ts.URL+"/api/v1/export?format=json&size=16", nil); len(r.body) != 0 {
+		t.Errorf("export of size 16: %q, want nothing", r.body)
+	}
+	if r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?format=pdf&size=16", nil, nil); r.status != http.StatusNotFound {
+		t.Errorf("pdf of size 16: status %d, want 404: no puzzle matches", r.status)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
 	tests := []struct {
@@ -332,6 +376,11 @@ func TestErrors(t *testing.T) {
 		{"GET", "/api/v1/export?format=pdf&count=0", 400, "count"},
 		{"GET", "/api/v1/export?count=1001", 400, "count"},
 		{"GET", "/api/v1/export?format=pdf&level=evil&givens=80", 404, "no puzzle"},
+		{"GET", "/api/v1/puzzles?size=10", 400, "size"},
+		{"GET", "/api/v1/puzzles/random?size=9x8", 400, "size"},
+		{"GET", "/api/v1/export?size=0", 400, "size"},
+		{"GET", "/api/v1/export?format=sdm&size=16", 400, "size"},
+		{"GET", "/api/v1/export?ids=1&size=9", 400, "size"},
 		{"GET", "/api/v1/stats?x=1", 400, "x="},
 		{"GET", "/nope", 404, "/nope"},
 		{"GET", "/api/v1/puzzles/1/solution", 404, "solution"},

@@ -296,6 +296,9 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 	if f.packFor != nil {
 		add("NOT EXISTS (SELECT 1 FROM reservations r WHERE r.family_id = "+famID+" AND r.client <> ?)", *f.packFor)
 	}
+	if f.otherSize() {
+		add("0")
+	}
 	if len(conds) == 0 {
 		return "1", args, family, nil
 	}
@@ -340,6 +343,11 @@ func (f Filter) bucketCond(p string) (string, []any) {
 	return "(" + strings.Join(conds, " OR ") + ")", args
 }
 
+// otherSize reports whether the filter asks for grids of a size the
+// bank does not hold: it stores 9x9 grids only, so such a filter selects
+// nothing, and Count and Query answer it without reading a row.
+func (f Filter) otherSize() bool { return f.Size != 0 && f.Size != 9 }
+
 // bucketsOnly reports whether the filter uses nothing but levels and
 // givens, so that the buckets table can count it.
 func (f Filter) bucketsOnly() bool {
@@ -362,6 +370,9 @@ func (db *DB) CountFamilies(ctx context.Context, f Filter) (int64, error) {
 }
 
 func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error) {
+	if f.otherSize() {
+		return 0, nil
+	}
 	var (
 		q    string
 		args []any
@@ -454,6 +465,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	if o.AfterID < 0 || o.AfterID > 0 && o.Order != OrderID {
 		return fmt.Errorf("after ID %d with order %d: %w", o.AfterID, o.Order, ErrInvalid)
+	}
+	if f.otherSize() {
+		return nil
 	}
 	// A random order depends on the filter's levels as given, so that
 	// every plan below takes the same rows in the same order.

@@ -46,7 +46,9 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // puzzleObjects returns rows as the JSON objects bankquery list -format
-// json prints, numbered from 1, with their solutions only when asked.
+// json prints, numbered from 1, with their solutions only when asked,
+// and one key more: hardest_name, the display name of the hardest
+// technique, which a page shows where bankquery's lists show the slug.
 func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json.RawMessage, error) {
 	items := export.FromRows(rows, 1)
 	if !solution {
@@ -60,9 +62,35 @@ func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json
 	}
 	out := make([]json.RawMessage, 0, len(rows))
 	for line := range bytes.Lines(b.Bytes()) {
-		out = append(out, json.RawMessage(bytes.TrimSuffix(line, []byte("\n"))))
+		obj := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("}"))
+		name, err := techniqueName(rows[len(out)].Hardest)
+		if err != nil {
+			return nil, err
+		}
+		obj = append(append(append(obj[:len(obj):len(obj)], `,"hardest_name":`...), name...), '}')
+		out = append(out, json.RawMessage(obj))
 	}
 	return out, nil
+}
+
+// techniqueNames holds each technique's display name as a JSON string,
+// by slug.
+var techniqueNames = func() map[string][]byte {
+	m := map[string][]byte{}
+	for _, t := range grade.Techniques() {
+		m[t.Slug()], _ = json.Marshal(t.String())
+	}
+	return m
+}()
+
+// techniqueName returns the display name of the technique slug as a
+// JSON string; a slug the grader does not know (a bank written by
+// another version) is its own name.
+func techniqueName(slug string) ([]byte, error) {
+	if b, ok := techniqueNames[slug]; ok {
+		return b, nil
+	}
+	return json.Marshal(slug)
 }
 
 // collect runs a query and returns its rows.

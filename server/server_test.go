@@ -22,8 +22,9 @@ import (
 	"sudokubank/store"
 )
 
-// The keys of a puzzle object: those of bankquery list -format json.
-var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
+// The keys of a puzzle object: those of bankquery list -format json and
+// hardest_name.
+var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "hardest_name", "id", "level", "level_name", "minimal",
 	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
@@ -47,6 +48,44 @@ func TestStatsAndHealth(t *testing.T) {
 	if st.Families != int64(len(fams)) || len(st.Levels) != 5 || st.Levels[4].Name != "evil" || st.Levels[4].Families == 0 {
 		t.Errorf("stats: %+v, want %d families in 5 levels", st, len(fams))
 	}
+	// Each technique has its display name beside its slug, for the page.
+	var tech struct {
+		Techniques []struct {
+			Technique string `json:"technique"`
+			Name      string `json:"name"`
+		} `json:"techniques"`
+	}
+	MustGet(t, ts.URL+"/api/v1/stats", &tech)
+	for _, e := range tech.Techniques {
+		if want := mustTechnique(t, e.Technique).String(); e.Name != want {
+			t.Errorf("technique %s named %q, want %q", e.Technique, e.Name, want)
+		}
+	}
+	var pg struct {
+		Puzzles []struct {
+			Hardest     string `json:"hardest"`
+			HardestName string `json:"hardest_name"`
+		} `json:"puzzles"`
+	}
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=1000", &pg)
+	for _, p := range pg.Puzzles {
+		if want := mustTechnique(t, p.Hardest).String(); p.HardestName != want {
+			t.Errorf("hardest %s named %q, want %q", p.Hardest, p.HardestName, want)
+		}
+	}
+	if len(tech.Techniques) == 0 || len(pg.Puzzles) == 0 {
+		t.Errorf("%d techniques, %d puzzles: want some of each", len(tech.Techniques), len(pg.Puzzles))
+	}
+}
+
+// mustTechnique returns the technique of a slug.
+func mustTechnique(tb testing.TB, slug string) grade.Technique {
+	tb.Helper()
+	tech, err := grade.ParseTechniqueSlug(slug)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tech
 }
 
 func TestList(t *testing.T) {

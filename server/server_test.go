@@ -121,6 +121,52 @@ func TestList(t *testing.T) {
 	}
 }
 
+// Random picks go on while a writer adds families, and soon take from
+// the new ones: a reader's kept counts follow the writer's commits.
+func TestRandomWhileBankGrows(t *testing.T) {
+	fams := MustVariantFamilies(t, MustFixture(t), 4, 2)
+	path := MustBank(t, fams[:60])
+	ts := MustServer(t, path, server.Options{})
+	writer := MustWriter(t, path)
+	pick := func(seed string) []int64 {
+		t.Helper()
+		var v struct {
+			Puzzles []puzzle `json:"puzzles"`
+		}
+		MustGet(t, ts.URL+"/api/v1/puzzles/random?n=100"+seed, &v)
+		ids := make([]int64, len(v.Puzzles))
+		for i, p := range v.Puzzles {
+			ids[i] = p.ID
+		}
+		return ids
+	}
+	done := make(chan error)
+	go func() {
+		for i := 60; i < len(fams); i += 10 {
+			if _, err := writer.WriteBatch(context.Background(), fams[i:i+10]); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for range 20 {
+		pick("") // each must answer 200
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// Every puzzle is written: 100 picks of them, from a fixed seed,
+	// take some of those written since the server started.
+	var top int64
+	for _, id := range pick("&seed=1") {
+		top = max(top, id)
+	}
+	if first := int64(60 * 5); top <= first {
+		t.Errorf("picks from IDs up to %d, none from the families written after the first %d puzzles", top, first)
+	}
+}
+
 // Pages continue where the last ended, without repeats or gaps, while
 // a writer adds families to the bank between and during the reads.
 func TestPaginationWhileBankGrows(t *testing.T) {

@@ -56,6 +56,13 @@ func TestQueryPlans(t *testing.T) {
 	}
 }
 
+// The rows a random pick keeps are read by their IDs, a search of the
+// table's key each, never a scan.
+func TestFetchPlan(t *testing.T) {
+	db := openTempBank(t, Options{})
+	checkPlan(t, db, "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)", "SCAN", fetchSQL(4), int64(1), int64(5), int64(9), int64(1))
+}
+
 // checkPlan fails t unless the plan of q holds want and not never.
 func checkPlan(t *testing.T, db *DB, want, never, q string, args ...any) {
 	t.Helper()

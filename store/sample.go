@@ -33,7 +33,8 @@ import (
 // row read, where a walk of consecutive keys reads the index in order for
 // about half the cost. A sample reads the slots in batches of one
 // statement, about as many as it needs at the rate slots gave rows so
-// far. Where the rows that match are so few that the slots it would
+// far, taking only the IDs and keys of their rows, then reads the rows
+// it keeps by ID. Where the rows that match are so few that the slots it would
 // still need cost more than reading every row of its levels, it reads
 // every row instead and keeps those of the slots not yet read that come
 // first in the order: the same rows, in the same order, as reading on
@@ -298,16 +299,16 @@ func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *random
 		ranges = ranges[len(chunk):]
 		// The ranges are padded to a power of two with empty ones, so
 		// that a few texts serve every batch and stay prepared.
-		padded := padded(len(chunk))
-		args := make([]any, 0, 2*padded+len(wargs))
+		size := padded(len(chunk))
+		args := make([]any, 0, 2*size+len(wargs))
 		for _, r := range chunk {
 			args = append(args, r[0], r[1])
 		}
-		for range padded - len(chunk) {
+		for range size - len(chunk) {
 			args = append(args, 1, 0)
 		}
 		args = append(args, wargs...)
-		if err := readSlotRows(ctx, q, slotsSQL(w, join, family, padded), args, func(r keyedRow) {
+		if err := readSlotRows(ctx, q, slotsSQL(w, join, family, size), args, func(r keyedRow) {
 			r.rank = ord.rankOf(r.key, r.id)
 			rows = append(rows, r.slotRow)
 		}); err != nil {

@@ -242,7 +242,7 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		// A margin of a tenth and two deviations (the rows of slots
 		// come about as a Poisson count) makes a second batch rare
 		// without reading many more slots than a small pick needs.
-		batch := min(uint64(math.Ceil(want*1.1+2*math.Sqrt(want)))+4, slots-read, maxBatch)
+		batch := min(uint64(math.Ceil(want*1.1+2*math.Sqrt(want)))+1, slots-read, maxBatch)
 		rows, err := readSlots(ctx, q, f, ord, read, batch, seen != nil)
 		if err != nil {
 			return err

@@ -46,7 +46,9 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // puzzleObjects returns rows as the JSON objects bankquery list -format
-// json prints, numbered from 1, with their solutions only when asked.
+// json prints, numbered from 1, with their solutions only when asked,
+// and one key more: hardest_name, the display name of the hardest
+// technique, which a page shows where bankquery's lists show the slug.
 func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json.RawMessage, error) {
 	items := export.FromRows(rows, 1)
 	if !solution {
@@ -60,9 +62,35 @@ func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json
 	}
 	out := make([]json.RawMessage, 0, len(rows))
 	for line := range bytes.Lines(b.Bytes()) {
-		out = append(out, json.RawMessage(bytes.TrimSuffix(line, []byte("\n"))))
+		obj := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("}"))
+		name, err := techniqueName(rows[len(out)].Hardest)
+		if err != nil {
+			return nil, err
+		}
+		obj = append(append(append(obj[:len(obj):len(obj)], `,"hardest_name":`...), name...), '}')
+		out = append(out, json.RawMessage(obj))
 	}
 	return out, nil
+}
+
+// techniqueNames holds each technique's display name as a JSON string,
+// by slug.
+var techniqueNames = func() map[string][]byte {
+	m := map[string][]byte{}
+	for _, t := range grade.Techniques() {
+		m[t.Slug()], _ = json.Marshal(t.String())
+	}
+	return m
+}()
+
+// techniqueName returns the display name of the technique slug as a
+// JSON string; a slug the grader does not know (a bank written by
+// another version) is its own name.
+func techniqueName(slug string) ([]byte, error) {
+	if b, ok := techniqueNames[slug]; ok {
+		return b, nil
+	}
+	return json.Marshal(slug)
 }
 
 // collect runs a query and returns its rows.
@@ -145,12 +173,32 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	out := randomJSON{Seed: seed}
-	if out.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
+	objs, err := puzzleObjects(r.Context(), rows, solution)
+	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	writeBody(w, http.StatusOK, randomBody(seed, objs))
+}
+
+// randomBody returns the JSON of randomJSON{seed, objs}, as marshal
+// writes it, without encoding the objects again: a random pick is the
+// request an app sends most.
+func randomBody(seed uint64, objs []json.RawMessage) []byte {
+	n := 32
+	for _, o := range objs {
+		n += len(o) + 1
+	}
+	b := make([]byte, 0, n)
+	b = strconv.AppendUint(append(b, `{"seed":`...), seed, 10)
+	b = append(b, `,"puzzles":[`...)
+	for i, o := range objs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, o...)
+	}
+	return append(b, "]}\n"...)
 }
 
 // puzzleID reads the {id} of the path.
@@ -416,6 +464,16 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	if err != nil || !ok {
 		s.serveError(w, r, badParam("format", name, "want csv, json, sdm or pdf"))
 		return
+	}
+	if f.Size != 0 && f.Size != 9 && export.NineOnly(format) {
+		s.serveError(w, r, badParam("size", p.q.Get("size"), "%s holds 9x9 puzzles only; export size %d as csv, json or pdf", format, f.Size))
+		return
+	}
+	if format == export.PDF && f.Size != 0 {
+		if err := (export.Options{}).PDF.ValidateSize(f.Size); err != nil {
+			s.serveError(w, r, badParam("size", p.q.Get("size"), "%v", err))
+			return
+		}
 	}
 	var rows []store.Row
 	if p.q.Has("ids") {

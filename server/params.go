@@ -19,7 +19,7 @@ import (
 
 // filterParams are the query parameters that filter puzzles, read by
 // the parser bankquery's flags use.
-var filterParams = []string{"level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source"}
+var filterParams = []string{"level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source", "size"}
 
 // paramError is a bad query parameter; its message names the parameter
 // and the value, and it answers 400.
@@ -136,6 +136,7 @@ func filterOf(q url.Values) (store.Filter, error) {
 	v := filters.Values{
 		Level: q.Get("level"), Rating: q.Get("rating"), Givens: q.Get("givens"), Score: q.Get("score"),
 		Technique: q.Get("technique"), Hardest: q.Get("hardest"), Symmetry: q.Get("symmetry"), Source: q.Get("source"),
+		Size: q.Get("size"),
 	}
 	if s := q.Get("minimal"); s != "" {
 		b, err := strconv.ParseBool(s)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"net/url"
 	"testing"
@@ -52,4 +53,25 @@ func FuzzFilterParams(f *testing.F) {
 			t.Errorf("query %q: error %v names no parameter", raw, err)
 		}
 	})
+}
+
+// randomBody writes what marshal writes of randomJSON, byte for byte.
+func TestRandomBody(t *testing.T) {
+	obj := json.RawMessage(`{"id":7,"puzzle":"1.3<&>","cells":[1,0,3]}`)
+	for _, tt := range []struct {
+		seed uint64
+		objs []json.RawMessage
+	}{
+		{0, []json.RawMessage{}},
+		{42, []json.RawMessage{obj}},
+		{maxSeed, []json.RawMessage{obj, obj, obj}},
+	} {
+		want, err := marshal(randomJSON{Seed: tt.seed, Puzzles: tt.objs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := randomBody(tt.seed, tt.objs); string(got) != string(want) {
+			t.Errorf("seed %d, %d objects:\ngot  %s\nwant %s", tt.seed, len(tt.objs), got, want)
+		}
+	}
 }

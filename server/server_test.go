@@ -22,8 +22,9 @@ import (
 	"sudokubank/store"
 )
 
-// The keys of a puzzle object: those of bankquery list -format json.
-var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
+// The keys of a puzzle object: those of bankquery list -format json and
+// hardest_name.
+var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "hardest_name", "id", "level", "level_name", "minimal",
 	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
@@ -47,6 +48,44 @@ func TestStatsAndHealth(t *testing.T) {
 	if st.Families != int64(len(fams)) || len(st.Levels) != 5 || st.Levels[4].Name != "evil" || st.Levels[4].Families == 0 {
 		t.Errorf("stats: %+v, want %d families in 5 levels", st, len(fams))
 	}
+	// Each technique has its display name beside its slug, for the page.
+	var tech struct {
+		Techniques []struct {
+			Technique string `json:"technique"`
+			Name      string `json:"name"`
+		} `json:"techniques"`
+	}
+	MustGet(t, ts.URL+"/api/v1/stats", &tech)
+	for _, e := range tech.Techniques {
+		if want := mustTechnique(t, e.Technique).String(); e.Name != want {
+			t.Errorf("technique %s named %q, want %q", e.Technique, e.Name, want)
+		}
+	}
+	var pg struct {
+		Puzzles []struct {
+			Hardest     string `json:"hardest"`
+			HardestName string `json:"hardest_name"`
+		} `json:"puzzles"`
+	}
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=1000", &pg)
+	for _, p := range pg.Puzzles {
+		if want := mustTechnique(t, p.Hardest).String(); p.HardestName != want {
+			t.Errorf("hardest %s named %q, want %q", p.Hardest, p.HardestName, want)
+		}
+	}
+	if len(tech.Techniques) == 0 || len(pg.Puzzles) == 0 {
+		t.Errorf("%d techniques, %d puzzles: want some of each", len(tech.Techniques), len(pg.Puzzles))
+	}
+}
+
+// mustTechnique returns the technique of a slug.
+func mustTechnique(tb testing.TB, slug string) grade.Technique {
+	tb.Helper()
+	tech, err := grade.ParseTechniqueSlug(slug)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tech
 }
 
 func TestList(t *testing.T) {
@@ -79,6 +118,52 @@ func TestList(t *testing.T) {
 	}
 	if pg.More {
 		t.Errorf("last page has more")
+	}
+}
+
+// Random picks go on while a writer adds families, and soon take from
+// the new ones: a reader's kept counts follow the writer's commits.
+func TestRandomWhileBankGrows(t *testing.T) {
+	fams := MustVariantFamilies(t, MustFixture(t), 4, 2)
+	path := MustBank(t, fams[:60])
+	ts := MustServer(t, path, server.Options{})
+	writer := MustWriter(t, path)
+	pick := func(seed string) []int64 {
+		t.Helper()
+		var v struct {
+			Puzzles []puzzle `json:"puzzles"`
+		}
+		MustGet(t, ts.URL+"/api/v1/puzzles/random?n=100"+seed, &v)
+		ids := make([]int64, len(v.Puzzles))
+		for i, p := range v.Puzzles {
+			ids[i] = p.ID
+		}
+		return ids
+	}
+	done := make(chan error)
+	go func() {
+		for i := 60; i < len(fams); i += 10 {
+			if _, err := writer.WriteBatch(context.Background(), fams[i:i+10]); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	for range 20 {
+		pick("") // each must answer 200
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	// Every puzzle is written: 100 picks of them, from a fixed seed,
+	// take some of those written since the server started.
+	var top int64
+	for _, id := range pick("&seed=1") {
+		top = max(top, id)
+	}
+	if first := int64(60 * 5); top <= first {
+		t.Errorf("picks from IDs up to %d, none from the families written after the first %d puzzles", top, first)
 	}
 }
 
@@ -294,6 +379,50 @@ func TestExport(t *testing.T) {
 	}
 }
 
+// size= selects grids of one size, as bankquery -size does: the bank
+// holds 9x9 grids, which size=9 keeps and other sizes leave out.
+func TestSize(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	count := func(path string) int {
+		t.Helper()
+		var v struct {
+			Puzzles []struct {
+				ID    int64 `json:"id"`
+				Size  int   `json:"size"`
+				Cells []int `json:"cells"`
+			} `json:"puzzles"`
+		}
+		MustGet(t, ts.URL+path, &v)
+		for _, p := range v.Puzzles {
+			if p.Size != 9 || len(p.Cells) != 81 {
+				t.Errorf("%s: puzzle %d of size %d with %d cells, want 9 and 81", path, p.ID, p.Size, len(p.Cells))
+			}
+		}
+		return len(v.Puzzles)
+	}
+	all := count("/api/v1/puzzles?level=evil")
+	for _, tt := range []struct {
+		path string
+		want int
+	}{
+		{"/api/v1/puzzles?level=evil&size=9", all},
+		{"/api/v1/puzzles?level=evil&size=9x9", all},
+		{"/api/v1/puzzles?level=evil&size=16", 0},
+		{"/api/v1/puzzles/random?n=5&size=9", 5},
+		{"/api/v1/puzzles/random?n=5&size=4x4", 0},
+	} {
+		if got := count(tt.path); got != tt.want {
+			t.Errorf("%s: %d puzzles, want %d", tt.path, got, tt.want)
+		}
+	}
+	if r := MustGet(t, ts.URL+"/api/v1/export?format=json&size=16", nil); len(r.body) != 0 {
+		t.Errorf("export of size 16: %q, want nothing", r.body)
+	}
+	if r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?format=pdf&size=16", nil, nil); r.status != http.StatusNotFound {
+		t.Errorf("pdf of size 16: status %d, want 404: no puzzle matches", r.status)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
 	tests := []struct {
@@ -332,6 +461,11 @@ func TestErrors(t *testing.T) {
 		{"GET", "/api/v1/export?format=pdf&count=0", 400, "count"},
 		{"GET", "/api/v1/export?count=1001", 400, "count"},
 		{"GET", "/api/v1/export?format=pdf&level=evil&givens=80", 404, "no puzzle"},
+		{"GET", "/api/v1/puzzles?size=10", 400, "size"},
+		{"GET", "/api/v1/puzzles/random?size=9x8", 400, "size"},
+		{"GET", "/api/v1/export?size=0", 400, "size"},
+		{"GET", "/api/v1/export?format=sdm&size=16", 400, "size"},
+		{"GET", "/api/v1/export?ids=1&size=9", 400, "size"},
 		{"GET", "/api/v1/stats?x=1", 400, "x="},
 		{"GET", "/nope", 404, "/nope"},
 		{"GET", "/api/v1/puzzles/1/solution", 404, "solution"},

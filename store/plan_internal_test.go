@@ -45,9 +45,10 @@ func TestQueryPlans(t *testing.T) {
 			if tt.order == OrderRandom {
 				// Three slots' key ranges, then the filter's arguments.
 				var w string
-				w, args, _, err = tt.filter.where("p", "p.family_id", indexable{level: true})
-				q = slotsSQL(w, 3)
-				args = append([]any{int64(5), int64(9), int64(20), int64(30), int64(40), int64(50)}, args...)
+				var fam bool
+				w, args, fam, err = tt.filter.where("p", "p.family_id", indexable{level: true})
+				q = slotsSQL(w, fam, false, 4)
+				args = append([]any{int64(5), int64(9), int64(20), int64(30), int64(40), int64(50), 1, 0}, args...)
 			} else {
 				q, args, err = listSQL(tt.filter, QueryOptions{Order: tt.order})
 			}
@@ -57,6 +58,13 @@ func TestQueryPlans(t *testing.T) {
 			checkPlan(t, db, tt.want, "TEMP B-TREE", q, args...)
 		})
 	}
+}
+
+// The rows a random pick keeps are read by their IDs, a search of the
+// table's key each, never a scan.
+func TestFetchPlan(t *testing.T) {
+	db := openTempBank(t, Options{})
+	checkPlan(t, db, "SEARCH p USING INTEGER PRIMARY KEY (rowid=?)", "SCAN", fetchSQL(4), int64(1), int64(5), int64(9), int64(1))
 }
 
 // checkPlan fails t unless the plan of q holds want and not never.

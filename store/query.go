@@ -538,7 +538,7 @@ func countPuzzlesSQL(f Filter) (string, []any, error) {
 // up to the limit the options ask for. An error from fn stops the query
 // and is returned. fn must not use a writer DB (its connection is busy).
 func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) error) error {
-	if err := query(ctx, db.db, f, o, fn); err != nil {
+	if err := query(ctx, db.reader(), f, o, fn); err != nil {
 		return fmt.Errorf("query: %w", err)
 	}
 	return nil

@@ -116,9 +116,13 @@ func TestFilters(t *testing.T) {
 		{"GivensMinPastBand", store.Filter{Levels: []int{2}, GivensMin: 120, RatingMin: 1}, func(store.Family) bool { return false }},
 		{"GivensPastBand", store.Filter{Levels: []int{2}, GivensMin: 120, GivensMax: 120, RatingMin: 1}, func(store.Family) bool { return false }},
 		{"GivensBelowBand", store.Filter{Levels: []int{3}, GivensMax: -1, RatingMin: 1}, func(store.Family) bool { return false }},
+		// The bank holds 9x9 grids.
+		{"Size9", store.Filter{Size: 9, Levels: []int{2}}, func(f store.Family) bool { return f.Level == 2 }},
+		{"Size16", store.Filter{Size: 16}, func(store.Family) bool { return false }},
+		{"Size4Technique", store.Filter{Size: 4, Levels: []int{2}, Technique: "x-wing"}, func(store.Family) bool { return false }},
 	}
 	// Filters that select nothing on purpose.
-	none := []string{"QuoteInValue", "TechniqueUnused", "GivensMinPastBand", "GivensPastBand", "GivensBelowBand"}
+	none := []string{"QuoteInValue", "TechniqueUnused", "GivensMinPastBand", "GivensPastBand", "GivensBelowBand", "Size16", "Size4Technique"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var want []string
@@ -139,6 +143,12 @@ func TestFilters(t *testing.T) {
 			slices.Sort(want)
 			if !slices.Equal(got, want) {
 				t.Errorf("Query selected %d puzzles, want %d", len(got), len(want))
+			}
+			// A random order takes the same rows, once each.
+			rnd := puzzleStrings(t, db, tt.filter, store.QueryOptions{Order: store.OrderRandom, Limit: len(want) + 1, Seed: 1})
+			slices.Sort(rnd)
+			if !slices.Equal(rnd, want) {
+				t.Errorf("a random order selected %d puzzles, want %d", len(rnd), len(want))
 			}
 			n, err := db.Count(ctx, tt.filter)
 			if err != nil {

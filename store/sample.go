@@ -33,7 +33,8 @@ import (
 // row read, where a walk of consecutive keys reads the index in order for
 // about half the cost. A sample reads the slots in batches of one
 // statement, about as many as it needs at the rate slots gave rows so
-// far. Where the rows that match are so few that the slots it would
+// far, taking only the IDs and keys of their rows, then reads the rows
+// it keeps by ID. Where the rows that match are so few that the slots it would
 // still need cost more than reading every row of its levels, it reads
 // every row instead and keeps those of the slots not yet read that come
 // first in the order: the same rows, in the same order, as reading on
@@ -46,6 +47,9 @@ type randomOrder struct {
 	offset uint64    // added to a key, modulo 2^63, before its slot is taken
 	round  [4]uint64 // the keys of the permutation's rounds
 	salt   uint64    // the key of the order of a slot's rows
+	// indexed says the bank has the (level, sort_key) index that reads
+	// slots; a bulk writer may have deferred it (randomOrderOf).
+	indexed bool
 }
 
 // keyMask keeps the 63 bits of a sort key.
@@ -69,21 +73,44 @@ func newRandomOrder(seed uint64, n int64) *randomOrder {
 // randomOrderOf returns the order of a random sample from the seed over
 // the filter's levels and givens, with their number of puzzles, from the
 // per-bucket counts: a slot for each puzzle a level holds on average.
+// The same statement asks whether the slots' index is there, one read
+// instead of two for a server's every random pick.
 func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
 	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Size: f.Size, sizes: f.sizes}
 	w, args, _, err := g.where("b", "", anyIndex)
 	if err != nil {
 		return nil, 0, err
 	}
-	var n int64
-	if err := sqlx.GetContext(ctx, q, &n, "SELECT COALESCE(SUM(b.puzzles), 0) FROM buckets b WHERE "+w, args...); err != nil {
+	s := "SELECT COALESCE(SUM(b.puzzles), 0)," +
+		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key')" +
+		" FROM buckets b WHERE " + w
+	type total struct {
+		n       int64
+		indexed bool
+	}
+	read := func() (any, error) {
+		var t total
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.indexed)
+		return t, err
+	}
+	// A reader keeps the answer while the bank is unchanged.
+	var v any
+	if c, ok := q.(*stmtCache); ok {
+		v, err = c.remember(fmt.Sprint(s, args), read)
+	} else {
+		v, err = read()
+	}
+	if err != nil {
 		return nil, 0, fmt.Errorf("bucket counts: %w", err)
 	}
+	n, indexed := v.(total).n, v.(total).indexed
 	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
 	if levels == 0 {
 		levels = 5
 	}
-	return newRandomOrder(seed, (n+levels-1)/levels), n, nil
+	o := newRandomOrder(seed, (n+levels-1)/levels)
+	o.indexed = indexed
+	return o, n, nil
 }
 
 // slots returns the number of slots.
@@ -141,8 +168,11 @@ func (o *randomOrder) feistel(x uint64, inverse bool) uint64 {
 // rank is a row's place in the order.
 type rank struct{ place, tie uint64 }
 
-func (o *randomOrder) rank(r *Row) rank {
-	return rank{o.place(o.slotOf(r.SortKey)), mix64(o.salt ^ uint64(r.ID))}
+func (o *randomOrder) rank(r *Row) rank { return o.rankOf(r.SortKey, r.ID) }
+
+// rankOf is the rank of the row with this sort key and ID.
+func (o *randomOrder) rankOf(key, id int64) rank {
+	return rank{o.place(o.slotOf(key)), mix64(o.salt ^ uint64(id))}
 }
 
 func compareRank(a, b rank) int {
@@ -187,28 +217,11 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 	if len(f.Levels) == 0 {
 		f.Levels = []int{1, 2, 3, 4, 5}
 	}
-	var live int
-	if err := sqlx.GetContext(ctx, q, &live, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key'"); err != nil {
-		return fmt.Errorf("find the (level, sort_key) index: %w", err)
-	}
 	var seen map[int64]bool
 	if o.OnePerFamily {
 		seen = map[int64]bool{}
 	}
 	got := 0
-	emit := func(r *Row) (bool, error) {
-		if seen != nil {
-			if seen[r.FamilyID] {
-				return false, nil
-			}
-			seen[r.FamilyID] = true
-		}
-		if err := fn(*r); err != nil {
-			return true, err
-		}
-		got++
-		return got == o.Limit, nil
-	}
 	var (
 		slots   = ord.slots()
 		read    uint64 // the slots at places below this are read
@@ -223,28 +236,56 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		// A slot costs a search of each size's level and its rows;
 		// reading every row costs the rows of the slots not read.
 		want := need / rate
-		if live == 0 || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+		if !ord.indexed || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
-		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read, maxBatch)
-		rows, err := readSlots(ctx, q, f, ord, read, batch)
+		// A margin of a tenth and two deviations (the rows of slots
+		// come about as a Poisson count) makes a second batch rare
+		// without reading many more slots than a small pick needs.
+		batch := min(uint64(math.Ceil(want*1.1+2*math.Sqrt(want)))+1, slots-read, maxBatch)
+		rows, err := readSlots(ctx, q, f, ord, read, batch, seen != nil)
 		if err != nil {
 			return err
 		}
 		read += batch
-		for i := range rows {
-			if done, err := emit(&rows[i].row); done || err != nil {
-				return err
+		var ids []int64
+		for _, r := range rows {
+			if got+len(ids) == o.Limit {
+				break
 			}
+			if seen != nil {
+				if seen[r.family] {
+					continue
+				}
+				seen[r.family] = true
+			}
+			ids = append(ids, r.id)
+		}
+		if err := fetchRows(ctx, q, ids, fn); err != nil {
+			return err
+		}
+		if got += len(ids); got == o.Limit {
+			return nil
 		}
 	}
 	return nil
 }
 
+// slotRow is a row of the slots read: its ID, its family (when a
+// sample takes one a family) and its rank. A read of the slots takes no
+// more of a row, from the (level, sort_key) index alone where the filter
+// allows, so that only the rows a sample keeps are read whole, and only
+// their grids derived (fetchRows).
+type slotRow struct {
+	rank
+	id, family int64
+}
+
 // readSlots returns the rows the filter selects in the slots at places
-// from..from+n-1, by rank; f has its levels.
-func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, from, n uint64) ([]ranked, error) {
-	w, wargs, _, err := f.where("p", "p.family_id", indexable{level: true})
+// from..from+n-1, by rank; f has its levels. family asks for the rows'
+// families.
+func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, from, n uint64, family bool) ([]slotRow, error) {
+	w, wargs, join, err := f.where("p", "p.family_id", indexable{level: true})
 	if err != nil {
 		return nil, err
 	}
@@ -252,33 +293,121 @@ func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *random
 	for place := from; place < from+n; place++ {
 		ranges = append(ranges, ord.keys(ord.slotAt(place))...)
 	}
-	var rows []ranked
+	var rows []slotRow
 	for len(ranges) > 0 {
 		chunk := ranges[:min(len(ranges), rangesPerStatement)]
 		ranges = ranges[len(chunk):]
-		args := make([]any, 0, 2*len(chunk)+len(wargs))
+		// The ranges are padded to a power of two with empty ones, so
+		// that a few texts serve every batch and stay prepared.
+		size := padded(len(chunk))
+		args := make([]any, 0, 2*size+len(wargs))
 		for _, r := range chunk {
 			args = append(args, r[0], r[1])
 		}
+		for range size - len(chunk) {
+			args = append(args, 1, 0)
+		}
 		args = append(args, wargs...)
-		if _, err := scanRows(ctx, q, slotsSQL(w, len(chunk)), args, 0, nil, func(r Row) error {
-			rows = append(rows, ranked{ord.rank(&r), r})
-			return nil
+		if err := readSlotRows(ctx, q, slotsSQL(w, join, family, size), args, func(r keyedRow) {
+			r.rank = ord.rankOf(r.key, r.id)
+			rows = append(rows, r.slotRow)
 		}); err != nil {
 			return nil, err
 		}
 	}
-	sortRanked(rows)
+	slices.SortFunc(rows, func(a, b slotRow) int { return compareRank(a.rank, b.rank) })
 	return rows, nil
 }
 
-// slotsSQL returns the statement that reads the rows of n key ranges,
-// the first 2n arguments, that the condition w selects: one search of
-// the (level, sort_key) index a range and level.
-func slotsSQL(w string, n int) string {
-	return "SELECT " + scanColumns + " FROM (VALUES (?, ?)" + strings.Repeat(", (?, ?)", n-1) + ") s" +
-		" CROSS JOIN puzzles p JOIN families f ON f.id = p.family_id" +
+// padded returns the power of two at or above n.
+func padded(n int) int {
+	return 1 << bits.Len(uint(max(n, 1)-1))
+}
+
+// keyedRow is a slotRow as read, with its sort key.
+type keyedRow struct {
+	slotRow
+	key int64
+}
+
+// readSlotRows passes to fn each row of slotsSQL's statement s.
+func readSlotRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, fn func(keyedRow)) error {
+	rows, err := q.QueryContext(ctx, s, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var r keyedRow
+	for rows.Next() {
+		if err := rows.Scan(&r.id, &r.key, &r.family); err != nil {
+			return err
+		}
+		fn(r)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return rows.Close()
+}
+
+// slotsSQL returns the statement that reads the ID, sort key and (with
+// family, else 0) family of the rows of n key ranges, the first 2n
+// arguments, that the condition w selects: one search of the (level,
+// sort_key) index a range and level. join says w needs the families
+// table (as f).
+func slotsSQL(w string, join, family bool, n int) string {
+	cols := "p.id, p.sort_key, 0"
+	if family {
+		cols = "p.id, p.sort_key, p.family_id"
+	}
+	from := " CROSS JOIN puzzles p"
+	if join {
+		from += " JOIN families f ON f.id = p.family_id"
+	}
+	return "SELECT " + cols + " FROM (VALUES (?, ?)" + strings.Repeat(", (?, ?)", n-1) + ") s" + from +
 		" WHERE p.sort_key BETWEEN s.column1 AND s.column2 AND " + w
+}
+
+// idsPerStatement bounds the IDs one statement of fetchRows binds.
+const idsPerStatement = 256
+
+// fetchRows passes to fn the rows with the given IDs, in their order.
+// The puzzles of a bank are never removed, so every ID read is there.
+func fetchRows(ctx context.Context, q sqlx.QueryerContext, ids []int64, fn func(Row) error) error {
+	byID := make(map[int64]Row, min(len(ids), idsPerStatement))
+	for len(ids) > 0 {
+		chunk := ids[:min(len(ids), idsPerStatement)]
+		ids = ids[len(chunk):]
+		// Padded with the first ID, which IN takes once, as readSlots
+		// pads its ranges.
+		n := padded(len(chunk))
+		args := make([]any, n)
+		for i := range args {
+			args[i] = chunk[min(i, len(chunk)-1)]
+		}
+		clear(byID)
+		if _, err := scanRows(ctx, q, fetchSQL(n), args, 0, nil, func(r Row) error {
+			byID[r.ID] = r
+			return nil
+		}); err != nil {
+			return err
+		}
+		for _, id := range chunk {
+			r, ok := byID[id]
+			if !ok {
+				return fmt.Errorf("puzzle %d: %w", id, ErrNotFound)
+			}
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fetchSQL returns the statement that reads the rows of n IDs.
+func fetchSQL(n int) string {
+	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.id IN (?" + strings.Repeat(", ?", n-1) + ")"
 }
 
 // scanRandom reads every row the filter selects and passes to fn the

@@ -286,8 +286,9 @@ func TestSizePlans(t *testing.T) {
 			)
 			if tt.order == OrderRandom {
 				var w string
-				w, args, _, err = f.where("p", "p.family_id", indexable{level: true})
-				q = slotsSQL(w, 2)
+				var join bool
+				w, args, join, err = f.where("p", "p.family_id", indexable{level: true})
+				q = slotsSQL(w, join, false, 2)
 				args = append([]any{int64(5), int64(9), int64(20), int64(30)}, args...)
 			} else {
 				q, args, err = listSQL(f, QueryOptions{Order: tt.order})

@@ -143,6 +143,18 @@ type DB struct {
 	canons *famSet
 	bulkMu sync.Mutex
 	runs   runLocks
+	// stmts keeps a reader's query statements prepared (nil on a
+	// writer, whose single connection Query shares with its batches).
+	stmts *stmtCache
+}
+
+// reader returns what a read runs on: the kept statements of a reader,
+// else the pool.
+func (db *DB) reader() sqlx.QueryerContext {
+	if db.stmts != nil {
+		return db.stmts
+	}
+	return db.db
 }
 
 const defaultCacheKB = 64 << 10
@@ -309,7 +321,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		x.Close()
 		return nil, err
 	}
-	return &DB{db: x, path: path, readOnly: true}, nil
+	return &DB{db: x, path: path, readOnly: true, stmts: newStmtCache(x, path)}, nil
 }
 
 // readerVersion opens the bank at path with the DSN query q just to
@@ -344,6 +356,9 @@ func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int
 // checkpoints the WAL.
 func (db *DB) Close() error {
 	db.runs.releaseAll()
+	if db.stmts != nil {
+		db.stmts.close()
+	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
 	if db.deferred {

@@ -53,6 +53,7 @@ type Bucket struct {
 // technique, and their puzzles.
 type Technique struct {
 	Technique string `json:"technique"`
+	Name      string `json:"name"` // the display name, such as "X-wing"
 	Level     int    `json:"level"`
 	Families  int64  `json:"families"`
 	Puzzles   int64  `json:"puzzles"`
@@ -108,11 +109,20 @@ func counts(st store.Stats) Counts {
 			continue
 		}
 		techs[k] = len(c.Techniques)
-		c.Techniques = append(c.Techniques, Technique{Technique: t.Technique, Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
+		c.Techniques = append(c.Techniques, Technique{Technique: t.Technique, Name: techniqueName(t.Technique), Level: t.Level, Families: t.Families, Puzzles: t.Puzzles})
 	}
 	// A (technique, level) has one entry, so the order is total.
 	slices.SortFunc(c.Techniques, func(a, b Technique) int {
 		return cmp.Or(grade.CompareSlugs(a.Technique, b.Technique), cmp.Compare(a.Level, b.Level))
 	})
 	return c
+}
+
+// techniqueName returns the display name of the technique slug, or the
+// slug when the grader does not know it (a bank of another version).
+func techniqueName(slug string) string {
+	if t, ok := grade.ParseTechnique(slug); ok {
+		return t.String()
+	}
+	return slug
 }

@@ -21,6 +21,13 @@ func TestOf(t *testing.T) {
 	if len(c.Techniques) != 2 || c.Techniques[0].Technique != "naked-single" {
 		t.Errorf("techniques %+v, want the grader's order (naked-single first)", c.Techniques)
 	}
+	if c.Techniques[0].Name != "Naked single" || c.Techniques[1].Name != "X-wing" {
+		t.Errorf("techniques %+v, want the display names beside the slugs", c.Techniques)
+	}
+	// A slug this grader does not know names itself.
+	if u := summary.Of(store.Stats{Techniques: []store.TechniqueCount{{Technique: "new-trick", Level: 5}}}); u.Techniques[0].Name != "new-trick" {
+		t.Errorf("unknown technique: %+v, want its slug as its name", u.Techniques)
+	}
 	empty := summary.Of(store.Stats{})
 	if len(empty.Levels) != 5 || empty.Buckets == nil || empty.Techniques == nil {
 		t.Errorf("empty bank: %+v; want every level and empty lists, not null", empty)

@@ -94,7 +94,8 @@
       const g = counts(stats.buckets, "givens", level);
       options($("f-givens"), "any number", [...g].sort((a, b) => a[0] - b[0]).map(([v, c]) => [String(v), `${v} (${num(c)})`]));
       const t = counts(stats.techniques, "technique", level);
-      options($("f-technique"), "any technique", [...t].map(([v, c]) => [v, `${humane(v)} (${num(c)})`]));
+      const names = new Map(stats.techniques.map((e) => [e.technique, e.name]));
+      options($("f-technique"), "any technique", [...t].map(([v, c]) => [v, `${names.get(v) || humane(v)} (${num(c)})`]));
     };
     const q = new URLSearchParams(location.search);
     $("f-level").value = q.get("level") || "";
@@ -155,7 +156,7 @@
         el("td", {}, box),
         el("td", {}, el("a", { href: `/puzzles/${p.id}` }, `#${p.id}`)),
         el("td", {}, p.level_name), el("td", {}, String(p.givens)),
-        el("td", {}, p.rating.toFixed(1)), el("td", {}, humane(p.hardest))));
+        el("td", {}, p.rating.toFixed(1)), el("td", {}, p.hardest_name || humane(p.hardest))));
     }
     if (first && !page.puzzles.length) {
       body.append(el("tr", {}, el("td", { colSpan: 6 }, "No puzzle matches the filter.")));
@@ -458,7 +459,7 @@
     }
     document.title = `Puzzle ${id} · sudokubank`;
     $("p-title").textContent = `Puzzle ${id}`;
-    $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${humane(p.hardest)}.`;
+    $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${p.hardest_name || humane(p.hardest)}.`;
     $("p-print").href = `/api/v1/export?format=pdf&ids=${id}`;
     // Back to the list the puzzle was opened from, filter and all.
     const ref = document.referrer ? new URL(document.referrer) : null;

@@ -179,13 +179,14 @@ func (v *Sized) load(g grid.Grid) bool {
 		row := v.places[u*n : u*n+n]
 		for k := v.all &^ placed[u]; k != 0; k &= k - 1 {
 			if i := bits.TrailingZeros32(k); row[i] <= v.few {
-				if row[i] <= 1 {
-					if row[i] == 0 {
-						return false
-					}
+				switch row[i] {
+				case 0:
+					return false
+				case 1:
 					v.queue = append(v.queue, hidden|uint32(u)<<5|uint32(i))
+				default:
+					v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
 				}
-				v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
 			}
 		}
 	}
@@ -198,19 +199,20 @@ func (v *Sized) load(g grid.Grid) bool {
 func (v *Sized) drop(c int, m uint32) bool {
 	n, placed := v.n, v.cur[v.cells+1:]
 	for _, u := range v.unitsOf[3*c : 3*c+3] {
-		done := placed[u]
+		// The places of a value the unit holds are never read again.
 		row := v.places[int(u)*n : int(u)*n+n]
-		for k := m; k != 0; k &= k - 1 {
+		for k := m &^ placed[u]; k != 0; k &= k - 1 {
 			i := bits.TrailingZeros32(k)
 			row[i]--
-			if row[i] <= v.few && done&(1<<i) == 0 {
-				if row[i] <= 1 {
-					if row[i] == 0 {
-						return false
-					}
+			if row[i] <= v.few {
+				switch row[i] {
+				case 0:
+					return false
+				case 1:
 					v.queue = append(v.queue, hidden|uint32(u)<<5|uint32(i))
+				default:
+					v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
 				}
-				v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
 			}
 		}
 	}

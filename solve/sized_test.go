@@ -354,7 +354,8 @@ func TestSizedFixtures(t *testing.T) {
 }
 
 // digSized empties the cells of a copy of sol in a random order, each
-// while the puzzle keeps one solution and has more than floor givens.
+// while the puzzle keeps one solution (HasOtherSolution, the dig-hole
+// check) and has more than floor givens.
 func digSized(v *solve.Sized, sol grid.Grid, floor int, rng *rand.Rand) grid.Grid {
 	p, givens := sol.Clone(), sol.Givens()
 	for _, c := range rng.Perm(len(p.Cells)) {
@@ -363,10 +364,10 @@ func digSized(v *solve.Sized, sol grid.Grid, floor int, rng *rand.Rand) grid.Gri
 		}
 		x := p.Cells[c]
 		p.Cells[c] = 0
-		if v.Count(p, 2) == 1 {
-			givens--
-		} else {
+		if v.HasOtherSolution(p, c, sol) {
 			p.Cells[c] = x
+		} else {
+			givens--
 		}
 	}
 	return p
@@ -486,8 +487,8 @@ func BenchmarkSizedRandomSolution(b *testing.B) {
 }
 
 // BenchmarkSizedDig digs a random solution of each size greedily down
-// to a minimal puzzle (25x25 stops at 400 givens), one count to 2 per
-// cell: the solver's share of a dig.
+// to a minimal puzzle (25x25 stops at 400 givens), one HasOtherSolution
+// per cell: the solver's share of a dig.
 func BenchmarkSizedDig(b *testing.B) {
 	for _, fs := range sizedFixtureSizes {
 		s, _ := grid.ShapeOf(fs.n)

@@ -8,11 +8,12 @@ import (
 )
 
 // Sized is the exact solver for grids of every shape of package grid
-// (the 9x9 Solver stays the fast path for 9x9). It propagates naked and
-// hidden singles and locked candidates and branches on the cell with the
-// fewest candidates. The zero value is ready to use; once it has seen a
-// shape, its calls on grids of that shape allocate only the grids they
-// return. A Sized is not safe for concurrent use.
+// (Solver stays the fast path for 9x9). It propagates singles, locked
+// candidates and, from 16x16 up, pairs, and branches on a cell with two
+// candidates or the fewest places of a value. The zero value is ready to
+// use; once it has seen a shape, its calls on grids of that shape
+// allocate only the grids they return. A Sized is not safe for
+// concurrent use.
 type Sized struct {
 	shape   grid.Shape
 	n       int    // values per unit; 0 until a shape is set up
@@ -67,16 +68,6 @@ type sizedFrame struct {
 	cell int    // the cell whose values are tried
 	bit  uint32 // the value whose places are tried
 	left uint32 // values (or places) not yet tried
-}
-
-// try queues the placement that branch k of f makes.
-func (v *Sized) try(f *sizedFrame, k uint32) {
-	i := bits.TrailingZeros32(k)
-	if f.unit < 0 {
-		v.queue = append(v.queue, uint32(f.cell)<<5|uint32(i))
-		return
-	}
-	v.queue = append(v.queue, uint32(v.units[f.unit*v.n+i])<<5|uint32(bits.TrailingZeros32(f.bit)))
 }
 
 const (
@@ -524,6 +515,16 @@ func (v *Sized) branch() sizedFrame {
 		}
 	}
 	return sizedFrame{unit: bu, bit: bit, left: left}
+}
+
+// try queues the placement that branch k of f makes.
+func (v *Sized) try(f *sizedFrame, k uint32) {
+	i := bits.TrailingZeros32(k)
+	if f.unit < 0 {
+		v.queue = append(v.queue, uint32(f.cell)<<5|uint32(i))
+		return
+	}
+	v.queue = append(v.queue, uint32(v.units[f.unit*v.n+i])<<5|uint32(bits.TrailingZeros32(f.bit)))
 }
 
 // pickIn returns the next branch of f to try: the hint's, if it has one

@@ -41,11 +41,13 @@ type Sized struct {
 	frames      []sizedFrame
 	// lockq holds the values whose places in a unit have just fallen to
 	// few or fewer, so that they may lie in one line or box or form a
-	// hidden pair (unit<<5 | value index), and the cells just left with
-	// two candidates, which may form a naked pair (pair | cell).
+	// hidden pair: unit<<5 | value index.
 	lockq []uint32
 	// inq holds, per unit, the values with an entry in lockq.
 	inq []uint32
+	// pairq holds the cells just left with two candidates, which may form
+	// a naked pair; it waits until lockq is empty.
+	pairq []uint16
 	// queue holds what propagation has found but not yet placed: a
 	// value for a cell (cell<<5 | value index) or a value with one place
 	// left in a unit (hidden | unit<<5 | value index).
@@ -75,9 +77,6 @@ const (
 	solved = 1 << 31
 	// hidden marks a queue entry that names a unit, not a cell.
 	hidden = 1 << 31
-	// pair marks a lockq entry that names a cell left with two
-	// candidates, not a unit's value.
-	pair = 1 << 30
 )
 
 // setup builds the tables of shape s, or reports that s is not a shape
@@ -116,6 +115,7 @@ func (v *Sized) setup(s grid.Shape) bool {
 	v.queue = make([]uint32, 0, 4*cells)
 	v.lockq = make([]uint32, 0, 4*cells)
 	v.inq = make([]uint32, 3*n)
+	v.pairq = make([]uint16, 0, cells)
 	v.first = make([]uint8, cells)
 	return true
 }
@@ -170,7 +170,7 @@ func (v *Sized) load(g grid.Grid) bool {
 			}
 			v.queue = append(v.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(m)))
 		} else if v.pairs && bits.OnesCount32(m) == 2 {
-			v.lockq = append(v.lockq, pair|uint32(c))
+			v.pairq = append(v.pairq, uint16(c))
 		}
 		for _, u := range us {
 			row := v.places[int(u)*n : int(u)*n+n]
@@ -207,7 +207,7 @@ func (v *Sized) pushLock(u, i int) {
 
 // resetLock empties lockq.
 func (v *Sized) resetLock() {
-	v.lockq = v.lockq[:0]
+	v.lockq, v.pairq = v.lockq[:0], v.pairq[:0]
 	clear(v.inq)
 }
 
@@ -250,7 +250,7 @@ func (v *Sized) remove(c int, m uint32) bool {
 		}
 		v.queue = append(v.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(x)))
 	} else if v.pairs && y&(y-1) == 0 {
-		v.lockq = append(v.lockq, pair|uint32(c))
+		v.pairq = append(v.pairq, uint16(c))
 	}
 	return v.drop(c, m)
 }
@@ -324,17 +324,18 @@ func (v *Sized) propagate() bool {
 			v.resetLock()
 			return true
 		}
-		for len(v.queue) == 0 && len(v.lockq) > 0 {
-			q := v.lockq[len(v.lockq)-1]
-			v.lockq = v.lockq[:len(v.lockq)-1]
-			if q&pair == 0 {
-				v.inq[q>>5] &^= 1 << (q & 31)
-			}
+		for len(v.queue) == 0 && len(v.lockq)+len(v.pairq) > 0 {
 			var ok bool
-			if q&pair != 0 {
-				ok = v.nakedPair(int(q &^ pair))
-			} else {
+			if k := len(v.lockq) - 1; k >= 0 {
+				q := v.lockq[k]
+				v.lockq = v.lockq[:k]
+				v.inq[q>>5] &^= 1 << (q & 31)
 				ok = v.locked(int(q>>5), uint32(1)<<(q&31))
+			} else {
+				k := len(v.pairq) - 1
+				c := v.pairq[k]
+				v.pairq = v.pairq[:k]
+				ok = v.nakedPair(int(c))
 			}
 			if !ok {
 				v.queue = v.queue[:0]

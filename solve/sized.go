@@ -645,7 +645,17 @@ func (v *Sized) Count(g grid.Grid, limit int) int {
 func (v *Sized) HasOtherSolution(p grid.Grid, cell int, solution grid.Grid) bool {
 	v.limit, v.count, v.keep, v.rng = 1, 0, false, nil
 	v.nodes, v.budget, v.aborted = 0, -1, false
-	if cell < 0 || cell >= len(p.Cells) || solution.Shape != p.Shape || len(solution.Cells) != len(p.Cells) {
+	if cell < 0 || cell >= len(p.Cells) || solution.Shape != p.Shape || len(solution.Cells) != len(p.Cells) ||
+		!v.setup(p.Shape) || len(p.Cells) != v.cells {
+		return false
+	}
+	// Early in a dig the cell's peers usually hold every other value:
+	// then none can go there, and no search is needed.
+	var seen uint32
+	for _, q := range v.peers[cell*v.np : (cell+1)*v.np] {
+		seen |= 1 << p.Cells[q] >> 1
+	}
+	if y := solution.Cells[cell]; y >= 1 && seen|1<<(y-1) == v.all {
 		return false
 	}
 	x := p.Cells[cell]

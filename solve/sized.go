@@ -124,10 +124,11 @@ func (v *Sized) setup(s grid.Shape) bool {
 // placed values of every unit.
 func (v *Sized) stride() int { return v.cells + 1 + 3*v.n }
 
-// load sets cur to g's givens and the candidates they leave, with the
-// singles they make queued. It reports false when g is not a grid of a
-// known shape with values in range, or its givens contradict each other.
-func (v *Sized) load(g grid.Grid) bool {
+// load sets cur to g's givens, but for cell skip's, and the candidates
+// they leave, with the singles they make queued. It reports false when g
+// is not a grid of a known shape with values in range, or its givens
+// contradict each other.
+func (v *Sized) load(g grid.Grid, skip int) bool {
 	if !v.setup(g.Shape) || len(g.Cells) != v.cells {
 		return false
 	}
@@ -138,7 +139,7 @@ func (v *Sized) load(g grid.Grid) bool {
 	v.resetLock()
 	open := 0
 	for c, x := range g.Cells {
-		if x == 0 {
+		if x == 0 || c == skip {
 			open++
 			continue
 		}
@@ -158,7 +159,7 @@ func (v *Sized) load(g grid.Grid) bool {
 	cur[v.cells] = uint32(open)
 	clear(v.places)
 	for c, x := range g.Cells {
-		if x != 0 {
+		if x != 0 && c != skip {
 			continue
 		}
 		us := v.unitsOf[3*c : 3*c+3]
@@ -622,7 +623,7 @@ func (v *Sized) search() {
 func (v *Sized) run(g grid.Grid, limit int, keep bool) int {
 	v.limit, v.count, v.keep, v.rng = limit, 0, keep, nil
 	v.nodes, v.budget, v.aborted = 0, -1, false
-	if limit <= 0 || !v.load(g) {
+	if limit <= 0 || !v.load(g, -1) {
 		return 0
 	}
 	v.search()
@@ -658,11 +659,7 @@ func (v *Sized) HasOtherSolution(p grid.Grid, cell int, solution grid.Grid) bool
 	if y := solution.Cells[cell]; y >= 1 && seen|1<<(y-1) == v.all {
 		return false
 	}
-	x := p.Cells[cell]
-	p.Cells[cell] = 0
-	ok := v.load(p)
-	p.Cells[cell] = x
-	if !ok {
+	if !v.load(p, cell) {
 		return false
 	}
 	if y := solution.Cells[cell]; y >= 1 && int(y) <= v.n && v.cur[cell]&solved == 0 && !v.remove(cell, 1<<(y-1)) {
@@ -701,7 +698,7 @@ func (v *Sized) RandomSolution(g grid.Grid, rng *rand.Rand) (grid.Grid, bool) {
 	}
 	for i := 1; ; i++ {
 		v.count, v.budget, v.aborted = 0, 2*luby(i)*v.cells, false
-		if !v.load(g) {
+		if !v.load(g, -1) {
 			return grid.Grid{}, false
 		}
 		v.search()

@@ -236,7 +236,7 @@ func TestSizedSolutionProperty(t *testing.T) {
 
 // TestSizedHasOtherSolutionProperty: HasOtherSolution finds another
 // solution exactly when one of the other values at the cell leaves a
-// solution, on every shape.
+// solution, on every shape, and leaves its puzzle as it was.
 func TestSizedHasOtherSolutionProperty(t *testing.T) {
 	for _, s := range grid.Shapes {
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
@@ -260,8 +260,12 @@ func TestSizedHasOtherSolutionProperty(t *testing.T) {
 						want = w.Count(h, 1) > 0
 					}
 				}
+				before := g.Clone()
 				if got := v.HasOtherSolution(g, c, sol); got != want {
 					t.Fatalf("%s, %s, solution %s: HasOtherSolution = %v, want %v", g, s.CellName(c), sol, got, want)
+				}
+				if !g.Equal(before) {
+					t.Fatalf("HasOtherSolution changed its puzzle %s to %s", before, g)
 				}
 			})
 		})

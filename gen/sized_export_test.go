@@ -1,0 +1,11 @@
+package gen
+
+import "math/rand/v2"
+
+// ReversalLines draws a permutation of n lines that keeps groups of g
+// together and commutes with the reversal, as RandomSizedTransform does.
+func ReversalLines(n, g int, rng *rand.Rand) []int {
+	p := make([]int, n)
+	reversalLines(p, g, rng)
+	return p
+}

@@ -9,3 +9,10 @@ func ReversalLines(n, g int, rng *rand.Rand) []int {
 	reversalLines(p, g, rng)
 	return p
 }
+
+// SizedDiggerChecks returns how many dig checks the givens settled alone,
+// how many a swap set settled, and how many needed a search, since d was
+// made.
+func SizedDiggerChecks(d *SizedDigger) (forced, swaps, searched int) {
+	return d.forcedChecks, d.swapChecks, d.searchChecks
+}

@@ -555,3 +555,21 @@ func sizedTablesOf(s grid.Shape) *sizedTables {
 	got, _ := sizedTableCache.LoadOrStore(s, t)
 	return got.(*sizedTables)
 }
+
+// MinRowColGivensSized returns the lowest number of givens in any row or
+// column of p, of any shape: MinRowColGivens beyond 9x9.
+func MinRowColGivensSized(p grid.Grid) int {
+	n := p.Shape.N
+	var rows, cols [grid.MaxN]int
+	for c, v := range p.Cells {
+		if v != 0 {
+			rows[c/n]++
+			cols[c%n]++
+		}
+	}
+	low := n
+	for i := range n {
+		low = min(low, rows[i], cols[i])
+	}
+	return low
+}

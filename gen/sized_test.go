@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"pgregory.net/rapid"
 
 	"sudokubank/gen"
 	"sudokubank/grid"
@@ -102,7 +105,7 @@ func mustSizedPuzzle(tb fataler, pz gen.SizedPuzzle, p gen.Profile, solution gri
 		if n := pz.Grid.Givens(); n < p.MinGivens {
 			tb.Fatalf("%s: %v has %d givens, want at least %d", p.Name, pz.Grid, n, p.MinGivens)
 		}
-		if n := minRowCol(pz.Grid); n < p.RowColMin {
+		if n := gen.MinRowColGivensSized(pz.Grid); n != minRowCol(pz.Grid) || n < p.RowColMin {
 			tb.Fatalf("%s: %v has a row or column with %d givens, want at least %d", p.Name, pz.Grid, n, p.RowColMin)
 		}
 	}
@@ -125,6 +128,24 @@ func minRowCol(g grid.Grid) int {
 		}
 	}
 	return min(slices.Min(rows), slices.Min(cols))
+}
+
+func TestMinRowColGivensSized(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		rng := rand.New(rand.NewPCG(rapid.Uint64().Draw(t, "seed"), 3))
+		p := sizedPattern(grid.Nine, gen.NoSymmetry, rng)
+		if got, want := gen.MinRowColGivensSized(p), gen.MinRowColGivens(toSolve(p)); got != want {
+			t.Fatalf("MinRowColGivensSized(%v) = %d, MinRowColGivens = %d", p, got, want)
+		}
+	})
+	for _, s := range grid.Shapes {
+		if got := gen.MinRowColGivensSized(grid.New(s)); got != 0 {
+			t.Errorf("MinRowColGivensSized(empty %v) = %d, want 0", s, got)
+		}
+		if got := gen.MinRowColGivensSized(gen.SizedTerminal(s, newRand(1))); got != s.N {
+			t.Errorf("MinRowColGivensSized(terminal %v) = %d, want %d", s, got, s.N)
+		}
+	}
 }
 
 // refMinimalSized decides minimality the slow, obvious way: every given
@@ -371,8 +392,9 @@ func TestSizedTerminal(t *testing.T) {
 	gen.SizedTerminal(grid.Shape{N: 10, BoxRows: 2, BoxCols: 5}, newRand(1))
 }
 
-// BenchmarkSizedDig digs one puzzle in a random order, down to a minimal
-// one, from a terminal grid made outside the timing.
+// BenchmarkSizedDig digs one puzzle in a random order from a terminal grid
+// made outside the timing: down to a minimal puzzle up to 12x12, to half
+// the cells of 16x16 (deepProfile).
 func BenchmarkSizedDig(b *testing.B) {
 	for _, s := range grid.Shapes {
 		if s.N == 9 || s.N == 25 {
@@ -385,8 +407,7 @@ func BenchmarkSizedDig(b *testing.B) {
 				sols[i] = gen.SizedTerminal(s, rng)
 			}
 			var d gen.SizedDigger
-			p := gen.MinimalProfile(gen.NoSymmetry)
-			b.ResetTimer()
+			p := deepProfile(s, gen.NoSymmetry)
 			for i := 0; b.Loop(); i++ {
 				if _, err := d.DigContext(context.Background(), sols[i%len(sols)], p, rng); err != nil {
 					b.Fatal(err)

@@ -102,6 +102,12 @@ func pickBit32(m uint32, k int) uint8 {
 	return uint8(bits.TrailingZeros32(m))
 }
 
+// hiddenSinglesFrom is the smallest N whose fills look for hidden
+// singles: on smaller grids the fewest-candidates fill rarely meets a dead
+// end, and the scan of every unit at every node would cost more than it
+// saves.
+const hiddenSinglesFrom = 16
+
 // hiddenSingle finds a value that has a single place left in some unit,
 // returning that cell and the value's bit, or -1 when there is none. It
 // reports false when a unit has no place left for a value it lacks.
@@ -160,7 +166,7 @@ func (f *sizedFiller) fill() bool {
 	if best < 0 {
 		return true
 	}
-	if bestN > 1 {
+	if bestN > 1 && f.t.s.N >= hiddenSinglesFrom {
 		// A value with one place left in a unit is as forced as a
 		// cell with one candidate; one with none is a dead end.
 		c, m, ok := f.hiddenSingle()

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
-	"strings"
 	"reflect"
+	"strings"
 	"testing"
 
 	"sudokubank/grid"

@@ -8,15 +8,17 @@ import (
 )
 
 // Sized is the exact solver for grids of every shape of package grid
-// (the 9x9 Solver stays the fast path for 9x9). It propagates naked and
-// hidden singles and locked candidates and branches on the cell with the
-// fewest candidates. The zero value is ready to use; once it has seen a
-// shape, its calls on grids of that shape allocate only the grids they
-// return. A Sized is not safe for concurrent use.
+// (Solver stays the fast path for 9x9). It propagates singles, locked
+// candidates and, from 16x16 up, pairs, and branches on a cell with two
+// candidates or the fewest places of a value. The zero value is ready to
+// use; once it has seen a shape, its calls on grids of that shape
+// allocate only the grids they return. A Sized is not safe for
+// concurrent use.
 type Sized struct {
 	shape   grid.Shape
 	n       int    // values per unit; 0 until a shape is set up
 	few     uint8  // the most places a value can have in one box's line
+	pairs   bool   // look for naked and hidden pairs
 	cells   int    // cells per grid
 	all     uint32 // the candidate bits of every value
 	np      int    // peers per cell
@@ -38,9 +40,14 @@ type Sized struct {
 	savedPlaces []uint8
 	frames      []sizedFrame
 	// lockq holds the values whose places in a unit have just fallen to
-	// few or fewer, so that they may lie in one line or box: unit<<5 |
-	// value index.
+	// few or fewer, so that they may lie in one line or box or form a
+	// hidden pair: unit<<5 | value index.
 	lockq []uint32
+	// inq holds, per unit, the values with an entry in lockq.
+	inq []uint32
+	// pairq holds the cells just left with two candidates, which may form
+	// a naked pair; it waits until lockq is empty.
+	pairq []uint16
 	// queue holds what propagation has found but not yet placed: a
 	// value for a cell (cell<<5 | value index) or a value with one place
 	// left in a unit (hidden | unit<<5 | value index).
@@ -65,16 +72,6 @@ type sizedFrame struct {
 	left uint32 // values (or places) not yet tried
 }
 
-// try queues the placement that branch k of f makes.
-func (v *Sized) try(f *sizedFrame, k uint32) {
-	i := bits.TrailingZeros32(k)
-	if f.unit < 0 {
-		v.queue = append(v.queue, uint32(f.cell)<<5|uint32(i))
-		return
-	}
-	v.queue = append(v.queue, uint32(v.units[f.unit*v.n+i])<<5|uint32(bits.TrailingZeros32(f.bit)))
-}
-
 const (
 	// solved marks a cell's mask once the cell holds its value.
 	solved = 1 << 31
@@ -95,6 +92,8 @@ func (v *Sized) setup(s grid.Shape) bool {
 	v.shape, v.n, v.cells = s, n, cells
 	v.all = 1<<n - 1
 	v.few = uint8(max(s.BoxRows, s.BoxCols))
+	// Below 16x16 the searches are too short to repay looking for pairs.
+	v.pairs = n >= 16
 	v.np = len(s.Peers(0))
 	v.peers = make([]uint16, 0, cells*v.np)
 	v.unitsOf = make([]uint8, 0, 3*cells)
@@ -115,6 +114,8 @@ func (v *Sized) setup(s grid.Shape) bool {
 	v.saved, v.savedPlaces, v.frames = nil, nil, nil
 	v.queue = make([]uint32, 0, 4*cells)
 	v.lockq = make([]uint32, 0, 4*cells)
+	v.inq = make([]uint32, 3*n)
+	v.pairq = make([]uint16, 0, cells)
 	v.first = make([]uint8, cells)
 	return true
 }
@@ -133,7 +134,8 @@ func (v *Sized) load(g grid.Grid) bool {
 	n, cur := v.n, v.cur
 	placed := cur[v.cells+1:]
 	clear(placed)
-	v.queue, v.lockq = v.queue[:0], v.lockq[:0]
+	v.queue = v.queue[:0]
+	v.resetLock()
 	open := 0
 	for c, x := range g.Cells {
 		if x == 0 {
@@ -167,6 +169,8 @@ func (v *Sized) load(g grid.Grid) bool {
 				return false
 			}
 			v.queue = append(v.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(m)))
+		} else if v.pairs && bits.OnesCount32(m) == 2 {
+			v.pairq = append(v.pairq, uint16(c))
 		}
 		for _, u := range us {
 			row := v.places[int(u)*n : int(u)*n+n]
@@ -185,12 +189,26 @@ func (v *Sized) load(g grid.Grid) bool {
 				case 1:
 					v.queue = append(v.queue, hidden|uint32(u)<<5|uint32(i))
 				default:
-					v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
+					v.pushLock(int(u), i)
 				}
 			}
 		}
 	}
 	return true
+}
+
+// pushLock queues value index i of unit u for locked, once.
+func (v *Sized) pushLock(u, i int) {
+	if v.inq[u]&(1<<i) == 0 {
+		v.inq[u] |= 1 << i
+		v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
+	}
+}
+
+// resetLock empties lockq.
+func (v *Sized) resetLock() {
+	v.lockq, v.pairq = v.lockq[:0], v.pairq[:0]
+	clear(v.inq)
 }
 
 // drop removes the candidates m from the places counts of open cell c,
@@ -211,7 +229,7 @@ func (v *Sized) drop(c int, m uint32) bool {
 				case 1:
 					v.queue = append(v.queue, hidden|uint32(u)<<5|uint32(i))
 				default:
-					v.lockq = append(v.lockq, uint32(u)<<5|uint32(i))
+					v.pushLock(int(u), i)
 				}
 			}
 		}
@@ -226,11 +244,13 @@ func (v *Sized) remove(c int, m uint32) bool {
 	m &= x
 	x &^= m
 	v.cur[c] = x
-	if x&(x-1) == 0 {
+	if y := x & (x - 1); y == 0 {
 		if x == 0 {
 			return false
 		}
 		v.queue = append(v.queue, uint32(c)<<5|uint32(bits.TrailingZeros32(x)))
+	} else if v.pairs && y&(y-1) == 0 {
+		v.pairq = append(v.pairq, uint16(c))
 	}
 	return v.drop(c, m)
 }
@@ -293,21 +313,33 @@ func (v *Sized) propagate() bool {
 	for {
 		for i := 0; i < len(v.queue); i++ {
 			if !v.place(v.queue[i]) {
-				v.queue, v.lockq = v.queue[:0], v.lockq[:0]
+				v.queue = v.queue[:0]
+				v.resetLock()
 				return false
 			}
 		}
 		v.queue = v.queue[:0]
 		if v.cur[v.cells] == 0 || v.rng != nil {
 			// Random fills restart rather than reason further.
-			v.lockq = v.lockq[:0]
+			v.resetLock()
 			return true
 		}
-		for len(v.queue) == 0 && len(v.lockq) > 0 {
-			q := v.lockq[len(v.lockq)-1]
-			v.lockq = v.lockq[:len(v.lockq)-1]
-			if !v.locked(int(q>>5), uint32(1)<<(q&31)) {
-				v.queue, v.lockq = v.queue[:0], v.lockq[:0]
+		for len(v.queue) == 0 && len(v.lockq)+len(v.pairq) > 0 {
+			var ok bool
+			if k := len(v.lockq) - 1; k >= 0 {
+				q := v.lockq[k]
+				v.lockq = v.lockq[:k]
+				v.inq[q>>5] &^= 1 << (q & 31)
+				ok = v.locked(int(q>>5), uint32(1)<<(q&31))
+			} else {
+				k := len(v.pairq) - 1
+				c := v.pairq[k]
+				v.pairq = v.pairq[:k]
+				ok = v.nakedPair(int(c))
+			}
+			if !ok {
+				v.queue = v.queue[:0]
+				v.resetLock()
 				return false
 			}
 		}
@@ -328,10 +360,15 @@ func (v *Sized) locked(u int, bit uint32) bool {
 	}
 	// Of the units holding every place, the one that is not u.
 	same := [3]int{-1, -1, -1}
+	k, at := 0, [2]int{}
 	for _, c := range v.units[u*n : u*n+n] {
 		if x := cur[c]; x&bit == 0 || x&solved != 0 {
 			continue
 		}
+		if k < 2 {
+			at[k] = int(c)
+		}
+		k++
 		for k, w := range v.unitsOf[3*int(c) : 3*int(c)+3] {
 			if same[k] == -1 {
 				same[k] = int(w)
@@ -352,6 +389,62 @@ func (v *Sized) locked(u int, bit uint32) bool {
 			if !v.remove(int(c), bit) {
 				return false
 			}
+		}
+	}
+	if k == 2 && v.pairs {
+		return v.hiddenPair(u, bit, at[0], at[1])
+	}
+	return true
+}
+
+// hiddenPair rules out the other candidates of cells a and b, the two
+// places of the value of bit in unit u, when another value of u has
+// those two places only. It reports false on a contradiction.
+func (v *Sized) hiddenPair(u int, bit uint32, a, b int) bool {
+	n, cur := v.n, v.cur
+	row := v.places[u*n : u*n+n]
+	for k := cur[a] & cur[b] &^ bit &^ cur[v.cells+1+u]; k != 0; k &= k - 1 {
+		if i := bits.TrailingZeros32(k); row[i] == 2 {
+			keep := bit | 1<<i
+			if cur[a]&solved != 0 || cur[b]&solved != 0 {
+				return true
+			}
+			return v.remove(a, cur[a]&^keep) && v.remove(b, cur[b]&^keep)
+		}
+	}
+	return true
+}
+
+// nakedPair rules out the two candidates of cell c from the rest of each
+// unit where another cell has the same two. It reports false on a
+// contradiction.
+func (v *Sized) nakedPair(c int) bool {
+	n, cur := v.n, v.cur
+	x := cur[c]
+	if x&solved != 0 || bits.OnesCount32(x) != 2 {
+		return true
+	}
+	for _, u := range v.unitsOf[3*c : 3*c+3] {
+		unit := v.units[int(u)*n : int(u)*n+n]
+		twin := -1
+		for _, d := range unit {
+			if int(d) != c && cur[d] == x {
+				twin = int(d)
+				break
+			}
+		}
+		if twin < 0 {
+			continue
+		}
+		for _, d := range unit {
+			if y := cur[d]; int(d) != c && int(d) != twin && y&solved == 0 && y&x != 0 {
+				if !v.remove(int(d), x) {
+					return false
+				}
+			}
+		}
+		if cur[c] != x {
+			return true
 		}
 	}
 	return true
@@ -423,6 +516,16 @@ func (v *Sized) branch() sizedFrame {
 		}
 	}
 	return sizedFrame{unit: bu, bit: bit, left: left}
+}
+
+// try queues the placement that branch k of f makes.
+func (v *Sized) try(f *sizedFrame, k uint32) {
+	i := bits.TrailingZeros32(k)
+	if f.unit < 0 {
+		v.queue = append(v.queue, uint32(f.cell)<<5|uint32(i))
+		return
+	}
+	v.queue = append(v.queue, uint32(v.units[f.unit*v.n+i])<<5|uint32(bits.TrailingZeros32(f.bit)))
 }
 
 // pickIn returns the next branch of f to try: the hint's, if it has one
@@ -505,7 +608,7 @@ func (v *Sized) search() {
 		f := &v.frames[depth-1]
 		copy(v.cur, v.saved[(depth-1)*stride:depth*stride])
 		copy(v.places, v.savedPlaces[(depth-1)*pstride:depth*pstride])
-		v.lockq = v.lockq[:0]
+		v.resetLock()
 		b := v.pickIn(f)
 		v.try(f, b)
 		if f.left &^= b; f.left == 0 {
@@ -542,7 +645,17 @@ func (v *Sized) Count(g grid.Grid, limit int) int {
 func (v *Sized) HasOtherSolution(p grid.Grid, cell int, solution grid.Grid) bool {
 	v.limit, v.count, v.keep, v.rng = 1, 0, false, nil
 	v.nodes, v.budget, v.aborted = 0, -1, false
-	if cell < 0 || cell >= len(p.Cells) || solution.Shape != p.Shape || len(solution.Cells) != len(p.Cells) {
+	if cell < 0 || cell >= len(p.Cells) || solution.Shape != p.Shape || len(solution.Cells) != len(p.Cells) ||
+		!v.setup(p.Shape) || len(p.Cells) != v.cells {
+		return false
+	}
+	// Early in a dig the cell's peers usually hold every other value:
+	// then none can go there, and no search is needed.
+	var seen uint32
+	for _, q := range v.peers[cell*v.np : (cell+1)*v.np] {
+		seen |= 1 << p.Cells[q] >> 1
+	}
+	if y := solution.Cells[cell]; y >= 1 && seen|1<<(y-1) == v.all {
 		return false
 	}
 	x := p.Cells[cell]

@@ -127,10 +127,14 @@ func sizedGen(s grid.Shape) *rapid.Generator[grid.Grid] {
 // solver counts, and its solutions are solutions.
 func TestSizedAgreesOnCases(t *testing.T) {
 	var v solve.Sized
+	pairs := solve.NewSizedPairs(grid.Nine, true)
 	for _, c := range readCases(t) {
 		g := nineToGrid(c.g)
 		if got := v.Count(g, 2); got != c.want {
 			t.Errorf("cases.txt:%d: Sized.Count = %d, want %d", c.line, got, c.want)
+		}
+		if got := pairs.Count(g, 2); got != c.want {
+			t.Errorf("cases.txt:%d: Sized.Count with pairs = %d, want %d", c.line, got, c.want)
 		}
 		sol, ok := v.Solution(g)
 		if ok != (c.want > 0) {
@@ -141,30 +145,59 @@ func TestSizedAgreesOnCases(t *testing.T) {
 	}
 }
 
-// TestSizedAgreesWithNineProperty: on random 9x9 partial grids Sized and
-// the 9x9 solver count the same at every limit.
+// TestSizedAgreesWithNineProperty: on random 9x9 partial grids Sized,
+// with and without the pair rules, and the 9x9 solver count the same at
+// every limit.
 func TestSizedAgreesWithNineProperty(t *testing.T) {
 	var v solve.Sized
+	pairs := solve.NewSizedPairs(grid.Nine, true)
 	rapid.Check(t, func(t *rapid.T) {
 		g := gridGen().Draw(t, "grid")
 		limit := rapid.IntRange(1, 12).Draw(t, "limit")
-		if got, want := v.Count(nineToGrid(g), limit), solve.Count(g, limit); got != want {
+		want := solve.Count(g, limit)
+		if got := v.Count(nineToGrid(g), limit); got != want {
 			t.Fatalf("%s: Sized.Count(%d) = %d, Count = %d", g, limit, got, want)
+		}
+		if got := pairs.Count(nineToGrid(g), limit); got != want {
+			t.Fatalf("%s: Sized.Count(%d) with pairs = %d, Count = %d", g, limit, got, want)
 		}
 	})
 }
 
 // TestSizedAgreesWithPlainProperty: on random partial 4x4 and 6x6 grids
-// Sized and a plain backtracker count the same.
+// Sized, with and without the pair rules, and a plain backtracker count
+// the same.
 func TestSizedAgreesWithPlainProperty(t *testing.T) {
 	for _, s := range []grid.Shape{{N: 4, BoxRows: 2, BoxCols: 2}, {N: 6, BoxRows: 2, BoxCols: 3}} {
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
 			var v solve.Sized
+			pairs := solve.NewSizedPairs(s, true)
 			rapid.Check(t, func(t *rapid.T) {
 				g := sizedGen(s).Draw(t, "grid")
 				limit := rapid.IntRange(1, 30).Draw(t, "limit")
-				if got, want := v.Count(g, limit), countPlain(g, limit); got != want {
+				want := countPlain(g, limit)
+				if got := v.Count(g, limit); got != want {
 					t.Fatalf("%s: Sized.Count(%d) = %d, backtracker = %d", g, limit, got, want)
+				}
+				if got := pairs.Count(g, limit); got != want {
+					t.Fatalf("%s: Sized.Count(%d) with pairs = %d, backtracker = %d", g, limit, got, want)
+				}
+			})
+		})
+	}
+}
+
+// TestSizedPairsProperty: on every shape, looking for naked and hidden
+// pairs changes no count (Sized looks for them from 16x16 up only).
+func TestSizedPairsProperty(t *testing.T) {
+	for _, s := range grid.Shapes {
+		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
+			with, without := solve.NewSizedPairs(s, true), solve.NewSizedPairs(s, false)
+			rapid.Check(t, func(t *rapid.T) {
+				g := sizedGen(s).Draw(t, "grid")
+				limit := rapid.IntRange(1, 5).Draw(t, "limit")
+				if got, want := with.Count(g, limit), without.Count(g, limit); got != want {
+					t.Fatalf("%s: Count(%d) with pairs = %d, without = %d", g, limit, got, want)
 				}
 			})
 		})
@@ -321,8 +354,8 @@ func TestSizedReuse(t *testing.T) {
 }
 
 // TestSizedFixtures: every puzzle of testdata/sized.txt has one
-// solution, and those up to 16x16 are minimal: without any one of their
-// givens they have more.
+// solution, with or without the pair rules, and those up to 16x16 are
+// minimal: without any one of their givens they have more.
 func TestSizedFixtures(t *testing.T) {
 	if *update {
 		writeSized(t)
@@ -331,6 +364,11 @@ func TestSizedFixtures(t *testing.T) {
 	for _, p := range readSized(t) {
 		if n := v.Count(p, 2); n != 1 {
 			t.Fatalf("%s: Count = %d, want 1", p, n)
+		}
+		for _, on := range []bool{false, true} {
+			if n := solve.NewSizedPairs(p.Shape, on).Count(p, 2); n != 1 {
+				t.Fatalf("%s: Count with pairs %v = %d, want 1", p, on, n)
+			}
 		}
 		sol, _ := v.Solution(p)
 		checkSized(t, p, sol)
@@ -504,4 +542,32 @@ func BenchmarkSizedDig(b *testing.B) {
 			cpu.report(b, "digs")
 		})
 	}
+}
+
+// FuzzSizedCount: on 4x4 and 6x6 grids of any bytes, repeated givens and
+// values above N included, Sized counts what the plain backtracker
+// counts, and never panics.
+func FuzzSizedCount(f *testing.F) {
+	f.Add([]byte("1..2.3..4..1...."), uint8(2), false)
+	f.Add([]byte("123456"), uint8(5), true)
+	f.Add([]byte{1, 1, 9, 200}, uint8(3), true)
+	f.Fuzz(func(t *testing.T, b []byte, limit uint8, six bool) {
+		s := grid.Shape{N: 4, BoxRows: 2, BoxCols: 2}
+		if six {
+			s = grid.Shape{N: 6, BoxRows: 2, BoxCols: 3}
+		}
+		g := grid.New(s)
+		for i := 0; i < len(b) && i < len(g.Cells); i++ {
+			g.Cells[i] = b[i] % 8
+		}
+		lim := int(limit % 20)
+		var v solve.Sized
+		got, want := v.Count(g, lim), 0
+		if g.Check() == nil && lim > 0 {
+			want = countPlain(g, lim)
+		}
+		if got != want {
+			t.Fatalf("%v: Count(%d) = %d, backtracker = %d", g.Cells, lim, got, want)
+		}
+	})
 }

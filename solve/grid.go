@@ -8,6 +8,7 @@
 // singles and locked-candidate propagation (board.go). Two independent
 // solvers, Algorithm X with dancing links (dlx.go) and a plain
 // backtracker (backtrack.go), exist only to cross-check it in the tests.
+// Sized (sized.go) solves and counts grids of every shape of package grid.
 //
 // It knows nothing of human techniques (see package grade), generation
 // (package gen) or storage.

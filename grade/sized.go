@@ -1,0 +1,227 @@
+package grade
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"sudokubank/grid"
+	"sudokubank/solve"
+)
+
+// SizedCandidate is a digit in a cell of a grid of any shape: a placement
+// or an elimination of a SizedStep. Cells count row by row from 0.
+type SizedCandidate struct {
+	Cell  uint16
+	Digit uint8
+}
+
+// SizedStep is one move of a logical solve of a grid of any shape: the
+// technique, its rating, the pattern's cells and digits (bit d for
+// digit d) and what it concluded.
+type SizedStep struct {
+	Technique    Technique
+	Rating       Rating
+	Cells        []uint16
+	Digits       uint32
+	Placements   []SizedCandidate
+	Eliminations []SizedCandidate
+}
+
+// SizedGrade is the rating of a puzzle of any shape on the SE scale, with
+// the same techniques, ratings and levels as Grade.
+type SizedGrade struct {
+	ER, EP, ED  Rating                // as in Grade
+	Level       Level                 // the bank level of ER
+	Hardest     Technique             // the technique of the first step rated ER; BruteForce when unfinished
+	Uses        [numTechniques]uint16 // steps per technique, BruteForce once when unfinished
+	Steps       []SizedStep           // the solve, in order
+	Givens      int                   // filled cells
+	MinRowCol   int                   // the fewest givens in any row or column
+	SearchNodes int                   // the solver's search nodes for a count to 2
+	Unfinished  bool                  // no implemented technique finished the puzzle; ER is UnfinishedER
+	Solution    grid.Grid             // the solution
+}
+
+// Slugs returns the technique slug of every step, in order, with
+// brute-force last when the solve is unfinished: the path that
+// store.EncodePath stores, holding the same counts as Uses.
+func (gr *SizedGrade) Slugs() []string {
+	out := make([]string, 0, len(gr.Steps)+1)
+	for i := range gr.Steps {
+		out = append(out, gr.Steps[i].Technique.Slug())
+	}
+	if gr.Unfinished {
+		out = append(out, BruteForce.Slug())
+	}
+	return out
+}
+
+// SizedGrader grades puzzles of every shape in grid.Shapes the way
+// Grader grades 9x9 ones: step by step, always with the easiest technique
+// that makes progress. It implements the techniques up to alternating
+// inference chains (7.0 + length), generalised to N: singles, direct and
+// plain intersections, naked and hidden sets up to quads, X-wing,
+// swordfish, jellyfish, XY- and XYZ-wings, unique rectangles and loops,
+// BUG, aligned pair exclusion, X- and Y-cycles, forcing X-chains and
+// alternating inference chains. A puzzle that needs more is Unfinished.
+// The zero value is ready; it keeps scratch space between calls, so reuse
+// one per goroutine. It is not safe for concurrent use.
+type SizedGrader struct {
+	st     sstate
+	solver sizedCounter
+	chains *schainScratch
+}
+
+// NewSized returns a ready SizedGrader.
+func NewSized() *SizedGrader { return &SizedGrader{} }
+
+// GradeContext grades p. It fails for a puzzle with no or several
+// solutions (wrapping solve.ErrNoSolution or solve.ErrMultipleSolutions)
+// and, checking ctx once per step, when ctx is done.
+func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade, error) {
+	var gr SizedGrade
+	if err := ctx.Err(); err != nil {
+		return gr, fmt.Errorf("grade %s: %w", p, err)
+	}
+	if !p.Shape.Valid() {
+		return gr, fmt.Errorf("grade %s: shape %d x %d: %w", p, p.Shape.BoxRows, p.Shape.BoxCols, grid.ErrSize)
+	}
+	if err := p.Check(); err != nil {
+		return gr, fmt.Errorf("grade %s: %w", p, err)
+	}
+	switch g.solver.Count(p, 2) {
+	case 0:
+		return gr, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
+	case 1:
+	default:
+		return gr, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
+	}
+	gr.SearchNodes = g.solver.Nodes()
+	gr.Givens, gr.MinRowCol = givensOf(p)
+	sol, _ := g.solver.Solution(p)
+	gr.Solution = sol
+
+	s := &g.st
+	s.load(p)
+	if g.chains == nil || g.chains.g != s.g {
+		g.chains = newChainScratch(s.g)
+	}
+	gr.Steps = make([]SizedStep, 0, s.left)
+	epSet, edSet := false, false
+	for s.left > 0 {
+		if err := ctx.Err(); err != nil {
+			return SizedGrade{}, fmt.Errorf("grade %s: %w", p, err)
+		}
+		st, ok := g.next()
+		if !ok {
+			gr.Unfinished = true
+			break
+		}
+		if err := checkSizedStep(&st, sol); err != nil {
+			return SizedGrade{}, fmt.Errorf("grade %s: step %d (%s): %w", p, len(gr.Steps)+1, st.Technique.Slug(), err)
+		}
+		s.apply(&st)
+		gr.Steps = append(gr.Steps, st)
+		gr.Uses[st.Technique]++
+		if st.Rating > gr.ER {
+			gr.ER, gr.Hardest = st.Rating, st.Technique
+		}
+		if !epSet {
+			if !edSet {
+				gr.ED, edSet = gr.ER, true
+			}
+			if len(st.Placements) > 0 {
+				gr.EP, epSet = gr.ER, true
+			}
+		}
+	}
+	if gr.Unfinished {
+		gr.ER, gr.Hardest = UnfinishedER, BruteForce
+		gr.Uses[BruteForce]++
+		if !edSet {
+			gr.ED = UnfinishedER
+		}
+		if !epSet {
+			gr.EP = UnfinishedER
+		}
+	}
+	gr.Level = LevelOf(gr.ER)
+	return gr, nil
+}
+
+// next returns the easiest step available, in the order of Grader.next.
+func (g *SizedGrader) next() (SizedStep, bool) {
+	s := &g.st
+	for _, f := range sizedFinders {
+		if st, ok := f(s); ok {
+			return st, true
+		}
+	}
+	return s.chains(g.chains)
+}
+
+// sizedFinders are the techniques below chains in the order of the SE
+// scale, as Grader.next tries them.
+var sizedFinders = [...]func(*sstate) (SizedStep, bool){
+	(*sstate).fullHouse,
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSingle(true) },
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSingle(false) },
+	func(s *sstate) (SizedStep, bool) { return s.locking(true) },
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSet(2, true) },
+	(*sstate).nakedSingle,
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSet(3, true) },
+	func(s *sstate) (SizedStep, bool) { return s.locking(false) },
+	func(s *sstate) (SizedStep, bool) { return s.nakedSet(2) },
+	func(s *sstate) (SizedStep, bool) { return s.fish(2) },
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSet(2, false) },
+	func(s *sstate) (SizedStep, bool) { return s.nakedSet(3) },
+	func(s *sstate) (SizedStep, bool) { return s.fish(3) },
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSet(3, false) },
+	func(s *sstate) (SizedStep, bool) { return s.wing(false) },
+	func(s *sstate) (SizedStep, bool) { return s.wing(true) },
+	(*sstate).uniqueLoops,
+	func(s *sstate) (SizedStep, bool) { return s.nakedSet(4) },
+	func(s *sstate) (SizedStep, bool) { return s.fish(4) },
+	func(s *sstate) (SizedStep, bool) { return s.hiddenSet(4, false) },
+	(*sstate).bug,
+	(*sstate).alignedPairExclusion,
+}
+
+// givensOf returns the filled cells of p and the fewest in any row or
+// column.
+func givensOf(p grid.Grid) (givens, minRowCol int) {
+	n := p.Shape.N
+	rows, cols := make([]int, n), make([]int, n)
+	for c, v := range p.Cells {
+		if v != 0 {
+			givens++
+			rows[c/n]++
+			cols[c%n]++
+		}
+	}
+	minRowCol = n
+	for i := 0; i < n; i++ {
+		minRowCol = min(minRowCol, rows[i], cols[i])
+	}
+	return givens, minRowCol
+}
+
+// checkSizedStep verifies a step against the solution: a wrong placement
+// or the elimination of a true candidate is a grader bug, never a grade.
+func checkSizedStep(st *SizedStep, sol grid.Grid) error {
+	if len(st.Placements) == 0 && len(st.Eliminations) == 0 {
+		return errors.New("step makes no progress")
+	}
+	for _, p := range st.Placements {
+		if sol.Cells[p.Cell] != p.Digit {
+			return fmt.Errorf("places %d in %s, solution has %d", p.Digit, sol.Shape.CellName(int(p.Cell)), sol.Cells[p.Cell])
+		}
+	}
+	for _, e := range st.Eliminations {
+		if sol.Cells[e.Cell] == e.Digit {
+			return fmt.Errorf("eliminates the solution digit %d from %s", e.Digit, sol.Shape.CellName(int(e.Cell)))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,155 @@
+package grade
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"sudokubank/grid"
+	"sudokubank/solve"
+)
+
+// sizedImplemented reports whether SizedGrader implements technique t.
+func sizedImplemented(t Technique) bool { return t >= FullHouse && t <= AIC && t != XYChain }
+
+// sizedGoldenLine writes a sized grade of a 9x9 puzzle as gradesGoldenLine
+// writes a 9x9 grade, path hash included, so the two compare as strings.
+func sizedGoldenLine(p solve.Grid, gr SizedGrade) string {
+	h := fnv.New64a()
+	for _, st := range gr.Steps {
+		pl := make([]Placement, 0, len(st.Placements))
+		for _, x := range st.Placements {
+			pl = append(pl, Placement{uint8(x.Cell), x.Digit})
+		}
+		el := make([]Elimination, 0, len(st.Eliminations))
+		for _, x := range st.Eliminations {
+			el = append(el, Elimination{uint8(x.Cell), x.Digit})
+		}
+		if len(pl) == 0 {
+			pl = nil
+		}
+		if len(el) == 0 {
+			el = nil
+		}
+		fmt.Fprintf(h, "%d %d %v %v;", st.Technique, st.Rating, pl, el)
+	}
+	return fmt.Sprintf("%s %s %s %s %s %d %s %016x", p, gr.ER, gr.EP, gr.ED, gr.Level, len(gr.Steps), gr.Hardest.Slug(), h.Sum64())
+}
+
+// TestSizedAgreesWithPinned grades the pinned 9x9 sample with the sized
+// grader: wherever the 9x9 grade's hardest technique is one the sized
+// grader implements, the whole line (ratings, level, steps, hardest and
+// the hash of every step) must be the 9x9 grader's.
+func TestSizedAgreesWithPinned(t *testing.T) {
+	data, err := os.ReadFile(gradesGoldenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var g SizedGrader
+	same, cmp, unfinished := 0, 0, 0
+	for _, l := range strings.Split(string(data), "\n") {
+		fs := strings.Fields(l)
+		if len(fs) != 8 || strings.HasPrefix(l, "#") {
+			continue
+		}
+		p := mustSolveGrid(t, fs[0])
+		gr, err := g.GradeContext(context.Background(), mustSizedGrid(t, fs[0]))
+		if err != nil {
+			t.Fatalf("%s: %v", fs[0], err)
+		}
+		if gr.Unfinished {
+			unfinished++
+		}
+		want, _ := ParseTechnique(fs[6])
+		if !sizedImplemented(want) {
+			if !gr.Unfinished && gr.ER >= AlignedTripleExclusion.BaseRating() {
+				t.Errorf("%s: sized grade %s %s finished a puzzle the 9x9 grader rates %s %s", fs[0], gr.ER, gr.Hardest.Slug(), fs[1], fs[6])
+			}
+			continue
+		}
+		cmp++
+		if got := sizedGoldenLine(p, gr); got != l {
+			t.Errorf("sized grade differs:\n got %s\nwant %s", got, l)
+			continue
+		}
+		same++
+	}
+	t.Logf("%d of %d pinned grades within the sized techniques agree (whole path); %d of all unfinished", same, cmp, unfinished)
+}
+
+// TestSizedAgreesWithGrader grades a seeded sample of the rated set with
+// both graders and compares ER, hardest technique and level wherever the
+// 9x9 grade's hardest technique is implemented by the sized grader.
+func TestSizedAgreesWithGrader(t *testing.T) {
+	f, err := os.Open("../../shared/data/rated/dev_se.txt")
+	if err != nil {
+		f, err = os.Open("../shared/data/rated/dev_se.txt")
+	}
+	if err != nil {
+		t.Skip("no rated set:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		// The 9x9 grader takes seconds on the hardest puzzles; above 7.5
+		// the sized grader is unfinished anyway.
+		if len(fs) >= 2 && len(fs[0]) == 81 && fs[1] <= "7.5" && len(fs[1]) == 3 {
+			lines = append(lines, fs[0])
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 1))
+	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	n := 400
+	if testing.Short() {
+		n = 60
+	}
+	lines = lines[:min(n, len(lines))]
+	var g9 Grader
+	var g SizedGrader
+	cmp, same := 0, 0
+	for _, l := range lines {
+		want, err := g9.Grade(mustSolveGrid(t, l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.GradeContext(context.Background(), mustSizedGrid(t, l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if !sizedImplemented(want.Hardest) {
+			continue
+		}
+		cmp++
+		if gr.ER != want.ER || gr.Hardest != want.Hardest || gr.Level != want.Level || gr.EP != want.EP || gr.ED != want.ED {
+			t.Errorf("%s: sized %s/%s/%s %s, 9x9 %s/%s/%s %s", l, gr.ER, gr.EP, gr.ED, gr.Hardest.Slug(), want.ER, want.EP, want.ED, want.Hardest.Slug())
+			continue
+		}
+		same++
+	}
+	t.Logf("%d of %d puzzles within the sized techniques agree on ER, EP, ED, hardest and level", same, cmp)
+}
+
+func mustSolveGrid(tb testing.TB, s string) solve.Grid {
+	tb.Helper()
+	p, err := solve.Parse(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}
+
+func mustSizedGrid(tb testing.TB, s string) grid.Grid {
+	tb.Helper()
+	p, err := grid.Parse(s)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return p
+}

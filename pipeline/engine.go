@@ -684,6 +684,7 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out]) (admitted[Out], bool)
 		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1), false}, true
 	case Duplicate:
 		c.Stats.Duplicates.Add(1)
+		c.Target.Duplicate()
 		if c.KeepDuplicates && r.Puzzles > 0 {
 			return admitted[Out]{r.Value, r.Level, r.Puzzles, true}, true
 		}

@@ -36,7 +36,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
-	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants, o.sync.full)
+	db, seen, have, err := openBank(ctx, o.db, o.size.shape, log, 1+o.variants, o.sync.full)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
 
 	build := pipeline.BuildOptions{
-		Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+		Shape: o.size.shape, Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
 		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
 		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
 		Seen: seen, RunID: runID,

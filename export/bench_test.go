@@ -2,12 +2,14 @@ package export_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"sudokubank/export"
+	"sudokubank/grid"
 )
 
 // countingWriter counts the bytes written to it and drops them.
@@ -55,3 +57,23 @@ func BenchmarkWriteFile(b *testing.B) {
 }
 
 var _ io.Writer = (*countingWriter)(nil)
+
+// BenchmarkWriteSized writes 1,000 puzzles of each size as csv, json and
+// pdf.
+func BenchmarkWriteSized(b *testing.B) {
+	const n = 1000
+	for _, s := range grid.Shapes {
+		items := MustSizedItems(b, s, n)
+		for _, f := range []export.Format{export.CSV, export.JSON, export.PDF} {
+			b.Run(fmt.Sprintf("%dx%d/%s", s.N, s.N, strings.ToUpper(string(f))), func(b *testing.B) {
+				var w countingWriter
+				for b.Loop() {
+					if err := export.Write(context.Background(), &w, f, items, export.Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+			})
+		}
+	}
+}

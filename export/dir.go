@@ -56,7 +56,11 @@ func (d *PendingDir) Write(ctx context.Context, f Format, items []Item, opt Opti
 		return fmt.Errorf("write %s: a directory holds sdk files only, not %s", d.dir, f)
 	}
 	opt.SDKZip = false
-	if _, err := check(items, false); err != nil {
+	ps, err := check(items, false)
+	if err != nil {
+		return err
+	}
+	if err := checkNine(ps, SDK); err != nil {
 		return err
 	}
 	if err := CheckDirDestination(d.dir); err != nil {

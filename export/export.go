@@ -19,6 +19,7 @@ import (
 	"strings"
 	"time"
 
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -27,8 +28,9 @@ type Item struct {
 	Number    int     // 1-based position in the pack, as printed
 	ID        int64   // puzzle id in the bank
 	Family    int64   // id of the family the puzzle belongs to
-	Puzzle    string  // 81 cells, row by row: '1'-'9' for a given, '.' or '0' for an empty cell
-	Solution  string  // 81 digits '1'-'9'; may be empty except for the PDF's answer key
+	Size      int     // N of the N x N grid (grid.Shapes); 0 takes it from the length of Puzzle
+	Puzzle    string  // N*N cells, row by row: '1'-'9' then 'A' for 10 up, '.' (or '0' for N <= 9) for an empty cell
+	Solution  string  // N*N values as in Puzzle; may be empty except for the PDF's answer key
 	Givens    int     // number of givens; must agree with Puzzle
 	Level     int     // 1..5
 	LevelName string  // extremely-easy, easy, medium, difficult, evil
@@ -50,6 +52,7 @@ const (
 	// SDM is a collection, one puzzle a line: 81 characters, row by row,
 	// '1'-'9' for a given and '0' for an empty cell (the classic sdm
 	// convention), each line ended by "\n". Nothing else is written.
+	// Like SDK and OpenSudoku it holds 9x9 puzzles only (ErrNineOnly).
 	SDM Format = "sdm"
 
 	// SDK is SadMan/SudoCue's .sdk, one puzzle a file as those programs
@@ -91,7 +94,9 @@ const (
 	// header row, then one row per puzzle, in the columns of CSVHeader,
 	// followed by the columns of CSVCredits when the export sets any of
 	// Options.Author, SourceName or URL (the same value on every row).
-	// Puzzles use '.' for an empty cell; ratings have one decimal, the
+	// Puzzles of every size are written alike, one line of N*N cells
+	// (grid.Grid's text: '.' for an empty cell, values above 9 as 'A' for
+	// 10 up), and size is N; ratings have one decimal, the
 	// score two; minimal is "true" or "false". A text field (level_name,
 	// hardest, symmetry, source) that starts with '=', '+', '-', '@', a tab
 	// or a carriage return is written with a single quote in front, so
@@ -101,19 +106,24 @@ const (
 
 	// JSON is JSON Lines: one object per puzzle and line, with the keys of
 	// CSVHeader in the same order and the same values, numbers as JSON
-	// numbers and minimal as a JSON boolean, then the keys of CSVCredits
-	// that the export sets. Lines end in "\n", and text is escaped so
-	// that it never breaks a line.
+	// numbers and minimal as a JSON boolean, then "cells", the puzzle as
+	// an array of N*N numbers row by row (0 for an empty cell), and
+	// "solution_cells", the solution alike (left out without a solution),
+	// then the keys of CSVCredits that the export sets. Lines end in
+	// "\n", and text is escaped so that it never breaks a line.
 	JSON Format = "json"
 
 	// PDF is a print-ready book: a title page when Options.Title is set,
 	// a copyright page when PDFOptions.Copyright is, the puzzles
-	// PDFOptions.PerPage to a page, each labelled "Puzzle 12" with the
+	// PDFOptions.PerPage to a page (by default fewer for grids too large
+	// for four a page, see PDFOptions.PerPage), each labelled "Puzzle 12" with the
 	// caption PDFOptions.Caption asks for, then, unless
 	// PDFOptions.NoAnswers, the answer key in the same numbering from a
 	// right-hand page, 12 solutions a page (6 on the smaller book trims,
-	// 4 in large print), givens in bold black and the filled-in digits in
-	// regular gray. A last page never holds a lone puzzle or answer where
+	// 4 in large print, fewer where a large grid's values would fall below
+	// 6.5 pt), givens in bold black and the filled-in digits in regular
+	// gray. Grids are ruled in boxes of BoxRows x BoxCols, and values
+	// above 9 set as PDFOptions.Symbols says. A last page never holds a lone puzzle or answer where
 	// moving some from the page before avoids it. Pages are numbered at
 	// the foot, the front matter and a blank page excepted; PDFPages
 	// tells how many there are. The fonts are Go Regular and Go Bold,
@@ -133,7 +143,7 @@ var Formats = []Format{SDM, SDK, OpenSudoku, CSV, JSON, PDF}
 // CSVHeader holds the CSV columns in order; the JSON keys are the same.
 var CSVHeader = []string{
 	"number", "id", "family", "puzzle", "solution", "givens", "level", "level_name",
-	"rating", "pearl", "diamond", "score", "hardest", "symmetry", "minimal", "source",
+	"rating", "pearl", "diamond", "score", "hardest", "symmetry", "minimal", "source", "size",
 }
 
 // CSVCredits holds the CSV columns and JSON keys that credit the pack,
@@ -154,7 +164,13 @@ var (
 	// named pipe, a symbolic link (the link itself would be replaced),
 	// a directory.
 	ErrNotRegular = errors.New("not a regular file")
+	// ErrNineOnly is returned by Write when a format that holds only
+	// 9x9 puzzles (sdm, sdk, opensudoku) is given a puzzle of another size.
+	ErrNineOnly = errors.New("holds 9x9 puzzles only")
 )
+
+// NineOnly reports whether format f holds 9x9 puzzles only.
+func NineOnly(f Format) bool { return f == SDM || f == SDK || f == OpenSudoku }
 
 // ParseFormat returns the format named s ("sdm", "sdk", "opensudoku",
 // "csv", "json" or "pdf"; case and a leading dot are ignored).
@@ -233,6 +249,11 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 	if err != nil {
 		return err
 	}
+	if NineOnly(f) {
+		if err := checkNine(ps, f); err != nil {
+			return err
+		}
+	}
 	return write(ctx, w, ps, opt)
 }
 
@@ -240,7 +261,7 @@ func Write(ctx context.Context, w io.Writer, f Format, items []Item, opt Options
 // caller's item rather than copying it, to keep a pack of millions small.
 type parsed struct {
 	*Item
-	puzzle, solution solve.Grid
+	puzzle, solution grid.Grid
 	hasSolution      bool
 }
 
@@ -257,6 +278,18 @@ func check(items []Item, needSolution bool) ([]parsed, error) {
 	return ps, nil
 }
 
+// checkNine refuses, naming the first, a puzzle that is not 9x9 in a
+// format that holds only 9x9 puzzles.
+func checkNine(ps []parsed, f Format) error {
+	for i, p := range ps {
+		if s := p.puzzle.Shape; s != grid.Nine {
+			return fmt.Errorf("item %d (number %d, id %d): a %s puzzle: %s %w; export %s puzzles as csv, json or pdf",
+				i+1, p.Number, p.ID, s, f, ErrNineOnly, s)
+		}
+	}
+	return nil
+}
+
 func checkItem(it *Item, needSolution bool) (parsed, error) {
 	p := parsed{Item: it}
 	if it.Number < 1 {
@@ -270,7 +303,11 @@ func checkItem(it *Item, needSolution bool) (parsed, error) {
 			return p, fmt.Errorf("%s is %v, want a number", f.name, f.v)
 		}
 	}
-	g, err := parseCells(it.Puzzle, true)
+	shape, err := itemShape(it)
+	if err != nil {
+		return p, err
+	}
+	g, err := parseCells(shape, it.Puzzle, true)
 	if err != nil {
 		return p, fmt.Errorf("puzzle: %w", err)
 	}
@@ -284,28 +321,89 @@ func checkItem(it *Item, needSolution bool) (parsed, error) {
 		}
 		return p, nil
 	}
-	s, err := parseCells(it.Solution, false)
+	s, err := parseCells(shape, it.Solution, false)
 	if err != nil {
 		return p, fmt.Errorf("solution: %w", err)
 	}
-	for c, v := range g {
-		if v != 0 && s[c] != v {
-			return p, fmt.Errorf("solution has %d at row %d, column %d, where the puzzle gives %d", s[c], c/9+1, c%9+1, v)
+	for c, v := range g.Cells {
+		if v != 0 && s.Cells[c] != v {
+			return p, fmt.Errorf("solution has %c at row %d, column %d, where the puzzle gives %c",
+				grid.Symbol(s.Cells[c]), shape.Row(c)+1, shape.Col(c)+1, grid.Symbol(v))
 		}
 	}
 	p.solution, p.hasSolution = s, true
 	return p, nil
 }
 
-// parseCells reads exactly 81 cells; empty cells ('.' or '0') are allowed
-// only when allowEmpty. The grid must have no repeated digit in a unit.
-func parseCells(s string, allowEmpty bool) (solve.Grid, error) {
+// itemShape returns the shape of an item's grids: that of Size, or,
+// when Size is 0, the one whose cell count is the puzzle's length (81
+// characters, or any other length that is no shape's, read as 9x9, so
+// that the message says what a 9x9 puzzle wants).
+func itemShape(it *Item) (grid.Shape, error) {
+	if it.Size != 0 {
+		s, err := grid.ShapeOf(it.Size)
+		if err != nil {
+			return s, fmt.Errorf("size: %w", err)
+		}
+		return s, nil
+	}
+	if s, ok := grid.ShapeOfCells(len(it.Puzzle)); ok {
+		return s, nil
+	}
+	return grid.Nine, nil
+}
+
+// parseCells reads exactly s.Cells() cells; empty cells ('.', or '0' for
+// N <= 9) are allowed only when allowEmpty. The grid must have no
+// repeated value in a unit.
+func parseCells(s grid.Shape, text string, allowEmpty bool) (grid.Grid, error) {
+	if s == grid.Nine {
+		g, err := parseNine(text, allowEmpty)
+		if err != nil {
+			return grid.Grid{}, err
+		}
+		return grid.Grid{Shape: s, Cells: g[:]}, nil
+	}
+	if len(text) != s.Cells() {
+		return grid.Grid{}, fmt.Errorf("%d characters, want %d (a %s grid)", len(text), s.Cells(), s)
+	}
+	g := grid.New(s)
+	for i := 0; i < len(text); i++ {
+		v, ok := grid.Value(text[i], s.N)
+		if !ok || (v == 0 && !allowEmpty) {
+			want := "a value " + valueRange(s.N)
+			if allowEmpty {
+				want += " or '.'"
+				if s.N <= 9 {
+					want += " or '0'"
+				}
+			}
+			return grid.Grid{}, fmt.Errorf("character %d: %q is not %s", i+1, text[i], want)
+		}
+		g.Cells[i] = v
+	}
+	if err := g.Check(); err != nil {
+		return grid.Grid{}, err
+	}
+	return g, nil
+}
+
+// valueRange names the characters of the values 1..n: "1-6", "1-9 or A-G".
+func valueRange(n int) string {
+	if n <= 9 {
+		return fmt.Sprintf("1-%d", n)
+	}
+	return fmt.Sprintf("1-9 or A-%c", grid.Symbol(uint8(n)))
+}
+
+// parseNine reads exactly 81 cells of a 9x9 grid, as parseCells does.
+func parseNine(s string, allowEmpty bool) (*solve.Grid, error) {
 	if len(s) != 81 {
-		return solve.Grid{}, fmt.Errorf("%d characters, want 81", len(s))
+		return nil, fmt.Errorf("%d characters, want 81", len(s))
 	}
 	// The cells are read here rather than through solve.Parse's general
 	// layout reader, a third of an sdm export's formatting time.
-	var g solve.Grid
+	g := new(solve.Grid)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -317,11 +415,11 @@ func parseCells(s string, allowEmpty bool) (solve.Grid, error) {
 			if allowEmpty {
 				want = "a digit 1-9, '.' or '0'"
 			}
-			return solve.Grid{}, fmt.Errorf("character %d: %q is not %s", i+1, c, want)
+			return nil, fmt.Errorf("character %d: %q is not %s", i+1, c, want)
 		}
 	}
 	if err := g.Check(); err != nil {
-		return solve.Grid{}, err
+		return nil, err
 	}
 	return g, nil
 }

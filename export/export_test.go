@@ -519,13 +519,14 @@ func TestCSVInjection(t *testing.T) {
 			if err := export.Write(context.Background(), &buf, export.CSV, items, export.Options{}); err != nil {
 				t.Fatal(err)
 			}
-			// The source is the last column: the row ends with the cell
-			// as a CSV writer quotes it. (A CSV reader drops the carriage
-			// return, so the raw bytes are compared.)
+			// The source is the last column but the size: the row ends
+			// with the cell as a CSV writer quotes it, then the size. (A
+			// CSV reader drops the carriage return, so the raw bytes are
+			// compared.)
 			var cell bytes.Buffer
 			cw := csv.NewWriter(&cell)
 			cw.UseCRLF = true
-			cw.Write([]string{tt.want})
+			cw.Write([]string{tt.want, "9"})
 			cw.Flush()
 			if !bytes.HasSuffix(buf.Bytes(), cell.Bytes()) {
 				t.Errorf("got row %q, want it to end with %q", buf.String(), cell.String())

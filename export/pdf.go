@@ -9,15 +9,63 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"sudokubank/solve"
+	"sudokubank/grid"
 )
+
+// liveSize returns the width and height of a page's live area.
+func (l pdfLayout) liveSize() (w, h float64) {
+	return l.page.w - 2*l.page.side - l.gutter, l.page.h - l.page.top - l.page.bottom
+}
 
 // digitSize returns the size of the puzzles' digits on a page.
 func (l pdfLayout) digitSize() float64 {
-	w := l.page.w - 2*l.page.side - l.gutter
-	h := l.page.h - l.page.top - l.page.bottom
+	w, h := l.liveSize()
 	_, _, _, grid := l.puzzleSlot(box{0, 0, w, h})
-	return grid / 9 * l.digitShare
+	return grid / float64(l.n) * l.digitShare
+}
+
+// sizeWord names the grid size in a message, " 16x16", or "" for 9x9.
+func (l pdfLayout) sizeWord() string {
+	if l.n == 9 {
+		return ""
+	}
+	return fmt.Sprintf(" %dx%d", l.n, l.n)
+}
+
+// answerHead returns the height the answer pages' heading takes.
+func (l pdfLayout) answerHead() float64 { return l.page.answerHeadSize * 2.2 }
+
+// answerSlot returns the size of an answer slot in area, its label's
+// size and the grid's side, for cols x rows answers a page.
+func (l pdfLayout) answerSlot(area box, cols, rows int) (slotW, slotH, label, grid float64) {
+	slotW, slotH = area.w/float64(cols), area.h/float64(rows)
+	label = min(max(slotW*0.05, 7), 10)
+	gap := max(label*1.6, slotW*0.1)
+	grid = min(slotW-gap, slotH-gap-label*1.6)
+	return slotW, slotH, label, grid
+}
+
+// answerDigits is the share of an answer cell its values take.
+const answerDigits = 0.66
+
+// fitAnswers puts fewer answers on a page where the page's count would
+// set a large grid's values below minAnswerDigits.
+func (l *pdfLayout) fitAnswers() {
+	w, h := l.liveSize()
+	area := box{0, 0, w, h - l.answerHead()}
+	fits := func(cols, rows int) bool {
+		_, _, _, grid := l.answerSlot(area, cols, rows)
+		return grid/float64(l.n)*answerDigits >= minAnswerDigits
+	}
+	if fits(l.answerCols, l.answerRows) {
+		return
+	}
+	for _, cr := range [...][2]int{{2, 3}, {2, 2}, {1, 2}, {1, 1}} {
+		if cr[0]*cr[1] < l.answerCols*l.answerRows && (fits(cr[0], cr[1]) || cr == [2]int{1, 1}) {
+			l.answerCols, l.answerRows = cr[0], cr[1]
+			return
+		}
+	}
 }
 
 // puzzleSlot returns a puzzle slot's size in the live area, its label's
@@ -97,15 +145,31 @@ func spread(n, per int) []int {
 	return counts
 }
 
-// PDFPages returns the number of pages the PDF of n puzzles has: the
-// title and copyright pages when set, the puzzle pages, and the answer
-// pages with the blank page that may come before them.
-func PDFPages(n int, opt Options) (int, error) {
-	l, err := opt.PDF.layout(0)
+// PDFPages returns the number of pages the PDF of n 9x9 puzzles has:
+// the title and copyright pages when set, the puzzle pages, and the
+// answer pages with the blank page that may come before them.
+func PDFPages(n int, opt Options) (int, error) { return PDFPagesSized(n, 9, opt) }
+
+// PDFPagesSized is PDFPages for a book whose largest grids are size x
+// size, which may take fewer to a page.
+func PDFPagesSized(n, size int, opt Options) (int, error) {
+	l, err := opt.PDF.layout(0, size)
 	if err != nil {
 		return 0, err
 	}
 	return newPlan(n, l, opt.Title != "", !opt.PDF.NoAnswers).pages(), nil
+}
+
+// largest returns the N of the largest grid among ps, 9 for none.
+func largest(ps []parsed) int {
+	n := 0
+	for _, p := range ps {
+		n = max(n, p.puzzle.Shape.N)
+	}
+	if n == 0 {
+		return 9
+	}
+	return n
 }
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
@@ -163,13 +227,14 @@ type book struct {
 }
 
 func writePDF(ctx context.Context, w io.Writer, ps []parsed, opt Options) error {
-	l, err := opt.PDF.layout(0)
+	n := largest(ps)
+	l, err := opt.PDF.layout(0, n)
 	if err != nil {
 		return err
 	}
 	pl := newPlan(len(ps), l, opt.Title != "", !opt.PDF.NoAnswers)
 	// Only an auto gutter changes with the page count, and not the plan.
-	if l, err = opt.PDF.layout(pl.pages()); err != nil {
+	if l, err = opt.PDF.layout(pl.pages(), n); err != nil {
 		return err
 	}
 	fonts, err := goFonts()
@@ -458,12 +523,9 @@ func (b *book) answerPage(ps []parsed) {
 	head := b.l.page.answerHeadSize
 	b.c.gray(0)
 	b.centred(bold, head, live, live.y+live.h-head, "Answers")
-	area := box{live.x, live.y, live.w, live.h - head*2.2}
+	area := box{live.x, live.y, live.w, live.h - b.l.answerHead()}
 	cols, rows := b.l.answerCols, b.l.answerRows
-	slotW, slotH := area.w/float64(cols), area.h/float64(rows)
-	size := min(max(slotW*0.05, 7), 10)
-	gap := max(size*1.6, slotW*0.1)
-	grid := min(slotW-gap, slotH-gap-size*1.6)
+	slotW, slotH, size, grid := b.l.answerSlot(area, cols, rows)
 	for i, s := range ps {
 		col, row := i%cols, i/cols
 		cx := area.x + slotW*(float64(col)+0.5)
@@ -480,9 +542,11 @@ func (b *book) answerPage(ps []parsed) {
 // grid draws a Sudoku grid of side size with its lower left corner at
 // (x, y): thin cell lines, thick box lines, a thicker outer border, and
 // the puzzle's givens centred in their cells. With a solution, the cells
-// the puzzle leaves empty get the solution's digits in regular gray.
-func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid) {
-	cell := size / 9
+// the puzzle leaves empty get the solution's values in regular gray.
+func (b *book) grid(x, y, size float64, puzzle grid.Grid, solution *grid.Grid) {
+	s := puzzle.Shape
+	n := s.N
+	cell := size / float64(n)
 	// Line weights scale with the grid but never drop below what a
 	// printer holds (about 0.3 pt).
 	thin := max(0.3, size/500)
@@ -492,21 +556,28 @@ func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid)
 	c.gray(0)
 	c.op("0 J 0 j")
 	// One path per line weight: thin cell lines, thick box lines, then
-	// the border over their ends.
+	// the border over their ends. Columns fall into stacks of BoxCols,
+	// rows into bands of BoxRows.
 	c.lineWidth(thin)
-	for i := 1; i < 9; i++ {
-		if i%3 != 0 {
-			o := cell * float64(i)
+	for i := 1; i < n; i++ {
+		o := cell * float64(i)
+		if i%s.BoxCols != 0 {
 			c.segment(x+o, y, x+o, y+size)
+		}
+		if i%s.BoxRows != 0 {
 			c.segment(x, y+o, x+size, y+o)
 		}
 	}
 	c.op("S")
 	c.lineWidth(thick)
-	for i := 3; i < 9; i += 3 {
+	for i := 1; i < n; i++ {
 		o := cell * float64(i)
-		c.segment(x+o, y, x+o, y+size)
-		c.segment(x, y+o, x+size, y+o)
+		if i%s.BoxCols == 0 {
+			c.segment(x+o, y, x+o, y+size)
+		}
+		if i%s.BoxRows == 0 {
+			c.segment(x, y+o, x+size, y+o)
+		}
 	}
 	c.op("S")
 	c.lineWidth(outer)
@@ -514,32 +585,81 @@ func (b *book) grid(x, y, size float64, puzzle solve.Grid, solution *solve.Grid)
 
 	digit := cell * b.l.digitShare
 	if solution != nil {
-		digit = cell * 0.66
+		digit = cell * answerDigits
 	}
-	// Centre the digit's ink, not its em box, in the cell.
-	rise := (cell - float64(b.fonts[bold].digitTop)*digit/1000) / 2
-	place := func(font int, i int, v uint8) (float64, float64) {
-		w := float64(b.fonts[font].widths['0'+v]) * digit / 1000
-		return x + cell*float64(i%9) + (cell-w)/2, y + size - cell*float64(i/9+1) + rise
-	}
-	c.beginText(bold, digit)
-	for i, v := range puzzle {
-		if v != 0 {
-			px, py := place(bold, i, v)
-			c.digit(px, py, v)
-		}
-	}
-	c.endText()
+	b.values(x, y, size, digit, puzzle, nil)
 	if solution != nil {
 		c.gray(0.4)
-		c.beginText(regular, digit)
-		for i, v := range solution {
-			if puzzle[i] == 0 {
-				px, py := place(regular, i, v)
-				c.digit(px, py, v)
-			}
-		}
-		c.endText()
+		b.values(x, y, size, digit, *solution, puzzle.Cells)
 		c.gray(0)
 	}
+}
+
+// values sets g's values (those of the cells empty in skip, when skip is
+// set) centred in the cells of a grid of side size at (x, y), at size
+// digit: in bold for a puzzle,
+// in regular for an answer's filled-in cells. Two-character values
+// ("numbers" symbols) are set smaller, to fit the cell, in a text object
+// of their own.
+func (b *book) values(x, y, size, digit float64, g grid.Grid, skip []uint8) {
+	font := bold
+	if skip != nil {
+		font = regular
+	}
+	f := b.fonts[font]
+	n := g.Shape.N
+	cell := size / float64(n)
+	top := y + size
+	// Centre the digit's ink, not its em box, in the cell.
+	rise := func(d float64) float64 { return (cell - float64(b.fonts[bold].digitTop)*d/1000) / 2 }
+	c := &b.c
+	two := false
+	c.beginText(font, digit)
+	r := rise(digit)
+	for i, v := range g.Cells {
+		if v == 0 || (skip != nil && skip[i] != 0) {
+			continue
+		}
+		sym := b.symbol(n, v)
+		if len(sym) > 1 {
+			two = true
+			continue
+		}
+		w := float64(f.widths[sym[0]]) * digit / 1000
+		c.glyph(x+cell*float64(i%n)+(cell-w)/2, top-cell*float64(i/n+1)+r, sym[0])
+	}
+	c.endText()
+	if !two {
+		return
+	}
+	// The widest two-character value, "88" in width, fits 80% of the cell.
+	small := min(digit, cell*0.8/(f.width("88", 1)))
+	r = rise(small)
+	c.beginText(font, small)
+	for i, v := range g.Cells {
+		if v == 0 || (skip != nil && skip[i] != 0) {
+			continue
+		}
+		sym := b.symbol(n, v)
+		if len(sym) < 2 {
+			continue
+		}
+		w := f.width(sym, small)
+		c.glyphs(x+cell*float64(i%n)+(cell-w)/2, top-cell*float64(i/n+1)+r, sym)
+	}
+	c.endText()
+}
+
+// symbol returns the text of value v in an n x n grid, as
+// PDFOptions.Symbols asks.
+func (b *book) symbol(n int, v uint8) string {
+	switch {
+	case b.l.symbols == SymbolsAP && n > 9:
+		return string(rune('A' + v - 1))
+	case v <= 9:
+		return string(rune('0' + v))
+	case b.l.symbols == SymbolsNumbers:
+		return strconv.Itoa(int(v))
+	}
+	return string(grid.Symbol(v))
 }

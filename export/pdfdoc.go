@@ -505,7 +505,7 @@ func (c *content) glyphText(font int, size, x, y float64, gids []uint16) {
 	c.b = append(c.b, "> Tj ET\n"...)
 }
 
-// beginText opens a text object in which digit sets single digits.
+// beginText opens a text object in which glyph and glyphs set values.
 func (c *content) beginText(font int, size float64) {
 	c.b = append(c.b, "BT "...)
 	c.selectFont(font, size)
@@ -513,17 +513,31 @@ func (c *content) beginText(font int, size float64) {
 	c.tx, c.ty = 0, 0
 }
 
-// digit sets digit v with its baseline starting at (x, y). Td moves
-// relative to the last line origin; keeping that origin in whole
-// hundredths makes the moves exact, so rounding never accumulates.
-func (c *content) digit(x, y float64, v uint8) {
+// glyph sets the character ch (a digit or letter) with its baseline
+// starting at (x, y). Td moves relative to the last line origin; keeping
+// that origin in whole hundredths makes the moves exact, so rounding
+// never accumulates.
+func (c *content) glyph(x, y float64, ch byte) {
+	c.moveTo(x, y)
+	c.b = append(c.b, "Td ("...)
+	c.b = append(c.b, ch)
+	c.b = append(c.b, ") Tj\n"...)
+}
+
+// glyphs sets s, digits or letters only, as glyph sets one.
+func (c *content) glyphs(x, y float64, s string) {
+	c.moveTo(x, y)
+	c.b = append(c.b, "Td ("...)
+	c.b = append(c.b, s...)
+	c.b = append(c.b, ") Tj\n"...)
+}
+
+// moveTo appends the operands of a Td to (x, y).
+func (c *content) moveTo(x, y float64) {
 	hx, hy := hundredths(x), hundredths(y)
 	c.hnum(hx - c.tx)
 	c.hnum(hy - c.ty)
 	c.tx, c.ty = hx, hy
-	c.b = append(c.b, "Td ("...)
-	c.b = append(c.b, '0'+v)
-	c.b = append(c.b, ") Tj\n"...)
 }
 
 // endText closes the text object beginText opened.

@@ -20,7 +20,11 @@ type PDFOptions struct {
 	Page string
 	// PerPage is the number of puzzles a page: 1, 2, 4 or 6, or 1 or 2 in
 	// large print. Zero means 4, or in large print 2 where that keeps the
-	// digits large enough and else 1.
+	// digits large enough and else 1; for grids other than 8x8 and 9x9
+	// it means the most of 4, 2 and 1 that sets the values at the size's
+	// preferred size (4x4 and 6x6 large for children, 12x12 and up
+	// legible), so that a 16x16 takes a page of its own on the small trims.
+	// A count that sets values below 7 pt is refused.
 	PerPage int
 	// Bleed grows the page by 0.125 in on its outer edges (the outside
 	// edge, top and bottom) for printers that trim after printing; the
@@ -44,7 +48,24 @@ type PDFOptions struct {
 	// Copyright is the text of a copyright page after the title page,
 	// newlines breaking its lines; none when empty.
 	Copyright string
+	// Symbols says how grids above 9x9 show values above 9: "letters"
+	// (A for 10 up to G for 16, as the text formats write them),
+	// "numbers" (10 up, in smaller type fitted to the cell) or "a-p"
+	// (every value a letter, A for 1 up to P for 16, as some books
+	// print 16x16). Empty means letters. Grids up to 9x9 keep their
+	// digits but with "a-p".
+	Symbols string
 }
+
+// The symbols PDFOptions.Symbols takes.
+const (
+	SymbolsLetters = "letters"
+	SymbolsNumbers = "numbers"
+	SymbolsAP      = "a-p"
+)
+
+// SymbolSets returns the values PDFOptions.Symbols takes.
+func SymbolSets() []string { return []string{SymbolsLetters, SymbolsNumbers, SymbolsAP} }
 
 // OptionError is an option Validate refuses. Name is the option's name
 // as the commands' flags spell it ("page", "per-page", "title", ...).
@@ -144,7 +165,24 @@ const (
 	largeDigits     = 16.0
 	largeDigitShare = 0.7
 	digitShare      = 0.62
+	// minDigits is the least size a puzzle's values may be set at, and
+	// minAnswerDigits an answer's: below them print stops being legible.
+	minDigits       = 7.0
+	minAnswerDigits = 6.5
 )
+
+// preferredDigits returns the size the default PerPage wants the values
+// of an n x n grid set at: large for the children's 4x4 and 6x6, legible
+// for 12x12 and up; 0 for 8x8 and 9x9, which take 4 a page as always.
+func preferredDigits(n int) float64 {
+	switch {
+	case n <= 6:
+		return 18
+	case n >= 12:
+		return 9
+	}
+	return 0
+}
 
 // gutterAuto is the gutter by page count, KDP's minimum inside margins.
 func gutterAuto(pages int) float64 {
@@ -158,10 +196,19 @@ func gutterAuto(pages int) float64 {
 }
 
 // Validate returns an *OptionError for the first option Write would
-// refuse: an unknown page size, per-page count, gutter or caption, large
-// print that cannot fit, or copyright text the embedded font lacks.
+// refuse for 9x9 puzzles: an unknown page size, per-page count, gutter,
+// caption or symbol set, large print that cannot fit, or copyright text
+// the embedded font lacks. ValidateSize checks for another grid size.
 func (o PDFOptions) Validate() error {
-	_, err := o.layout(0)
+	_, err := o.layout(0, 9)
+	return err
+}
+
+// ValidateSize is Validate for a book whose largest grids are size x
+// size: Write refuses, besides, a per-page count or large print that
+// would set their values too small.
+func (o PDFOptions) ValidateSize(size int) error {
+	_, err := o.layout(0, size)
 	return err
 }
 
@@ -198,12 +245,15 @@ type pdfLayout struct {
 	digitShare float64
 	minDigits  float64 // the least digit size allowed, 0 for none
 	copyright  []string
+	n          int    // the largest grid's N: the cells' size follows it
+	symbols    string // a checked PDFOptions.Symbols
 }
 
 // layout checks o and returns its layout for a book of the given page
-// count; an auto gutter is sized by pages, or its widest when pages is 0.
-func (o PDFOptions) layout(pages int) (pdfLayout, error) {
-	l := pdfLayout{bleed: o.Bleed, digitShare: digitShare}
+// count whose largest grids are n x n; an auto gutter is sized by pages,
+// or its widest when pages is 0.
+func (o PDFOptions) layout(pages, n int) (pdfLayout, error) {
+	l := pdfLayout{bleed: o.Bleed, digitShare: digitShare, n: n}
 	name := strings.ToLower(o.Page)
 	if name == "" {
 		name = "letter"
@@ -246,6 +296,14 @@ func (o PDFOptions) layout(pages int) (pdfLayout, error) {
 		return l, &OptionError{"caption", o.Caption, fmt.Errorf("want %s", orList(Captions()))}
 	}
 
+	l.symbols = strings.ToLower(strings.TrimSpace(o.Symbols))
+	if l.symbols == "" {
+		l.symbols = SymbolsLetters
+	}
+	if !slices.Contains(SymbolSets(), l.symbols) {
+		return l, &OptionError{"symbols", o.Symbols, fmt.Errorf("want %s", orList(SymbolSets()))}
+	}
+
 	per := o.PerPage
 	if o.LargePrint {
 		l.digitShare, l.minDigits = largeDigitShare, largeDigits
@@ -262,15 +320,30 @@ func (o PDFOptions) layout(pages int) (pdfLayout, error) {
 	}
 	if per == 0 {
 		per = 4
+		if want := preferredDigits(n); want > 0 {
+			for per > 1 && l.withPerPage(per).digitSize() < want {
+				per /= 2
+			}
+		}
 	}
 	if _, ok := perPageGrid[per]; !ok {
 		return l, &OptionError{"per-page", strconv.Itoa(o.PerPage), fmt.Errorf("want %s", orList(PerPageCounts()))}
 	}
 	l = l.withPerPage(per)
 	if d := l.digitSize(); d < l.minDigits {
+		take := "take 1 a page"
+		if per == 1 {
+			take = "take a larger page"
+		}
 		return l, &OptionError{"per-page", strconv.Itoa(per), fmt.Errorf(
-			"large print on %s sets the digits at %.1f pt, want %g pt or more: take 1 a page", l.page.name, d, l.minDigits)}
+			"large print on %s sets the%s digits at %.1f pt, want %g pt or more: %s", l.page.name, l.sizeWord(), d, l.minDigits, take)}
 	}
+	if d := l.digitSize(); d < minDigits {
+		return l, &OptionError{"per-page", strconv.Itoa(per), fmt.Errorf(
+			"%d a page on %s sets the%s values at %.1f pt, want %g pt or more: take fewer a page or a larger page",
+			per, l.page.name, l.sizeWord(), d, minDigits)}
+	}
+	l.fitAnswers()
 
 	if o.Copyright != "" {
 		fonts, err := goFonts()

@@ -11,6 +11,7 @@ import (
 func FromRow(n int, r store.Row) Item {
 	return Item{
 		Number:    n,
+		Size:      r.Size,
 		ID:        r.ID,
 		Family:    r.FamilyID,
 		Puzzle:    r.Puzzle,

@@ -79,8 +79,8 @@ func writeSDKZip(ctx context.Context, w io.Writer, ps []parsed, opt Options) err
 	return zw.Close()
 }
 
-// writeSDKPuzzle writes one puzzle as an .sdk file: its header lines,
-// then its 9 rows.
+// writeSDKPuzzle writes one puzzle, 9x9 (Write checks), as an .sdk
+// file: its header lines, then its 9 rows.
 func writeSDKPuzzle(bw *bufio.Writer, p parsed, opt Options) {
 	minimal := "no"
 	if p.Minimal {

@@ -11,24 +11,34 @@ import (
 	"strconv"
 	"strings"
 
-	"sudokubank/solve"
+	"sudokubank/grid"
 )
 
 // checkEvery is how many items a writer handles between looks at its
 // context: often enough to stop promptly, rare enough to cost nothing.
 const checkEvery = 256
 
-// cells returns the grid as 81 characters with empty for an empty cell.
-func cells(g solve.Grid, empty byte) string {
-	var b [81]byte
-	for i, v := range g {
+// cells returns the grid as N*N characters (grid.Symbol) with empty for
+// an empty cell.
+func cells(g grid.Grid, empty byte) string {
+	var buf [81]byte
+	b := buf[:0]
+	for _, v := range g.Cells {
 		if v == 0 {
-			b[i] = empty
+			b = append(b, empty)
 		} else {
-			b[i] = '0' + v
+			b = append(b, grid.Symbol(v))
 		}
 	}
-	return string(b[:])
+	return string(b)
+}
+
+// values returns the grid's cells as numbers for JSON, or nil for no grid.
+func values(g grid.Grid) []int {
+	if g.Cells == nil {
+		return nil
+	}
+	return g.Values()
 }
 
 // solutionText returns the solution's 81 digits, or "" when there is none.
@@ -68,7 +78,7 @@ func writeSDM(ctx context.Context, w io.Writer, ps []parsed, _ Options) error {
 				return err
 			}
 		}
-		for c, v := range p.puzzle {
+		for c, v := range p.puzzle.Cells {
 			line[c] = '0' + v
 		}
 		bw.Write(line[:])
@@ -127,6 +137,7 @@ func record(p parsed) []string {
 		csvText(p.Symmetry),
 		strconv.FormatBool(p.Minimal),
 		csvText(p.Source),
+		strconv.Itoa(p.puzzle.Shape.N),
 	}
 }
 
@@ -199,6 +210,10 @@ type jsonItem struct {
 	Symmetry  string      `json:"symmetry"`
 	Minimal   bool        `json:"minimal"`
 	Source    string      `json:"source"`
+	Size      int         `json:"size"`
+	// The grids as arrays of numbers, row by row, 0 for an empty cell.
+	Cells         []int `json:"cells"`
+	SolutionCells []int `json:"solution_cells,omitempty"`
 	// The CSVCredits, when the export sets them.
 	Author     string `json:"author,omitempty"`
 	SourceName string `json:"source_name,omitempty"`
@@ -232,6 +247,10 @@ func writeJSON(ctx context.Context, w io.Writer, ps []parsed, opt Options) error
 			Symmetry:  p.Symmetry,
 			Minimal:   p.Minimal,
 			Source:    p.Source,
+			Size:      p.puzzle.Shape.N,
+
+			Cells:         p.puzzle.Values(),
+			SolutionCells: values(p.solution),
 
 			Author:     opt.Author,
 			SourceName: opt.SourceName,

@@ -35,6 +35,13 @@ import (
 // smallest label by moving that column to the front of its cell; ties
 // between columns that give the same value are the only branches, besides
 // rows and stacks with equal digit counts.
+//
+// Two shortcuts keep grids with many automorphisms (full grids, the empty
+// grid, patterns) fast: a candidate whose columns and labels are all fixed
+// is finished at once by sorting its remaining rows, and only the best of
+// those is kept; and two finished candidates with one string reveal an
+// automorphism, under which whole orbits of first-row candidates are
+// skipped (see automorphism).
 
 // sizedMax is the largest N, grid.MaxN, as an array bound.
 const sizedMax = grid.MaxN
@@ -74,8 +81,10 @@ type sizedCand struct {
 // highest, so that rows compare as numbers.
 type key128 struct{ hi, lo uint64 }
 
+// push appends value v to the row k.
 func (k key128) push(v uint8) key128 { return key128{k.hi<<5 | k.lo>>59, k.lo<<5 | uint64(v)} }
 
+// shr drops the last s/5 values of the row k.
 func (k key128) shr(s uint) key128 {
 	switch {
 	case s == 0:
@@ -86,6 +95,7 @@ func (k key128) shr(s uint) key128 {
 	return key128{k.hi >> s, k.lo>>s | k.hi<<(64-s)}
 }
 
+// less reports whether row k comes before row o (both of one length).
 func (k key128) less(o key128) bool { return k.hi < o.hi || k.hi == o.hi && k.lo < o.lo }
 
 // SizedCanonicalizer computes sized canonical forms with reusable scratch
@@ -192,8 +202,16 @@ func (z *SizedCanonicalizer) Canon(p grid.Grid) (grid.Grid, grid.Transform) {
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	t := z.complete(&z.cur[0])
+	z.g = grid.Grid{}
+	if cap(z.cur)+cap(z.nxt) > maxKeptCands {
+		z.cur, z.nxt = nil, nil // a rare symmetric grid: do not pool its memory
+	}
 	return t.Apply(p), t
 }
+
+// maxKeptCands bounds the candidates a SizedCanonicalizer keeps room for
+// between calls.
+const maxKeptCands = 1 << 14
 
 // load stores p and its transpose.
 func (z *SizedCanonicalizer) load(p grid.Grid) {

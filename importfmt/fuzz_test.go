@@ -17,6 +17,9 @@ func fuzzRead(t *testing.T, f importfmt.Format, data []byte) {
 		if (r.Text == "") == (r.Err == nil) {
 			t.Fatalf("record %+v: want a text or an error", r)
 		}
+		if r.Err == nil && r.Shape != importfmt.ShapeOf(r.Text) {
+			t.Fatalf("record %+v: shape is not ShapeOf its text", r)
+		}
 		if r.Member == "" && (r.Line < 0 || r.Line > lines) {
 			t.Fatalf("record %+v: line outside the input's %d", r, lines)
 		}

@@ -3,7 +3,8 @@
 // OpenSudoku XML, CSV and JSON Lines) and what publishers trade (one
 // puzzle a line, 9-line grids). It tells the format by content, not by
 // file name, and hands out each puzzle's text with its place in the
-// input; it does not parse, solve or grade puzzles (pipeline does).
+// input and its grid size, told by the text's length (ShapeOf); it does
+// not solve or grade puzzles (pipeline does).
 //
 // A record that is not a puzzle is handed out with an error and its
 // place, and reading goes on: only a failing reader stops it.
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -29,7 +31,9 @@ type Format string
 const (
 	// Lines is one puzzle a line, as sdm is and the lists of puzzles
 	// that forums trade are: '#' starts a comment, blank lines are
-	// skipped, and the puzzle is the line (solve.ParseLine reads it).
+	// skipped, and the puzzle is the line (solve.ParseLine reads a 9x9
+	// one; a line of 16, 36, 64, 144, 256 or 625 cells is a puzzle of
+	// that size, see ShapeOf, and one file may mix sizes).
 	Lines Format = "lines"
 	// Grid is puzzles drawn as 9 lines of 9 cells, the .sdk layout:
 	// '#' lines (sdk's headers) and blank lines go between puzzles,
@@ -55,7 +59,11 @@ type Record struct {
 	Member string // the file inside a zip, "" outside one
 	Line   int    // the line the record starts on, from 1; 0 for the whole input or member
 	Text   string // the puzzle as text; "" when Err is set
-	Err    error  // why the record is not a puzzle
+	// Shape is the puzzle's size as ShapeOf tells it from Text: 9x9 for
+	// everything that is not exactly another size's N*N cells. Zero when
+	// Err is set.
+	Shape grid.Shape
+	Err   error // why the record is not a puzzle
 }
 
 // Where returns the record's place for a message about input name:

@@ -80,6 +80,9 @@ func (e *emitter) put(r Record) error {
 	}
 	e.n++
 	r.Member = e.member
+	if r.Err == nil {
+		r.Shape = ShapeOf(r.Text)
+	}
 	if !e.emit(r) {
 		return errStop
 	}

@@ -19,7 +19,11 @@ import (
 // size, as an import of lines of any size needs.
 func LoadBank(ctx context.Context, db *store.DB, s grid.Shape) (*Seen, LevelCounts, error) {
 	var have LevelCounts
-	counts, err := db.LevelCounts(ctx, s.N)
+	counts, err := db.LevelCounts(ctx)
+	if s.N != 0 {
+		// A run's quotas, like the store's caps, count one size.
+		counts, err = db.SizeLevelCounts(ctx, s.N)
+	}
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
 	}

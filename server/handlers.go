@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
-	"sudokubank/internal/summary"
 	"time"
+
+	"sudokubank/internal/summary"
 
 	"sudokubank/export"
 	"sudokubank/grade"
@@ -398,7 +401,7 @@ var exportTypes = map[export.Format]string{
 }
 
 func (s *Server) export(w http.ResponseWriter, r *http.Request) {
-	p := newParams(r, filterParams, []string{"format", "count", "seed"})
+	p := newParams(r, filterParams, []string{"format", "count", "seed", "ids"})
 	f := p.filter()
 	if p.err != nil {
 		s.serveError(w, r, p.err)
@@ -414,18 +417,23 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, badParam("format", name, "want csv, json, sdm or pdf"))
 		return
 	}
-	// The first puzzles by ID, or with a seed a random sample.
-	o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
-	if p.q.Has("seed") {
-		o.Seed, o.Order = p.seed(), store.OrderRandom
+	var rows []store.Row
+	if p.q.Has("ids") {
+		rows, err = s.picked(r, p.q)
+	} else {
+		// The first puzzles by ID, or with a seed a random sample.
+		o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
+		if p.q.Has("seed") {
+			o.Seed, o.Order = p.seed(), store.OrderRandom
+		}
+		if p.err != nil {
+			s.serveError(w, r, p.err)
+			return
+		}
+		rows, err = s.collect(r.Context(), f, o)
 	}
-	if p.err != nil {
-		s.serveError(w, r, p.err)
-		return
-	}
-	rows, err := s.collect(r.Context(), f, o)
 	if err != nil {
-		s.internalError(w, r, err)
+		s.serveError(w, r, err)
 		return
 	}
 	if len(rows) == 0 && format == export.PDF {
@@ -438,4 +446,31 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		// The status is sent; a client sees a short body.
 		s.log.Error("export failed", "path", r.URL.Path, "err", err)
 	}
+}
+
+// picked returns the puzzles the parameter ids names, in its order: a
+// print of puzzles picked by hand rather than by a filter, so it takes
+// no filter, count or seed beside it.
+func (s *Server) picked(r *http.Request, q url.Values) ([]store.Row, error) {
+	for _, k := range append(slices.Clone(filterParams), "count", "seed") {
+		if q.Has(k) {
+			return nil, badParam(k, q.Get(k), "give either ids or filters, count and seed")
+		}
+	}
+	ids, err := idsParam(q.Get("ids"))
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]store.Row, 0, len(ids))
+	for _, id := range ids {
+		row, err := s.db.Puzzle(r.Context(), id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("no puzzle with ID %d: %w", id, store.ErrNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
 }

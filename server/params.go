@@ -228,3 +228,23 @@ func decodeCursor(s string) (int64, error) {
 	}
 	return id, nil
 }
+
+// idsParam reads the parameter ids: puzzle IDs, comma-separated, each
+// once, at most MaxCount of them.
+func idsParam(s string) ([]int64, error) {
+	var ids []int64
+	for part := range strings.SplitSeq(s, ",") {
+		id, err := strconv.ParseInt(strings.TrimSpace(part), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, badParam("ids", s, "%q is not a puzzle ID; want IDs from 1, comma-separated", part)
+		}
+		if slices.Contains(ids, id) {
+			return nil, badParam("ids", s, "ID %d given twice", id)
+		}
+		if len(ids) == MaxCount {
+			return nil, badParam("ids", s, "more than %d IDs", MaxCount)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}

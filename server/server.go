@@ -1,6 +1,7 @@
 // Package server serves a puzzle bank over HTTP, as JSON for apps:
 // statistics, filtered pages of puzzles, random picks, a puzzle with its
-// hints, a puzzle of the day and exports. It only reads the bank, and
+// hints, a puzzle of the day and exports; and, for people, a web page
+// that browses the bank, plays a puzzle and prints. It only reads the bank, and
 // builds no SQL from a request: the filters go through the same parser
 // as bankquery's flags (internal/filters) into a store.Filter, whose
 // values the store binds. It is not the command: cmd/bankserve opens the
@@ -69,6 +70,9 @@ func New(db *store.DB, opt Options) *Server {
 	mux.HandleFunc("GET /api/v1/puzzles/{id}/hints", s.hints)
 	mux.HandleFunc("GET /api/v1/daily/{date}", s.daily)
 	mux.HandleFunc("GET /api/v1/export", s.export)
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("GET /puzzles/{id}", s.puzzlePage)
+	mux.HandleFunc("GET /static/{file}", s.static)
 	s.h = AccessLog(s.log, Limit(n, noBody(jsonNotFound(mux))))
 	return s
 }

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,8 +23,8 @@ import (
 )
 
 // The keys of a puzzle object: those of bankquery list -format json.
-var puzzleKeys = []string{"diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
-	"number", "pearl", "puzzle", "rating", "score", "solution", "source", "symmetry"}
+var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "id", "level", "level_name", "minimal",
+	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
 	fams := MustFixture(t)
@@ -443,4 +445,56 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.w.Write(p)
+}
+
+// ids exports the puzzles picked by hand, in the order given.
+func TestExportIDs(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)[:10]), server.Options{})
+	r := MustGet(t, ts.URL+"/api/v1/export?format=csv&ids=9,2,5", nil)
+	recs, err := csv.NewReader(bytes.NewReader(r.body)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, rec := range recs[1:] {
+		for i, name := range recs[0] {
+			if name == "id" {
+				got = append(got, rec[i])
+			}
+		}
+	}
+	if strings.Join(got, ",") != "9,2,5" {
+		t.Errorf("ids=9,2,5 exported IDs %v", got)
+	}
+	pdf := MustGet(t, ts.URL+"/api/v1/export?format=pdf&ids=4", nil)
+	if !bytes.HasPrefix(pdf.body, []byte("%PDF")) || pdf.header.Get("Content-Type") != "application/pdf" {
+		t.Errorf("pdf of ids=4: %q, body %q", pdf.header.Get("Content-Type"), pdf.body[:min(8, len(pdf.body))])
+	}
+	errs := []struct {
+		query  string
+		status int
+		word   string
+	}{
+		{"ids=", 400, "ids"},
+		{"ids=1,x", 400, "ids"},
+		{"ids=0", 400, "ids"},
+		{"ids=3,3", 400, "twice"},
+		{"ids=1&level=evil", 400, "level"},
+		{"ids=1&count=3", 400, "count"},
+		{"ids=1&seed=3", 400, "seed"},
+		{"ids=1,999999", 404, "999999"},
+	}
+	for _, tt := range errs {
+		r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?"+tt.query, nil, nil)
+		if r.status != tt.status || !hasError(r.body, tt.word) {
+			t.Errorf("%s: %d %s; want %d naming %q", tt.query, r.status, r.body, tt.status, tt.word)
+		}
+	}
+	var many []string
+	for id := 1; id <= server.MaxCount+1; id++ {
+		many = append(many, strconv.Itoa(id))
+	}
+	if r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?ids="+strings.Join(many, ","), nil, nil); r.status != http.StatusBadRequest || !hasError(r.body, "more than") {
+		t.Errorf("%d IDs: %d %s, want 400", len(many), r.status, r.body)
+	}
 }

@@ -43,22 +43,23 @@ type keySlot struct {
 	key, id int64
 }
 
-// keySet is the bulk writer's copy of the stored (level, sort_key) pairs.
-// It is only changed after a batch commits, so it never holds a key that
-// is not in the bank.
+// keySet is the bulk writer's copy of the stored (size, level, sort_key)
+// triples. It is only changed after a batch commits, so it never holds a
+// key that is not in the bank.
 type keySet struct {
-	levels [6][]keySlot // by level (1..5), sorted by key
-	n      int          // rows in all levels
-	nextID int64        // the ID the next stored row takes
+	levels map[int32][]keySlot // by sizeLevel(size, level), sorted by key
+	n      int                 // rows in all levels
+	nextID int64               // the ID the next stored row takes
 }
 
-// inWindow returns the stored slots of level with keys in lo..hi, and the
+// inWindow returns the stored slots of a level (a sizeLevel) with keys in
+// lo..hi, and the
 // index of the first, which a caller walking keys in ascending order may
 // pass back as from to start the next search there. The search gallops
 // from from: a batch's keys of a level are spread over the stored ones,
 // so the next is usually near, and a binary search over the whole rest
 // would touch cold memory at each step.
-func (s *keySet) inWindow(level int, lo, hi int64, from int) ([]keySlot, int) {
+func (s *keySet) inWindow(level int32, lo, hi int64, from int) ([]keySlot, int) {
 	l := s.levels[level]
 	i := from
 	if i < len(l) && l[i].key < lo {
@@ -79,12 +80,12 @@ func (s *keySet) inWindow(level int, lo, hi int64, from int) ([]keySlot, int) {
 }
 
 // add merges stored rows, which a batch has just committed, into the set.
-// rows are sorted by level and key, as writePuzzles leaves them.
+// rows are sorted by size, level and key, as writePuzzles leaves them.
 func (s *keySet) add(rows []pending) {
 	// assignKeys moves a row only to a later key than the row before
 	// takes, so the order holds; the check costs little next to the merge.
 	byKey := func(a, b pending) int {
-		if c := cmp.Compare(a.level, b.level); c != 0 {
+		if c := cmp.Compare(sizeLevel(a.size, a.level), sizeLevel(b.size, b.level)); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.key, b.key)
@@ -92,10 +93,13 @@ func (s *keySet) add(rows []pending) {
 	if !slices.IsSortedFunc(rows, byKey) {
 		slices.SortFunc(rows, byKey)
 	}
+	if s.levels == nil {
+		s.levels = map[int32][]keySlot{}
+	}
 	for lo := 0; lo < len(rows); {
-		level := rows[lo].level
+		level := sizeLevel(rows[lo].size, rows[lo].level)
 		hi := lo
-		for hi < len(rows) && rows[hi].level == level {
+		for hi < len(rows) && sizeLevel(rows[hi].size, rows[hi].level) == level {
 			hi++
 		}
 		s.levels[level] = mergeSlots(s.levels[level], rows[lo:hi])
@@ -131,25 +135,27 @@ func mergeSlots(l []keySlot, rows []pending) []keySlot {
 	return l
 }
 
-// storedInWindows finds, for rows sorted by level and key, the stored
-// rows whose keys are in their windows, and reads their strings by ID: the
-// taken slots resolveKeys needs. hit says whether any window holds one.
+// storedInWindows finds, for rows sorted by size, level and key, the
+// stored rows whose keys are in their windows, and reads their strings by
+// ID: the taken slots resolveKeys needs. hit says whether any window
+// holds one.
 func (s *keySet) storedInWindows(ctx context.Context, tx *sqlx.Tx, rows []pending) (map[slot][]byte, bool, error) {
 	var (
 		found []slot
 		ids   []int64
 		from  int
+		size  = -1
 		level = -1
 	)
 	for _, q := range rows {
-		if q.level != level {
-			level, from = q.level, 0
+		if q.size != size || q.level != level {
+			size, level, from = q.size, q.level, 0
 		}
 		lo, hi := window(q.key)
 		var w []keySlot
-		w, from = s.inWindow(level, lo, hi, from)
+		w, from = s.inWindow(sizeLevel(size, level), lo, hi, from)
 		for _, e := range w {
-			found = append(found, slot{level, e.key})
+			found = append(found, slot{size, level, e.key})
 			ids = append(ids, e.id)
 		}
 	}

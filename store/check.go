@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -53,7 +54,18 @@ var ErrDamaged = errors.New("bank is damaged")
 //
 // A problem goes into the Report; the error is for a check that could
 // not run at all (a cancelled ctx).
+//
+// Puzzles of sizes other than 9x9 are checked alike, but for the count
+// of their solutions, which the store cannot make (CheckSized can).
 func (db *DB) Check(ctx context.Context, quick bool) (Report, error) {
+	return db.CheckSized(ctx, quick, nil)
+}
+
+// CheckSized is Check, with count counting the solutions of puzzles of
+// sizes other than 9x9 up to limit (a solver's, such as solve.Sized's
+// Count), so that the check of every puzzle also asks that those have
+// exactly one; a nil count skips that question.
+func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid, limit int) int) (Report, error) {
 	var r Report
 	pragma := "integrity_check"
 	if quick {
@@ -74,7 +86,7 @@ func (db *DB) Check(ctx context.Context, quick bool) (Report, error) {
 		steps = append(steps, struct {
 			name string
 			run  func(context.Context, *Report) error
-		}{"puzzles", db.checkPuzzles})
+		}{"puzzles", func(ctx context.Context, r *Report) error { return db.checkPuzzles(ctx, r, count) }})
 	}
 	for _, s := range steps {
 		if err := s.run(ctx, &r); err != nil {
@@ -199,15 +211,20 @@ func (db *DB) selectCounted(ctx context.Context, q string) ([]counted, error) {
 	return out, rows.Err()
 }
 
+// sizeLabel names a row's size at the head of a count's label: nothing
+// for 9x9, so that a bank of one size reads as before sizes, else
+// "16x16 ".
+const sizeLabel = `CASE WHEN size = 9 THEN '' ELSE size || 'x' || size || ' ' END`
+
 func (db *DB) checkBuckets(ctx context.Context, r *Report) error {
-	kept, err := db.selectCounted(ctx, `SELECT 'level ' || level || ', ' || givens || ' givens', families, puzzles
+	kept, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', families, puzzles
 		FROM buckets WHERE families <> 0 OR puzzles <> 0`)
 	if err != nil {
 		return err
 	}
-	rows, err := db.selectCounted(ctx, `SELECT 'level ' || level || ', ' || givens || ' givens', SUM(f), SUM(p) FROM (
-		SELECT level, givens, 1 AS f, 0 AS p FROM families
-		UNION ALL SELECT level, givens, 0, 1 FROM puzzles) GROUP BY level, givens`)
+	rows, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', SUM(f), SUM(p) FROM (
+		SELECT size, level, givens, 1 AS f, 0 AS p FROM families
+		UNION ALL SELECT size, level, givens, 0, 1 FROM puzzles) GROUP BY size, level, givens`)
 	if err != nil {
 		return err
 	}
@@ -216,7 +233,7 @@ func (db *DB) checkBuckets(ctx context.Context, r *Report) error {
 }
 
 func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
-	kept, err := db.selectCounted(ctx, `SELECT 'level ' || level || ' ' || technique, families, puzzles
+	kept, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ' ' || technique, families, puzzles
 		FROM technique_counts WHERE families <> 0 OR puzzles <> 0`)
 	if err != nil {
 		return err
@@ -239,8 +256,17 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 		return err
 	}
 	counts := map[techKey][2]int64{}
+	sizes := map[int64]int{}
+	if err := eachFamilyText(ctx, db, `SELECT id, size, '' FROM families WHERE size <> 9`,
+		func(id int64, size int, _ string) { sizes[id] = size }); err != nil {
+		return err
+	}
 	add := func(id int64, level int, t string) {
-		k := techKey{level, t}
+		size := 9
+		if n, ok := sizes[id]; ok {
+			size = n
+		}
+		k := techKey{size, level, t}
 		c := counts[k]
 		counts[k] = [2]int64{c[0] + 1, c[1] + variants[id]}
 	}
@@ -256,7 +282,11 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 	}
 	var got []counted
 	for k, c := range counts {
-		got = append(got, counted{fmt.Sprintf("level %d %s", k.level, k.technique), c[0], c[1]})
+		label := fmt.Sprintf("level %d %s", k.level, k.technique)
+		if k.size != 9 {
+			label = fmt.Sprintf("%dx%d %s", k.size, k.size, label)
+		}
+		got = append(got, counted{label, c[0], c[1]})
 	}
 	compareCounts(r, "technique_counts", "families/puzzles", kept, got)
 	return nil
@@ -288,21 +318,26 @@ func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
 
 // checkPuzzles derives every stored puzzle's grids as a query would and
 // checks them (see Check).
-func (db *DB) checkPuzzles(ctx context.Context, r *Report) error {
+func (db *DB) checkPuzzles(ctx context.Context, r *Report, count func(grid.Grid, int) int) error {
 	// The unique index of the keys holds them apart, unless a bulk
 	// writer that died left it to rebuild.
 	var dups []struct {
+		Size  int   `db:"size"`
 		Level int   `db:"level"`
 		Key   int64 `db:"sort_key"`
 		N     int64 `db:"n"`
 	}
-	if err := db.db.SelectContext(ctx, &dups, "SELECT level, sort_key, count(*) AS n FROM puzzles GROUP BY level, sort_key HAVING n > 1"); err != nil {
+	if err := db.db.SelectContext(ctx, &dups, "SELECT size, level, sort_key, count(*) AS n FROM puzzles GROUP BY size, level, sort_key HAVING n > 1"); err != nil {
 		return err
 	}
 	for _, d := range dups {
+		if d.Size != 9 {
+			r.add("puzzles: %dx%d level %d sort key %d stored %d times", d.Size, d.Size, d.Level, d.Key, d.N)
+			continue
+		}
 		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
 	}
-	rows, err := db.db.QueryContext(ctx, `SELECT p.id, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+	rows, err := db.db.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
 		FROM puzzles p JOIN families f ON f.id = p.family_id`)
 	if err != nil {
 		return err
@@ -314,13 +349,23 @@ func (db *DB) checkPuzzles(ctx context.Context, r *Report) error {
 		}
 		var (
 			id, key                 int64
+			size, famSize           int
 			puzzle, sol, canon, fam sql.RawBytes
 			code                    sql.NullInt64
 		)
-		if err := rows.Scan(&id, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+		if err := rows.Scan(&id, &size, &famSize, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
 			return err
 		}
-		if err := checkPuzzle(key, puzzle, sol, code, canon, fam); err != nil {
+		var err error
+		switch {
+		case size != famSize:
+			err = fmt.Errorf("size %d, its family's %d", size, famSize)
+		case size == 9:
+			err = checkPuzzle(key, puzzle, sol, code, canon, fam)
+		default:
+			err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+		}
+		if err != nil {
 			r.add("puzzle %d: %v", id, err)
 		}
 	}
@@ -364,6 +409,51 @@ func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon,
 	}
 	if n := solve.Count(p, 2); n != 1 {
 		return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+	}
+	if k := SortKeyOf(p.String()); k != key {
+		return fmt.Errorf("sort key %d, its string's is %d", key, k)
+	}
+	return nil
+}
+
+// checkSizedPuzzle checks one stored puzzle of a size other than 9x9,
+// which is always an explicit row (migrations/0013): its grids decode,
+// its solution is complete and agrees with its givens, its sort key is
+// its string's and, given count, it has exactly one solution.
+func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, count func(grid.Grid, int) int) error {
+	if code.Valid {
+		return fmt.Errorf("a %dx%d puzzle stored as a transform code", size, size)
+	}
+	sh, err := grid.ShapeOf(size)
+	if err != nil {
+		return err
+	}
+	read := func(b sql.RawBytes) (grid.Grid, error) {
+		if len(b) != packedLenOf(size) {
+			return grid.Grid{}, fmt.Errorf("packed grid of %d bytes, want %d", len(b), packedLenOf(size))
+		}
+		return grid.ParseIn(sh, unpackGridSize(b, size))
+	}
+	p, err := read(puzzle)
+	if err != nil {
+		return fmt.Errorf("puzzle: %w", err)
+	}
+	s, err := read(sol)
+	if err != nil {
+		return fmt.Errorf("solution: %w", err)
+	}
+	if s.Givens() != sh.Cells() {
+		return fmt.Errorf("solution %s is not a complete grid", s)
+	}
+	for i, v := range p.Cells {
+		if v != 0 && v != s.Cells[i] {
+			return fmt.Errorf("%s holds %c, its solution %c", sh.CellName(i), grid.Symbol(v), grid.Symbol(s.Cells[i]))
+		}
+	}
+	if count != nil {
+		if n := count(p, 2); n != 1 {
+			return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+		}
 	}
 	if k := SortKeyOf(p.String()); k != key {
 		return fmt.Errorf("sort key %d, its string's is %d", key, k)

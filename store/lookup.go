@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"sudokubank/gen"
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -75,12 +76,12 @@ func (db *DB) Lookup(ctx context.Context, p solve.Grid) (Match, error) {
 }
 
 // FamilyByCanon returns the family whose canonical form is canon (gen's
-// Canon of any of its puzzles, 81 characters, '.' for an empty cell), or
+// Canon of any of its puzzles, N*N characters, '.' for an empty cell), or
 // ErrNotFound: the family of any isomorph of a puzzle. It searches the
 // canon key's window, as a writer does (see window), with the unique
 // index on the keys.
 func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
-	if len(canon) != 81 {
+	if _, ok := grid.ShapeOfCells(len(canon)); !ok {
 		return Family{}, fmt.Errorf("family of %q: %w", canon, ErrNotFound)
 	}
 	lo, hi := window(canonKey(canon))
@@ -99,12 +100,12 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 // or ErrNotFound if the family has none.
 func (db *DB) FirstPuzzleOf(ctx context.Context, f Family) (Row, error) {
 	// No index holds the puzzles by family, which the writer would pay
-	// for on every row. A family's puzzles share its level and givens,
-	// so the bucket index narrows the search to that bucket; a row that
+	// for on every row. A family's puzzles share its size, level and
+	// givens, so the bucket index narrows the search to that bucket; a row that
 	// breaks the rule (hand-made) is still found by a scan of the table.
 	var r Row
 	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
-		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.Level, f.Givens), f.ID)
+		WHERE `+bucketExpr("p")+` = ? AND p.family_id = ? ORDER BY p.id LIMIT 1`, bucketOf(f.size(), f.Level, f.Givens), f.ID)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
 			WHERE p.family_id = ? ORDER BY p.id LIMIT 1`, f.ID)

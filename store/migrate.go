@@ -157,6 +157,7 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 var uncheckedMigrations = map[string]bool{
 	"0006_families_canon_index.sql": true, // rebuilds families
 	"0010_puzzles_variants.sql":     true, // rebuilds puzzles, which pack_items refers to
+	"0013_grid_sizes.sql":           true, // rebuilds families and puzzles
 }
 
 // migrationSteps holds the work in Go that a migration needs after its

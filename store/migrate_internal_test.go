@@ -460,7 +460,7 @@ func TestPuzzlesBucketMigration(t *testing.T) {
 				}
 				f := bulkFamily(i, ns...)
 				f.Level, f.Givens = 1+i%5, 20+i/2
-				want[bucketKey{f.Level, f.Givens}] += int64(len(ns))
+				want[bucketKey{9, f.Level, f.Givens}] += int64(len(ns))
 				batch = append(batch, f)
 			}
 			addVariantColumns(t, old)
@@ -488,7 +488,7 @@ func TestPuzzlesBucketMigration(t *testing.T) {
 				}
 				var def string
 				if err := db.db.GetContext(ctx, &def, "SELECT sql FROM sqlite_schema WHERE name = 'puzzles_bucket'"); err != nil ||
-					def != "CREATE INDEX puzzles_bucket ON puzzles (level * 100 + givens)" {
+					def != "CREATE INDEX puzzles_bucket ON puzzles (size * 10000 + level * 1000 + givens)" {
 					t.Errorf("puzzles_bucket's definition = %q, %v", def, err)
 				}
 				if err := db.IntegrityCheck(ctx); err != nil {
@@ -661,6 +661,61 @@ func addVariantColumns(t *testing.T, db *DB) {
 		ALTER TABLE puzzles ADD COLUMN code INTEGER`); err != nil {
 		t.Fatal(err)
 	}
+	addSizeColumns(t, db)
+}
+
+// addSizeColumns gives an old bank the size columns and the size keys
+// of its counts (0013) that today's writer writes; dropSizeColumns undoes
+// it, and fails t if the writer stored a size but 9x9.
+func addSizeColumns(t *testing.T, db *DB) {
+	t.Helper()
+	if _, err := db.db.Exec(`ALTER TABLE families ADD COLUMN size INTEGER NOT NULL DEFAULT 9;
+		ALTER TABLE puzzles ADD COLUMN size INTEGER NOT NULL DEFAULT 9`); err != nil {
+		t.Fatal(err)
+	}
+	resizeCounts(t, db, "buckets", "givens INTEGER NOT NULL", "givens", true)
+	resizeCounts(t, db, "technique_counts", "technique TEXT NOT NULL", "technique", true)
+}
+
+func dropSizeColumns(t *testing.T, db *DB) {
+	t.Helper()
+	var n int
+	if err := db.db.Get(&n, "SELECT (SELECT count(*) FROM families WHERE size <> 9) + (SELECT count(*) FROM puzzles WHERE size <> 9)"); err != nil || n != 0 {
+		t.Fatalf("rows of other sizes in an old bank: %d, %v", n, err)
+	}
+	if _, err := db.db.Exec(`ALTER TABLE families DROP COLUMN size;
+		ALTER TABLE puzzles DROP COLUMN size`); err != nil {
+		t.Fatal(err)
+	}
+	resizeCounts(t, db, "buckets", "givens INTEGER NOT NULL", "givens", false)
+	resizeCounts(t, db, "technique_counts", "technique TEXT NOT NULL", "technique", false)
+}
+
+// resizeCounts rebuilds a counts table, if the bank has it, keyed by
+// (size, level, key) with sized, else by (level, key), keeping its 9x9
+// counts.
+func resizeCounts(t *testing.T, db *DB, table, keyCol, key string, sized bool) {
+	t.Helper()
+	var n int
+	if err := db.db.Get(&n, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?", table); err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		return
+	}
+	cols, pk, sel := "", "level, "+key, "level, "+key
+	if sized {
+		cols, pk, sel = "size INTEGER NOT NULL, ", "size, level, "+key, "9, level, "+key
+	}
+	q := `CREATE TABLE resized (` + cols + `level INTEGER NOT NULL, ` + keyCol + `,
+		families INTEGER NOT NULL DEFAULT 0, puzzles INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (` + pk + `)) WITHOUT ROWID;
+		INSERT INTO resized SELECT ` + sel + `, families, puzzles FROM ` + table + `;
+		DROP TABLE ` + table + `;
+		ALTER TABLE resized RENAME TO ` + table
+	if _, err := db.db.Exec(q); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // dropVariantColumns undoes addVariantColumns, and fails t if the writer
@@ -675,6 +730,7 @@ func dropVariantColumns(t *testing.T, db *DB) {
 		ALTER TABLE puzzles DROP COLUMN code`); err != nil {
 		t.Fatal(err)
 	}
+	dropSizeColumns(t, db)
 }
 
 // TestRunsKindMigration migrates the runs a schema-10 writer recorded:

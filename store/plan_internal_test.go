@@ -25,11 +25,11 @@ func TestQueryPlans(t *testing.T) {
 		{"IDFamilyFields", Filter{Minimal: true, ScoreMin: &score, Technique: "x-wing"}, OrderID, "SCAN p"},
 		{"RatingAll", Filter{}, OrderRating, "puzzles_er"},
 		{"RatingLevels", Filter{Levels: []int{2, 3}, GivensMin: 22}, OrderRating, "puzzles_er"},
-		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (er>? AND er<?)"},
-		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
-		{"RandomLevels", Filter{Levels: []int{1, 5}}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
-		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
-		{"RandomLevelRating", Filter{Levels: []int{3, 4}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+		{"RatingRange", Filter{RatingMin: 30, RatingMax: 40, Levels: []int{3}}, OrderRating, "puzzles_er (size=? AND er>? AND er<?)"},
+		{"RandomLevel", Filter{Levels: []int{3}}, OrderRandom, "puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevels", Filter{Levels: []int{1, 5}}, OrderRandom, "puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevelGivens", Filter{Levels: []int{3}, GivensMin: 24, GivensMax: 24}, OrderRandom, "puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
+		{"RandomLevelRating", Filter{Levels: []int{3, 4}, RatingMin: 30, Fresh: true, NotForClient: "c"}, OrderRandom, "puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,6 +38,10 @@ func TestQueryPlans(t *testing.T) {
 				args []any
 				err  error
 			)
+			// The sizes as Query resolves them: the bank's, 9x9 when empty.
+			if tt.filter, err = tt.filter.withSizes(context.Background(), db.db); err != nil {
+				t.Fatal(err)
+			}
 			if tt.order == OrderRandom {
 				// Three slots' key ranges, then the filter's arguments.
 				var w string
@@ -78,11 +82,15 @@ func TestCountPlans(t *testing.T) {
 		{"GivensRange", Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 25, RatingMin: 30}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
 		{"GivensMin", Filter{Levels: []int{3}, GivensMin: 22, Fresh: true}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
 		{"GivensRangeOfLevels", Filter{Levels: []int{2, 3}, GivensMin: 22, GivensMax: 25, Minimal: true}, "SEARCH p USING INDEX puzzles_bucket (<expr>>? AND <expr><?)"},
-		{"Level", Filter{Levels: []int{3}, Minimal: true}, "SEARCH p USING INDEX puzzles_key (level=?)"},
+		{"Level", Filter{Levels: []int{3}, Minimal: true}, "SEARCH p USING INDEX puzzles_key (size=? AND level=?)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			q, args, err := countPuzzlesSQL(tt.filter)
+			f, err := tt.filter.withSizes(context.Background(), db.db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q, args, err := countPuzzlesSQL(f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -102,7 +110,7 @@ func TestRarePlan(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := rareBucketSQL(w, 2)
-	args := append([]any{bucketOf(3, 22), int64(1), int64(2)}, wargs...)
+	args := append([]any{bucketOf(9, 3, 22), int64(1), int64(2)}, wargs...)
 	checkPlan(t, db, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)", "SCAN p", q, args...)
 }
 
@@ -117,7 +125,7 @@ func TestWritePlans(t *testing.T) {
 	for _, tt := range []struct{ name, sql, want string }{
 		{"Families", findFamiliesSQL, "SEARCH f USING INDEX families_canon_key (canon_key>? AND canon_key<?)"},
 		{"FamiliesByID", familiesByIDSQL, "SEARCH f USING INTEGER PRIMARY KEY (rowid=?)"},
-		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (level=? AND sort_key>? AND sort_key<?)"},
+		{"Puzzles", findPuzzlesSQL, "SEARCH p USING INDEX puzzles_key (size=? AND level=? AND sort_key>? AND sort_key<?)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			got := queryPlan(t, db, tt.sql, int64(1))

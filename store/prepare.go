@@ -29,20 +29,27 @@ func prepare(nf *NewFamily) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{canon: nf.Canon, path: nf.Path, canonKey: canonKey(nf.Canon), rows: make([]preparedRow, len(nf.Puzzles))}
-	if _, err := appendPacked(p.canonCells[:0], nf.Canon); err != nil {
-		return nil, err // validFamily has checked the form: not reached
-	}
+	n := nf.size()
+	p := &prepared{canon: nf.Canon, path: nf.Path, size: n, canonKey: canonKey(nf.Canon), rows: make([]preparedRow, len(nf.Puzzles))}
+	l := packedLenOf(n)
 	for i := range nf.Puzzles {
 		q, r := &nf.Puzzles[i], &p.rows[i]
 		r.text, r.sol, r.transform = q.Puzzle, q.Solution, q.Transform
-		r.puzzle = cells[:packedLen:packedLen]
-		r.solution = cells[packedLen : 2*packedLen : 2*packedLen]
-		cells = cells[2*packedLen:]
+		r.puzzle = cells[:l:l]
+		r.solution = cells[l : 2*l : 2*l]
+		cells = cells[2*l:]
 		r.key = keyOf(q.Puzzle)
 		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
 	}
-	p.derive()
+	// Transform codes number the 9x9 group alone (migrations/0013): a
+	// family of another size keeps every row explicit, and its packed
+	// grids are never read as 9x9 ones.
+	if n == 9 {
+		if _, err := appendPacked(p.canonCells[:0], nf.Canon); err != nil {
+			return nil, err // validFamily has checked the form: not reached
+		}
+		p.derive()
+	}
 	return p, nil
 }
 
@@ -50,9 +57,11 @@ func prepare(nf *NewFamily) (*prepared, error) {
 type prepared struct {
 	canon    string // the canonical form keyed
 	path     string // the path checked
+	size     int    // the size the grids were packed for
 	canonKey int64  // canonKey(canon)
-	// canonCells is canon packed; solution is its solution packed, when
-	// some row is derived by it (see derive), else nil.
+	// canonCells is canon packed, for a 9x9 family; solution is its
+	// solution packed, when some row is derived by it (see derive), else
+	// nil.
 	canonCells [packedLen]byte
 	solution   []byte
 	rows       []preparedRow
@@ -74,7 +83,7 @@ type preparedRow struct {
 // matches reports whether p is the preparation of nf as nf is now; a nil
 // p matches nothing.
 func (p *prepared) matches(nf *NewFamily) bool {
-	if p == nil || len(p.rows) != len(nf.Puzzles) || p.canon != nf.Canon || p.path != nf.Path {
+	if p == nil || len(p.rows) != len(nf.Puzzles) || p.canon != nf.Canon || p.path != nf.Path || p.size != nf.size() {
 		return false
 	}
 	for i := range p.rows {

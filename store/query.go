@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/jmoiron/sqlx"
+
+	"sudokubank/grid"
 )
 
 // Filter selects puzzles. The zero Filter selects every puzzle; each set
@@ -45,6 +47,13 @@ type Filter struct {
 	// Size keeps only puzzles of size x size grids (grid.Shapes); 0 means
 	// every size.
 	Size int
+
+	// sizes are the sizes a query reads, as withSizes resolves Size:
+	// Size alone, or, for every size, those the bank holds, so that the
+	// indexes, which lead with the size (migrations/0013), are searched
+	// by each. nil where not resolved: sizeList then gives Size or every
+	// size there is.
+	sizes []int
 
 	// packFor is set by CreatePack: skip families reserved to anyone
 	// but this client (to anyone at all when it is "").
@@ -100,7 +109,7 @@ type Row struct {
 	SearchNodes int     `db:"search_nodes"`
 }
 
-const rowColumns = `p.id, p.family_id, ` + puzzleExpr + ` AS puzzle, ` + solutionExpr + ` AS solution,
+const rowColumns = `p.size, p.id, p.family_id, ` + puzzleExpr + ` AS puzzle, ` + solutionExpr + ` AS solution,
 	` + transformExpr + ` AS transform, p.sort_key,
 	p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
@@ -110,7 +119,7 @@ const rowColumns = `p.id, p.family_id, ` + puzzleExpr + ` AS puzzle, ` + solutio
 // the SQL functions would derive. A scan that passes on one row a family
 // reads every variant and skips most, so it derives in Go, and only the
 // rows it passes on (rowScan.row): in SQL, every row read would pay.
-const scanColumns = `p.id, p.family_id, p.puzzle, p.solution, p.transform, p.code, f.canon, f.solution,
+const scanColumns = `p.size, p.id, p.family_id, p.puzzle, p.solution, p.transform, p.code, f.canon, f.solution,
 	p.sort_key, p.givens, p.level, p.er, f.ep, f.ed, f.score, f.hardest, f.symmetry, f.minimal,
 	f.source, f.min_row_col, f.search_nodes`
 
@@ -128,7 +137,7 @@ type rowScan struct {
 func newRowScan() *rowScan {
 	s := &rowScan{}
 	r := &s.r
-	s.dest = []any{&r.ID, &r.FamilyID, &s.puzzle, &s.solution, &s.transform, &s.code, &s.canon, &s.famSolution,
+	s.dest = []any{&r.Size, &r.ID, &r.FamilyID, &s.puzzle, &s.solution, &s.transform, &s.code, &s.canon, &s.famSolution,
 		&r.SortKey, &r.Givens, &r.Level, &r.ER, &r.EP, &r.ED, &r.Score, &r.Hardest, &r.Symmetry, &r.Minimal,
 		&r.Source, &r.MinRowCol, &r.SearchNodes}
 	return s
@@ -139,7 +148,7 @@ func newRowScan() *rowScan {
 func (s *rowScan) row() (*Row, error) {
 	r := &s.r
 	if !s.code.Valid {
-		r.Puzzle, r.Solution, r.Transform = unpackGrid(s.puzzle), unpackGrid(s.solution), string(s.transform)
+		r.Puzzle, r.Solution, r.Transform = unpackGridSize(s.puzzle, r.Size), unpackGridSize(s.solution, r.Size), string(s.transform)
 		return r, nil
 	}
 	t, err := transformOf(s.code.Int64)
@@ -149,6 +158,11 @@ func (s *rowScan) row() (*Row, error) {
 	canon, err := storedCells(string(s.canon))
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %d: family %d: %w", r.ID, r.FamilyID, err)
+	}
+	// A derived row is 9x9 (the schema's CHECK on code); a bank that
+	// says otherwise is damaged, and is not read as 9x9.
+	if r.Size != 9 {
+		return nil, fmt.Errorf("puzzle %d: a %dx%d row stored as a transform code: %w", r.ID, r.Size, r.Size, ErrInvalid)
 	}
 	// A nil family solution is a damaged bank, which storedCells names.
 	var sol driver.Value
@@ -185,13 +199,86 @@ var (
 )
 
 // bucketExpr returns the expression puzzles_bucket indexes (migration
-// 0009), level * 100 + givens, over the puzzles table named p, written
-// as the index has it so that SQLite's planner matches the two.
-func bucketExpr(p string) string { return p + ".level * 100 + " + p + ".givens" }
+// 0013), size * 10000 + level * 1000 + givens, over the puzzles table
+// named p, written as the index has it so that SQLite's planner matches
+// the two.
+func bucketExpr(p string) string {
+	return p + ".size * 10000 + " + p + ".level * 1000 + " + p + ".givens"
+}
 
-// bucketOf is bucketExpr's value for a level and a number of givens: 322
-// for level 3 with 22 givens.
-func bucketOf(level, givens int) int { return level*100 + givens }
+// bucketOf is bucketExpr's value for a size, a level and a number of
+// givens: 93022 for a 9x9 puzzle of level 3 with 22 givens.
+func bucketOf(size, level, givens int) int { return size*10000 + level*1000 + givens }
+
+// maxBucketGivens is the most givens a (size, level) pair's bucket
+// numbers hold: its numbers are size * 10000 + level * 1000 + 0..999,
+// and a 25x25 grid has 625 cells.
+const maxBucketGivens = 999
+
+// sizeList returns the sizes a filter reads: those withSizes resolved,
+// else Size, else every size there is.
+func (f Filter) sizeList() []int {
+	switch {
+	case f.sizes != nil:
+		return f.sizes
+	case f.Size != 0:
+		return []int{f.Size}
+	}
+	out := make([]int, len(grid.Shapes))
+	for i, sh := range grid.Shapes {
+		out[i] = sh.N
+	}
+	return out
+}
+
+// withSizes returns f with the sizes it reads resolved: Size, checked,
+// or for every size those the bank's counts hold (9 for an empty bank,
+// which holds none), so that a query of a bank of one size searches its
+// indexes once a level, as before the bank held sizes.
+func (f Filter) withSizes(ctx context.Context, q sqlx.QueryerContext) (Filter, error) {
+	if f.sizes != nil {
+		return f, nil
+	}
+	if f.Size != 0 {
+		if err := checkSize(f.Size); err != nil {
+			return f, err
+		}
+		f.sizes = []int{f.Size}
+		return f, nil
+	}
+	sizes, err := bankSizes(ctx, q)
+	if err != nil {
+		return f, err
+	}
+	if len(sizes) == 0 {
+		sizes = []int{9}
+	}
+	f.sizes = sizes
+	return f, nil
+}
+
+// bankSizes returns the sizes of the families and puzzles the bank
+// holds, smallest first, from the per-bucket counts.
+func bankSizes(ctx context.Context, q sqlx.QueryerContext) ([]int, error) {
+	var sizes []int
+	if err := sqlx.SelectContext(ctx, q, &sizes, "SELECT DISTINCT size FROM buckets WHERE families > 0 OR puzzles > 0 ORDER BY size"); err != nil {
+		return nil, fmt.Errorf("sizes: %w", err)
+	}
+	return sizes, nil
+}
+
+// sizesIn returns the condition " = ?" or " IN (?, ...)" on a size
+// column for sizes, with its arguments.
+func sizesIn(sizes []int) (string, []any) {
+	args := make([]any, len(sizes))
+	for i, n := range sizes {
+		args[i] = n
+	}
+	if len(sizes) == 1 {
+		return " = ?", args
+	}
+	return " IN (?" + strings.Repeat(", ?", len(sizes)-1) + ")", args
+}
 
 // where builds the WHERE clause of a filter from fixed fragments with
 // placeholders; every value is a bound argument. p names the table that
@@ -211,6 +298,18 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 	}
 	givens := f.GivensMin != 0 || f.GivensMax != 0
 	bucket := use.bucket && len(f.Levels) > 0 && givens
+	// The indexes lead with the size: a plan that may search one gets the
+	// sizes as a condition even for every size, which then selects every
+	// row. bucketCond holds the sizes in its numbers.
+	if f.Size != 0 {
+		if err := checkSize(f.Size); err != nil {
+			return "", nil, false, err
+		}
+	}
+	if sizeIndexed := use.level || use.givens || use.er; !bucket && (f.Size != 0 || sizeIndexed) {
+		in, a := sizesIn(f.sizeList())
+		add(col("size", sizeIndexed)+in, a...)
+	}
 	if len(f.Levels) > 0 {
 		in, levels, err := levelsIn(f.Levels)
 		if err != nil {
@@ -303,35 +402,41 @@ func (f Filter) where(p, famID string, use indexable) (clause string, args []any
 }
 
 // bucketCond returns the condition on puzzles_bucket's numbers (the
-// bucketExpr of p) that holds for the filter's levels and givens, which
-// it must have, with its arguments: for one number of givens an equality
-// (which keeps the index's entries of one level in rowid order) or IN,
-// else a range a level. A level's numbers are level * 100 .. level * 100
-// + 99 and givens are at most 81 (the families' CHECK), so the bounds on
-// givens are clamped to that band: a bound past it must not reach into
-// another level's numbers, and a range it empties matches nothing, as
-// the bound on the column would.
+// bucketExpr of p) that holds for the filter's sizes, levels and givens,
+// which it must have, with its arguments: for one number of givens an
+// equality (which keeps the index's entries of one bucket in rowid
+// order) or IN, else a range a size and level. A (size, level) pair's
+// numbers are size * 10000 + level * 1000 + 0..999 and givens are at
+// most 625 (the families' CHECK), so the bounds on givens are clamped to
+// that band: a bound past it must not reach into another level's
+// numbers, and a range it empties matches nothing, as the bound on the
+// column would.
 func (f Filter) bucketCond(p string) (string, []any) {
 	e := bucketExpr(p)
-	lo, hi := max(f.GivensMin, 0), 99
+	lo, hi := max(f.GivensMin, 0), maxBucketGivens
 	if f.GivensMax != 0 {
-		hi = min(f.GivensMax, 99)
+		hi = min(f.GivensMax, maxBucketGivens)
 	}
 	levels := slices.Compact(slices.Sorted(slices.Values(f.Levels)))
+	sizes := f.sizeList()
 	var args []any
 	if lo == hi {
-		for _, l := range levels {
-			args = append(args, bucketOf(l, lo))
+		for _, n := range sizes {
+			for _, l := range levels {
+				args = append(args, bucketOf(n, l, lo))
+			}
 		}
 		if len(args) == 1 {
 			return e + " = ?", args
 		}
 		return e + " IN (?" + strings.Repeat(", ?", len(args)-1) + ")", args
 	}
-	conds := make([]string, len(levels))
-	for i, l := range levels {
-		conds[i] = e + " BETWEEN ? AND ?"
-		args = append(args, bucketOf(l, lo), bucketOf(l, hi))
+	var conds []string
+	for _, n := range sizes {
+		for _, l := range levels {
+			conds = append(conds, e+" BETWEEN ? AND ?")
+			args = append(args, bucketOf(n, l, lo), bucketOf(n, l, hi))
+		}
 	}
 	if len(conds) == 1 {
 		return conds[0], args
@@ -366,10 +471,14 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 		q    string
 		args []any
 	)
+	f, err := f.withSizes(ctx, db.db)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
 	if f.Technique != "" && techniquePlans {
 		// The technique counts bound the answer, and are it when the
 		// filter has nothing else but levels.
-		fams, puzzles, err := techniqueTotals(ctx, db.db, f.Technique, f.Levels)
+		fams, puzzles, err := techniqueTotals(ctx, db.db, f.Technique, f.Levels, f.Size)
 		switch {
 		case err != nil:
 			return 0, fmt.Errorf("count: %w", err)
@@ -457,6 +566,10 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	// A random order depends on the filter's levels as given, so that
 	// every plan below takes the same rows in the same order.
+	f, err := f.withSizes(ctx, q)
+	if err != nil {
+		return err
+	}
 	var (
 		ord *randomOrder
 		n   int64
@@ -469,7 +582,7 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	if f.Technique != "" && techniquePlans {
 		// No family of the levels uses the technique: nothing to check.
-		counts, err := techniqueLevels(ctx, q, f.Technique, f.Levels)
+		counts, err := techniqueLevels(ctx, q, f.Technique, f.Levels, f.Size)
 		if err != nil {
 			return err
 		}
@@ -482,7 +595,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 		var puzzles int64
 		f.Levels = nil
 		for _, c := range counts {
-			f.Levels = append(f.Levels, c.Level)
+			if !slices.Contains(f.Levels, c.Level) {
+				f.Levels = append(f.Levels, c.Level)
+			}
 			puzzles += c.Puzzles
 		}
 		// The rare plan orders and limits in memory; a cursor's page
@@ -602,19 +717,23 @@ func (db *DB) Puzzle(ctx context.Context, id int64) (Row, error) {
 	return r, nil
 }
 
-// PuzzleByString returns the stored puzzle with this 81-character
-// string, or ErrNotFound.
+// PuzzleByString returns the stored puzzle with this string of N*N
+// characters (its length gives the size), or ErrNotFound.
 func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
-	packed, err := packGrid(s)
+	sh, ok := grid.ShapeOfCells(len(s))
+	if !ok {
+		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
+	}
+	packed, err := appendPackedSize(nil, s, sh.N)
 	if err != nil {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
 	// The string's level is unknown here: look in the key window of
-	// each level (five index searches).
+	// each level of its size (five index searches).
 	lo, hi := window(keyOf(s))
 	var r Row
 	err = db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id
-		WHERE p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND `+puzzleExpr+` = ?`, lo, hi, packed)
+		WHERE p.size = ? AND p.level IN (1, 2, 3, 4, 5) AND p.sort_key BETWEEN ? AND ? AND `+puzzleExpr+` = ?`, sh.N, lo, hi, packed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Row{}, fmt.Errorf("puzzle %s: %w", s, ErrNotFound)
 	}
@@ -630,6 +749,7 @@ func (db *DB) PuzzleByString(ctx context.Context, s string) (Row, error) {
 func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	var r struct {
 		ID          int64         `db:"id"`
+		Size        int           `db:"size"`
 		Canon       string        `db:"canon"`
 		ER          int           `db:"er"`
 		EP          int           `db:"ep"`
@@ -648,7 +768,7 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		Seed        int64         `db:"seed"`
 		CreatedAt   int64         `db:"created_at"`
 	}
-	err := db.db.GetContext(ctx, &r, `SELECT id, canon, er, ep, ed, level, score,
+	err := db.db.GetContext(ctx, &r, `SELECT id, size, canon, er, ep, ed, level, score,
 		search_nodes, givens, min_row_col, hardest, path, minimal, symmetry, source, run_id,
 		seed, created_at FROM families WHERE id = ?`, id)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -658,7 +778,7 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 		return Family{}, fmt.Errorf("family %d: %w", id, err)
 	}
 	fam := Family{
-		ID: r.ID, Canon: r.Canon, ER: r.ER, EP: r.EP, ED: r.ED, Level: r.Level, Score: r.Score,
+		ID: r.ID, Size: r.Size, Canon: r.Canon, ER: r.ER, EP: r.EP, ED: r.ED, Level: r.Level, Score: r.Score,
 		SearchNodes: r.SearchNodes, Givens: r.Givens, MinRowCol: r.MinRowCol,
 		Hardest: r.Hardest, Path: r.Path, Minimal: r.Minimal, Symmetry: r.Symmetry,
 		Source: r.Source, RunID: r.RunID.Int64, Seed: uint64(r.Seed),
@@ -687,19 +807,38 @@ func (db *DB) Family(ctx context.Context, id int64) (Family, error) {
 	return fam, nil
 }
 
-// forEachCanonSQL is ForEachCanon's query.
-const forEachCanonSQL = "SELECT canon FROM families ORDER BY id"
+// forEachCanonSQL is ForEachCanon's query, and eachCanonSQL EachCanon's.
+// No index holds the families by size: the writer would pay for it on
+// every family, and a run reads them once.
+const (
+	forEachCanonSQL = "SELECT canon FROM families ORDER BY id"
+	eachCanonSQL    = "SELECT canon FROM families WHERE size = ? ORDER BY id"
+)
 
-// ForEachCanon calls fn with the canonical form of every family, in the
-// order of their IDs; the pipeline loads its duplicate check from it,
-// which needs no order. fn must not use a writer DB.
+// ForEachCanon calls fn with the canonical form of every family, of
+// every size, in the order of their IDs. fn must not use a writer DB.
 //
 // It reads the table in the order it is stored: no index holds the forms
 // (the families are unique by a key of them, see canonKey), and an order
 // of the forms would sort them all, ten million strings on a big bank,
 // before the first one came back.
 func (db *DB) ForEachCanon(ctx context.Context, fn func(canon string) error) error {
-	rows, err := db.db.QueryContext(ctx, forEachCanonSQL)
+	return db.eachCanon(ctx, forEachCanonSQL, nil, fn)
+}
+
+// EachCanon calls fn with the canonical form of every family of size x
+// size grids, in the order of their IDs; a run loads its duplicate check
+// from it, which needs no order. It reads the table as ForEachCanon
+// does, passing on that size's forms. fn must not use a writer DB.
+func (db *DB) EachCanon(ctx context.Context, size int, fn func(canon string) error) error {
+	if err := checkSize(size); err != nil {
+		return fmt.Errorf("read canonical forms: %w", err)
+	}
+	return db.eachCanon(ctx, eachCanonSQL, []any{size}, fn)
+}
+
+func (db *DB) eachCanon(ctx context.Context, q string, args []any, fn func(canon string) error) error {
+	rows, err := db.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("read canonical forms: %w", err)
 	}
@@ -719,16 +858,30 @@ func (db *DB) ForEachCanon(ctx context.Context, fn func(canon string) error) err
 	return nil
 }
 
-// LevelCounts returns the number of families at each level, indexed by
-// level (index 0 is unused). Quotas count families: the variants of one
-// family are the same puzzle to a solver.
+// LevelCounts returns the number of families at each level, of every
+// size, indexed by level (index 0 is unused). Quotas count families: the
+// variants of one family are the same puzzle to a solver.
 func (db *DB) LevelCounts(ctx context.Context) ([6]int64, error) {
+	return db.levelCounts(ctx, "SELECT level, SUM(families) AS n FROM buckets GROUP BY level")
+}
+
+// SizeLevelCounts is LevelCounts for the families of size x size grids
+// alone, which a run's quotas count (WriteBatchCapped's caps are per
+// size).
+func (db *DB) SizeLevelCounts(ctx context.Context, size int) ([6]int64, error) {
+	if err := checkSize(size); err != nil {
+		return [6]int64{}, fmt.Errorf("level counts: %w", err)
+	}
+	return db.levelCounts(ctx, "SELECT level, SUM(families) AS n FROM buckets WHERE size = ? GROUP BY level", size)
+}
+
+func (db *DB) levelCounts(ctx context.Context, q string, args ...any) ([6]int64, error) {
 	var out [6]int64
 	var rows []struct {
 		Level int   `db:"level"`
 		N     int64 `db:"n"`
 	}
-	if err := db.db.SelectContext(ctx, &rows, "SELECT level, SUM(families) AS n FROM buckets GROUP BY level"); err != nil {
+	if err := db.db.SelectContext(ctx, &rows, q, args...); err != nil {
 		return out, fmt.Errorf("level counts: %w", err)
 	}
 	for _, r := range rows {
@@ -739,9 +892,10 @@ func (db *DB) LevelCounts(ctx context.Context) ([6]int64, error) {
 	return out, nil
 }
 
-// Bucket counts the families and puzzles with one level and one number
-// of givens.
+// Bucket counts the families and puzzles of one size with one level and
+// one number of givens.
 type Bucket struct {
+	Size     int   `db:"size"` // N of the N x N grids
 	Level    int   `db:"level"`
 	Givens   int   `db:"givens"`
 	Families int64 `db:"families"`
@@ -753,9 +907,12 @@ type Stats struct {
 	SchemaVersion int
 	Families      int64
 	Puzzles       int64
-	Buckets       []Bucket // per level x givens, by level then givens; empty buckets left out
-	// Techniques counts, per level, the families that use each technique
-	// and their puzzles, by level then technique; unused ones left out.
+	// Buckets are per size x level x givens, by size, level, then
+	// givens; empty buckets left out.
+	Buckets []Bucket
+	// Techniques counts, per size and level, the families that use each
+	// technique and their puzzles, by size, level, then technique;
+	// unused ones left out.
 	Techniques []TechniqueCount
 	Packs      int64
 	PackItems  int64
@@ -770,7 +927,7 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 	if err := db.db.GetContext(ctx, &s.SchemaVersion, "PRAGMA user_version"); err != nil {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}
-	if err := db.db.SelectContext(ctx, &s.Buckets, "SELECT level, givens, families, puzzles FROM buckets WHERE families > 0 OR puzzles > 0 ORDER BY level, givens"); err != nil {
+	if err := db.db.SelectContext(ctx, &s.Buckets, "SELECT size, level, givens, families, puzzles FROM buckets WHERE families > 0 OR puzzles > 0 ORDER BY size, level, givens"); err != nil {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}
 	for _, b := range s.Buckets {
@@ -791,6 +948,40 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}
 	return s, nil
+}
+
+// Sizes returns the sizes the counts hold, smallest first: one for a bank
+// of one size, none for an empty bank.
+func (s Stats) Sizes() []int {
+	var out []int
+	for _, b := range s.Buckets {
+		if !slices.Contains(out, b.Size) {
+			out = append(out, b.Size)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// OfSize returns the counts of the families and puzzles of size x size
+// grids alone: their totals, buckets and technique counts. The packs,
+// reservations and runs are the bank's, whatever their sizes.
+func (s Stats) OfSize(size int) Stats {
+	out := s
+	out.Families, out.Puzzles, out.Buckets, out.Techniques = 0, 0, nil, nil
+	for _, b := range s.Buckets {
+		if b.Size == size {
+			out.Buckets = append(out.Buckets, b)
+			out.Families += b.Families
+			out.Puzzles += b.Puzzles
+		}
+	}
+	for _, t := range s.Techniques {
+		if t.Size == size {
+			out.Techniques = append(out.Techniques, t)
+		}
+	}
+	return out
 }
 
 // checkSlug returns an error for a technique that is not a slug. A slug

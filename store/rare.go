@@ -34,6 +34,7 @@ var rareIDsPerStatement = 10_000
 // rareFamily is a family that uses the filter's technique.
 type rareFamily struct {
 	ID     int64 `db:"id"`
+	Size   int   `db:"size"`
 	Level  int   `db:"level"`
 	Givens int   `db:"givens"`
 }
@@ -66,7 +67,7 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	}
 	read := families
 	for _, b := range counts {
-		if _, ok := buckets[bucketKey{b.Level, b.Givens}]; ok {
+		if _, ok := buckets[bucketKey{b.Size, b.Level, b.Givens}]; ok {
 			read += b.Puzzles
 		}
 	}
@@ -85,7 +86,7 @@ func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[buck
 	}
 	buckets := map[bucketKey][]int64{}
 	for _, fm := range fams {
-		k := bucketKey{fm.Level, fm.Givens}
+		k := bucketKey{fm.Size, fm.Level, fm.Givens}
 		buckets[k] = append(buckets[k], fm.ID)
 	}
 	return buckets, nil
@@ -138,13 +139,13 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 // rareFamilies returns the families of the filter's levels and givens
 // that use its technique.
 func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareFamily, error) {
-	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Technique: f.Technique}
-	w, args, _, err := g.where("f", "f.id", anyIndex)
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Technique: f.Technique, Size: f.Size}
+	w, args, _, err := g.where("f", "f.id", indexable{})
 	if err != nil {
 		return nil, err
 	}
 	var out []rareFamily
-	if err := sqlx.SelectContext(ctx, q, &out, "SELECT f.id, f.level, f.givens FROM families f WHERE "+w, args...); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &out, "SELECT f.id, f.size, f.level, f.givens FROM families f WHERE "+w, args...); err != nil {
 		return nil, fmt.Errorf("families of technique %s: %w", f.Technique, err)
 	}
 	return out, nil
@@ -163,12 +164,12 @@ func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []
 	if n == 0 {
 		return nil, 0, 0, false, nil
 	}
-	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT level, givens, families, puzzles FROM buckets"); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT size, level, givens, families, puzzles FROM buckets"); err != nil {
 		return nil, 0, 0, false, fmt.Errorf("bucket counts: %w", err)
 	}
 	for _, b := range counts {
 		families += b.Families
-		if len(f.Levels) == 0 || slices.Contains(f.Levels, b.Level) {
+		if (len(f.Levels) == 0 || slices.Contains(f.Levels, b.Level)) && (f.Size == 0 || f.Size == b.Size) {
 			total += b.Puzzles
 		}
 	}
@@ -180,7 +181,7 @@ func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []
 // ID checked before the family's row is read.
 func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
 	g := f
-	g.Technique, g.Levels, g.GivensMin, g.GivensMax = "", nil, 0, 0
+	g.Technique, g.Levels, g.GivensMin, g.GivensMax, g.Size, g.sizes = "", nil, 0, 0, 0, nil
 	w, wargs, _, err := g.where("p", "p.family_id", indexable{})
 	if err != nil {
 		return nil, err
@@ -190,7 +191,7 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b bucketKey) int {
-		return cmp.Or(cmp.Compare(a.level, b.level), cmp.Compare(a.givens, b.givens))
+		return cmp.Or(cmp.Compare(a.size, b.size), cmp.Compare(a.level, b.level), cmp.Compare(a.givens, b.givens))
 	})
 	var rows []Row
 	for _, k := range keys {
@@ -200,7 +201,7 @@ func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets ma
 		for ids := buckets[k]; len(ids) > 0; {
 			chunk := ids[:min(len(ids), rareIDsPerStatement)]
 			ids = ids[len(chunk):]
-			args := []any{bucketOf(k.level, k.givens)}
+			args := []any{bucketOf(k.size, k.level, k.givens)}
 			for _, id := range chunk {
 				args = append(args, id)
 			}

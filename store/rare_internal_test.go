@@ -165,7 +165,7 @@ func TestRarePlanChoice(t *testing.T) {
 		{Filter{Technique: "jellyfish"}, true},
 		{Filter{Technique: "naked-single"}, false},
 	} {
-		_, matches, err := techniqueTotals(ctx, db.db, c.f.Technique, nil)
+		_, matches, err := techniqueTotals(ctx, db.db, c.f.Technique, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -212,7 +212,7 @@ func TestRarePlanSkipsFamilies(t *testing.T) {
 	ctx := context.Background()
 	db := rareBank(t)
 	f := Filter{Technique: "jellyfish"}
-	_, matches, err := techniqueTotals(ctx, db.db, f.Technique, nil)
+	_, matches, err := techniqueTotals(ctx, db.db, f.Technique, nil, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,9 +25,9 @@ const rowsModule = "sudokubank_rows"
 // statement selects a batch with "WHERE handle = ?".
 const rowsTable = "temp.batch_rows"
 
-// rowsCols is the number of value columns, c0 .. c19: enough for a
+// rowsCols is the number of value columns, c0 .. c20: enough for a
 // family row.
-const rowsCols = 20
+const rowsCols = 21
 
 // rowSource is a batch of rows as the virtual table serves them.
 type rowSource interface {

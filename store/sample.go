@@ -70,7 +70,7 @@ func newRandomOrder(seed uint64, n int64) *randomOrder {
 // the filter's levels and givens, with their number of puzzles, from the
 // per-bucket counts: a slot for each puzzle a level holds on average.
 func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
-	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax}
+	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Size: f.Size, sizes: f.sizes}
 	w, args, _, err := g.where("b", "", anyIndex)
 	if err != nil {
 		return nil, 0, err
@@ -220,10 +220,10 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		if read > 0 {
 			rate = max(float64(got), 0.5) / float64(read)
 		}
-		// A slot costs a search of each level and its rows; reading
-		// every row costs the rows of the slots not read.
+		// A slot costs a search of each size's level and its rows;
+		// reading every row costs the rows of the slots not read.
 		want := need / rate
-		if live == 0 || want*(float64(len(f.Levels))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+		if live == 0 || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
 		batch := min(uint64(math.Ceil(want*1.1))+16, slots-read, maxBatch)

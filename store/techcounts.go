@@ -10,9 +10,10 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// TechniqueCount counts the families of one level whose solve uses one
-// technique, and their puzzles (variants).
+// TechniqueCount counts the families of one size and level whose solve
+// uses one technique, and their puzzles (variants).
 type TechniqueCount struct {
+	Size      int    `db:"size"` // N of the N x N grids
 	Level     int    `db:"level"`
 	Technique string `db:"technique"`
 	Families  int64  `db:"families"`
@@ -20,28 +21,35 @@ type TechniqueCount struct {
 }
 
 // techniqueCounts returns the per-level technique counts the bank keeps,
-// by level then technique; a technique no family of a level uses has no
-// entry for that level. It reads counters, not the families.
+// by size, level, then technique; a technique no family of a level uses
+// has no entry for that level. It reads counters, not the families.
 func techniqueCounts(ctx context.Context, q sqlx.QueryerContext) ([]TechniqueCount, error) {
 	var out []TechniqueCount
-	if err := sqlx.SelectContext(ctx, q, &out, `SELECT level, technique, families, puzzles
-		FROM technique_counts WHERE families > 0 ORDER BY level, technique`); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &out, `SELECT size, level, technique, families, puzzles
+		FROM technique_counts WHERE families > 0 ORDER BY size, level, technique`); err != nil {
 		return nil, fmt.Errorf("technique counts: %w", err)
 	}
 	return out, nil
 }
 
 // TechniqueTotals returns how many families of the levels (any level
-// when levels is empty) use the technique, and how many puzzles those
-// families have, from the counts the bank keeps: no puzzle is read. A
-// filter with this technique and these levels selects at most that many.
-// A technique that is not a slug is ErrInvalid, as in a filter.
+// when levels is empty), of every size, use the technique, and how many
+// puzzles those families have, from the counts the bank keeps: no puzzle
+// is read. A filter with this technique and these levels selects at most
+// that many. A technique that is not a slug is ErrInvalid, as in a
+// filter.
 func (db *DB) TechniqueTotals(ctx context.Context, technique string, levels []int) (families, puzzles int64, err error) {
-	return techniqueTotals(ctx, db.db, technique, levels)
+	return techniqueTotals(ctx, db.db, technique, levels, 0)
 }
 
-func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) (families, puzzles int64, err error) {
-	counts, err := techniqueLevels(ctx, q, technique, levels)
+// SizeTechniqueTotals is TechniqueTotals for the families of size x size
+// grids alone; size 0 is every size.
+func (db *DB) SizeTechniqueTotals(ctx context.Context, technique string, levels []int, size int) (families, puzzles int64, err error) {
+	return techniqueTotals(ctx, db.db, technique, levels, size)
+}
+
+func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int, size int) (families, puzzles int64, err error) {
+	counts, err := techniqueLevels(ctx, q, technique, levels, size)
 	for _, c := range counts {
 		families += c.Families
 		puzzles += c.Puzzles
@@ -50,12 +58,20 @@ func techniqueTotals(ctx context.Context, q sqlx.QueryerContext, technique strin
 }
 
 // techniqueLevels returns the counts of a technique at each of the levels
-// (any level when levels is empty) where some family uses it, by level.
-func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int) ([]TechniqueCount, error) {
+// (any level when levels is empty) of the size (any size when it is 0)
+// where some family uses it, by size and level.
+func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique string, levels []int, size int) ([]TechniqueCount, error) {
 	if err := checkSlug(technique); err != nil {
 		return nil, err
 	}
-	s, args := "SELECT level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
+	s, args := "SELECT size, level, technique, families, puzzles FROM technique_counts WHERE technique = ? AND families > 0", []any{technique}
+	if size != 0 {
+		if err := checkSize(size); err != nil {
+			return nil, err
+		}
+		s += " AND size = ?"
+		args = append(args, size)
+	}
 	if len(levels) > 0 {
 		in, largs, err := levelsIn(levels)
 		if err != nil {
@@ -65,7 +81,7 @@ func techniqueLevels(ctx context.Context, q sqlx.QueryerContext, technique strin
 		args = append(args, largs...)
 	}
 	var out []TechniqueCount
-	if err := sqlx.SelectContext(ctx, q, &out, s+" ORDER BY level", args...); err != nil {
+	if err := sqlx.SelectContext(ctx, q, &out, s+" ORDER BY size, level", args...); err != nil {
 		return nil, fmt.Errorf("technique counts: %w", err)
 	}
 	return out, nil
@@ -97,17 +113,17 @@ func pathTechniques(path string, fn func(technique string)) {
 // technique counts; a test turns it off to get the plain plans' answers.
 var techniquePlans = true
 
-// techKey is a technique at a level.
+// techKey is a technique at a size's level.
 type techKey struct {
-	level     int
-	technique string
+	size, level int
+	technique   string
 }
 
 // famPuzzles counts the puzzles a batch stored for a family it did not
-// write, with the family's level, which its puzzles share.
+// write, with the family's size and level, which its puzzles share.
 type famPuzzles struct {
-	level int
-	n     int64
+	size, level int
+	n           int64
 }
 
 // addTechniqueCounts adds a written batch to the technique counts: each
@@ -128,7 +144,7 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 			if joined == nil {
 				joined = map[int64]famPuzzles{}
 			}
-			joined[fm.id] = famPuzzles{fm.level, joined[fm.id].n + perBatch[i]}
+			joined[fm.id] = famPuzzles{fm.size, fm.level, joined[fm.id].n + perBatch[i]}
 		}
 	}
 	// The batch's new families take their repeats' puzzles out; those
@@ -155,6 +171,9 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 		keys = append(keys, k)
 	}
 	slices.SortFunc(keys, func(a, b techKey) int {
+		if a.size != b.size {
+			return a.size - b.size
+		}
 		if a.level != b.level {
 			return a.level - b.level
 		}
@@ -162,9 +181,9 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 	})
 	// One statement for the batch's counts, as for its rows (rows.go).
 	// The WHERE clause also lets SQLite parse the upsert after a SELECT.
-	_, err := execRows(ctx, tx, `INSERT INTO technique_counts (level, technique, families, puzzles)
-		SELECT c0, c1, c2, c3 FROM `+rowsTable+` WHERE handle = ?
-		ON CONFLICT (level, technique) DO UPDATE SET
+	_, err := execRows(ctx, tx, `INSERT INTO technique_counts (size, level, technique, families, puzzles)
+		SELECT c4, c0, c1, c2, c3 FROM `+rowsTable+` WHERE handle = ?
+		ON CONFLICT (size, level, technique) DO UPDATE SET
 			families = families + excluded.families,
 			puzzles = puzzles + excluded.puzzles`,
 		funcSource{len(keys), func(i, col int) any {
@@ -173,6 +192,8 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 				return int64(keys[i].level)
 			case 1:
 				return keys[i].technique
+			case 4:
+				return int64(keys[i].size)
 			default:
 				return counts[keys[i]][col-2]
 			}
@@ -191,8 +212,8 @@ func addTechniqueCounts(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fam
 // first, and each list is split once.
 func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(i int) int64) map[techKey][2]int64 {
 	type techList struct {
-		level int
-		list  string // a runs-form path up to its last comma
+		size, level int
+		list        string // a runs-form path up to its last comma
 	}
 	lists := map[techList]*[2]int64{}
 	counts := map[techKey][2]int64{}
@@ -209,12 +230,12 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(i int) 
 		f := &batch[i].Family
 		if !pathHasCounts(f.Path) {
 			for t := range f.Techniques {
-				add(techKey{fm.level, t}, 1, n)
+				add(techKey{fm.size, fm.level, t}, 1, n)
 			}
 			continue
 		}
 		// One lookup a family: a pointer is updated in place.
-		k := techList{fm.level, f.Path[:strings.LastIndexByte(f.Path, ',')+1]}
+		k := techList{fm.size, fm.level, f.Path[:strings.LastIndexByte(f.Path, ',')+1]}
 		c := lists[k]
 		if c == nil {
 			c = new([2]int64)
@@ -224,7 +245,7 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(i int) 
 		c[1] += n
 	}
 	for k, c := range lists {
-		pathTechniques(k.list, func(t string) { add(techKey{k.level, t}, c[0], c[1]) })
+		pathTechniques(k.list, func(t string) { add(techKey{k.size, k.level, t}, c[0], c[1]) })
 	}
 	return counts
 }
@@ -233,7 +254,7 @@ func batchTechniqueCounts(batch []NewFamily, fams []famRow, puzzles func(i int) 
 // the techniques of the families a batch stored puzzles for, in one
 // statement however many there are: c0 is the family ID, c1 and c2 come
 // back as they went, so that a row needs no lookup to be counted.
-const storedTechniquesSQL = `SELECT r.c1, r.c2, f.path,
+const storedTechniquesSQL = `SELECT f.size, r.c1, r.c2, f.path,
 	CASE WHEN substr(f.path, 1, 1) = ',' THEN '' ELSE
 		(SELECT COALESCE(group_concat(technique, ' '), '') FROM family_techniques WHERE family_id = f.id)
 	END
@@ -267,16 +288,16 @@ func storedTechniques(ctx context.Context, tx *sqlx.Tx, fams map[int64]famPuzzle
 		}},
 		func(rows *sql.Rows) error {
 			var (
-				level       int
+				size, level int
 				n           int64
 				path, techs string
 			)
-			if err := rows.Scan(&level, &n, &path, &techs); err != nil {
+			if err := rows.Scan(&size, &level, &n, &path, &techs); err != nil {
 				return err
 			}
 			found++
 			add := func(t string) {
-				k := techKey{level, t}
+				k := techKey{size, level, t}
 				v := counts[k]
 				v[1] += n
 				counts[k] = v

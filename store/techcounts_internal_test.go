@@ -64,7 +64,7 @@ func recountTechniques(t *testing.T, db *DB) map[techKey][2]int64 {
 				t.Fatal(err)
 			}
 			if c[0] > 0 || c[1] > 0 {
-				out[techKey{level, slug}] = c
+				out[techKey{9, level, slug}] = c
 			}
 		}
 	}
@@ -76,12 +76,12 @@ func keptTechniques(t *testing.T, db *DB) map[techKey][2]int64 {
 	t.Helper()
 	var rows []TechniqueCount
 	if err := db.db.SelectContext(context.Background(), &rows,
-		"SELECT level, technique, families, puzzles FROM technique_counts WHERE families <> 0 OR puzzles <> 0"); err != nil {
+		"SELECT size, level, technique, families, puzzles FROM technique_counts WHERE families <> 0 OR puzzles <> 0"); err != nil {
 		t.Fatal(err)
 	}
 	out := map[techKey][2]int64{}
 	for _, r := range rows {
-		out[techKey{r.Level, r.Technique}] = [2]int64{r.Families, r.Puzzles}
+		out[techKey{r.Size, r.Level, r.Technique}] = [2]int64{r.Families, r.Puzzles}
 	}
 	return out
 }
@@ -204,7 +204,7 @@ func TestTechniqueCountsFamilyOfOtherLevel(t *testing.T) {
 	if want := (WriteResult{Puzzles: 1, DupFamilies: 1, DupPuzzles: 1}); res != want {
 		t.Fatalf("second batch = %+v, want %+v", res, want)
 	}
-	want := map[techKey][2]int64{{3, "full-house"}: {1, 2}, {3, "x-wing"}: {1, 2}}
+	want := map[techKey][2]int64{{9, 3, "full-house"}: {1, 2}, {9, 3, "x-wing"}: {1, 2}}
 	if got := keptTechniques(t, db); !maps.Equal(got, want) {
 		t.Errorf("counts = %v, want %v", got, want)
 	}
@@ -264,8 +264,8 @@ func TestTechniqueCountsImportBatch(t *testing.T) {
 		t.Errorf("import batch = %+v, want %+v", res, want)
 	}
 	wantTech := map[techKey][2]int64{
-		{2, "full-house"}: {2, 5}, {2, "x-wing"}: {2, 6}, {2, "swordfish"}: {1, 1},
-		{4, "naked-single"}: {1, 2}, {4, "aic"}: {1, 2},
+		{9, 2, "full-house"}: {2, 5}, {9, 2, "x-wing"}: {2, 6}, {9, 2, "swordfish"}: {1, 1},
+		{9, 4, "naked-single"}: {1, 2}, {9, 4, "aic"}: {1, 2},
 	}
 	if got := keptTechniques(t, db); !maps.Equal(got, wantTech) {
 		t.Errorf("technique counts = %v, want %v", got, wantTech)

@@ -22,7 +22,8 @@ import (
 type Family struct {
 	ID    int64
 	Canon string // the canonical form, N*N characters (grid.Grid.String)
-	// Size is the N of the family's N x N grids; 0 is taken as 9.
+	// Size is the N of the family's N x N grids (grid.Shapes); 0 is
+	// taken as 9. The canonical form and the puzzles have N*N characters.
 	Size int
 	// ER, EP and ED are the Sudoku Explainer rating, pearl and diamond in
 	// tenths: 23 means 2.3.
@@ -56,15 +57,16 @@ type Family struct {
 type Puzzle struct {
 	ID       int64
 	FamilyID int64
-	Puzzle   string // 81 characters, '.' for an empty cell
+	Puzzle   string // N*N characters (grid.Grid.String), '.' for an empty cell
 	Solution string
 	// Transform takes the family's canonical form to this puzzle, as the
-	// gen package writes it (Transform.String). When it does, takes the
+	// gen package writes it (Transform.String; grid.Transform.String for
+	// sizes other than 9x9). When it does, takes the
 	// form's solution to Solution, and the family is stored by the same
 	// batch, the store keeps the puzzle as its family and the
 	// transform's code, in about 30 bytes of row rather than 135
-	// (migrations/0010); any other row is kept as it was given, with its
-	// grids and text.
+	// (migrations/0010); any other row, and every row of a size other
+	// than 9x9, is kept as it was given, with its grids and text.
 	Transform string
 }
 
@@ -93,9 +95,10 @@ type WriteResult struct {
 }
 
 // Caps bounds the bank's families per level for WriteBatchCapped:
-// Caps[l] is the most families of level l (1 to 5) the bank may hold
-// once a batch commits, and a negative value sets no bound. Index 0 is
-// unused.
+// Caps[l] is the most families of level l (1 to 5) of each size the bank
+// may hold once a batch commits (a run fills one size; the families of
+// other sizes do not count), and a negative value sets no bound. Index 0
+// is unused.
 type Caps [6]int64
 
 // NoCaps returns caps that bound no level.
@@ -228,7 +231,7 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 			res.Levels[fams[i].level]++
 		}
 	}
-	if over, err := overCaps(ctx, tx, batch, fams, res.Levels, caps); err != nil || len(over) > 0 {
+	if over, err := overCaps(ctx, tx, batch, fams, caps); err != nil || len(over) > 0 {
 		return WriteResult{}, over, err
 	}
 
@@ -241,7 +244,7 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 			// rows are derived by (insertFamilies stores it).
 			derived := r.derived && fm.isNew
 			puzzles = append(puzzles, pending{p: &batch[i].Puzzles[j], puzzle: r.puzzle, vals: &r.vals, derived: derived, code: r.code, key: r.key,
-				fam: fm.id, bi: int32(i), level: fm.level, givens: fm.givens, er: fm.er})
+				fam: fm.id, bi: int32(i), size: fm.size, level: fm.level, givens: fm.givens, er: fm.er})
 		}
 	}
 	stored, dups, err := writePuzzles(ctx, tx, puzzles, keys)
@@ -268,7 +271,7 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 		if fm.isNew {
 			added = 1
 		}
-		k := bucketKey{fm.level, fm.givens}
+		k := bucketKey{fm.size, fm.level, fm.givens}
 		c := buckets[k]
 		buckets[k] = [2]int64{c[0] + added, c[1] + n}
 		if id := batch[i].RunID; id != 0 {
@@ -282,11 +285,11 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 		}
 	}
 	for k, c := range buckets {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO buckets (level, givens, families, puzzles)
-			VALUES (?, ?, ?, ?)
-			ON CONFLICT (level, givens) DO UPDATE SET
+		if _, err := tx.ExecContext(ctx, `INSERT INTO buckets (size, level, givens, families, puzzles)
+			VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (size, level, givens) DO UPDATE SET
 				families = families + excluded.families,
-				puzzles = puzzles + excluded.puzzles`, k.level, k.givens, c[0], c[1]); err != nil {
+				puzzles = puzzles + excluded.puzzles`, k.size, k.level, k.givens, c[0], c[1]); err != nil {
 			return WriteResult{}, nil, fmt.Errorf("counts: %w", err)
 		}
 	}
@@ -306,14 +309,13 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 }
 
 // overCaps returns the batch indexes of the new families that would
-// take their level past caps, given the families of each level the
-// batch adds (added) and the counts committed before it, which tx reads
-// under the write lock: the last new families of the level in batch
-// order.
-func overCaps(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, added [6]int, caps Caps) ([]int, error) {
+// take their size's level past caps, given the counts committed before
+// the batch, which tx reads under the write lock: the last new families
+// of the size and level in batch order.
+func overCaps(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow, caps Caps) ([]int, error) {
 	capped := false
-	for l := 1; l < len(caps); l++ {
-		capped = capped || caps[l] >= 0 && added[l] > 0
+	for i := range fams {
+		capped = capped || fams[i].isNew && caps[fams[i].level] >= 0
 	}
 	if !capped {
 		return nil, nil
@@ -321,35 +323,36 @@ func overCaps(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famRow
 	// The buckets count what committed before this batch: the batch adds
 	// its own counts after this.
 	var rows []struct {
+		Size  int   `db:"size"`
 		Level int   `db:"level"`
 		N     int64 `db:"n"`
 	}
-	if err := tx.SelectContext(ctx, &rows, "SELECT level, SUM(families) AS n FROM buckets GROUP BY level"); err != nil {
+	if err := tx.SelectContext(ctx, &rows, "SELECT size, level, SUM(families) AS n FROM buckets GROUP BY size, level"); err != nil {
 		return nil, fmt.Errorf("level counts: %w", err)
 	}
-	var room [6]int64
-	for l := range room {
-		room[l] = -1
-		if l > 0 && caps[l] >= 0 {
-			room[l] = caps[l]
-		}
-	}
+	type sizeLevel struct{ size, level int }
+	stored := map[sizeLevel]int64{}
 	for _, r := range rows {
-		if r.Level >= 1 && r.Level <= 5 && room[r.Level] >= 0 {
-			room[r.Level] = max(room[r.Level]-r.N, 0)
-		}
+		stored[sizeLevel{r.Size, r.Level}] = r.N
 	}
+	room := map[sizeLevel]int64{}
 	var over []int
 	for i := range batch {
 		l := fams[i].level
-		if !fams[i].isNew || room[l] < 0 {
+		if !fams[i].isNew || caps[l] < 0 {
 			continue
 		}
-		if room[l] == 0 {
+		k := sizeLevel{fams[i].size, l}
+		left, ok := room[k]
+		if !ok {
+			left = max(caps[l]-stored[k], 0)
+		}
+		if left == 0 {
 			over = append(over, i)
-			continue
+		} else {
+			left--
 		}
-		room[l]--
+		room[k] = left
 	}
 	return over, nil
 }
@@ -424,15 +427,16 @@ func (c uncheckedConn) release() {
 	c.Close()
 }
 
-type bucketKey struct{ level, givens int }
+// bucketKey is a row of buckets: a size, a level and a number of givens.
+type bucketKey struct{ size, level, givens int }
 
 // famRow is where a batch family's puzzles go: the stored family's ID and
 // grade, which a family already stored keeps.
 type famRow struct {
-	id                int64
-	key               int64 // canon_key
-	level, givens, er int
-	isNew             bool
+	id                      int64
+	key                     int64 // canon_key
+	size, level, givens, er int
+	isNew                   bool
 }
 
 // writeFamilies stores the batch's new families and their technique
@@ -505,6 +509,9 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []
 	}
 	var techs []techRow
 	for i := range batch {
+		// A stored family of the same form has the same size: the form
+		// has N*N characters.
+		out[i].size = batch[i].size()
 		if first := inBatch[batch[i].Canon]; first != i {
 			// A repeat within the batch joins the first, grade and all.
 			out[i] = out[first]
@@ -547,8 +554,8 @@ func writeFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps []
 // the columns in order.
 const insertFamiliesSQL = `INSERT INTO families
 	(id, canon, er, ep, ed, level, score, search_nodes, givens, min_row_col,
-	 hardest, path, minimal, symmetry, source, run_id, seed, created_at, canon_key, solution)
-	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19
+	 hardest, path, minimal, symmetry, source, run_id, seed, created_at, canon_key, solution, size)
+	SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15, c16, c17, c18, c19, c20
 	FROM ` + rowsTable + ` WHERE handle = ?`
 
 // insertFamilies inserts the fresh families of the batch under the IDs
@@ -615,6 +622,8 @@ func insertFamilies(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, preps [
 					return s
 				}
 				return nil
+			case 20:
+				return int64(f.size())
 			default:
 				if f.CreatedAt.IsZero() {
 					return now
@@ -727,10 +736,11 @@ func placeFamily(batch []NewFamily, i int, out []famRow, atKey map[int64]storedF
 }
 
 // findPuzzlesSQL finds the stored puzzles in the key windows of a
-// batch's: c0 is the level, c1 and c2 the window's first and last key.
-const findPuzzlesSQL = `SELECT p.level, p.sort_key, ` + puzzleExpr + `
+// batch's: c0 is the level, c1 and c2 the window's first and last key,
+// c3 the size.
+const findPuzzlesSQL = `SELECT p.size, p.level, p.sort_key, ` + puzzleExpr + `
 	FROM ` + rowsTable + ` r CROSS JOIN puzzles p
-	ON p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
+	ON p.size = r.c3 AND p.level = r.c0 AND p.sort_key BETWEEN r.c1 AND r.c2
 	JOIN families f ON f.id = p.family_id
 	WHERE r.handle = ?`
 
@@ -747,13 +757,13 @@ type pending struct {
 	vals   *[3]any // puzzle, solution and p.Transform as driver values, as prepare made them
 	// derived says the row is stored as code, the transform's code
 	// (migrations/0010); the zero value is an explicit row.
-	derived           bool
-	code              int64
-	key               int64 // sort key
-	id                int64 // row ID, known only to a bulk writer (keySet)
-	fam               int64
-	bi                int32 // the index of the batch family the puzzle came with
-	level, givens, er int
+	derived                 bool
+	code                    int64
+	key                     int64 // sort key
+	id                      int64 // row ID, known only to a bulk writer (keySet)
+	fam                     int64
+	bi                      int32 // the index of the batch family the puzzle came with
+	size, level, givens, er int
 }
 
 // probeWindow is how many keys from its hash on a row may take: a
@@ -813,12 +823,12 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 	// the position as a tie-break is cheaper than a stable merge sort.
 	type entry struct {
 		key   int64
-		level int32
+		level int32 // sizeLevel
 		i     int32 // index in puzzles, which is the batch order
 	}
 	order := make([]entry, len(puzzles))
 	for i := range puzzles {
-		order[i] = entry{puzzles[i].key, int32(puzzles[i].level), int32(i)}
+		order[i] = entry{puzzles[i].key, sizeLevel(puzzles[i].size, puzzles[i].level), int32(i)}
 	}
 	slices.SortFunc(order, func(a, b entry) int {
 		if c := cmp.Compare(a.level, b.level); c != 0 {
@@ -841,7 +851,7 @@ func writePuzzles(ctx context.Context, tx *sqlx.Tx, puzzles []pending, keys *key
 		q := &puzzles[e.i]
 		if n > 0 {
 			prev := &puzzles[order[n-1].i]
-			if prev.level == q.level && prev.key == q.key {
+			if prev.size == q.size && prev.level == q.level && prev.key == q.key {
 				if bytes.Equal(prev.puzzle, q.puzzle) {
 					dups++
 					continue
@@ -923,8 +933,8 @@ func isUniqueViolation(err error) bool {
 // insertPuzzles writes the rows with one statement.
 func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 	_, err := execRows(ctx, tx, `INSERT INTO puzzles
-		(family_id, puzzle, solution, transform, sort_key, level, givens, er, code)
-		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8 FROM `+rowsTable+` WHERE handle = ?`,
+		(family_id, puzzle, solution, transform, sort_key, level, givens, er, code, size)
+		SELECT c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 FROM `+rowsTable+` WHERE handle = ?`,
 		funcSource{len(rows), func(i, col int) any {
 			q := &rows[i]
 			switch col {
@@ -945,6 +955,8 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 				return int64(q.givens)
 			case 7:
 				return int64(q.er)
+			case 9:
+				return int64(q.size)
 			default:
 				if !q.derived {
 					return nil
@@ -958,11 +970,15 @@ func insertPuzzles(ctx context.Context, tx *sqlx.Tx, rows []pending) error {
 	return nil
 }
 
-// slot is a level's sort key.
+// slot is a sort key of a size's level.
 type slot struct {
-	level int
-	key   int64
+	size, level int
+	key         int64
 }
+
+// sizeLevel orders puzzle rows as the index puzzles_key does, by size
+// and then level, in one number.
+func sizeLevel(size, level int) int32 { return int32(size<<3 | level) }
 
 // resolveKeys compares each row with the stored rows and the batch's
 // earlier rows in its key window: a row whose string is there is a
@@ -978,14 +994,16 @@ func resolveKeys(ctx context.Context, tx *sqlx.Tx, rows []pending) ([]pending, i
 				return int64(rows[i].level)
 			case 1:
 				return lo
-			default:
+			case 2:
 				return hi
+			default:
+				return int64(rows[i].size)
 			}
 		}},
 		func(r *sql.Rows) error {
 			var s slot
 			var b []byte
-			if err := r.Scan(&s.level, &s.key, &b); err != nil {
+			if err := r.Scan(&s.size, &s.level, &s.key, &b); err != nil {
 				return err
 			}
 			taken[s] = b
@@ -1010,7 +1028,7 @@ func assignKeys(rows []pending, taken map[slot][]byte) ([]pending, int, error) {
 	for _, q := range rows {
 		lo, hi := window(q.key)
 		free, dup, ok := probe(lo, hi, func(k int64) (bool, bool) {
-			b, ok := taken[slot{q.level, k}]
+			b, ok := taken[slot{q.size, q.level, k}]
 			return ok, ok && bytes.Equal(b, q.puzzle)
 		})
 		if dup {
@@ -1021,7 +1039,7 @@ func assignKeys(rows []pending, taken map[slot][]byte) ([]pending, int, error) {
 			return nil, 0, fmt.Errorf("puzzle %s: no free sort key in %d..%d", q.p.Puzzle, lo, hi)
 		}
 		q.key = free
-		taken[slot{q.level, free}] = q.puzzle
+		taken[slot{q.size, q.level, free}] = q.puzzle
 		out = append(out, q)
 	}
 	return out, dups, nil
@@ -1067,19 +1085,20 @@ func queryRows(ctx context.Context, tx *sqlx.Tx, query string, src rowSource, fn
 
 // validFamily checks what the schema cannot say clearly, and returns the
 // stored forms of each puzzle's grids, puzzle then solution, in one
-// buffer.
+// buffer, packedLenOf(size) bytes each.
 func validFamily(nf *NewFamily) ([]byte, error) {
 	f := &nf.Family
 	if err := checkFamily(f, true); err != nil {
 		return nil, err
 	}
-	cells := make([]byte, 0, 2*packedLen*len(nf.Puzzles))
+	n := f.size()
+	cells := make([]byte, 0, 2*packedLenOf(n)*len(nf.Puzzles))
 	for _, p := range nf.Puzzles {
 		var err error
-		if cells, err = appendPacked(cells, p.Puzzle); err != nil {
+		if cells, err = appendPackedSize(cells, p.Puzzle, n); err != nil {
 			return nil, fmt.Errorf("family %s: puzzle: %w", f.Canon, err)
 		}
-		if cells, err = appendPacked(cells, p.Solution); err != nil {
+		if cells, err = appendPackedSize(cells, p.Solution, n); err != nil {
 			return nil, fmt.Errorf("family %s: solution of %s: %w", f.Canon, p.Puzzle, err)
 		}
 	}
@@ -1092,11 +1111,20 @@ func validFamily(nf *NewFamily) ([]byte, error) {
 // (prepared.matches compares those strings), so that the writer does not
 // check them again.
 func checkFamily(f *Family, strs bool) error {
+	n := f.size()
+	if err := checkSize(n); err != nil {
+		return fmt.Errorf("family %s: %w", f.Canon, err)
+	}
+	// The size and the form's length are checked whether or not the
+	// strings were: the size is not one of them.
+	if len(f.Canon) != n*n {
+		return fmt.Errorf("family %s: canonical form of %d characters, a %dx%d grid has %d: %w", f.Canon, len(f.Canon), n, n, n*n, ErrInvalid)
+	}
 	if f.Level < 1 || f.Level > 5 {
 		return fmt.Errorf("family %s: level %d, want 1..5: %w", f.Canon, f.Level, ErrInvalid)
 	}
-	if f.Givens < 0 || f.Givens > 81 {
-		return fmt.Errorf("family %s: %d givens, want 0..81: %w", f.Canon, f.Givens, ErrInvalid)
+	if f.Givens < 0 || f.Givens > n*n {
+		return fmt.Errorf("family %s: %d givens, want 0..%d: %w", f.Canon, f.Givens, n*n, ErrInvalid)
 	}
 	if f.Source == "" {
 		return fmt.Errorf("family %s: no source: %w", f.Canon, ErrInvalid)
@@ -1114,7 +1142,7 @@ func checkFamily(f *Family, strs bool) error {
 	// it (uncheckedConn): a form of grid characters has as many of each,
 	// which is what packing it checks.
 	var packed [packedLen]byte
-	if _, err := appendPacked(packed[:0], f.Canon); err != nil {
+	if _, err := appendPackedSize(packed[:0], f.Canon, n); err != nil {
 		return fmt.Errorf("canonical form: %w", err)
 	}
 	// A path that does not parse would be stored, then fail every read of
@@ -1123,6 +1151,14 @@ func checkFamily(f *Family, strs bool) error {
 		return fmt.Errorf("family %s: %v: %w", f.Canon, err, ErrInvalid)
 	}
 	return nil
+}
+
+// size returns the N of the family's grids: Size, or 9 where it is 0.
+func (f *Family) size() int {
+	if f.Size == 0 {
+		return 9
+	}
+	return f.Size
 }
 
 func sortedKeys(m map[string]int) []string {

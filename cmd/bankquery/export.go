@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"sudokubank/export"
 	"sudokubank/internal/cli"
 	"sudokubank/internal/filters"
 	"sudokubank/store"
@@ -23,7 +24,7 @@ const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-title TEXT] [-first-number N] [-force] [-no-record]
                         [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
-                        [-no-answers] [-caption WHAT] [-copyright TEXT]
+                        [-no-answers] [-caption WHAT] [-copyright TEXT] [-symbols letters|numbers|a-p]
                         [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Export writes a pack of N puzzles that match the filters, never two of
@@ -77,6 +78,16 @@ the digits at 16 pt or more, one or two puzzles a page. The answer key
 starts on a right-hand page. -first-number numbers the puzzles from N in
 every format.
 
+Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
+9x9 puzzles only and refuse others (with -size, before any work). A pdf
+sizes its cells by the largest grid: without -per-page, 4x4 and 6x6 come
+large (2 a page on the small trims), 16x16 two a page on letter and a4
+and one a page on the book trims, and a -per-page that would set values
+below 7 pt is refused. -symbols says how grids above 9x9 show values
+above 9: letters (A-G, as the text formats write them, the default),
+numbers (10-16, in smaller type fitted to the cell) or a-p (every value
+a letter, A for 1 up to P for 16).
+
 Exit status 1 when fewer than N puzzles match (the message says how many
 did), 2 for a bad flag or value.
 
@@ -91,6 +102,7 @@ Examples:
   bankquery export -level easy -count 100 -format pdf -page 8.5x11 -large-print -bleed -gutter auto \
       -title "Large Print Sudoku" -copyright "Copyright 2026 Acme Books" -out large.pdf
   bankquery export -level easy -count 20 -format json -out - -no-record | jq .puzzle
+  bankquery export -size 16 -level easy -count 50 -format pdf -page 6x9 -symbols numbers -out giant.pdf
 `
 
 // maxFirstNumber bounds -first-number: numbers that fit a label.
@@ -127,6 +139,18 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	out, err := of.output(*db, count.total)
 	if err != nil {
 		return err
+	}
+	if err := sizeFits(out.format, f.Size); err != nil {
+		return err
+	}
+	if out.format == export.PDF && f.Size != 0 {
+		// A large grid may not fit the page as the flags ask.
+		if err := out.opt.PDF.ValidateSize(f.Size); err != nil {
+			if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
+				return flagError(oe.Name, oe.Value, oe.Err)
+			}
+			return err
+		}
 	}
 	arrange, err := arranger(*order)
 	if err != nil {
@@ -259,7 +283,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		}
 		return fmt.Errorf("%w (the pack was not recorded)", err)
 	}
-	x.out.report(e, len(rows), fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
+	x.out.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
 	return nil
 }
 
@@ -298,7 +322,7 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	if err := x.out.save(ctx, e, rows); err != nil {
 		return err
 	}
-	x.out.report(e, len(rows), "not recorded")
+	x.out.report(e, rows, "not recorded")
 	return nil
 }
 

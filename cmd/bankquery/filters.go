@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sudokubank/grid"
 	"sudokubank/internal/filters"
 	"sudokubank/store"
 )
@@ -17,6 +18,7 @@ type filterFlags struct {
 	fs                                   *flag.FlagSet
 	level, rating, givens, score         string
 	technique, hardest, symmetry, source string
+	size                                 string
 	minimal, fresh                       bool
 }
 
@@ -25,7 +27,9 @@ const filterUsage = `Filters (all must hold; ranges are A-B, A- or -B, or one va
   -level easy,evil     levels by name or number: extremely-easy (1), easy (2),
                        medium (3), difficult (4), evil (5)
   -rating 7.0-9.9      Sudoku Explainer rating of the hardest step
-  -givens 22-26        number of givens
+  -givens 22-26        number of givens (1-81, or with -size N up to N*N)
+  -size 16             grids of this size: 4, 6, 8, 9, 12, 16 or 25 (also
+                       written 16x16); every size when left out
   -score 3-5           the dig-hole paper's composite score (1.0-5.0)
   -technique x-wing    the solve uses this technique
   -hardest x-wing      the hardest step uses this technique
@@ -47,13 +51,14 @@ func addFilterFlags(fs *flag.FlagSet) *filterFlags {
 	fs.StringVar(&f.hardest, "hardest", "", "the hardest step uses this technique (`slug`)")
 	fs.StringVar(&f.symmetry, "symmetry", "", "symmetry of the givens (`name`: none, rot180, rot90, mirror, flip, diagonal, antidiagonal)")
 	fs.StringVar(&f.source, "source", "", "only families from this `source` (gen or an import's name)")
+	fs.StringVar(&f.size, "size", "", "only grids of this `size`: "+grid.SizeList())
 	fs.BoolVar(&f.minimal, "minimal", false, "only minimal puzzles")
 	fs.BoolVar(&f.fresh, "fresh", false, "only families that have never been in any pack")
 	return f
 }
 
 // filterNames lists the filter flags, for the pack's record.
-var filterNames = []string{"level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source", "fresh"}
+var filterNames = []string{"size", "level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source", "fresh"}
 
 // flagError is a bad flag value: it names the flag and the value.
 func flagError(name, value string, err error) error {
@@ -66,7 +71,7 @@ func (f *filterFlags) filter() (store.Filter, error) {
 	out, err := filters.Values{
 		Level: f.level, Rating: f.rating, Givens: f.givens, Score: f.score,
 		Technique: f.technique, Hardest: f.hardest, Symmetry: f.symmetry, Source: f.source,
-		Minimal: f.minimal, Fresh: f.fresh,
+		Size: f.size, Minimal: f.minimal, Fresh: f.fresh,
 	}.Filter()
 	if fe := (*filters.Error)(nil); errors.As(err, &fe) {
 		return out, flagError(fe.Name, fe.Value, fe.Err)

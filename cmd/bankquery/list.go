@@ -15,7 +15,7 @@ import (
 )
 
 const listUsage = `Usage: bankquery list [-db puzzles.db] [filters] [-available-to CLIENT] [-limit N] [-random] [-seed S]
-                      [-format sdm|json|csv]
+                      [-format sdm|lines|json|csv]
 
 List prints the puzzles that match the filters, in the bank's order (by
 ID) or, with -random, a random sample: the same -seed on the same bank
@@ -23,11 +23,16 @@ gives the same sample. Without -seed a sample's seed is drawn at random
 and printed to stderr so that it can be repeated. Every stored variant
 of a family is a separate puzzle.
 
-Formats: sdm, one puzzle a line (81 characters, 0 for an empty cell);
-json, JSON Lines, one object a puzzle with number, id, family, puzzle,
-solution, givens, level, level_name, rating, pearl, diamond, score,
-hardest, symmetry, minimal and source; csv, the same columns with a
-header row. These are the layouts of bankquery export.
+Formats: sdm, one puzzle a line (81 characters, 0 for an empty cell;
+9x9 puzzles only, the default); lines, one puzzle a line of N*N cells
+in any size ('.' for an empty cell; the default with -size other than
+9); json, JSON Lines, one object a puzzle with number,
+id, family, puzzle, solution, givens, level, level_name, rating, pearl,
+diamond, score, hardest, symmetry, minimal, source and size, then cells
+and solution_cells, the grids as arrays of numbers; csv, the columns up
+to size with a header row. These are the layouts of bankquery export.
+A grid of any size is one line of N*N cells: '.' for an empty cell,
+1-9, then A for 10 up to G for 16 (P for 25).
 
 -available-to CLIENT keeps the puzzles an export for that client could
 still pick (export -client CLIENT applies the same rule): not of a
@@ -42,6 +47,10 @@ Examples:
   bankquery list -level evil -available-to acme -limit 0 | wc -l
 `
 
+// linesFormat is list's one puzzle a line of any size: each puzzle's
+// N*N cells as the bank gives them, '.' for an empty cell.
+const linesFormat export.Format = "lines"
+
 // listChunk is how many rows list hands to the formatter at a time.
 const listChunk = 1024
 
@@ -52,7 +61,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	limit := fs.Int("limit", 100, "print at most `N` puzzles; 0 prints all (not with -random)")
 	random := fs.Bool("random", false, "print a random sample instead of the first puzzles")
 	seed := fs.Uint64("seed", 0, "the random sample's `seed` (default: drawn at random and printed to stderr)")
-	format := fs.String("format", "sdm", "output `format`: sdm, json or csv")
+	format := fs.String("format", "", "output `format`: sdm, lines, json or csv (default sdm, or lines with a -size other than 9)")
 	availableTo := fs.String("available-to", "", "only puzzles an export for this `client` could pick")
 	if err := cli.ParseFlags(fs, listUsage, args, e.stdout); err != nil {
 		return helped(err)
@@ -73,9 +82,21 @@ func runList(ctx context.Context, e *env, args []string) error {
 		}
 		f.NotForClient = *availableTo
 	}
+	if *format == "" {
+		*format = string(export.SDM)
+		if f.Size != 0 && f.Size != 9 {
+			*format = string(linesFormat)
+		}
+	}
 	fmtv, err := export.ParseFormat(*format)
-	if err != nil || (fmtv != export.SDM && fmtv != export.JSON && fmtv != export.CSV) {
-		return flagError("format", *format, fmt.Errorf("want sdm, json or csv"))
+	if strings.EqualFold(strings.TrimSpace(*format), string(linesFormat)) {
+		fmtv, err = linesFormat, nil
+	}
+	if err != nil || (fmtv != export.SDM && fmtv != linesFormat && fmtv != export.JSON && fmtv != export.CSV) {
+		return flagError("format", *format, fmt.Errorf("want sdm, lines, json or csv"))
+	}
+	if err := sizeFits(fmtv, f.Size); err != nil {
+		return err
 	}
 	if *limit < 0 {
 		return flagError("limit", fmt.Sprint(*limit), fmt.Errorf("want 0 (all) or more"))
@@ -127,6 +148,12 @@ type listWriter struct {
 }
 
 func (lw *listWriter) add(ctx context.Context, r store.Row) error {
+	if lw.format == linesFormat {
+		if _, err := io.WriteString(lw.w, r.Puzzle+"\n"); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		return nil
+	}
 	lw.buf = append(lw.buf, item(lw.n+len(lw.buf)+1, r))
 	if len(lw.buf) >= listChunk {
 		return lw.flush(ctx)
@@ -135,7 +162,7 @@ func (lw *listWriter) add(ctx context.Context, r store.Row) error {
 }
 
 func (lw *listWriter) flush(ctx context.Context) error {
-	if len(lw.buf) == 0 && (lw.chunks > 0 || lw.format != export.CSV) {
+	if lw.format == linesFormat || len(lw.buf) == 0 && (lw.chunks > 0 || lw.format != export.CSV) {
 		return nil
 	}
 	var b bytes.Buffer

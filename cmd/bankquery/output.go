@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sudokubank/export"
+	"sudokubank/grid"
 	"sudokubank/store"
 )
 
@@ -27,7 +28,7 @@ type outputFlags struct {
 }
 
 // pdfFlags names the flags that only -format pdf takes.
-var pdfFlags = []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright"}
+var pdfFlags = []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright", "symbols"}
 
 // addOutputFlags registers the output flags on fs.
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
@@ -44,6 +45,7 @@ func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	fs.BoolVar(&of.pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
 	fs.StringVar(&of.pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
 	fs.StringVar(&of.pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
+	fs.StringVar(&of.pdf.Symbols, "symbols", export.SymbolsLetters, "PDF values above 9 in grids above 9x9 (`set`): letters (A-G), numbers (10-16) or a-p (every value a letter, A-P)")
 	fs.BoolVar(&of.force, "force", false, "replace FILE if it exists")
 	fs.StringVar(&of.author, "author", "", "credit the pack to this `name` (sdk, csv, json, pdf)")
 	fs.StringVar(&of.sourceName, "source-name", "", "the pack's source, a collection or publisher `name` (sdk, csv, json, pdf)")
@@ -173,12 +175,40 @@ func (o output) save(ctx context.Context, e *env, rows []store.Row) error {
 	return dest.Publish()
 }
 
+// sizeFits refuses, as a usage error, a -size that format f cannot hold
+// (sdm, sdk and opensudoku hold 9x9 puzzles only), before any work.
+func sizeFits(f export.Format, size int) error {
+	if size != 0 && size != 9 && export.NineOnly(f) {
+		return usagef("-format %s: holds 9x9 puzzles only; export -size %d as csv, json or pdf", f, size)
+	}
+	return nil
+}
+
+// largestSize returns the N of the largest grid among rows, 9 for none.
+func largestSize(rows []store.Row) int {
+	n := 0
+	for _, r := range rows {
+		size := r.Size
+		if size == 0 {
+			if s, ok := grid.ShapeOfCells(len(r.Puzzle)); ok {
+				size = s.N
+			}
+		}
+		n = max(n, size)
+	}
+	if n == 0 {
+		return 9
+	}
+	return n
+}
+
 // report tells the user what was written: on stdout, or on stderr when
 // stdout holds the puzzles.
-func (o output) report(e *env, n int, how string) {
+func (o output) report(e *env, rows []store.Row, how string) {
+	n := len(rows)
 	what := fmt.Sprintf("%d puzzles", n)
 	if o.format == export.PDF {
-		if pages, err := export.PDFPages(n, o.opt); err == nil {
+		if pages, err := export.PDFPagesSized(n, largestSize(rows), o.opt); err == nil {
 			what += fmt.Sprintf(", %d pages", pages)
 		}
 	}

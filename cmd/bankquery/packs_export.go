@@ -63,6 +63,6 @@ func runPacksExport(ctx context.Context, e *env, args []string) error {
 	if err := out.save(ctx, e, rows); err != nil {
 		return err
 	}
-	out.report(e, len(rows), fmt.Sprintf("pack %d %q%s, in its order", p.ID, p.Name, forClient(p.Client)))
+	out.report(e, rows, fmt.Sprintf("pack %d %q%s, in its order", p.ID, p.Name, forClient(p.Client)))
 	return nil
 }

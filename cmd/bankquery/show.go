@@ -14,6 +14,8 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/importfmt"
 	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -34,7 +36,10 @@ a generated family. A few hard puzzles rate 0.1 to 0.3 apart in two
 orientations; where the puzzle shown is one, the rating line says so and
 gives this puzzle's own rating, which its path's hardest step bears. The
 puzzle is named by its ID (as list and export print it) or by its 81
-cells ('.' or '0' for an empty cell). A puzzle the bank holds only as an
+cells ('.' or '0' for an empty cell), or, for another size, by its N*N
+cells (16 for 4x4 up to 256 for 16x16; values above 9 as letters). The
+grids are drawn with their boxes ruled, side by side up to 12x12 and one
+above the other from 16x16. A puzzle the bank holds only as an
 isomorph (the same puzzle rotated, reflected, relabelled, or with rows or
 columns swapped) is shown as given, with its family's grade and data, the
 stored puzzle it is an isomorph of, and the transform that takes that
@@ -59,11 +64,18 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	arg := strings.TrimSpace(fs.Arg(0))
 	var id int64
 	var puzzle string
-	if n, err := strconv.ParseInt(arg, 10, 64); err == nil && len(arg) < 81 {
+	var sized grid.Grid // a puzzle given in a size other than 9x9
+	if n, err := strconv.ParseInt(arg, 10, 64); err == nil && len(arg) < 16 {
 		if n <= 0 {
 			return usagef("puzzle ID %d: IDs start at 1", n)
 		}
 		id = n
+	} else if importfmt.ShapeOf(arg) != grid.Nine {
+		g, err := importfmt.ParseGrid(arg)
+		if err != nil {
+			return usagef("%q is neither a puzzle ID nor a puzzle: %v", arg, err)
+		}
+		sized = g
 	} else {
 		g, err := solve.Parse(arg)
 		if err != nil {
@@ -79,6 +91,9 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	defer bank.Close()
 	if puzzle != "" {
 		return showPuzzle(ctx, e, bank, *db, puzzle)
+	}
+	if sized.Cells != nil {
+		return showSized(ctx, e, bank, *db, sized)
 	}
 	r, err := bank.Puzzle(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -117,6 +132,23 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 		return err
 	}
 	return printShow(e.stdout, r, m.Family, &m)
+}
+
+// showSized shows a puzzle of a size other than 9x9 given by its cells:
+// the stored puzzle only, since show looks up isomorphs of 9x9 puzzles.
+func showSized(ctx context.Context, e *env, bank *store.DB, db string, g grid.Grid) error {
+	r, err := bank.PuzzleByString(ctx, g.String())
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("%s puzzle %s is not in the bank %s as given (show finds isomorphs of 9x9 puzzles only)", g.Shape, g, db)
+	}
+	if err != nil {
+		return err
+	}
+	f, err := bank.Family(ctx, r.FamilyID)
+	if err != nil {
+		return err
+	}
+	return printShow(e.stdout, r, f, nil)
 }
 
 // isomorphRow is the row show prints for puzzle g, which the bank holds
@@ -198,6 +230,9 @@ func printShow(w io.Writer, r store.Row, f store.Family, iso *store.Match) error
 
 // gradeShown grades the puzzle shown, in its own orientation.
 func gradeShown(puzzle string) (grade.Grade, error) {
+	if s, ok := grid.ShapeOfCells(len(puzzle)); ok && s != grid.Nine {
+		return grade.Grade{}, fmt.Errorf("a %s puzzle: show grades 9x9 puzzles again, no other size", s)
+	}
 	p, err := solve.Parse(puzzle)
 	if err != nil {
 		return grade.Grade{}, err
@@ -352,33 +387,56 @@ func runs(steps []string) string {
 	return strings.TrimSuffix(s, ",")
 }
 
-// drawGrids draws the puzzle and its solution side by side.
+// drawGrids draws the puzzle and its solution side by side, or for
+// grids too wide for two in 80 columns (16x16 and up) one above the other.
 func drawGrids(b *strings.Builder, puzzle, solution string) {
 	left, right := gridLines(puzzle), gridLines(solution)
-	fmt.Fprintf(b, "%-25s   %s\n", "puzzle", "solution")
+	w := len(left[0])
+	if w+3+len(right[0]) > 80 {
+		for _, g := range []struct {
+			name  string
+			lines []string
+		}{{"puzzle", left}, {"solution", right}} {
+			fmt.Fprintf(b, "%s\n", g.name)
+			for _, l := range g.lines {
+				fmt.Fprintf(b, "%s\n", l)
+			}
+			b.WriteByte('\n')
+		}
+		return
+	}
+	fmt.Fprintf(b, "%-*s   %s\n", w, "puzzle", "solution")
 	for i := range left {
 		fmt.Fprintf(b, "%s   %s\n", left[i], right[i])
 	}
 	b.WriteByte('\n')
 }
 
-// gridLines draws 81 cells as 13 lines of 25 characters, boxes ruled.
+// gridLines draws a grid of N*N cells (9x9 for any other length, as
+// question marks) as lines of the cells with its boxes ruled: 13 lines
+// of 25 characters for a 9x9.
 func gridLines(s string) []string {
-	const rule = "+-------+-------+-------+"
-	if len(s) != 81 {
-		s = strings.Repeat("?", 81)
+	shape, ok := grid.ShapeOfCells(len(s))
+	if !ok {
+		shape, s = grid.Nine, strings.Repeat("?", 81)
 	}
+	n := shape.N
+	var rule strings.Builder
+	for range shape.Stacks() {
+		rule.WriteString("+" + strings.Repeat("-", 2*shape.BoxCols+1))
+	}
+	rule.WriteByte('+')
 	var out []string
-	for r := range 9 {
-		if r%3 == 0 {
-			out = append(out, rule)
+	for r := range n {
+		if r%shape.BoxRows == 0 {
+			out = append(out, rule.String())
 		}
 		var line strings.Builder
-		for c := range 9 {
-			if c%3 == 0 {
+		for c := range n {
+			if c%shape.BoxCols == 0 {
 				line.WriteString("| ")
 			}
-			ch := s[9*r+c]
+			ch := s[n*r+c]
 			if ch == '0' {
 				ch = '.'
 			}
@@ -388,7 +446,7 @@ func gridLines(s string) []string {
 		line.WriteByte('|')
 		out = append(out, line.String())
 	}
-	return append(out, rule)
+	return append(out, rule.String())
 }
 
 // wrap writes words joined by sep in lines of at most width characters

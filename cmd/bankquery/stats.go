@@ -6,27 +6,32 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
-	"sudokubank/internal/summary"
 	"text/tabwriter"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/internal/summary"
 	"sudokubank/store"
 )
 
-const statsUsage = `Usage: bankquery stats [-db puzzles.db] [-json]
+const statsUsage = `Usage: bankquery stats [-db puzzles.db] [-json] [-size N]
 
 Stats prints what the bank holds: families and puzzles (variants) per
 level, the number of puzzles per level and number of givens, the packs
 exported and the families reserved to clients, the generator's runs, and
 for each technique the families of each level whose solve uses it (and
-their puzzles).
+their puzzles). A bank that holds grids of a size other than 9x9 has
+these counts once per size, after the totals; -size N prints those of
+N x N grids alone (4, 6, 8, 9, 12, 16 or 25).
 It reads counters kept by the bank, not the puzzles, so it is quick on
 any size of bank. -json prints the same as one JSON object.
 
 Examples:
   bankquery stats
+  bankquery stats -size 16
   bankquery stats -db /data/puzzles.db -json | jq .levels
 `
 
@@ -72,14 +77,24 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("bankquery stats", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	size := fs.String("size", "", "only the counts of N x N grids (4, 6, 8, 9, 12, 16, 25)")
 	bank, err := parseAndOpen(ctx, e, fs, statsUsage, args, db)
 	if bank == nil {
 		return err
 	}
 	defer bank.Close()
+	var shape grid.Shape
+	if *size != "" {
+		if shape, err = grid.ParseShape(*size); err != nil {
+			return usageError{Err: fmt.Errorf("-size %q: %w", *size, err)}
+		}
+	}
 	st, err := bank.Stats(ctx)
 	if err != nil {
 		return err
+	}
+	if shape.N != 0 {
+		st = st.OfSize(shape.N)
 	}
 	runs, err := bank.Runs(ctx)
 	if err != nil {
@@ -106,28 +121,64 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 }
 
 // printStats prints the summary as text: totals, a table of puzzles per
-// givens (rows) and level (columns), the packs and the runs.
+// givens (rows) and level (columns), the packs and the runs; for a bank
+// with sizes other than 9x9, the totals and then the tables of each size.
 func printStats(w io.Writer, s statsJSON) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "bank %s (schema %d)\n", s.Bank, s.SchemaVersion)
-	fmt.Fprintf(&b, "%d families, %d puzzles (%s puzzles a family)\n\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
+	fmt.Fprintf(&b, "%d families, %d puzzles (%s puzzles a family)\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
+	if len(s.Sizes) == 0 {
+		b.WriteString("\n")
+		printCounts(&b, s.Counts)
+	}
+	for _, z := range s.Sizes {
+		fmt.Fprintf(&b, "\n== %dx%d: %d families, %d puzzles (%s puzzles a family)\n\n", z.Size, z.Size, z.Families, z.Puzzles, perFamily(z.Puzzles, z.Families))
+		printCounts(&b, z.Counts)
+	}
 
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(&b, "\n%d packs holding %d puzzles; %d families reserved to %d clients\n",
+		s.Packs.Packs, s.Packs.Puzzles, s.Packs.ReservedFamilies, s.Packs.Clients)
+
+	if len(s.Runs) == 0 {
+		fmt.Fprintln(&b, "\nno generator runs")
+	} else {
+		fmt.Fprintln(&b, "\nruns:")
+		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "id\tstatus\tstarted\tended\tfamilies\tpuzzles\tdup families\tdup puzzles\trejected\tseed\t")
+		for _, r := range s.Runs {
+			ended := r.EndedAt
+			if ended == "" {
+				ended = "-"
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.ID, r.Status, r.StartedAt, ended,
+				r.Families, r.Puzzles, r.DupFamilies, r.DupPuzzles, r.Rejected, r.Seed)
+		}
+		tw.Flush()
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// printCounts prints the tables of c: families and puzzles per level,
+// puzzles per number of givens and level, and the families and puzzles
+// whose solve uses each technique, per level.
+func printCounts(b *strings.Builder, c summary.Counts) {
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "level\tname\tfamilies\tpuzzles\ta family\t")
-	for _, l := range s.Levels {
+	for _, l := range c.Levels {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%s\t\n", l.Level, l.Name, l.Families, l.Puzzles, perFamily(l.Puzzles, l.Families))
 	}
 	tw.Flush()
 
-	if len(s.Buckets) > 0 {
-		fmt.Fprintln(&b, "\npuzzles per number of givens (rows) and level (columns):")
+	if len(c.Buckets) > 0 {
+		fmt.Fprintln(b, "\npuzzles per number of givens (rows) and level (columns):")
 		cells := map[[2]int]int64{}
-		lo, hi := 81, 0
-		for _, k := range s.Buckets {
+		lo, hi := math.MaxInt, 0
+		for _, k := range c.Buckets {
 			cells[[2]int{k.Givens, k.Level}] = k.Puzzles
 			lo, hi = min(lo, k.Givens), max(hi, k.Givens)
 		}
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+		tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "givens\t1\t2\t3\t4\t5\ttotal\t")
 		for g := lo; g <= hi; g++ {
 			row := strconv.Itoa(g)
@@ -144,15 +195,15 @@ func printStats(w io.Writer, s statsJSON) error {
 		tw.Flush()
 	}
 
-	if len(s.Techniques) > 0 {
-		fmt.Fprintln(&b, "\nfamilies/puzzles whose solve uses each technique, per level (columns):")
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	if len(c.Techniques) > 0 {
+		fmt.Fprintln(b, "\nfamilies/puzzles whose solve uses each technique, per level (columns):")
+		tw = tabwriter.NewWriter(b, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprintln(tw, "technique\t1\t2\t3\t4\t5\ttotal\t")
-		for i := 0; i < len(s.Techniques); {
-			name := s.Techniques[i].Technique
+		for i := 0; i < len(c.Techniques); {
+			name := c.Techniques[i].Technique
 			var cells [6][2]int64 // by level; 0 is the total
-			for ; i < len(s.Techniques) && s.Techniques[i].Technique == name; i++ {
-				t := s.Techniques[i]
+			for ; i < len(c.Techniques) && c.Techniques[i].Technique == name; i++ {
+				t := c.Techniques[i]
 				if t.Level >= 1 && t.Level <= 5 {
 					cells[t.Level] = [2]int64{t.Families, t.Puzzles}
 				}
@@ -167,28 +218,6 @@ func printStats(w io.Writer, s statsJSON) error {
 		}
 		tw.Flush()
 	}
-
-	fmt.Fprintf(&b, "\n%d packs holding %d puzzles; %d families reserved to %d clients\n",
-		s.Packs.Packs, s.Packs.Puzzles, s.Packs.ReservedFamilies, s.Packs.Clients)
-
-	if len(s.Runs) == 0 {
-		fmt.Fprintln(&b, "\nno generator runs")
-	} else {
-		fmt.Fprintln(&b, "\nruns:")
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "id\tstatus\tstarted\tended\tfamilies\tpuzzles\tdup families\tdup puzzles\trejected\tseed\t")
-		for _, r := range s.Runs {
-			ended := r.EndedAt
-			if ended == "" {
-				ended = "-"
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.ID, r.Status, r.StartedAt, ended,
-				r.Families, r.Puzzles, r.DupFamilies, r.DupPuzzles, r.Rejected, r.Seed)
-		}
-		tw.Flush()
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // perFamily formats puzzles per family with one decimal, "-" for none.

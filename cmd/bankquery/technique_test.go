@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"sudokubank/export"
 )
 
 // A technique no family of the levels asked for uses is answered from the
@@ -14,7 +16,7 @@ import (
 // nothing of the kind.
 func TestTechniqueUnused(t *testing.T) {
 	db := MustBank(t)
-	header := "number,id,family,puzzle,solution,givens,level,level_name,rating,pearl,diamond,score,hardest,symmetry,minimal,source\r\n"
+	header := strings.Join(export.CSVHeader, ",") + "\r\n"
 	tests := []struct {
 		name     string
 		args     []string

@@ -39,6 +39,10 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  reserved to a client
   /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
                                  a file of puzzles (count at most 1000)
+  /api/v1/export?ids=ID,ID,...&format=...
+                                 the puzzles picked by ID, in that order
+  /                              the web page (HTML): browse the bank,
+  /puzzles/ID                    play a puzzle with its hints, print
 
 FILTERS are bankquery's: level, rating, givens, score, technique,
 hardest, symmetry, minimal, source.

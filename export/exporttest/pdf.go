@@ -27,6 +27,7 @@ type Page struct {
 	MediaBox, TrimBox, BleedBox [4]float64 // BleedBox is zero when absent
 	Texts                       []Text
 	Rects                       []Rect
+	Content                     []byte // the content stream, inflated
 }
 
 // Text is a string shown on a page, decoded to UTF-8, with where its
@@ -146,6 +147,7 @@ func ReadPDF(tb testing.TB, pdf []byte) PDF {
 		for _, r := range refRE.FindAllStringSubmatch(o.dict, -1) {
 			if r[1] == "Contents" {
 				p.Texts, p.Rects = readContent(tb, objs[r[2]].data, cmaps)
+				p.Content = objs[r[2]].data
 			}
 		}
 		doc.Pages = append(doc.Pages, p)

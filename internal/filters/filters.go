@@ -15,6 +15,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/ranges"
 	"sudokubank/store"
 )
@@ -24,6 +25,7 @@ import (
 type Values struct {
 	Level, Rating, Givens, Score         string
 	Technique, Hardest, Symmetry, Source string
+	Size                                 string // "16" or "16x16": one of grid.Shapes
 	Minimal, Fresh                       bool
 }
 
@@ -46,6 +48,14 @@ func bad(name, value string, err error) error { return &Error{Name: name, Value:
 func (v Values) Filter() (store.Filter, error) {
 	var out store.Filter
 	var err error
+	maxGivens := 81
+	if v.Size != "" {
+		s, err := grid.ParseShape(v.Size)
+		if err != nil {
+			return out, bad("size", v.Size, fmt.Errorf("want one of %s", grid.SizeList()))
+		}
+		out.Size, maxGivens = s.N, s.Cells()
+	}
 	if v.Level != "" {
 		if out.Levels, err = ParseLevels(v.Level); err != nil {
 			return out, bad("level", v.Level, err)
@@ -57,7 +67,11 @@ func (v Values) Filter() (store.Filter, error) {
 		}
 	}
 	if v.Givens != "" {
-		if out.GivensMin, out.GivensMax, err = ranges.Ints(v.Givens, 1, 81); err != nil {
+		if out.GivensMin, out.GivensMax, err = ranges.Ints(v.Givens, 1, maxGivens); err != nil {
+			if _, _, big := ranges.Ints(v.Givens, 1, grid.MaxN*grid.MaxN); big == nil && out.Size == 0 {
+				// A larger grid's givens: the size says how many it has.
+				err = fmt.Errorf("%w (a 9x9 grid's; with -size N, up to N*N)", err)
+			}
 			return out, bad("givens", v.Givens, err)
 		}
 	}

@@ -95,6 +95,9 @@ func TestValuesErrors(t *testing.T) {
 		{"technique", Values{Technique: "x-wingz"}},
 		{"hardest", Values{Hardest: "x"}},
 		{"symmetry", Values{Symmetry: "rot45"}},
+		{"size", Values{Size: "7"}},
+		{"size", Values{Size: "16x9"}},
+		{"givens", Values{Size: "4", Givens: "17"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,6 +107,22 @@ func TestValuesErrors(t *testing.T) {
 				t.Errorf("error %v, want one naming %s and its value", err, tt.name)
 			}
 		})
+	}
+	for _, tt := range []struct {
+		v        Values
+		size     int
+		min, max int
+	}{
+		{Values{Size: "16"}, 16, 0, 0},
+		{Values{Size: "16x16", Givens: "100-120"}, 16, 100, 120},
+		{Values{Size: " 4 ", Givens: "6-"}, 4, 6, 0},
+		{Values{Size: "9", Givens: "-30"}, 9, 0, 30},
+	} {
+		f, err := tt.v.Filter()
+		if err != nil || f.Size != tt.size || f.GivensMin != tt.min || f.GivensMax != tt.max {
+			t.Errorf("%+v: Filter() = size %d, givens %d-%d, %v; want size %d, givens %d-%d",
+				tt.v, f.Size, f.GivensMin, f.GivensMax, err, tt.size, tt.min, tt.max)
+		}
 	}
 	f, err := Values{Level: "evil,1", Rating: "7-", Symmetry: "ROT180", Minimal: true, Source: "gen"}.Filter()
 	if err != nil || fmt.Sprint(f.Levels) != "[1 5]" || f.RatingMin != 70 || f.Symmetry != "rot180" || !f.Minimal || f.Source != "gen" {

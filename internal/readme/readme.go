@@ -235,7 +235,7 @@ func ToolCommands(root, tool string) ([]ToolCommand, error) {
 		if err != nil {
 			return nil, err
 		}
-		cmds, err := All(md, "bankgen", "bankquery", "bankserve", "go")
+		cmds, err := All(md, "bankgen", "bankquery", "bankserve", "bankload", "go")
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Base(name), err)
 		}

@@ -1,0 +1,137 @@
+package main_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	bankload "sudokubank/cmd/bankload"
+	"sudokubank/internal/cli"
+	"sudokubank/server"
+	"sudokubank/store"
+)
+
+// MustBank writes a small bank of bankquery's fixture families and
+// returns its path, closed.
+func MustBank(tb testing.TB) string {
+	tb.Helper()
+	f, err := os.Open("../bankquery/testdata/families.jsonl")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var fams []store.NewFamily
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var nf store.NewFamily
+		if err := json.Unmarshal(sc.Bytes(), &nf); err != nil {
+			tb.Fatal(err)
+		}
+		fams = append(fams, nf)
+	}
+	path := filepath.Join(tb.TempDir(), "puzzles.db")
+	db, err := store.Open(context.Background(), path, store.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := db.WriteBatch(context.Background(), fams); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// run runs bankload and returns its output and error.
+func run(args ...string) (string, string, error) {
+	var out, errs bytes.Buffer
+	err := bankload.Run(context.Background(), args, &out, &errs)
+	return out.String(), errs.String(), err
+}
+
+// A bounded load on a bank served in-process reports every figure.
+func TestLoadInProcess(t *testing.T) {
+	out, _, err := run("-db", MustBank(t), "-c", "4", "-n", "120", "-d", "5m")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{"/api/v1/puzzles/random?level=evil: 4 clients", "requests  120 in ", ", 0 errors",
+		"requests/s", "p50 ", "p99 ", "cpu ", "memory    rss "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// A running server by URL; answers other than 200 are errors, and fail
+// the run.
+func TestLoadURL(t *testing.T) {
+	db, err := store.OpenReadOnly(context.Background(), MustBank(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ts := httptest.NewServer(server.New(db, server.Options{}))
+	defer ts.Close()
+	out, _, err := run("-url", ts.URL+"/", "-c", "2", "-n", "30", "-d", "5m", "-path", "/api/v1/puzzles?level=easy&limit=5")
+	if err != nil || !strings.Contains(out, "requests  30 in ") {
+		t.Errorf("%v\n%s", err, out)
+	}
+	out, _, err = run("-url", ts.URL, "-c", "2", "-n", "10", "-d", "5m", "-path", "/api/v1/puzzles/random?level=nope")
+	if err == nil || !strings.Contains(err.Error(), "10 of 10 requests failed") || !strings.Contains(out, "error     status 400") {
+		t.Errorf("bad level: %v\n%s", err, out)
+	}
+}
+
+// -every prints progress lines to stderr while the load runs.
+func TestProgress(t *testing.T) {
+	_, stderr, err := run("-db", MustBank(t), "-c", "1", "-d", "250ms", "-every", "50ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr, "requests/s") || !strings.Contains(stderr, "rss ") {
+		t.Errorf("progress:\n%s", stderr)
+	}
+}
+
+func TestFlagErrors(t *testing.T) {
+	tests := [][]string{
+		{},
+		{"-url", "http://127.0.0.1:1", "-db", "x.db"},
+		{"-db", "x.db", "-c", "0"},
+		{"-db", "x.db", "-d", "0s"},
+		{"-db", "x.db", "-n", "-1"},
+		{"-db", "x.db", "-every", "-1s"},
+		{"-db", "x.db", "-timeout", "0s"},
+		{"-db", "x.db", "-max-inflight", "0"},
+		{"-db", "x.db", "-pid", "1"},
+		{"-db", "x.db", "-path", "api/v1/stats"},
+		{"-url", "127.0.0.1:8080"},
+		{"-url", "ftp://host/"},
+		{"-db", "x.db", "extra"},
+		{"-nope"},
+	}
+	for _, args := range tests {
+		_, _, err := run(args...)
+		if cli.ExitCode(err) != cli.ExitUsage {
+			t.Errorf("%q: %v (exit %d), want a usage error", args, err, cli.ExitCode(err))
+		}
+	}
+	_, _, err := run("-db", filepath.Join(t.TempDir(), "missing.db"))
+	if err == nil || !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing bank: %v", err)
+	}
+	out, _, err := run("-h")
+	if err != nil || !strings.Contains(out, "Usage: bankload") || !strings.Contains(out, "-every") {
+		t.Errorf("-h: %v\n%s", err, out)
+	}
+}

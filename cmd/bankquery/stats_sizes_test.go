@@ -1,0 +1,84 @@
+package main_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"sudokubank/grid"
+	"sudokubank/store"
+)
+
+// sizedFamilies returns count families of size n: the grid whose cell (r,
+// c) holds (BoxCols*(r%BoxRows) + r/BoxRows + c) % N + 1, with cell k of
+// row 0 and of row 1 empty in family k, one variant each, at the levels
+// 1, 2, 3... in turn.
+func sizedFamilies(tb testing.TB, n, count int) []store.NewFamily {
+	tb.Helper()
+	sh, err := grid.ShapeOf(n)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sol := grid.New(sh)
+	for r := range n {
+		for c := range n {
+			sol.Cells[sh.Cell(r, c)] = uint8((sh.BoxCols*(r%sh.BoxRows)+r/sh.BoxRows+c)%n + 1)
+		}
+	}
+	var out []store.NewFamily
+	for k := range count {
+		p := sol.Clone()
+		p.Cells[sh.Cell(0, k)], p.Cells[sh.Cell(1, k)] = 0, 0
+		out = append(out, store.NewFamily{
+			Family: store.Family{Canon: p.String(), Size: n, ER: 15, EP: 12, ED: 11, Level: 1 + k%3,
+				Givens: p.Givens(), Path: ",full-house,a", Hardest: "full-house", Source: "gen"},
+			Puzzles: []store.Puzzle{{Puzzle: p.String(), Solution: sol.String(), Transform: grid.Identity(sh).String()}},
+		})
+	}
+	return out
+}
+
+// TestStatsSizes: a bank of 9x9, 4x4 and 16x16 families prints its totals
+// and a section per size; -size N prints one size's counts as a bank of
+// that size alone would, and -size 9 what the 9x9 bank alone prints.
+func TestStatsSizes(t *testing.T) {
+	fixture := MustReadFixture(t)
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
+	nine := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, nine, fixture)
+
+	golden(t, "statssizes.golden", []byte(stable(mustRun(t, "stats", "-db", mixed), filepath.Dir(mixed))))
+	golden(t, "statssize16.golden", []byte(stable(mustRun(t, "stats", "-db", mixed, "-size", "16"), filepath.Dir(mixed))))
+	if got, want := stable(mustRun(t, "stats", "-db", mixed, "-size", "9x9"), filepath.Dir(mixed)),
+		stable(mustRun(t, "stats", "-db", nine), filepath.Dir(nine)); got != want {
+		t.Errorf("stats -size 9 of the mixed bank:\n%s\nwant the 9x9 bank's:\n%s", got, want)
+	}
+
+	var s struct {
+		Families int64 `json:"families"`
+		Sizes    []struct {
+			Size     int   `json:"size"`
+			Families int64 `json:"families"`
+			Puzzles  int64 `json:"puzzles"`
+			Levels   []struct {
+				Families int64 `json:"families"`
+			} `json:"levels"`
+		} `json:"sizes"`
+	}
+	if err := json.Unmarshal([]byte(mustRun(t, "stats", "-db", mixed, "-json")), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Families != int64(len(fixture)+7) || len(s.Sizes) != 3 || s.Sizes[0].Size != 4 || s.Sizes[0].Families != 3 ||
+		s.Sizes[1].Size != 9 || s.Sizes[1].Families != int64(len(fixture)) || s.Sizes[2].Size != 16 || s.Sizes[2].Puzzles != 4 ||
+		s.Sizes[2].Levels[0].Families != 2 {
+		t.Errorf("stats -json of the mixed bank: %+v", s)
+	}
+	if out := mustRun(t, "stats", "-db", nine, "-json"); strings.Contains(out, `"sizes"`) {
+		t.Errorf("stats -json of a 9x9 bank has sizes:\n%s", out)
+	}
+	if r := run(t, "stats", "-db", mixed, "-size", "7"); r.err == nil || r.code != 2 || !strings.Contains(r.stderr+r.err.Error(), "-size") {
+		t.Errorf("stats -size 7: code %d, %v, %s; want a usage error", r.code, r.err, r.stderr)
+	}
+}

@@ -1,0 +1,418 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"image/png"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"sudokubank/server"
+)
+
+// The browser tests drive the page in headless Chromium. They skip when
+// no Chromium is installed (CI installs Debian's chromium package);
+// SUDOKUBANK_CHROMIUM names another binary, and SUDOKUBANK_ARTIFACTS a
+// folder to keep their screenshots in.
+
+// chromium returns the path of a Chromium binary, or skips the test.
+func chromium(tb testing.TB) string {
+	tb.Helper()
+	if p := os.Getenv("SUDOKUBANK_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	tb.Skip("no chromium binary found (apt-get install chromium): the browser tests skip")
+	return ""
+}
+
+// browser is a headless tab and the page errors it has seen.
+type browser struct {
+	ctx  context.Context
+	mu   sync.Mutex
+	errs []string
+}
+
+// MustBrowser starts headless Chromium for the test, with a tab of
+// width x height pixels; the browser stops when the test ends.
+func MustBrowser(tb testing.TB, width, height int) *browser {
+	tb.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(tb)),
+		chromedp.NoSandbox, // the tests may run as root, where the sandbox refuses to start
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	tb.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		tb.Fatalf("start %s: %v", chromium(tb), err)
+	}
+	b := &browser{ctx: ctx}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			// Errors of the script and of the Content-Security-Policy
+			// count; a 404 the page asked for (a missing puzzle) does not.
+			if m.IsException() || m.Type == chromedp.ConsoleError && m.Source != "network" {
+				b.mu.Lock()
+				b.errs = append(b.errs, m.String())
+				b.mu.Unlock()
+			}
+		}
+	}()
+	return b
+}
+
+// do runs actions, failing the test on the first error or on an error
+// the page has thrown so far.
+func (b *browser) do(tb testing.TB, actions ...chromedp.Action[chromedp.Void]) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		tb.Fatal(err)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.errs) > 0 {
+		tb.Fatalf("the page failed: %s", strings.Join(b.errs, "\n"))
+	}
+}
+
+// eval evaluates a JavaScript expression (awaiting a promise) in the
+// page and returns its value.
+func eval[T any](tb testing.TB, b *browser, js string) T {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		tb.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// wait waits until the JavaScript predicate is true.
+func wait(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](js, chromedp.WithPollingTimeout(10*time.Second))
+}
+
+// cellSel is the selector of the cell at row r, column c, from 1.
+func cellSel(r, c int) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`[data-cell="%d,%d"]`, r, c)) }
+
+// artifact writes a test's file to $SUDOKUBANK_ARTIFACTS, or to its
+// temporary folder, and returns its path.
+func artifact(tb testing.TB, name string, data []byte) string {
+	tb.Helper()
+	dir := os.Getenv("SUDOKUBANK_ARTIFACTS")
+	if dir == "" {
+		dir = tb.TempDir()
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	tb.Logf("wrote %s", path)
+	return path
+}
+
+// MustScreenshot takes a PNG of the whole page into the artifact name
+// and checks it decodes at the size of the page.
+func MustScreenshot(tb testing.TB, b *browser, name string) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	defer cancel()
+	img, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(img))
+	if err != nil || cfg.Width < 300 || cfg.Height < 300 {
+		tb.Fatalf("screenshot %s: %dx%d, %v", name, cfg.Width, cfg.Height, err)
+	}
+	artifact(tb, name, img)
+}
+
+// fetched is what the page's own fetch of a link got.
+type fetched struct {
+	Status int    `json:"status"`
+	Type   string `json:"type"`
+	Head   string `json:"head"`
+	Size   int    `json:"size"`
+}
+
+// fetchLink fetches the href of the link sel from the page, as a click
+// on it would.
+func fetchLink(tb testing.TB, b *browser, sel string) fetched {
+	tb.Helper()
+	return eval[fetched](tb, b, fmt.Sprintf(`(async () => {
+		const r = await fetch(document.querySelector(%q).href);
+		const body = new Uint8Array(await r.arrayBuffer());
+		return {status: r.status, type: r.headers.get("content-type"), head: String.fromCharCode(...body.slice(0, 5)), size: body.length};
+	})()`, sel))
+}
+
+// The page in a real browser: browse with the filter, pick and print,
+// open a puzzle, enter digits, see conflicts, step through the hints,
+// check and reveal, on a desktop and a phone screen.
+func TestBrowser(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	var stats struct {
+		Levels []struct {
+			Name    string `json:"name"`
+			Puzzles int64  `json:"puzzles"`
+		} `json:"levels"`
+	}
+	MustGet(t, ts.URL+"/api/v1/stats", &stats)
+
+	var id int64
+	t.Run("Browse", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		for _, l := range stats.Levels {
+			got := eval[string](t, b, fmt.Sprintf(`document.querySelector('#f-level option[value=%q]').textContent`, l.Name))
+			if want := fmt.Sprintf("%s (%d)", l.Name, l.Puzzles); got != want {
+				t.Errorf("level option %q, want %q", got, want)
+			}
+		}
+		if n := eval[int](t, b, `document.querySelectorAll("#f-technique option").length`); n < 3 {
+			t.Errorf("%d technique options, want the techniques of the bank", n)
+		}
+		b.do(t, chromedp.SetValue(chromedp.CSS("#f-level"), "evil"), chromedp.SetValue(chromedp.CSS("#f-rating"), "7.0-"),
+			chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`[...document.querySelectorAll("#results tbody tr")].every(tr => tr.cells[2].textContent === "evil" && +tr.cells[4].textContent >= 7)`))
+		if got := eval[string](t, b, `location.search`); got != "?level=evil&rating=7.0-" {
+			t.Errorf("location %q: want the filter in the URL", got)
+		}
+		// Every puzzle listed is one the API gives for the filter.
+		var pg page
+		MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&rating=7.0-&limit=50", &pg)
+		ids := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody a")].map(a => a.textContent.slice(1))`)
+		if len(ids) != len(pg.Puzzles) || len(ids) == 0 || ids[0] != fmt.Sprint(pg.Puzzles[0].ID) {
+			t.Errorf("the page lists %v, the API %d puzzles from %d", ids, len(pg.Puzzles), pg.Puzzles[0].ID)
+		}
+		id = pg.Puzzles[0].ID
+		MustScreenshot(t, b, "browse-desktop.png")
+	})
+
+	t.Run("Print", func(t *testing.T) {
+		b.do(t, chromedp.Click(chromedp.CSS(`#results tbody tr:nth-child(1) input`)),
+			chromedp.Click(chromedp.CSS(`#results tbody tr:nth-child(2) input`)),
+			wait(`document.getElementById("picked-n").textContent === "2"`))
+		href := eval[string](t, b, `document.getElementById("print-picked").href`)
+		if !strings.Contains(href, "format=pdf") || !strings.Contains(href, fmt.Sprintf("ids=%d,", id)) {
+			t.Errorf("print link %q: want a pdf of the picked puzzles", href)
+		}
+		for _, sel := range []string{"#print-picked", "#print-filter"} {
+			got := fetchLink(t, b, sel)
+			if got.Status != http.StatusOK || got.Type != "application/pdf" || !strings.HasPrefix(got.Head, "%PDF") {
+				t.Errorf("%s: %+v, want a PDF", sel, got)
+			}
+		}
+		if href := eval[string](t, b, `document.getElementById("print-filter").href`); !strings.Contains(href, "level=evil") {
+			t.Errorf("filter print link %q: want the filter", href)
+		}
+	})
+
+	var p puzzle
+	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d?solution=1", ts.URL, id), &p)
+	t.Run("Open", func(t *testing.T) {
+		b.do(t, chromedp.Click(chromedp.CSS(`#results tbody a`)), chromedp.WaitVisible(cellSel(9, 9)))
+		if got := eval[string](t, b, `location.pathname`); got != fmt.Sprintf("/puzzles/%d", id) {
+			t.Errorf("opened %s, want puzzle %d", got, id)
+		}
+		if got := eval[string](t, b, `document.getElementById("back").getAttribute("href")`); got != "/?level=evil&rating=7.0-" {
+			t.Errorf("back link %q, want the filtered list", got)
+		}
+		shown := eval[string](t, b, `[...document.querySelectorAll("[data-cell]")].map(c => c.querySelector(".v").textContent || ".").join("")`)
+		if want := strings.ReplaceAll(p.Puzzle, "0", "."); shown != want {
+			t.Errorf("grid shows\n%s\nwant\n%s", shown, want)
+		}
+	})
+
+	// empty is the first cell, row by row, that has no given.
+	empty := strings.IndexAny(p.Puzzle, ".0")
+	er, ec := empty/9+1, empty%9+1
+	t.Run("EnterDigit", func(t *testing.T) {
+		right := string(p.Solution[empty])
+		b.do(t, chromedp.Click(cellSel(er, ec)), chromedp.KeyEvent(right))
+		if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').textContent`, cellSel(er, ec))); !strings.HasPrefix(got, right) {
+			t.Errorf("cell r%dc%d shows %q after typing %s", er, ec, got, right)
+		}
+		if n := eval[int](t, b, `document.querySelectorAll(".conflict").length`); n != 0 {
+			t.Errorf("%d cells marked in conflict after the right digit", n)
+		}
+		// A digit given elsewhere in the row conflicts with that given.
+		var wrong byte
+		var at int
+		for c := 0; c < 9; c++ {
+			if d := p.Puzzle[(er-1)*9+c]; d != '.' && d != '0' {
+				wrong, at = d, c+1
+				break
+			}
+		}
+		b.do(t, chromedp.Click(cellSel(er, ec)), chromedp.KeyEvent(string(wrong)))
+		for _, c := range []int{ec, at} {
+			cls := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').className`, cellSel(er, c)))
+			if !strings.Contains(cls, "conflict") {
+				t.Errorf("r%dc%d: class %q after typing %c at r%dc%d, want a conflict", er, c, cls, wrong, er, ec)
+			}
+		}
+		if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').getAttribute("aria-invalid")`, cellSel(er, ec))); got != "true" {
+			t.Errorf("aria-invalid %q on the conflicting cell", got)
+		}
+		// Check marks the wrong digit; the right one clears it.
+		b.do(t, chromedp.Click(chromedp.CSS("#check")), wait(`document.querySelectorAll(".cell.wrong").length === 1`),
+			chromedp.Click(cellSel(er, ec)), chromedp.KeyEvent(right), wait(`document.querySelectorAll(".conflict, .wrong").length === 0`))
+		// Pencil marks: Space turns pencil mode on; Backspace clears the
+		// digit, then the marks.
+		marks := fmt.Sprintf(`[...document.querySelectorAll('%s .cands span')].filter(s => !s.className).map(s => s.textContent).join("")`, cellSel(er, ec))
+		b.do(t, chromedp.KeyEvent(kb.Backspace+" 27 "), wait(marks+` === "27"`))
+		if got := eval[string](t, b, `document.getElementById("pencil").getAttribute("aria-pressed")`); got != "false" {
+			t.Errorf("pencil mode aria-pressed %q after Space twice", got)
+		}
+		b.do(t, chromedp.KeyEvent(kb.Backspace), wait(marks+` === ""`), chromedp.KeyEvent(right))
+		b.do(t, chromedp.KeyEvent(kb.ArrowRight))
+		next := eval[string](t, b, `document.activeElement.dataset.cell`)
+		if want := fmt.Sprintf("%d,%d", er, min(ec+1, 9)); next != want {
+			t.Errorf("ArrowRight from r%dc%d focuses %q, want %q", er, ec, next, want)
+		}
+	})
+
+	var hints struct {
+		Steps []struct {
+			Cells      []struct{ Row, Col int }
+			Placements []struct{ Row, Col, Digit int }
+			Text       string `json:"text"`
+		} `json:"steps"`
+	}
+	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), &hints)
+	t.Run("Hints", func(t *testing.T) {
+		// verify checks that step i shows, its cells highlighted and its
+		// placements marked.
+		verify := func(i int) {
+			t.Helper()
+			st := hints.Steps[i]
+			b.do(t, wait(fmt.Sprintf(`document.getElementById("hint-text").textContent.startsWith("Step %d of")`, i+1)))
+			var want []string
+			for _, c := range st.Cells {
+				want = append(want, fmt.Sprintf("%d,%d", c.Row, c.Col))
+			}
+			slices.Sort(want)
+			got := eval[[]string](t, b, `[...document.querySelectorAll(".cell.hint")].map(c => c.dataset.cell).sort()`)
+			if !slices.Equal(got, want) {
+				t.Errorf("step %d: highlighted %v, want the step's cells %v", i+1, got, want)
+			}
+			for _, pl := range st.Placements {
+				cls := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').className`, cellSel(pl.Row, pl.Col)))
+				if !strings.Contains(cls, "hint-target") {
+					t.Errorf("step %d: the placement's cell r%dc%d has class %q", i+1, pl.Row, pl.Col, cls)
+				}
+			}
+			if text := eval[string](t, b, `document.getElementById("hint-text").textContent`); !strings.HasSuffix(text, st.Text) {
+				t.Errorf("step %d says %q, want %q", i+1, text, st.Text)
+			}
+		}
+		// Step 1, applied: its digits appear and step 2 shows.
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
+		verify(0)
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
+		for _, pl := range hints.Steps[0].Placements {
+			if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s .v').textContent`, cellSel(pl.Row, pl.Col))); got != fmt.Sprint(pl.Digit) {
+				t.Errorf("applied step 1: r%dc%d shows %q, want %d", pl.Row, pl.Col, got, pl.Digit)
+			}
+		}
+		// Every later step, and back one.
+		shot := false
+		for i := 1; i < len(hints.Steps); i++ {
+			verify(i)
+			if !shot && len(hints.Steps[i].Cells) >= 4 {
+				b.do(t, chromedp.Click(chromedp.CSS("#fill")))
+				MustScreenshot(t, b, "puzzle-hint.png")
+				shot = true
+			}
+			if i < len(hints.Steps)-1 {
+				b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
+			}
+		}
+		if !shot {
+			t.Errorf("no step of puzzle %d has a pattern of 4 cells or more to show", id)
+		}
+		b.do(t, chromedp.Click(chromedp.CSS("#hint-prev")))
+		verify(len(hints.Steps) - 2)
+	})
+
+	t.Run("Screenshot", func(t *testing.T) {
+		MustScreenshot(t, b, "puzzle-desktop.png")
+		b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+		if over := eval[bool](t, b, `document.documentElement.scrollWidth > window.innerWidth`); over {
+			t.Errorf("on a 390px phone the page is %d px wide", eval[int](t, b, `document.documentElement.scrollWidth`))
+		}
+		MustScreenshot(t, b, "puzzle-phone.png")
+		b.do(t, chromedp.EmulateViewport(1200, 1000))
+	})
+
+	t.Run("Reveal", func(t *testing.T) {
+		b.do(t, chromedp.Click(chromedp.CSS("#reveal")),
+			wait(`[...document.querySelectorAll("[data-cell] .v")].every(v => v.textContent)`))
+		shown := eval[string](t, b, `[...document.querySelectorAll("[data-cell] .v")].map(v => v.textContent).join("")`)
+		if shown != p.Solution {
+			t.Errorf("revealed\n%s\nwant\n%s", shown, p.Solution)
+		}
+	})
+
+	// The grid takes its size from the puzzle: 16x16 has 4x4 boxes and
+	// the values A to G beyond 9.
+	t.Run("OtherSizes", func(t *testing.T) {
+		for _, tt := range []struct {
+			n         int
+			br, bc    int
+			last, key string
+		}{{4, 2, 2, "4", "3"}, {6, 2, 3, "6", "5"}, {16, 4, 4, "G", "g"}} {
+			puzzle := "1" + strings.Repeat(".", tt.n*tt.n-1)
+			b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, puzzle)))
+			shape := eval[[]int](t, b, fmt.Sprintf(`sudokubank.shape(%d)`, tt.n))
+			cells := eval[int](t, b, `document.querySelectorAll("[data-cell]").length`)
+			pad := eval[[]string](t, b, `[...document.querySelectorAll("#pad button")].map(b => b.textContent)`)
+			if !slices.Equal(shape, []int{tt.br, tt.bc}) || cells != tt.n*tt.n || len(pad) != tt.n || pad[tt.n-1] != tt.last {
+				t.Errorf("%dx%d: boxes %v, %d cells, pad %v", tt.n, tt.n, shape, cells, pad)
+			}
+			b.do(t, chromedp.Click(cellSel(tt.n, tt.n)), chromedp.KeyEvent(tt.key))
+			if got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s .v').textContent`, cellSel(tt.n, tt.n))); got != strings.ToUpper(tt.key) {
+				t.Errorf("%dx%d: typed %q in the last cell, it shows %q", tt.n, tt.n, tt.key, got)
+			}
+		}
+	})
+
+	t.Run("MissingPuzzle", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/puzzles/999999"), wait(`document.getElementById("p-title").textContent === "No such puzzle"`))
+		if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, "999999") {
+			t.Errorf("status %q, want the server's error", got)
+		}
+	})
+}

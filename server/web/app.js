@@ -1,0 +1,493 @@
+// sudokubank's page: browse the bank, play a puzzle, step through its
+// hints and print. Plain JavaScript without dependencies; every datum
+// comes from the JSON API under /api/v1. A puzzle of N*N characters is
+// an N x N grid; values from 10 on are the letters A to P.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, props = {}, ...kids) => {
+    const e = Object.assign(document.createElement(tag), props);
+    e.append(...kids);
+    return e;
+  };
+  const num = (n) => Number(n).toLocaleString("en");
+  const humane = (slug) => (slug || "").replace(/-/g, " ");
+  const say = (msg) => { $("status").textContent = msg; };
+
+  // api gets a JSON resource, throwing the server's error message.
+  async function api(path) {
+    const r = await fetch(path, { headers: { Accept: "application/json" } });
+    const body = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
+    return body;
+  }
+
+  // Symbols: 1-9, then A (10) to P (25); anything else is an empty cell.
+  const symbol = (v) => (v <= 0 ? "" : v < 10 ? String(v) : String.fromCharCode(55 + v));
+  function valueOf(ch) {
+    const c = ch.toUpperCase();
+    if (c >= "1" && c <= "9") return c.charCodeAt(0) - 48;
+    if (c >= "A" && c <= "P") return c.charCodeAt(0) - 55;
+    return 0;
+  }
+  // shape returns the rows and columns of a box of an n x n grid: the
+  // most square split, rows no more than columns (9: 3x3, 6: 2x3).
+  function shape(n) {
+    let rows = Math.floor(Math.sqrt(n));
+    while (n % rows) rows--;
+    return [rows, n / rows];
+  }
+
+  // ---- Browse and print.
+
+  const filterFields = ["level", "givens", "rating", "technique"];
+  const picked = new Set(JSON.parse(sessionStorage.getItem("picked") || "[]"));
+  let cursor = "";
+
+  function filterQuery() {
+    const q = new URLSearchParams();
+    for (const f of filterFields) {
+      const v = $("f-" + f).value.trim();
+      if (v) q.set(f, v);
+    }
+    return q;
+  }
+
+  // options refills a select with [value, label] pairs, keeping its value.
+  function options(select, first, pairs) {
+    const keep = select.value;
+    select.replaceChildren(new Option(first, ""), ...pairs.map(([v, label]) => new Option(label, v)));
+    if (keep && !pairs.some(([v]) => v === keep)) select.add(new Option(keep, keep));
+    select.value = keep;
+  }
+
+  // counts sums the puzzles of entries by key, within the chosen level.
+  function counts(entries, key, level) {
+    const m = new Map();
+    for (const e of entries) {
+      if (level && e.level !== level) continue;
+      m.set(e[key], (m.get(e[key]) || 0) + e.puzzles);
+    }
+    return m;
+  }
+
+  async function browse() {
+    $("browse").hidden = false;
+    let stats;
+    try {
+      stats = await api("/api/v1/stats");
+    } catch (e) {
+      say(`Could not read the bank: ${e.message}`);
+      return;
+    }
+    $("totals").textContent = `${num(stats.puzzles)} puzzles in ${num(stats.families)} families.`;
+    const levelOf = (name) => (stats.levels.find((l) => l.name === name || String(l.level) === name) || {}).level;
+    options($("f-level"), "any level", stats.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
+    $("levels").replaceChildren(...stats.levels.map((l) => {
+      const a = el("a", { href: `/?level=${encodeURIComponent(l.name)}` }, l.name, el("span", { className: "count" }, num(l.puzzles)));
+      a.dataset.level = l.name;
+      a.setAttribute("aria-label", `${l.name}: ${num(l.puzzles)} puzzles`);
+      return el("li", {}, a);
+    }));
+    const refresh = () => {
+      const level = levelOf($("f-level").value);
+      const g = counts(stats.buckets, "givens", level);
+      options($("f-givens"), "any number", [...g].sort((a, b) => a[0] - b[0]).map(([v, c]) => [String(v), `${v} (${num(c)})`]));
+      const t = counts(stats.techniques, "technique", level);
+      options($("f-technique"), "any technique", [...t].map(([v, c]) => [v, `${humane(v)} (${num(c)})`]));
+    };
+    const q = new URLSearchParams(location.search);
+    $("f-level").value = q.get("level") || "";
+    if (q.get("level") && !$("f-level").value) $("f-level").add(new Option(q.get("level"), q.get("level"), true, true));
+    refresh();
+    for (const f of filterFields.slice(1)) {
+      const v = q.get(f) || "";
+      const field = $("f-" + f);
+      if (field.tagName === "SELECT" && v && ![...field.options].some((o) => o.value === v)) field.add(new Option(v, v));
+      field.value = v;
+    }
+    $("f-level").addEventListener("change", refresh);
+    $("filter").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const fq = filterQuery().toString();
+      history.replaceState(null, "", fq ? `/?${fq}` : "/");
+      list(true);
+    });
+    $("filter").addEventListener("change", printLinks);
+    $("print-count").addEventListener("input", printLinks);
+    $("more").addEventListener("click", () => list(false));
+    $("results").addEventListener("change", (e) => {
+      const id = e.target.dataset.id;
+      if (!id) return;
+      if (e.target.checked) picked.add(id); else picked.delete(id);
+      sessionStorage.setItem("picked", JSON.stringify([...picked]));
+      printLinks();
+    });
+    printLinks();
+    list(true);
+  }
+
+  // list shows the first page of the filter, or the next one.
+  async function list(first) {
+    for (const a of $("levels").querySelectorAll("a")) {
+      if (a.dataset.level === $("f-level").value) a.setAttribute("aria-current", "true");
+      else a.removeAttribute("aria-current");
+    }
+    const body = $("results").tBodies[0];
+    if (first) cursor = "";
+    const q = filterQuery();
+    q.set("limit", "50");
+    if (cursor) q.set("cursor", cursor);
+    let page;
+    try {
+      page = await api(`/api/v1/puzzles?${q}`);
+    } catch (e) {
+      say(e.message);
+      return;
+    }
+    say("");
+    if (first) body.replaceChildren();
+    for (const p of page.puzzles) {
+      const box = el("input", { type: "checkbox", checked: picked.has(String(p.id)) });
+      box.dataset.id = p.id;
+      box.setAttribute("aria-label", `Pick puzzle ${p.id}`);
+      body.append(el("tr", {},
+        el("td", {}, box),
+        el("td", {}, el("a", { href: `/puzzles/${p.id}` }, `#${p.id}`)),
+        el("td", {}, p.level_name), el("td", {}, String(p.givens)),
+        el("td", {}, p.rating.toFixed(1)), el("td", {}, humane(p.hardest))));
+    }
+    if (first && !page.puzzles.length) {
+      body.append(el("tr", {}, el("td", { colSpan: 6 }, "No puzzle matches the filter.")));
+    }
+    cursor = page.next;
+    $("more").hidden = !page.more;
+  }
+
+  // printLinks points the print links at the export of the picked
+  // puzzles and of the filter.
+  function printLinks() {
+    const a = $("print-picked");
+    $("picked-n").textContent = picked.size;
+    if (picked.size) {
+      a.href = `/api/v1/export?format=pdf&ids=${[...picked].join(",")}`;
+      a.setAttribute("aria-disabled", "false");
+    } else {
+      a.removeAttribute("href");
+      a.setAttribute("aria-disabled", "true");
+    }
+    const q = filterQuery();
+    q.set("format", "pdf");
+    q.set("count", String(Math.min(1000, Math.max(1, parseInt($("print-count").value, 10) || 12))));
+    $("print-filter").href = `/api/v1/export?${q}`;
+  }
+
+  // ---- Play.
+
+  // b is the board being played.
+  const b = { n: 0, vals: [], given: [], cands: [], wrong: new Set(), revealed: new Set(), sel: 0, pencil: false, cells: [], units: [], peers: [] };
+  let solution = null, steps = null, step = -1, puzzleID = 0;
+  const hint = { cells: new Set(), targets: new Set(), elims: new Map() };
+
+  // mount lays out the grid of a puzzle string of N*N characters.
+  function mount(puzzle) {
+    const n = Math.round(Math.sqrt(puzzle.length));
+    if (n * n !== puzzle.length || n < 1 || n > 25) throw new Error(`a puzzle of ${puzzle.length} characters is not a square grid`);
+    const [br, bc] = shape(n);
+    Object.assign(b, { n, sel: 0, cells: [], wrong: new Set(), revealed: new Set() });
+    b.vals = [...puzzle].map((ch) => Math.min(valueOf(ch), n));
+    b.given = b.vals.map((v) => v > 0);
+    b.cands = b.vals.map(() => 0);
+    b.units = [];
+    for (let k = 0; k < n; k++) {
+      const row = [], col = [], box = [];
+      for (let j = 0; j < n; j++) {
+        row.push(k * n + j);
+        col.push(j * n + k);
+        const r = Math.floor(k / (n / bc)) * br + Math.floor(j / bc), c = (k % (n / bc)) * bc + (j % bc);
+        box.push(r * n + c);
+      }
+      b.units.push(row, col, box);
+    }
+    b.peers = b.vals.map((_, i) => new Set(b.units.filter((u) => u.includes(i)).flat().filter((j) => j !== i)));
+    const grid = $("grid");
+    grid.style.setProperty("--n", n);
+    grid.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
+    grid.setAttribute("aria-rowcount", n);
+    grid.setAttribute("aria-colcount", n);
+    const rows = [];
+    for (let r = 0; r < n; r++) {
+      const row = el("div");
+      row.setAttribute("role", "row");
+      for (let c = 0; c < n; c++) {
+        const cell = el("div", { className: "cell", tabIndex: -1 }, el("span", { className: "v" }),
+          el("span", { className: "cands" }, ...Array.from({ length: n }, (_, k) => el("span", {}, symbol(k + 1)))));
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = `${r + 1},${c + 1}`;
+        cell.classList.toggle("bx", (c + 1) % bc === 0);
+        cell.classList.toggle("by", (r + 1) % br === 0);
+        cell.classList.toggle("last-c", c === n - 1);
+        cell.classList.toggle("last-r", r === n - 1);
+        cell.lastChild.setAttribute("aria-hidden", "true");
+        b.cells.push(cell);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+    grid.replaceChildren(...rows);
+    $("pad").replaceChildren(...Array.from({ length: n }, (_, k) => {
+      const btn = el("button", { type: "button" }, symbol(k + 1));
+      btn.addEventListener("click", () => input(k + 1, b.pencil));
+      return btn;
+    }));
+    clearHint();
+    render();
+  }
+
+  // conflicts returns the cells whose value another cell of a row,
+  // column or box repeats.
+  function conflicts() {
+    const out = new Set();
+    for (const u of b.units) {
+      const seen = new Map();
+      for (const i of u) {
+        const v = b.vals[i];
+        if (!v) continue;
+        if (seen.has(v)) out.add(i).add(seen.get(v));
+        else seen.set(v, i);
+      }
+    }
+    return out;
+  }
+
+  function render() {
+    const bad = conflicts(), selv = b.vals[b.sel];
+    b.cells.forEach((cell, i) => {
+      const v = b.vals[i], [r, c] = cell.dataset.cell.split(",");
+      cell.firstChild.textContent = symbol(v);
+      const marks = [...cell.lastChild.children];
+      marks.forEach((m, k) => {
+        m.className = hint.elims.get(i)?.has(k + 1) ? "elim" : (!v && b.cands[i] & (1 << (k + 1))) ? "" : "gone";
+      });
+      const cls = cell.classList;
+      cls.toggle("given", b.given[i]);
+      cls.toggle("conflict", bad.has(i));
+      cls.toggle("wrong", b.wrong.has(i));
+      cls.toggle("revealed", b.revealed.has(i));
+      cls.toggle("hint", hint.cells.has(i));
+      cls.toggle("hint-target", hint.targets.has(i));
+      cls.toggle("sel", i === b.sel);
+      cls.toggle("peer", i !== b.sel && b.peers[b.sel].has(i));
+      cls.toggle("same", i !== b.sel && selv > 0 && v === selv);
+      cell.tabIndex = i === b.sel ? 0 : -1;
+      cell.setAttribute("aria-selected", i === b.sel);
+      cell.setAttribute("aria-readonly", b.given[i]);
+      if (bad.has(i) || b.wrong.has(i)) cell.setAttribute("aria-invalid", "true");
+      else cell.removeAttribute("aria-invalid");
+      let label = `Row ${r}, column ${c}: ${v ? symbol(v) + (b.given[i] ? ", given" : "") : "empty"}`;
+      const cs = marks.filter((m) => !m.className).map((m) => m.textContent);
+      if (cs.length) label += `, pencil marks ${cs.join(" ")}`;
+      if (bad.has(i)) label += ", conflicts";
+      if (b.wrong.has(i)) label += ", wrong";
+      if (hint.cells.has(i) || hint.targets.has(i)) label += ", in the hint";
+      cell.setAttribute("aria-label", label);
+    });
+  }
+
+  function select(i, focus) {
+    b.sel = Math.max(0, Math.min(b.n * b.n - 1, i));
+    render();
+    if (focus) b.cells[b.sel].focus();
+  }
+
+  // input enters v in the selected cell, or with pencil toggles it as a
+  // candidate; 0 clears the cell.
+  function input(v, pencil) {
+    const i = b.sel;
+    say("");
+    if (b.given[i]) {
+      say("A given cannot change.");
+      return;
+    }
+    if (pencil && v) {
+      if (!b.vals[i]) b.cands[i] ^= 1 << v;
+    } else if (!v && !b.vals[i]) {
+      b.cands[i] = 0;
+    } else {
+      b.vals[i] = v;
+      b.wrong.delete(i);
+      b.revealed.delete(i);
+    }
+    render();
+    if (b.vals.every((x) => x) && !conflicts().size) say("Every cell is filled without a conflict: press Check to see it right.");
+  }
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = b.n, r = Math.floor(b.sel / n), c = b.sel % n;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    let v = 0;
+    const m = /^(?:Digit|Numpad)([0-9])$/.exec(e.code);
+    if (m) v = +m[1];
+    else if (e.key.length === 1) v = valueOf(e.key);
+    if (moves[e.key]) {
+      const [dr, dc] = moves[e.key];
+      select(Math.max(0, Math.min(n - 1, r + dr)) * n + Math.max(0, Math.min(n - 1, c + dc)), true);
+    } else if (e.key === "Home") select(r * n, true);
+    else if (e.key === "End") select(r * n + n - 1, true);
+    else if (e.key === " ") togglePencil();
+    else if (["Backspace", "Delete", ".", "0"].includes(e.key)) input(0, false);
+    else if (v >= 1 && v <= n) input(v, b.pencil || e.shiftKey);
+    else return;
+    e.preventDefault();
+  }
+
+  function togglePencil() {
+    b.pencil = !b.pencil;
+    $("pencil").setAttribute("aria-pressed", b.pencil);
+  }
+
+  // fill pencils in, in every empty cell, the values no peer holds.
+  function fill() {
+    b.vals.forEach((v, i) => {
+      if (v) return;
+      let m = 0;
+      for (let k = 1; k <= b.n; k++) m |= 1 << k;
+      for (const j of b.peers[i]) m &= ~(1 << b.vals[j]);
+      b.cands[i] = m;
+    });
+    render();
+  }
+
+  async function theSolution() {
+    if (!solution) solution = [...(await api(`/api/v1/puzzles/${puzzleID}?solution=1`)).solution].map(valueOf);
+    return solution;
+  }
+
+  // check marks the entered values the solution does not have.
+  async function check() {
+    const sol = await theSolution();
+    b.wrong = new Set(b.vals.map((v, i) => (v && !b.given[i] && v !== sol[i] ? i : -1)).filter((i) => i >= 0));
+    render();
+    const empty = b.vals.filter((v) => !v).length;
+    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.` : "Solved: every cell is right.");
+  }
+
+  // reveal fills the cells with the solution's values, marked as revealed.
+  async function reveal() {
+    const sol = await theSolution();
+    sol.forEach((v, i) => {
+      if (b.vals[i] !== v) {
+        b.vals[i] = v;
+        b.revealed.add(i);
+      }
+    });
+    b.wrong.clear();
+    render();
+    say("The solution is revealed.");
+  }
+
+  function clearHint() {
+    hint.cells.clear();
+    hint.targets.clear();
+    hint.elims.clear();
+  }
+
+  // showStep highlights step k's cells and what it concludes.
+  function showStep(k) {
+    step = k;
+    clearHint();
+    const at = (p) => (p.row - 1) * b.n + p.col - 1;
+    const st = steps[k];
+    if (st) {
+      st.cells.forEach((p) => hint.cells.add(at(p)));
+      st.placements.forEach((p) => hint.targets.add(at(p)));
+      st.eliminations.forEach((p) => {
+        hint.targets.add(at(p));
+        if (!hint.elims.has(at(p))) hint.elims.set(at(p), new Set());
+        hint.elims.get(at(p)).add(p.digit);
+      });
+      $("hint-text").textContent = `Step ${k + 1} of ${steps.length} (rating ${st.rating.toFixed(1)}): ${st.text}`;
+    } else {
+      $("hint-text").textContent = k < 0 ? "" : "No more steps: the hints end here.";
+    }
+    $("hint-prev").disabled = k <= 0;
+    $("hint-next").disabled = k >= steps.length - 1;
+    $("hint-apply").disabled = !st;
+    render();
+  }
+
+  async function nextStep(d) {
+    if (!steps) {
+      try {
+        const h = await api(`/api/v1/puzzles/${puzzleID}/hints`);
+        steps = h.steps;
+        if (h.unfinished) say("The grader does not finish this puzzle: the hints stop short.");
+      } catch (e) {
+        say(e.message);
+        return;
+      }
+    }
+    showStep(Math.max(0, Math.min(steps.length - 1, step + d)));
+  }
+
+  // apply makes the shown step's placements and eliminations, then shows
+  // the next step.
+  function apply() {
+    const st = steps && steps[step];
+    if (!st) return;
+    const at = (p) => (p.row - 1) * b.n + p.col - 1;
+    st.placements.forEach((p) => { if (!b.given[at(p)]) b.vals[at(p)] = p.digit; });
+    st.eliminations.forEach((p) => { b.cands[at(p)] &= ~(1 << p.digit); });
+    if (step < steps.length - 1) showStep(step + 1);
+    else render();
+  }
+
+  async function play(id) {
+    puzzleID = id;
+    $("play").hidden = false;
+    let p;
+    try {
+      p = await api(`/api/v1/puzzles/${id}`);
+      mount(p.puzzle);
+    } catch (e) {
+      $("p-title").textContent = "No such puzzle";
+      document.querySelector(".board").hidden = true;
+      say(e.message);
+      return;
+    }
+    document.title = `Puzzle ${id} · sudokubank`;
+    $("p-title").textContent = `Puzzle ${id}`;
+    $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${humane(p.hardest)}.`;
+    $("p-print").href = `/api/v1/export?format=pdf&ids=${id}`;
+    // Back to the list the puzzle was opened from, filter and all.
+    const ref = document.referrer ? new URL(document.referrer) : null;
+    if (ref && ref.origin === location.origin && ref.pathname === "/") $("back").href = ref.pathname + ref.search;
+    const grid = $("grid");
+    grid.addEventListener("keydown", onKey);
+    grid.addEventListener("click", (e) => {
+      const cell = e.target.closest(".cell");
+      if (cell) select(b.cells.indexOf(cell), true);
+    });
+    grid.addEventListener("focusin", (e) => {
+      const i = b.cells.indexOf(e.target);
+      if (i >= 0 && i !== b.sel) select(i, false);
+    });
+    $("pencil").addEventListener("click", togglePencil);
+    $("erase").addEventListener("click", () => input(0, false));
+    $("fill").addEventListener("click", fill);
+    const safely = (f) => () => f().catch((e) => say(e.message));
+    $("check").addEventListener("click", safely(check));
+    $("reveal").addEventListener("click", safely(reveal));
+    $("hint-next").addEventListener("click", () => nextStep(1));
+    $("hint-prev").addEventListener("click", () => nextStep(-1));
+    $("hint-apply").addEventListener("click", apply);
+  }
+
+  // For tests and for other grid sizes to come.
+  window.sudokubank = { shape, symbol, valueOf, mount };
+
+  const m = /^\/puzzles\/(\d+)$/.exec(location.pathname);
+  if (m) play(m[1]);
+  else browse();
+})();

@@ -69,7 +69,7 @@ func (gr *SizedGrade) Slugs() []string {
 // one per goroutine. It is not safe for concurrent use.
 type SizedGrader struct {
 	st     sstate
-	solver sizedCounter
+	solver solve.Sized
 	chains *schainScratch
 }
 
@@ -99,8 +99,6 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 	}
 	gr.SearchNodes = g.solver.Nodes()
 	gr.Givens, gr.MinRowCol = givensOf(p)
-	sol, _ := g.solver.Solution(p)
-	gr.Solution = sol
 
 	s := &g.st
 	s.load(p)
@@ -118,9 +116,6 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 			gr.Unfinished = true
 			break
 		}
-		if err := checkSizedStep(&st, sol); err != nil {
-			return SizedGrade{}, fmt.Errorf("grade %s: step %d (%s): %w", p, len(gr.Steps)+1, st.Technique.Slug(), err)
-		}
 		s.apply(&st)
 		gr.Steps = append(gr.Steps, st)
 		gr.Uses[st.Technique]++
@@ -134,6 +129,25 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 			if len(st.Placements) > 0 {
 				gr.EP, epSet = gr.ER, true
 			}
+		}
+	}
+	// A finished solve ends at the unique solution; otherwise the solver
+	// finishes the position reached, much easier than the puzzle. Either
+	// way every step is checked against it, so that a grader bug surfaces
+	// as an error, never as a grade.
+	gr.Solution = grid.Grid{Shape: p.Shape, Cells: append([]uint8(nil), s.grid...)}
+	if gr.Unfinished {
+		sol, ok := g.solver.Solution(gr.Solution)
+		if !ok {
+			return SizedGrade{}, fmt.Errorf("grade %s: the logical solve reaches a position with no solution", p)
+		}
+		gr.Solution = sol
+	} else if err := gr.Solution.Check(); err != nil {
+		return SizedGrade{}, fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
+	}
+	for i := range gr.Steps {
+		if err := checkSizedStep(&gr.Steps[i], gr.Solution); err != nil {
+			return SizedGrade{}, fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Steps[i].Technique.Slug(), err)
 		}
 	}
 	if gr.Unfinished {

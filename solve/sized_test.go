@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -200,6 +201,40 @@ func TestSizedSolutionProperty(t *testing.T) {
 	}
 }
 
+// TestSizedHasOtherSolutionProperty: HasOtherSolution finds another
+// solution exactly when one of the other values at the cell leaves a
+// solution, on every shape.
+func TestSizedHasOtherSolutionProperty(t *testing.T) {
+	for _, s := range grid.Shapes {
+		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
+			var v, w solve.Sized
+			rapid.Check(t, func(t *rapid.T) {
+				seed := rapid.Uint64().Draw(t, "seed")
+				sol, _ := v.RandomSolution(grid.New(s), newRand(seed))
+				g := sol.Clone()
+				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
+					g.Cells[c] = 0
+				}
+				if s.N >= 16 && g.Givens() < s.Cells()/2 {
+					return // the oracle's counts get slow
+				}
+				c := rapid.IntRange(0, s.Cells()-1).Draw(t, "cell")
+				want := false
+				h := g.Clone()
+				for x := uint8(1); int(x) <= s.N && !want; x++ {
+					if x != sol.Cells[c] {
+						h.Cells[c] = x
+						want = w.Count(h, 1) > 0
+					}
+				}
+				if got := v.HasOtherSolution(g, c, sol); got != want {
+					t.Fatalf("%s, %s, solution %s: HasOtherSolution = %v, want %v", g, s.CellName(c), sol, got, want)
+				}
+			})
+		})
+	}
+}
+
 // TestSizedRandomSolution: from the empty grid of every shape,
 // RandomSolution makes a full valid grid, the same one and with the same
 // node count for the same seed, and other grids for other seeds.
@@ -306,6 +341,9 @@ func TestSizedFixtures(t *testing.T) {
 			if x == 0 {
 				continue
 			}
+			if !v.HasOtherSolution(p, c, sol) {
+				t.Fatalf("%s without %s: HasOtherSolution = false", p, p.Shape.CellName(c))
+			}
 			p.Cells[c] = 0
 			if n := v.Count(p, 2); n != 2 {
 				t.Fatalf("%s without %s: Count = %d, want 2", p, p.Shape.CellName(c), n)
@@ -313,6 +351,26 @@ func TestSizedFixtures(t *testing.T) {
 			p.Cells[c] = x
 		}
 	}
+}
+
+// digSized empties the cells of a copy of sol in a random order, each
+// while the puzzle keeps one solution (HasOtherSolution, the dig-hole
+// check) and has more than floor givens.
+func digSized(v *solve.Sized, sol grid.Grid, floor int, rng *rand.Rand) grid.Grid {
+	p, givens := sol.Clone(), sol.Givens()
+	for _, c := range rng.Perm(len(p.Cells)) {
+		if givens <= floor {
+			break
+		}
+		x := p.Cells[c]
+		p.Cells[c] = 0
+		if v.HasOtherSolution(p, c, sol) {
+			p.Cells[c] = x
+		} else {
+			givens--
+		}
+	}
+	return p
 }
 
 // readSized reads testdata/sized.txt: one puzzle a line, '#' comments.
@@ -360,22 +418,90 @@ func writeSized(t *testing.T) {
 			if !ok {
 				t.Fatalf("%s: no random solution", s)
 			}
-			p := sol.Clone()
-			for _, c := range rng.Perm(s.Cells()) {
-				if p.Givens() <= fs.floor {
-					break
-				}
-				x := p.Cells[c]
-				p.Cells[c] = 0
-				if v.Count(p, 2) != 1 {
-					p.Cells[c] = x
-				}
-			}
-			b.WriteString(p.String())
+			b.WriteString(digSized(&v, sol, fs.floor, rng).String())
 			b.WriteByte('\n')
 		}
 	}
 	if err := os.WriteFile(sizedFixtures, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// sizedBenchShapes are the shapes the Sized benchmarks measure.
+var sizedBenchShapes = []int{6, 8, 12, 16, 25}
+
+// BenchmarkSizedCount counts to 2 the unique fixtures of each size
+// ("unique") and the same puzzles each without one given ("less1"),
+// which have more solutions: the uniqueness check of a dig's rejected
+// removal.
+func BenchmarkSizedCount(b *testing.B) {
+	all := readSized(b)
+	for _, n := range sizedBenchShapes {
+		var unique, less1 []grid.Grid
+		for _, p := range all {
+			if p.Shape.N != n {
+				continue
+			}
+			unique = append(unique, p)
+			for c, x := range p.Cells {
+				if x != 0 {
+					q := p.Clone()
+					q.Cells[c] = 0
+					less1 = append(less1, q)
+				}
+			}
+		}
+		for _, set := range []struct {
+			name string
+			gs   []grid.Grid
+		}{{"unique", unique}, {"less1", less1}} {
+			b.Run(fmt.Sprintf("N=%d/%s", n, set.name), func(b *testing.B) {
+				var v solve.Sized
+				b.ReportAllocs()
+				cpu := startCPU(b)
+				for i := 0; i < b.N; i++ {
+					v.Count(set.gs[i%len(set.gs)], 2)
+				}
+				cpu.report(b, "puzzles")
+			})
+		}
+	}
+}
+
+// BenchmarkSizedRandomSolution fills the empty grid of each size.
+func BenchmarkSizedRandomSolution(b *testing.B) {
+	for _, n := range sizedBenchShapes {
+		s, _ := grid.ShapeOf(n)
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			var v solve.Sized
+			empty := grid.New(s)
+			rng := newRand(1)
+			b.ReportAllocs()
+			cpu := startCPU(b)
+			for i := 0; i < b.N; i++ {
+				v.RandomSolution(empty, rng)
+			}
+			cpu.report(b, "grids")
+		})
+	}
+}
+
+// BenchmarkSizedDig digs a random solution of each size greedily down
+// to a minimal puzzle (25x25 stops at 400 givens), one HasOtherSolution
+// per cell: the solver's share of a dig.
+func BenchmarkSizedDig(b *testing.B) {
+	for _, fs := range sizedFixtureSizes {
+		s, _ := grid.ShapeOf(fs.n)
+		b.Run(fmt.Sprintf("N=%d", fs.n), func(b *testing.B) {
+			var v solve.Sized
+			rng := newRand(2)
+			b.ReportAllocs()
+			cpu := startCPU(b)
+			for i := 0; i < b.N; i++ {
+				sol, _ := v.RandomSolution(grid.New(s), rng)
+				digSized(&v, sol, fs.floor, rng)
+			}
+			cpu.report(b, "digs")
+		})
 	}
 }

@@ -178,7 +178,10 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Stats:         c.Stats,
 	})
 	if ee, ok := errors.AsType[*ExhaustedError](err); ok {
+		// Not a failure: the run stored what exists, and a rerun would
+		// find no more.
 		ee.Shape = c.Shape.String()
+		sum.Exhausted, err = ee.Error(), nil
 	}
 	if ue, ok := errors.AsType[*UnreachableError](err); ok {
 		ue.MinGivens, ue.MaxGivens, ue.Target = c.MinGivens, c.MaxGivens, c.TargetString()

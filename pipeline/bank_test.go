@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sudokubank/grid"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )

@@ -15,6 +15,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/cputime"
 	"sudokubank/pipeline"
 	"sudokubank/store"

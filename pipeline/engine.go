@@ -227,6 +227,10 @@ type Summary struct {
 	Snapshot
 	Elapsed     time.Duration
 	Interrupted bool // ctx was cancelled before the target was met
+	// Exhausted, when set, says why a run ended short of its target
+	// without failing: it found only families the bank has
+	// (ExhaustedError).
+	Exhausted string
 }
 
 // job is an input with its place in the run.

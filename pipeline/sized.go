@@ -149,21 +149,33 @@ func (b *SizedBuilder) profile(l grade.Level, sym gen.Symmetry) gen.Profile {
 	return gen.GivensProfile(lo, hi, sym)
 }
 
-// sizedRange is the givens a level's digs aim at on one shape.
-type sizedRange struct{ lo, hi int }
+// levelDig is how digs aim at one level on one shape: to lo-hi givens, or
+// down to a minimal puzzle when lo is 0. ok is false for a level the shape
+// never reaches.
+type levelDig struct {
+	lo, hi int
+	ok     bool
+}
 
-// sizedGivens are the givens ranges of each level (index 1..5) per size,
-// chosen from the share of each level among puzzles dug to each count
-// (docs/performance.md): a zero range means a minimal dig, and a level
-// whose range is missing (size absent) does not exist on the shape.
-var sizedGivens = map[int][grade.Evil + 1]sizedRange{}
+// sizedDigs are the digs of each level (index 1..5) per size other than
+// 9x9, chosen from the levels of puzzles dug to each number of givens
+// (docs/performance.md has the table): the easiest levels live in a band
+// of givens, the hardest only near minimal puzzles. A 4x4 puzzle never
+// needs more than singles, so it has one level.
+var sizedDigs = map[int][grade.Evil + 1]levelDig{
+	4:  {1: {5, 10, true}},
+	6:  {1: {12, 20, true}, 2: {0, 0, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+	8:  {1: {23, 30, true}, 2: {17, 22, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+	12: {1: {60, 75, true}, 2: {50, 59, true}, 3: {42, 56, true}, 4: {40, 52, true}, 5: {0, 0, true}},
+	16: {1: {120, 140, true}, 2: {110, 119, true}, 3: {100, 119, true}, 4: {100, 115, true}, 5: {0, 0, true}},
+	25: {1: {380, 450, true}, 2: {300, 340, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+}
 
-// SizedLevels returns the levels that digs of shape s reach: a 4x4 puzzle
-// never needs more than singles.
+// SizedLevels returns the levels that digs of shape s reach.
 func SizedLevels(s grid.Shape) []grade.Level {
 	var ls []grade.Level
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
-		if _, ok := sizedLevel(s, l); ok {
+		if sizedDigs[s.N][l].ok {
 			ls = append(ls, l)
 		}
 	}
@@ -173,17 +185,8 @@ func SizedLevels(s grid.Shape) []grade.Level {
 // SizedGivens returns the givens range digs aim at for level l on shape
 // s; 0, 0 means a minimal dig.
 func SizedGivens(s grid.Shape, l grade.Level) (lo, hi int) {
-	r, _ := sizedLevel(s, l)
-	return r.lo, r.hi
-}
-
-func sizedLevel(s grid.Shape, l grade.Level) (sizedRange, bool) {
-	t, ok := sizedGivens[s.N]
-	if !ok {
-		return sizedRange{}, l >= grade.ExtremelyEasy && l <= grade.Evil
-	}
-	r := t[l]
-	return r, r != sizedRange{} || l == grade.Evil
+	d := sizedDigs[s.N][l]
+	return d.lo, d.hi
 }
 
 // importSized is Importer.Import for a line of another size than 9x9:

@@ -123,6 +123,8 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summar
 		end.Status, end.Message = store.RunFailed, runErr.Error()
 	case sum.Interrupted:
 		end.Status, end.Message = store.RunInterrupted, "interrupted by a signal"
+	case sum.Exhausted != "":
+		end.Message = sum.Exhausted
 	case end.Families == 0 && end.Puzzles == 0:
 		// Recorded all the same, so that the runs table says the
 		// command ran; the message says why the bank did not change.

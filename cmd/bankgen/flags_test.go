@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/pipeline"
 )
 
@@ -151,7 +152,7 @@ func TestParseGivens(t *testing.T) {
 		{"30--38", 0, 0, false},
 	}
 	for _, tt := range tests {
-		lo, hi, err := parseGivens(tt.in)
+		lo, hi, err := parseGivens(tt.in, grid.Nine)
 		if (err == nil) != tt.ok || lo != tt.lo || hi != tt.hi {
 			t.Errorf("parseGivens(%q) = %d, %d, %v; want %d, %d, ok %v", tt.in, lo, hi, err, tt.lo, tt.hi, tt.ok)
 		}

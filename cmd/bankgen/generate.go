@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"sudokubank/grade"
 	"sudokubank/grid"
@@ -145,6 +147,9 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	if sym := o.symmetry.sym; !o.symmetry.random && !sym.ValidFor(o.size.shape) {
 		return o, usageError{Err: fmt.Errorf("invalid value %q for flag -symmetry: a %s grid has %dx%d boxes, and %s needs square ones", sym, o.size.shape, o.size.shape.BoxRows, o.size.shape.BoxCols, sym)}
 	}
+	if err := checkSizeLevels(o); err != nil {
+		return o, err
+	}
 	if *seed != "" {
 		s, err := strconv.ParseUint(*seed, 0, 64)
 		if err != nil {
@@ -164,4 +169,30 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	return generate(ctx, o, args, stdout, stderr)
+}
+
+// checkSizeLevels refuses a level the run's size never reaches (a 4x4
+// puzzle needs nothing beyond singles), named by -level or -quota.
+func checkSizeLevels(o generateOptions) error {
+	shape := o.size.shape
+	if shape == grid.Nine {
+		return nil
+	}
+	has := pipeline.SizedLevels(shape)
+	asked := slices.Clone(o.levels)
+	for l, n := range o.quota.want {
+		if n > 0 {
+			asked = append(asked, grade.Level(l))
+		}
+	}
+	for _, l := range asked {
+		if !slices.Contains(has, l) {
+			var names []string
+			for _, h := range has {
+				names = append(names, h.String())
+			}
+			return usageError{Err: fmt.Errorf("%s puzzles have no %s level: the levels of %s are %s", shape, l, shape, strings.Join(names, ", "))}
+		}
+	}
+	return nil
 }

@@ -159,6 +159,9 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	status := runStatus(s, runErr)
 	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
 		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	if s.Exhausted != "" {
+		fmt.Fprintf(w, "  ended early: %s\n", s.Exhausted)
+	}
 	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}

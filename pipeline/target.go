@@ -150,6 +150,17 @@ func (t *Target) Unreachable() error {
 	if t.dryMax > 0 && t.dry >= t.dryMax && !t.Done() {
 		return &ExhaustedError{Items: t.dry}
 	}
+	err := t.giveUp()
+	// Where most of the items found families the run has, the level is
+	// not out of reach: its puzzles are all found.
+	if err != nil && t.dryMax > 0 && 2*t.dry > t.items {
+		return &ExhaustedError{Items: t.dry}
+	}
+	return err
+}
+
+// giveUp is Unreachable's judgement of the budget of GiveUpAfter.
+func (t *Target) giveUp() error {
 	if t.budget == 0 || t.items < t.budget || t.Done() {
 		return nil
 	}

@@ -21,18 +21,20 @@ type SizedPuzzle struct {
 // SizedDigger digs holes in terminal grids of any shape as Digger does in
 // 9x9 ones: a givens bound drawn per dig, a lower bound of givens per row
 // and column, the orbits of a symmetry tried once each in the profile's
-// order, and a uniqueness check after each removal (solve.Sized counting
-// to 2, unless the givens left force the dug value or empty a swap set).
+// order, and a uniqueness check after each removal (solve.Sized looking
+// for another solution, unless the givens left force the dug value or the
+// removal empties a swap set).
 //
 // The zero value is ready to use and reuses its memory from one puzzle of
 // a shape to the next. A SizedDigger is not safe for concurrent use.
 type SizedDigger struct {
-	s    solve.Sized
-	f    sizedFiller
-	t    *sizedTables
-	b    sizedBoard
-	sol  []uint8
-	work grid.Grid // the board with forced cells put back, for counting
+	s        solve.Sized
+	f        sizedFiller
+	t        *sizedTables
+	b        sizedBoard
+	sol      []uint8   // the solution being dug
+	solution grid.Grid // sol as a grid, for the solver
+	work     grid.Grid // the board with forced cells put back, for the solver
 
 	order      []uint16
 	tried      []bool // per orbit
@@ -239,6 +241,7 @@ func (d *SizedDigger) load(sol grid.Grid) {
 		cells := s.Cells()
 		d.b = sizedBoard{g: make([]uint8, cells), row: make([]uint32, s.N), col: make([]uint32, s.N), box: make([]uint32, s.N)}
 		d.sol = make([]uint8, cells)
+		d.solution = grid.Grid{Shape: s, Cells: d.sol}
 		d.work = grid.New(s)
 		d.order = make([]uint16, cells)
 		d.tried = make([]bool, cells)
@@ -291,19 +294,25 @@ func (d *SizedDigger) setCell(c int) {
 // unique reports whether the board, just dug at cells, still has only the
 // solution being dug, cheapest first as Digger does: the dig holds if the
 // givens left force each dug value (a single), fails if it emptied a swap
-// set, and otherwise a count to 2 decides, with the forced cells put back.
+// set, and otherwise a search for another solution decides
+// (solve.Sized.HasOtherSolution). Every other solution differs from the
+// dug one in a dug cell that the givens do not force: those cells are
+// checked one by one, and a cell proven to hold its value in every
+// solution is put back before the next.
 func (d *SizedDigger) unique(cells []uint16) bool {
 	w := d.work.Cells
 	copy(w, d.b.g)
-	open := 0
+	var open [4]uint16
+	n := 0
 	for _, x := range cells {
 		if d.b.forced(d.t, int(x), d.sol[x]) {
 			w[x] = d.sol[x]
 		} else {
-			open++
+			open[n] = x
+			n++
 		}
 	}
-	if open == 0 {
+	if n == 0 {
 		d.forcedChecks++
 		return true
 	}
@@ -312,7 +321,13 @@ func (d *SizedDigger) unique(cells []uint16) bool {
 		return false
 	}
 	d.searchChecks++
-	return d.s.Count(d.work, 2) == 1
+	for _, x := range open[:n] {
+		w[x] = d.sol[x]
+		if d.s.HasOtherSolution(d.work, int(x), d.solution) {
+			return false
+		}
+	}
+	return true
 }
 
 // minimal reports whether no given of the board can be dug, knowing that
@@ -347,8 +362,7 @@ func (d *SizedDigger) minimal(ctx context.Context) (bool, error) {
 		}
 		d.searchChecks++
 		copy(d.work.Cells, b.g)
-		d.work.Cells[c] = 0
-		if d.s.Count(d.work, 2) == 1 {
+		if !d.s.HasOtherSolution(d.work, c, d.solution) {
 			return false, nil
 		}
 	}

@@ -102,8 +102,45 @@ func pickBit32(m uint32, k int) uint8 {
 	return uint8(bits.TrailingZeros32(m))
 }
 
-// fill completes f.g at the cell with the fewest candidates, values in
-// random order, reporting false when it has no completion or the node
+// hiddenSinglesFrom is the smallest N whose fills look for hidden
+// singles: on smaller grids the fewest-candidates fill rarely meets a dead
+// end, and the scan of every unit at every node would cost more than it
+// saves.
+const hiddenSinglesFrom = 16
+
+// hiddenSingle finds a value that has a single place left in some unit,
+// returning that cell and the value's bit, or -1 when there is none. It
+// reports false when a unit has no place left for a value it lacks.
+func (f *sizedFiller) hiddenSingle() (int, uint32, bool) {
+	t := f.t
+	for _, unit := range t.units {
+		var placed, once, twice uint32
+		for _, c := range unit {
+			if v := f.g[c]; v != 0 {
+				placed |= 1 << v
+				continue
+			}
+			m := f.candidates(int(c))
+			twice |= once & m
+			once |= m
+		}
+		if t.full&^(placed|once) != 0 {
+			return -1, 0, false
+		}
+		if single := once &^ twice; single != 0 {
+			m := single & -single
+			for _, c := range unit {
+				if f.g[c] == 0 && f.candidates(int(c))&m != 0 {
+					return int(c), m, true
+				}
+			}
+		}
+	}
+	return -1, 0, true
+}
+
+// fill completes f.g at a hidden single or else the cell with the fewest
+// candidates, values in random order, reporting false when it has no completion or the node
 // budget runs out. Invariant: row, col and box hold exactly the values of
 // f.g, and f.g has no conflict.
 func (f *sizedFiller) fill() bool {
@@ -128,6 +165,17 @@ func (f *sizedFiller) fill() bool {
 	}
 	if best < 0 {
 		return true
+	}
+	if bestN > 1 && f.t.s.N >= hiddenSinglesFrom {
+		// A value with one place left in a unit is as forced as a
+		// cell with one candidate; one with none is a dead end.
+		c, m, ok := f.hiddenSingle()
+		if !ok {
+			return false
+		}
+		if c >= 0 {
+			best, bestM = c, m
+		}
 	}
 	for m := bestM; m != 0; {
 		v := uint8(bits.TrailingZeros32(m))

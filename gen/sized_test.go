@@ -320,11 +320,12 @@ func TestSizedDigErrors(t *testing.T) {
 	}
 }
 
-// TestSizedIsMinimal digs minimal puzzles up to 12x12: beyond, the counts
-// of a minimal dig take the solver seconds to minutes.
+// TestSizedIsMinimal digs minimal puzzles up to 12x12, and 16x16 outside
+// -short, where a minimal dig takes the solver a fraction of a second to
+// seconds.
 func TestSizedIsMinimal(t *testing.T) {
 	for _, s := range sizedShapes() {
-		if s.N > 12 {
+		if s.N > 16 || (s.N > 12 && testing.Short()) {
 			continue
 		}
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
@@ -333,8 +334,8 @@ func TestSizedIsMinimal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !d.IsMinimal(pz.Grid) {
-				t.Fatalf("IsMinimal(%v) = false for a minimal dig", pz.Grid)
+			if !d.IsMinimal(pz.Grid) || !pz.Minimal || !refMinimalSized(pz.Grid) {
+				t.Fatalf("%v: IsMinimal %v, Minimal %v, counted minimal %v; want all true", pz.Grid, d.IsMinimal(pz.Grid), pz.Minimal, refMinimalSized(pz.Grid))
 			}
 			// One more given from the solution: unique, not minimal.
 			more := pz.Grid.Clone()

@@ -174,10 +174,13 @@ func (s *sstate) nakedSet(k int) (SizedStep, bool) {
 }
 
 // subsetWalk32 is subsetWalk over up to 25 members with uint32 sets.
+// startWith generalises it: the union starts from a seed and must reach
+// a given size.
 type subsetWalk32 struct {
 	sets [25]uint32
 	pos  [25]uint8
 	n, k int
+	size int // the size the union must have
 	j    int
 	idx  [4]int
 	un   [5]uint32
@@ -190,9 +193,13 @@ func (w *subsetWalk32) add(set uint32, pos int) {
 	w.n++
 }
 
-func (w *subsetWalk32) start(k int) {
-	w.k, w.j = k, k-1
-	w.un[k] = 0
+func (w *subsetWalk32) start(k int) { w.startWith(k, 0, k) }
+
+// startWith begins the walk over the subsets of k members (1 <= k <= 4)
+// whose sets together with seed hold exactly size elements.
+func (w *subsetWalk32) startWith(k int, seed uint32, size int) {
+	w.k, w.j, w.size = k, k-1, size
+	w.un[k] = seed
 	w.idx[k-1] = k - 2
 }
 
@@ -217,7 +224,7 @@ func (w *subsetWalk32) next() (mask, union uint32, ok bool) {
 			continue
 		}
 		w.un[j] = w.un[j+1] | w.sets[w.idx[j]]
-		if count32(w.un[j]) > k {
+		if count32(w.un[j]) > w.size {
 			continue
 		}
 		if j > 0 {
@@ -225,7 +232,7 @@ func (w *subsetWalk32) next() (mask, union uint32, ok bool) {
 			w.idx[j-1] = j - 2
 			continue
 		}
-		if count32(w.un[0]) != k {
+		if count32(w.un[0]) != w.size {
 			continue
 		}
 		for i := 0; i < k; i++ {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"pgregory.net/rapid"
+
 	"sudokubank/grid"
 	"sudokubank/solve"
 )
@@ -139,8 +141,16 @@ func TestSizedGradeShapes(t *testing.T) {
 	}
 }
 
+// sizedTB is what checkSizedGrade needs of a test: *testing.T or
+// *rapid.T.
+type sizedTB interface {
+	Helper()
+	Errorf(format string, args ...any)
+	Fatalf(format string, args ...any)
+}
+
 // checkSizedGrade checks a grade of p independently of the grader.
-func checkSizedGrade(t *testing.T, p grid.Grid, gr SizedGrade) {
+func checkSizedGrade(t sizedTB, p grid.Grid, gr SizedGrade) {
 	t.Helper()
 	if err := gr.Solution.Check(); err != nil || gr.Solution.Givens() != len(p.Cells) {
 		t.Fatalf("%s: solution %s is not a full grid (%v)", p, gr.Solution, err)
@@ -243,4 +253,24 @@ func TestSizedGradeErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSizedGradeProperty grades puzzles dug from random grids of the
+// small shapes, each dug from its own seed: every grade passes
+// checkSizedGrade, and 4x4 puzzles need singles only.
+func TestSizedGradeProperty(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		s := rapid.SampledFrom([]grid.Shape{grid.Shapes[0], grid.Shapes[1], grid.Shapes[2]}).Draw(rt, "shape")
+		seed := rapid.Uint64().Draw(rt, "seed")
+		rng := rand.New(rand.NewPCG(seed, 26))
+		p := sizedDig(sizedTerminal(s, rng), rng)
+		gr, err := NewSized().GradeContext(context.Background(), p)
+		if err != nil {
+			rt.Fatalf("%s: %v", p, err)
+		}
+		checkSizedGrade(rt, p, gr)
+		if s.N == 4 && gr.ER > NakedSingle.BaseRating() {
+			rt.Fatalf("4x4 %s rates %s (%s)", p, gr.ER, gr.Hardest.Slug())
+		}
+	})
 }

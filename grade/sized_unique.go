@@ -161,25 +161,25 @@ func (f *sloopFinder) type3(r1, r2 int, extra uint32, base Rating) {
 			continue
 		}
 		i1, i2 := int(g.cellIndex[r1][t]), int(g.cellIndex[r2][t])
+		// The other cells of the set: two or more candidates, neither
+		// extra cell. The walk visits their (k-1)-subsets in the order
+		// of combos, as the 9x9 finder does, but drops a partial subset
+		// as soon as its union is too wide.
+		var sw subsetWalk32
+		for j := 0; j < g.n; j++ {
+			if p := cands[g.cell(u, j)]; j != i1 && j != i2 && count32(p) >= 2 {
+				sw.add(p, j)
+			}
+		}
 		for k := count32(extra); k <= 7; k++ {
 			if 2*k > f.s.empty[u] || k > 5 {
 				break
 			}
-		combo:
-			for _, m := range g.combos[k-1] {
-				if m&(1<<i1|1<<i2) != 0 {
-					continue
-				}
-				union := extra
-				for mm := m; mm != 0; mm &= mm - 1 {
-					p := cands[g.cell(u, first32(mm))]
-					if count32(p) < 2 {
-						continue combo
-					}
-					union |= p
-				}
-				if count32(union) != k {
-					continue
+			sw.startWith(k-1, extra, k)
+			for {
+				m, union, more := sw.next()
+				if !more {
+					break
 				}
 				var el []SizedCandidate
 				for j := 0; j < g.n; j++ {

@@ -115,19 +115,6 @@ func mustSizedCanon(tb rapid.TB, p grid.Grid) grid.Grid {
 	return form
 }
 
-// sizedShapes are the shapes the property tests cover; 25x25 runs in the
-// long mode only.
-func sizedShapes() []grid.Shape {
-	out := []grid.Shape{}
-	for _, s := range grid.Shapes {
-		if s.N == 25 && testing.Short() {
-			continue
-		}
-		out = append(out, s)
-	}
-	return out
-}
-
 func TestSizedCanonInvariantProperty(t *testing.T) {
 	for _, s := range sizedShapes() {
 		t.Run(fmt.Sprint(s.N), func(t *testing.T) {

@@ -8,24 +8,39 @@ import (
 	"runtime"
 	"time"
 
+	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
 
-// LoadBank reads what a run needs of the bank before it starts: the dedup
-// set of its 9x9 canonical forms and its count of 9x9 families per level
-// (a run's quotas, like the store's caps, count one size).
-func LoadBank(ctx context.Context, db *store.DB) (*Seen, LevelCounts, error) {
+// LoadBank reads what a run of grids of shape s needs of the bank before
+// it starts: the dedup set of the canonical forms of that size and the
+// count of families per level of that size. The zero Shape means every
+// size, as an import of lines of any size needs.
+func LoadBank(ctx context.Context, db *store.DB, s grid.Shape) (*Seen, LevelCounts, error) {
 	var have LevelCounts
-	counts, err := db.SizeLevelCounts(ctx, 9)
+	counts, err := db.LevelCounts(ctx)
+	if s.N != 0 {
+		// A run's quotas, like the store's caps, count one size.
+		counts, err = db.SizeLevelCounts(ctx, s.N)
+	}
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
 	}
 	for l := range have {
 		have[l] = int(counts[l])
 	}
-	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, fn func(solve.Grid) error) error {
-		return db.EachCanon(ctx, 9, func(canon string) error { return fn(solve.GridOf(canon)) })
+	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, add func(uint64)) error {
+		return db.ForEachCanon(ctx, func(canon string) error {
+			switch {
+			case s.N != 0 && len(canon) != s.Cells():
+			case len(canon) == 81:
+				add(Hash(solve.GridOf(canon)))
+			default:
+				add(HashText(canon))
+			}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, have, fmt.Errorf("load the bank's canonical forms: %w", err)
@@ -129,6 +144,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 			c.Target.GiveUpAfter(GiveUpSearchItems)
 		}
 	}
+	// The smaller sizes hold few essentially different puzzles: a run
+	// that asks for more than exist ends once it finds only those it has.
+	if c.Target != nil && c.Shape.Valid() && c.Shape != grid.Nine {
+		c.Target.ExhaustAfter(GiveUpItems)
+	}
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with one
 	// core idle: a sixteenth of the families takes the workers longer than
@@ -154,6 +174,9 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Chunk:   chunk,
 		Produce: Items(c.Seed, 0),
 		NewWorker: func() Work[Item, store.NewFamily] {
+			if c.Shape.Valid() && c.Shape != grid.Nine {
+				return NewSizedBuilder(c.BuildOptions).Build
+			}
 			return NewBuilder(c.BuildOptions).Build
 		},
 		Seen:   c.Seen,
@@ -171,6 +194,12 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		Log:           c.Log,
 		Stats:         c.Stats,
 	})
+	if ee, ok := errors.AsType[*ExhaustedError](err); ok {
+		// Not a failure: the run stored what exists, and a rerun would
+		// find no more.
+		ee.Shape = c.Shape.String()
+		sum.Exhausted, err = ee.Error(), nil
+	}
 	if ue, ok := errors.AsType[*UnreachableError](err); ok {
 		ue.MinGivens, ue.MaxGivens, ue.Target = c.MinGivens, c.MaxGivens, c.TargetString()
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"sudokubank/grid"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -105,7 +106,7 @@ func TestOverlappingQuotaRunsStopOnTheQuota(t *testing.T) {
 	runs := []*run{{db: a, seed: 1}, {db: b, seed: 2}}
 	for _, r := range runs {
 		var err error
-		if r.seen, r.have, err = pipeline.LoadBank(ctx, r.db); err != nil {
+		if r.seen, r.have, err = pipeline.LoadBank(ctx, r.db, grid.Nine); err != nil {
 			t.Fatal(err)
 		}
 		if r.runID, err = r.db.StartRun(ctx, store.Run{Seed: r.seed}); err != nil {
@@ -160,7 +161,7 @@ func TestOverlappingRunsCountWhatTheyCommitted(t *testing.T) {
 	a, b := openTwo(t)
 	var seens []*pipeline.Seen
 	for _, db := range []*store.DB{a, b} {
-		seen, _, err := pipeline.LoadBank(ctx, db)
+		seen, _, err := pipeline.LoadBank(ctx, db, grid.Nine)
 		if err != nil {
 			t.Fatal(err)
 		}

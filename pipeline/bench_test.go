@@ -15,6 +15,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/cputime"
 	"sudokubank/pipeline"
 	"sudokubank/store"
@@ -61,7 +62,7 @@ func generateOnce(b *testing.B, path string, seed uint64, workers, n, variants i
 	if err != nil {
 		b.Fatal(err)
 	}
-	seen, _, err := pipeline.LoadBank(ctx, db)
+	seen, _, err := pipeline.LoadBank(ctx, db, grid.Nine)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -19,6 +20,9 @@ const genSource = "gen"
 
 // BuildOptions say what families a generating run makes.
 type BuildOptions struct {
+	// Shape is the size of the grids; the zero value means 9x9. Other
+	// shapes are built by SizedBuilder.
+	Shape grid.Shape
 	// Levels are the levels wanted; a family of another level is skipped
 	// before its variants are made. Empty means all.
 	Levels []grade.Level
@@ -68,18 +72,22 @@ func (o *BuildOptions) Targeted() bool {
 }
 
 // Meets reports whether a family graded gr meets the options' target.
-func (o *BuildOptions) Meets(gr *grade.Grade) bool {
-	if gr.ER < o.RatingMin || o.RatingMax > 0 && gr.ER > o.RatingMax {
+func (o *BuildOptions) Meets(gr *grade.Grade) bool { return o.meets(gr.ER, gr.Hardest, &gr.Uses) }
+
+// meets reports whether a family rated er, whose hardest step is hardest
+// and whose solve used each technique t uses[t] times, meets the target.
+func (o *BuildOptions) meets(er grade.Rating, hardest grade.Technique, uses *[grade.BruteForce + 1]uint16) bool {
+	if er < o.RatingMin || o.RatingMax > 0 && er > o.RatingMax {
 		return false
 	}
-	if len(o.Hardest) > 0 && !slices.Contains(o.Hardest, gr.Hardest) {
+	if len(o.Hardest) > 0 && !slices.Contains(o.Hardest, hardest) {
 		return false
 	}
 	if len(o.Uses) == 0 {
 		return true
 	}
 	for _, t := range o.Uses {
-		if gr.Uses[t] > 0 {
+		if uses[t] > 0 {
 			return true
 		}
 	}

@@ -231,6 +231,10 @@ type Summary struct {
 	Snapshot
 	Elapsed     time.Duration
 	Interrupted bool // ctx was cancelled before the target was met
+	// Exhausted, when set, says why a run ended short of its target
+	// without failing: it found only families the bank has
+	// (ExhaustedError).
+	Exhausted string
 }
 
 // job is an input with its place in the run.
@@ -699,6 +703,7 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out], more bool) (admitted[
 		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1), false}, true
 	case Duplicate:
 		c.Stats.Duplicates.Add(1)
+		c.Target.Duplicate()
 		if c.KeepDuplicates && r.Puzzles > 0 {
 			return admitted[Out]{r.Value, r.Level, r.Puzzles, true}, true
 		}

@@ -8,6 +8,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/importfmt"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -34,6 +35,11 @@ type Importer struct {
 	gr     grade.Grade // the line's grade, its path's array reused (GradeInto)
 	dig    gen.Digger  // for IsMinimal, reusing its solver and scratch
 	path   pathEncoder
+
+	// The same for the lines of other sizes (importSized).
+	sized     solve.Sized
+	sizedDig  gen.SizedDigger
+	sizedRate grade.SizedGrader
 }
 
 // NewImporter returns an Importer for one worker, recording source with
@@ -48,6 +54,11 @@ func NewImporter(source string, seen *Seen) *Importer {
 func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 	if l.Err != nil {
 		return Result[store.NewFamily]{Reason: Invalid, Err: l.Err}
+	}
+	if text := strings.TrimSpace(l.Text); len(text) != 81 {
+		if _, ok := grid.ShapeOfCells(len(text)); ok {
+			return m.importSized(ctx, text)
+		}
 	}
 	g, err := solve.ParseLine(l.Text)
 	if err != nil {

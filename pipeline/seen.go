@@ -44,16 +44,12 @@ func NewSeen(bank []uint64) *Seen {
 	return &Seen{bank: bank, recent: make(map[uint64]struct{})}
 }
 
-// loadSeen builds the set from every canonical form that each yields,
-// typically the store's ForEachCanon. sizeHint, the number of families
-// in the bank if known, avoids growing the slice.
-func loadSeen(ctx context.Context, sizeHint int, each func(ctx context.Context, fn func(solve.Grid) error) error) (*Seen, error) {
+// loadSeen builds the set from every hash that each adds, typically of
+// the store's canonical forms. sizeHint, the number of families in the
+// bank if known, avoids growing the slice.
+func loadSeen(ctx context.Context, sizeHint int, each func(ctx context.Context, add func(uint64)) error) (*Seen, error) {
 	hs := make([]uint64, 0, max(sizeHint, 0))
-	err := each(ctx, func(g solve.Grid) error {
-		hs = append(hs, Hash(g))
-		return nil
-	})
-	if err != nil {
+	if err := each(ctx, func(h uint64) { hs = append(hs, h) }); err != nil {
 		return nil, err
 	}
 	return NewSeen(hs), nil

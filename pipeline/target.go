@@ -27,6 +27,8 @@ type Target struct {
 	named bool        // the levels were asked for by name (-level, -quota)
 
 	budget  int         // items after which a level not yielded fails the run; 0: never
+	dryMax  int         // duplicates since the last family admitted that end the run; 0: never
+	dry     int         // duplicates since the last family admitted
 	items   int         // items seen (Yielded)
 	yielded LevelCounts // items whose family had each level; [0]: of any level
 }
@@ -77,6 +79,7 @@ func (t *Target) Wants(l grade.Level) bool {
 
 // Take counts one admitted family of level l.
 func (t *Target) Take(l grade.Level) {
+	t.dry = 0
 	if t.total > 0 {
 		t.total--
 	}
@@ -129,10 +132,35 @@ func (t *Target) Yielded(l grade.Level) {
 	}
 }
 
+// ExhaustAfter makes Unreachable end a run with an *ExhaustedError once n
+// items have made a family already seen (Duplicate) since the last family
+// admitted: on a small grid the run has then found about every puzzle its
+// settings make. Zero, the default, never ends a run so.
+func (t *Target) ExhaustAfter(n int) { t.dryMax = n }
+
+// Duplicate counts one item, in item order, that made a family the bank
+// or the run has already.
+func (t *Target) Duplicate() { t.dry++ }
+
 // Unreachable returns an *UnreachableError once the items counted by
 // Yielded reach the budget of GiveUpAfter without one family of a level
-// the target still wants, and nil before and otherwise.
+// the target still wants, an *ExhaustedError once ExhaustAfter's items in
+// a row admitted none, and nil before and otherwise.
 func (t *Target) Unreachable() error {
+	if t.dryMax > 0 && t.dry >= t.dryMax && !t.Done() {
+		return &ExhaustedError{Items: t.dry}
+	}
+	err := t.giveUp()
+	// Where most of the items found families the run has, the level is
+	// not out of reach: its puzzles are all found.
+	if err != nil && t.dryMax > 0 && 2*t.dry > t.items {
+		return &ExhaustedError{Items: t.dry}
+	}
+	return err
+}
+
+// giveUp is Unreachable's judgement of the budget of GiveUpAfter.
+func (t *Target) giveUp() error {
 	if t.budget == 0 || t.items < t.budget || t.Done() {
 		return nil
 	}
@@ -178,4 +206,21 @@ func (e *UnreachableError) Error() string {
 		hint = "try a wider target or givens range, or another level"
 	}
 	return fmt.Sprintf("%s in %d tries: gave up, as it is impossible or too rare; %s", what, e.Items, hint)
+}
+
+// ExhaustedError is a run that ended because Items items made families
+// it had already since the last new one: the puzzles its
+// settings can make are (nearly) all in the bank. Shape names the grid
+// size for the message.
+type ExhaustedError struct {
+	Items int
+	Shape string
+}
+
+func (e *ExhaustedError) Error() string {
+	what := "puzzles"
+	if e.Shape != "" {
+		what = e.Shape + " puzzles"
+	}
+	return fmt.Sprintf("the space of %s is exhausted: %d tries since the last new family found only families the bank has; the bank holds what they make", what, e.Items)
 }

@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -104,5 +105,53 @@ func TestUnreachableErrorNamesTarget(t *testing.T) {
 	want := "no evil family rated 9.0 or more with 40-45 givens in 7 tries: gave up, as it is impossible or too rare; try a wider target or givens range, or another level"
 	if got := err.Error(); got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
+	}
+}
+
+func TestTargetExhausted(t *testing.T) {
+	tg := pipeline.Count(10, nil)
+	tg.ExhaustAfter(3)
+	for i := range 5 {
+		tg.Yielded(0)
+		tg.Duplicate()
+		if i == 1 {
+			tg.Yielded(grade.Easy)
+			tg.Take(grade.Easy) // a new family starts the count again
+		}
+	}
+	err := tg.Unreachable()
+	ee, ok := errors.AsType[*pipeline.ExhaustedError](err)
+	if !ok || ee.Items != 3 {
+		t.Fatalf("Unreachable() = %v, want exhausted after 3 duplicates", err)
+	}
+	// A run that gives up on a level whose items were mostly duplicates
+	// says the space is exhausted, not that the level is out of reach.
+	tg = pipeline.Count(10, []grade.Level{grade.Easy})
+	tg.ExhaustAfter(100)
+	tg.GiveUpAfter(4)
+	for range 4 {
+		tg.Yielded(0)
+		tg.Duplicate()
+	}
+	if _, ok := errors.AsType[*pipeline.ExhaustedError](tg.Unreachable()); !ok {
+		t.Errorf("Unreachable() = %v, want exhausted", tg.Unreachable())
+	}
+	tg = pipeline.Count(10, []grade.Level{grade.Easy})
+	tg.GiveUpAfter(4)
+	for range 4 {
+		tg.Yielded(0)
+	}
+	if _, ok := errors.AsType[*pipeline.UnreachableError](tg.Unreachable()); !ok {
+		t.Errorf("Unreachable() = %v, want unreachable", tg.Unreachable())
+	}
+}
+
+func TestHashText(t *testing.T) {
+	a, b := strings.Repeat(".", 36), strings.Repeat(".", 35)+"1"
+	if pipeline.HashText(a) == pipeline.HashText(b) || pipeline.HashText(a) != pipeline.HashText(strings.Clone(a)) {
+		t.Error("HashText does not tell two grids apart, or differs for one")
+	}
+	if pipeline.HashText(strings.Repeat(".", 16)) == pipeline.HashText(strings.Repeat(".", 17)) {
+		t.Error("HashText ignores the length")
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"time"
 
+	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/internal/version"
 	"sudokubank/pipeline"
@@ -18,9 +19,9 @@ import (
 
 // openBank opens (or creates) the bank as a bulk writer
 // (store.BulkOptions), ends the runs of processes that died, loads its
-// dedup set, and sets the GC policy for a run of familyPuzzles puzzles a
+// dedup set for grids of shape (every size for the zero Shape), and sets the GC policy for a run of familyPuzzles puzzles a
 // family; syncFull makes every commit wait for the disk.
-func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.LevelCounts, error) {
+func openBank(ctx context.Context, path string, shape grid.Shape, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.LevelCounts, error) {
 	opts := store.BulkOptions(path)
 	opts.SyncFull, opts.Log = syncFull, log
 	db, err := store.Open(ctx, path, opts)
@@ -37,7 +38,7 @@ func openBank(ctx context.Context, path string, log *slog.Logger, familyPuzzles 
 		log.Warn("runs left running by a process that died are recorded as interrupted, with what they committed", "runs", dead)
 	}
 	start := time.Now()
-	seen, have, err := pipeline.LoadBank(ctx, db)
+	seen, have, err := pipeline.LoadBank(ctx, db, shape)
 	if err != nil {
 		db.Close()
 		return nil, nil, pipeline.LevelCounts{}, fmt.Errorf("bank %s: %w", path, err)
@@ -122,6 +123,8 @@ func finishRun(ctx context.Context, db *store.DB, id int64, sum *pipeline.Summar
 		end.Status, end.Message = store.RunFailed, runErr.Error()
 	case sum.Interrupted:
 		end.Status, end.Message = store.RunInterrupted, "interrupted by a signal"
+	case sum.Exhausted != "":
+		end.Message = sum.Exhausted
 	case end.Families == 0 && end.Puzzles == 0:
 		// Recorded all the same, so that the runs table says the
 		// command ran; the message says why the bank did not change.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/ranges"
 	"sudokubank/pipeline"
 	"sudokubank/store"
@@ -205,7 +206,10 @@ const minGivens, maxGivens = 17, 80
 
 // givensFlag is -givens: a range of givens, as bankquery's -givens filter
 // reads it; an open end is the bound of minGivens-maxGivens.
-type givensFlag struct{ lo, hi int }
+type givensFlag struct {
+	lo, hi int
+	text   string // as given, read again for the run's -size (bounds)
+}
 
 func (f *givensFlag) String() string {
 	if f == nil || f.lo == 0 {
@@ -215,28 +219,69 @@ func (f *givensFlag) String() string {
 }
 
 func (f *givensFlag) Set(s string) error {
-	lo, hi, err := parseGivens(s)
+	lo, hi, err := parseGivens(s, grid.Nine)
 	if err != nil {
-		return err
+		// A range outside 9x9's may still fit another -size: bounds
+		// reads it again once every flag is known.
+		if _, _, err := ranges.Ints(s, 1, grid.MaxN*grid.MaxN); err != nil {
+			return err
+		}
+	}
+	f.lo, f.hi, f.text = lo, hi, s
+	return nil
+}
+
+// bounds reads the range again for grids of shape s, whose puzzles have
+// 1 to Cells-1 givens (17 to 80 for 9x9).
+func (f *givensFlag) bounds(s grid.Shape) error {
+	if f.text == "" {
+		return nil
+	}
+	lo, hi, err := parseGivens(f.text, s)
+	if err != nil {
+		return usageError{Err: fmt.Errorf("invalid value %q for flag -givens: %w", f.text, err)}
 	}
 	f.lo, f.hi = lo, hi
 	return nil
 }
 
-// parseGivens reads "30-38", "30-", "-38" or "30" into a range within
-// minGivens-maxGivens.
-func parseGivens(s string) (lo, hi int, err error) {
-	lo, hi, err = ranges.Ints(s, minGivens, maxGivens)
+// parseGivens reads "30-38", "30-", "-38" or "30" into a range within the
+// givens a puzzle of shape s may have; an open end is that bound.
+func parseGivens(text string, s grid.Shape) (lo, hi int, err error) {
+	least, most := 1, s.Cells()-1
+	if s == grid.Nine {
+		least, most = minGivens, maxGivens
+	}
+	lo, hi, err = ranges.Ints(text, least, most)
 	if err != nil {
 		return 0, 0, err
 	}
 	if lo == 0 {
-		lo = minGivens
+		lo = least
 	}
 	if hi == 0 {
-		hi = maxGivens
+		hi = most
 	}
 	return lo, hi, nil
+}
+
+// sizeFlag is -size: the N of the N x N grids a run makes.
+type sizeFlag struct{ shape grid.Shape }
+
+func (f *sizeFlag) String() string {
+	if f == nil || f.shape.N == 0 {
+		return "9"
+	}
+	return strconv.Itoa(f.shape.N)
+}
+
+func (f *sizeFlag) Set(s string) error {
+	shape, err := grid.ParseShape(s)
+	if err != nil {
+		return fmt.Errorf("want one of %s", grid.SizeList())
+	}
+	f.shape = shape
+	return nil
 }
 
 // techniquesFlag is -technique or -technique-any: a comma-separated list

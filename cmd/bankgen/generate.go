@@ -6,9 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 )
@@ -16,7 +19,7 @@ import (
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
                [-givens A-B] [-rating A-B] [-technique T,...] [-technique-any T,...]
                [-search=false]
-               [-variants K] [-symmetry NAME] [-seed S] [-workers W] [-quiet]
+               [-variants K] [-symmetry NAME] [-size N] [-seed S] [-workers W] [-quiet]
                [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
 
@@ -33,6 +36,12 @@ an end open). Without it each level is dug to the givens it usually has:
 extremely-easy 36-46, easy 28-34, medium 26-31, difficult 24-30, evil 22-28.
 A level that the range cannot give (evil with 50 givens), or gives too rarely,
 ends the run with an error after 20000 tries.
+
+-size N makes N x N grids instead of 9x9: 4, 6, 8, 12, 16 or 25 (boxes of
+2x2, 2x3, 2x4, 3x4, 4x4, 5x5), graded on the same scale and levels; -givens
+is then 1 to N*N-1. The small sizes hold few essentially different puzzles:
+a run that finds only families the bank has for 20000 tries ends, saying the
+space is exhausted.
 
 -rating A-B keeps only families whose SE rating is in the range (9.0- and
 -7.5 leave an end open); -technique keeps those whose hardest step is one of
@@ -60,6 +69,7 @@ Examples:
   bankgen -count 100 -rating 9.0-         # 100 families rated 9.0 or more
   bankgen -count 50 -technique x-wing     # 50 families whose hardest step is an x-wing
   bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
+  bankgen -size 6 -count 200              # 6x6 puzzles for children's books
   bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
 `
 
@@ -76,6 +86,7 @@ type generateOptions struct {
 	search   bool           // search rare targets' neighbourhoods (-search)
 	variants int
 	symmetry symmetryFlag
+	size     sizeFlag
 	seed     uint64
 	seedSet  bool
 	workers  int
@@ -99,6 +110,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.Var(&o.uses, "technique-any", "keep only families whose solve uses one of these `techniques` (slugs, comma-separated)")
 	fs.BoolVar(&o.search, "search", true, "for a rare target (rated 7.5 or more, or a technique), search the neighbourhoods of the puzzles dug; false: only dig")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
+	fs.Var(&o.size, "size", fmt.Sprintf("make `N` x N grids: %s (boxes 2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)", grid.SizeList()))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
@@ -135,6 +147,18 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	case o.db == "":
 		return o, usageError{Err: errors.New("invalid value \"\" for flag -db: a file name is needed")}
 	}
+	if o.size.shape.N == 0 {
+		o.size.shape = grid.Nine
+	}
+	if err := o.givens.bounds(o.size.shape); err != nil {
+		return o, err
+	}
+	if sym := o.symmetry.sym; !o.symmetry.random && !sym.ValidFor(o.size.shape) {
+		return o, usageError{Err: fmt.Errorf("invalid value %q for flag -symmetry: a %s grid has %dx%d boxes, and %s needs square ones", sym, o.size.shape, o.size.shape.BoxRows, o.size.shape.BoxCols, sym)}
+	}
+	if err := checkSizeLevels(o); err != nil {
+		return o, err
+	}
 	if *seed != "" {
 		s, err := strconv.ParseUint(*seed, 0, 64)
 		if err != nil {
@@ -154,4 +178,30 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return err
 	}
 	return generate(ctx, o, args, stdout, stderr)
+}
+
+// checkSizeLevels refuses a level the run's size never reaches (a 4x4
+// puzzle needs nothing beyond singles), named by -level or -quota.
+func checkSizeLevels(o generateOptions) error {
+	shape := o.size.shape
+	if shape == grid.Nine {
+		return nil
+	}
+	has := pipeline.SizedLevels(shape)
+	asked := slices.Clone(o.levels)
+	for l, n := range o.quota.want {
+		if n > 0 {
+			asked = append(asked, grade.Level(l))
+		}
+	}
+	for _, l := range asked {
+		if !slices.Contains(has, l) {
+			var names []string
+			for _, h := range has {
+				names = append(names, h.String())
+			}
+			return usageError{Err: fmt.Errorf("%s puzzles have no %s level: the levels of %s are %s", shape, l, shape, strings.Join(names, ", "))}
+		}
+	}
+	return nil
 }

@@ -36,7 +36,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			}
 		}()
 	}
-	db, seen, have, err := openBank(ctx, o.db, log, 1+o.variants, o.sync.full)
+	db, seen, have, err := openBank(ctx, o.db, o.size.shape, log, 1+o.variants, o.sync.full)
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
 
 	build := pipeline.BuildOptions{
-		Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+		Shape: o.size.shape, Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
 		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
 		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
 		NoSearch: !o.search, Seen: seen, RunID: runID,
@@ -159,6 +159,9 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	status := runStatus(s, runErr)
 	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
 		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	if s.Exhausted != "" {
+		fmt.Fprintf(w, "  ended early: %s\n", s.Exhausted)
+	}
 	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
@@ -31,7 +32,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		defer f.Close()
 		in = f
 	}
-	db, seen, _, err := openBank(ctx, o.db, log, 1, o.sync.full)
+	db, seen, _, err := openBank(ctx, o.db, grid.Shape{}, log, 1, o.sync.full)
 	if err != nil {
 		return err
 	}

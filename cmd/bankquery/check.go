@@ -5,6 +5,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+
+	"sudokubank/solve"
 )
 
 const checkUsage = `Usage: bankquery check [-db puzzles.db] [-quick]
@@ -39,7 +41,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer bank.Close()
-	r, err := bank.Check(ctx, *quick)
+	r, err := bank.CheckSized(ctx, *quick, new(solve.Sized).Count)
 	if err != nil {
 		return err
 	}

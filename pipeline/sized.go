@@ -1,0 +1,252 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"sudokubank/gen"
+	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/solve"
+	"sudokubank/store"
+)
+
+// SizedBuilder makes the families of grids other than 9x9 (BuildOptions.Shape)
+// as Builder makes 9x9 ones: dig, orient, canonical form, grade, variants.
+// It belongs to one worker goroutine.
+type SizedBuilder struct {
+	o      BuildOptions
+	shape  grid.Shape
+	levels []grade.Level
+	want   [grade.Evil + 1]bool
+	syms   []gen.Symmetry // what -symmetry random draws from for the shape
+	dig    gen.SizedDigger
+	grader grade.SizedGrader
+}
+
+// NewSizedBuilder returns a SizedBuilder for one worker of a run of
+// o.Shape.
+func NewSizedBuilder(o BuildOptions) *SizedBuilder {
+	b := &SizedBuilder{o: o, shape: o.Shape, levels: o.Levels}
+	if len(b.levels) == 0 {
+		b.levels = SizedLevels(o.Shape)
+	}
+	for _, l := range b.levels {
+		b.want[l] = true
+	}
+	if aims := ratedLevels(b.levels, max(o.RatingMin, floorOf(o.Hardest), floorOf(o.Uses)), o.RatingMax); len(aims) > 0 {
+		b.levels = aims
+	}
+	for _, s := range symmetries {
+		if s.ValidFor(o.Shape) {
+			b.syms = append(b.syms, s)
+		}
+	}
+	if b.o.Now == nil {
+		b.o.Now = time.Now
+	}
+	return b
+}
+
+// HashText returns the dedup hash of a grid's text (the canonical form of
+// a family other than 9x9), as Hash does for a 9x9 grid.
+func HashText(s string) uint64 {
+	h := uint64(0x3c6e_f372_fe94_f82b) ^ uint64(len(s))
+	for ; len(s) >= 8; s = s[8:] {
+		h = mix(h ^ binary.LittleEndian.Uint64([]byte(s[:8])))
+	}
+	var tail [8]byte
+	copy(tail[:], s)
+	return mix(h ^ binary.LittleEndian.Uint64(tail[:]))
+}
+
+// Build makes the family of item it, drawing every random choice from the
+// item's own source.
+func (b *SizedBuilder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
+	rng := it.Rand()
+	sym := b.o.Symmetry
+	if b.o.RandomSymmetry {
+		sym = b.syms[rng.IntN(len(b.syms))]
+	}
+	aim := b.levels[rng.IntN(len(b.levels))]
+	pz, err := b.dig.GenerateContext(ctx, b.shape, b.profile(aim, sym), rng)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err}
+	}
+	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
+		return Result[store.NewFamily]{Reason: OffGivens}
+	}
+	// As for 9x9 (Builder.Build): the first puzzle is the dig turned by a
+	// transform that keeps its symmetry, so no row or box is favoured.
+	orient := pz.Symmetry.RandomSizedTransform(b.shape, rng)
+	first, firstSol := orient.Apply(pz.Grid), orient.Apply(pz.Solution)
+	canon, t := gen.SizedCanon(first)
+	text := canon.String()
+	h := HashText(text)
+	if b.o.Seen != nil && b.o.Seen.InBank(h) {
+		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
+	}
+	gr, err := b.grader.GradeContext(ctx, canon)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: err}
+	}
+	if !b.want[gr.Level] {
+		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+	}
+	if !b.o.meets(gr.ER, gr.Hardest, &gr.Uses) {
+		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
+	}
+	path, err := store.EncodePath(gr.Slugs())
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
+	}
+	keep := gen.DetectSymmetrySized(first)
+	nf := store.NewFamily{Family: sizedFamily(text, b.shape, &gr, path, genSource)}
+	nf.Minimal, nf.Symmetry = pz.Minimal, keep.String()
+	nf.RunID, nf.Seed, nf.CreatedAt = b.o.RunID, it.ItemSeed(), b.o.Now()
+	nf.Puzzles = sizedVariants(first, firstSol, t.Inverse(), keep, b.o.Variants, rng)
+	if err := store.Prepare(&nf); err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
+	}
+	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf}
+}
+
+// sizedVariants returns the family's puzzles: p (with solution sol, the
+// transform base of the canonical form), then up to n distinct random
+// transforms of it that keep its symmetry sym, as variants.add does for
+// 9x9.
+func sizedVariants(p, sol grid.Grid, base grid.Transform, sym gen.Symmetry, n int, rng *rand.Rand) []store.Puzzle {
+	ps := []store.Puzzle{{Puzzle: p.String(), Solution: sol.String(), Transform: base.String()}}
+	seen := map[string]bool{ps[0].Puzzle: true}
+	for tries, limit := 0, 4*n+100; n > 0 && tries < limit; tries++ {
+		u := sym.RandomSizedTransform(p.Shape, rng)
+		g := u.Apply(p)
+		text := g.String()
+		if seen[text] || gen.DetectSymmetrySized(g) != sym {
+			continue
+		}
+		seen[text] = true
+		ps = append(ps, store.Puzzle{Puzzle: text, Solution: u.Apply(sol).String(), Transform: base.Then(u).String()})
+		n--
+	}
+	return ps
+}
+
+// profile returns the dig profile of a family aimed at level l with
+// symmetry sym: the run's givens range when it has one, else the level's
+// range for the shape (SizedGivens).
+func (b *SizedBuilder) profile(l grade.Level, sym gen.Symmetry) gen.Profile {
+	lo, hi := b.o.MinGivens, b.o.MaxGivens
+	if lo == 0 {
+		lo, hi = SizedGivens(b.shape, l)
+	}
+	if lo == 0 {
+		return gen.MinimalProfile(sym)
+	}
+	return gen.GivensProfile(lo, hi, sym)
+}
+
+// levelDig is how digs aim at one level on one shape: to lo-hi givens, or
+// down to a minimal puzzle when lo is 0. ok is false for a level the shape
+// never reaches.
+type levelDig struct {
+	lo, hi int
+	ok     bool
+}
+
+// sizedDigs are the digs of each level (index 1..5) per size other than
+// 9x9, chosen from the levels of puzzles dug to each number of givens
+// (docs/performance.md has the table): the easiest levels live in a band
+// of givens, the hardest only near minimal puzzles. A 4x4 puzzle never
+// needs more than singles, so it has one level.
+var sizedDigs = map[int][grade.Evil + 1]levelDig{
+	4:  {1: {5, 10, true}},
+	6:  {1: {12, 20, true}, 2: {0, 0, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+	8:  {1: {23, 30, true}, 2: {17, 22, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+	12: {1: {60, 75, true}, 2: {50, 59, true}, 3: {42, 56, true}, 4: {40, 52, true}, 5: {0, 0, true}},
+	16: {1: {120, 140, true}, 2: {110, 119, true}, 3: {100, 119, true}, 4: {100, 115, true}, 5: {0, 0, true}},
+	25: {1: {380, 450, true}, 2: {300, 340, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
+}
+
+// SizedLevels returns the levels that digs of shape s reach.
+func SizedLevels(s grid.Shape) []grade.Level {
+	var ls []grade.Level
+	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+		if sizedDigs[s.N][l].ok {
+			ls = append(ls, l)
+		}
+	}
+	return ls
+}
+
+// SizedGivens returns the givens range digs aim at for level l on shape
+// s; 0, 0 means a minimal dig.
+func SizedGivens(s grid.Shape, l grade.Level) (lo, hi int) {
+	d := sizedDigs[s.N][l]
+	return d.lo, d.hi
+}
+
+// importSized is Importer.Import for a line of another size than 9x9:
+// text is the line, trimmed, of a grid's length.
+func (m *Importer) importSized(ctx context.Context, text string) Result[store.NewFamily] {
+	g, err := grid.Parse(text)
+	if err != nil {
+		return Result[store.NewFamily]{Reason: Invalid, Err: err}
+	}
+	switch m.sized.Count(g, 2) {
+	case 0:
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrNoSolution}
+	case 1:
+	default:
+		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrMultipleSolutions}
+	}
+	sol, _ := m.sized.Solution(g)
+	canon, t := gen.SizedCanon(g)
+	form := canon.String()
+	h := HashText(form)
+	p := store.Puzzle{Puzzle: g.String(), Solution: sol.String(), Transform: t.Inverse().String()}
+	nf := store.NewFamily{Family: store.Family{Canon: form, Size: g.Shape.N, Level: int(grade.ExtremelyEasy), Source: m.source}, Puzzles: []store.Puzzle{p}}
+	reason := Duplicate
+	if m.seen == nil || !m.seen.InBank(h) {
+		// Graded as given, as a 9x9 line is (Import).
+		gr, err := m.sizedRate.GradeContext(ctx, g)
+		if err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err}
+		}
+		path, err := store.EncodePath(gr.Slugs())
+		if err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
+		}
+		nf.Family = sizedFamily(form, g.Shape, &gr, path, m.source)
+		nf.Symmetry = gen.DetectSymmetrySized(g).String()
+		nf.Minimal = m.sizedDig.IsMinimal(g)
+		reason = Kept
+	}
+	if err := store.Prepare(&nf); err != nil {
+		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
+	}
+	return Result[store.NewFamily]{Reason: reason, Hash: h, Level: grade.Level(nf.Level), Puzzles: 1, Value: nf}
+}
+
+// sizedFamily returns the store's family row of the canonical form canon
+// of shape s, holding the grade gr and its stored path.
+func sizedFamily(canon string, s grid.Shape, gr *grade.SizedGrade, path, source string) store.Family {
+	// The paper's composite score is defined on 9x9 counts: the givens and
+	// the sparsest row or column are scaled to a 9x9 grid first.
+	m := grade.Metrics{
+		Givens:      (gr.Givens*81 + s.Cells()/2) / s.Cells(),
+		MinRowCol:   (gr.MinRowCol*9 + s.N/2) / s.N,
+		ER:          gr.ER,
+		SearchNodes: gr.SearchNodes,
+	}
+	return store.Family{
+		Canon: canon, Size: s.N,
+		ER: int(gr.ER), EP: int(gr.EP), ED: int(gr.ED), Level: int(gr.Level),
+		Score: m.Score(grade.PaperWeights), SearchNodes: gr.SearchNodes,
+		Givens: gr.Givens, MinRowCol: gr.MinRowCol,
+		Hardest: gr.Hardest.Slug(), Path: path, Source: source,
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,7 +12,10 @@ import (
 	"testing"
 
 	bankquery "sudokubank/cmd/bankquery"
+	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/readme"
+	"sudokubank/pipeline"
 	"sudokubank/store"
 )
 
@@ -23,6 +27,7 @@ import (
 // query; it is run again with -count 10, and must then write its file.
 func TestReadmeCommands(t *testing.T) {
 	bank := MustBank(t)
+	mustAddSizes(t, bank)
 	dir := filepath.Dir(bank)
 	cmds, err := readme.ToolCommands("../..", "bankquery")
 	if err != nil {
@@ -97,5 +102,39 @@ func MustCopyBank(tb testing.TB, from, to string) {
 	}
 	if err := os.WriteFile(to, b, 0o644); err != nil {
 		tb.Fatal(err)
+	}
+}
+
+// mustAddSizes adds to the bank at path the families of other sizes that
+// the README's commands of those sizes ask for: 6x6 of any level, and
+// 16x16 easy ones.
+func mustAddSizes(tb testing.TB, path string) {
+	tb.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	for _, c := range []struct {
+		n, count int
+		levels   []grade.Level
+	}{{6, 30, nil}, {16, 10, []grade.Level{grade.Easy}}} {
+		shape, err := grid.ShapeOf(c.n)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seen, _, err := pipeline.LoadBank(ctx, db, shape)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		_, err = pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: pipeline.BuildOptions{Shape: shape, Seen: seen},
+			Seed:         1, Target: pipeline.Count(c.count, c.levels), Workers: 2,
+			Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"sudokubank/internal/cli"
+	"sudokubank/store"
+)
+
+const mergeUsage = `Usage: bankgen merge -db OUT.db [-packs refuse|drop] SHARD.db...
+
+merge adds to the bank OUT.db (created if missing) every family of each
+shard bank that OUT.db lacks, by canonical form, with its puzzles and
+grades: the banks that bankgen -shard I/N built, on one machine or many, or
+any other banks. Each shard is merged in one transaction and recorded in
+OUT.db as a run of kind merge whose message lists the shard's own runs
+(seeds and arguments). Merging a shard again adds nothing, the order of the
+shards does not change what OUT.db holds, and a merge that is stopped
+leaves OUT.db as its last merged shard left it: run it again to finish.
+
+A file that is not a bank, a bank of a newer bankgen and a damaged bank are
+refused; a bank of an older bankgen is migrated in place first. A shard
+that holds packs is refused: -packs drop merges its families and leaves its
+packs behind.
+
+Examples:
+  bankgen merge -db bank.db shard-*.db
+  bankgen merge -db bank.db -packs drop client-bank.db
+`
+
+// mergeOptions are the flags of the merge command.
+type mergeOptions struct {
+	db        string
+	shards    []string
+	dropPacks bool
+}
+
+// packsFlag is -packs: what to do with a shard that holds packs.
+type packsFlag struct{ drop bool }
+
+func (f *packsFlag) String() string {
+	if f.drop {
+		return "drop"
+	}
+	return "refuse"
+}
+
+func (f *packsFlag) Set(s string) error {
+	switch s {
+	case "refuse":
+		f.drop = false
+	case "drop":
+		f.drop = true
+	default:
+		return errors.New("want refuse or drop")
+	}
+	return nil
+}
+
+func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
+	var o mergeOptions
+	var packs packsFlag
+	fs := flag.NewFlagSet("bankgen merge", flag.ContinueOnError)
+	fs.StringVar(&o.db, "db", "", "the bank `file` to merge into, created if missing")
+	fs.Var(&packs, "packs", "a shard holding packs is refused (`refuse`), or merged without them (drop)")
+	if err := cli.ParseFlags(fs, mergeUsage, args, stdout); err != nil {
+		return o, err
+	}
+	o.dropPacks = packs.drop
+	switch {
+	case o.db == "":
+		return o, usageError{Err: errors.New("merge needs -db OUT.db, the bank to merge into")}
+	case fs.NArg() == 0:
+		return o, usageError{Err: errors.New("merge takes one SHARD.db or more")}
+	}
+	o.shards = fs.Args()
+	return o, nil
+}
+
+// runMerge is the merge command.
+func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseMerge(args, stdout)
+	if err != nil {
+		return err
+	}
+	return merge(ctx, o, args, stdout, stderr)
+}
+
+// merge merges o.shards into o.db in turn, stopping at the first that
+// fails or when ctx is cancelled: the shards merged by then stay.
+func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io.Writer) (err error) {
+	log := newLogger(stderr)
+	db, err := store.Open(ctx, o.db, store.Options{CacheSizeKB: 256 << 10, Log: log})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
+		}
+	}()
+	var total store.MergeResult
+	start := time.Now()
+	for _, shard := range o.shards {
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		t0 := time.Now()
+		res, err := db.Merge(ctx, shard, store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion(), DropPacks: o.dropPacks})
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+				return errInterrupted
+			}
+			return err
+		}
+		fmt.Fprintf(stdout, "bankgen: merged %s: %d families and %d puzzles added, %d families already held (run %d, %s)\n",
+			shard, res.Families, res.Puzzles, res.DupFamilies, res.RunID, seconds(time.Since(t0)))
+		total.Families += res.Families
+		total.Puzzles += res.Puzzles
+		total.DupFamilies += res.DupFamilies
+	}
+	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
+		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
+	return nil
+}

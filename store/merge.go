@@ -161,9 +161,9 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 			return res, err
 		}
 	}
-	// The shard's rows passed its quick check (checkShard), which tests
-	// every CHECK constraint, and the references are made here.
-	conn, err := openUnchecked(ctx, db.db, skipChecks)
+	// The references are made here, so foreign keys are off; the CHECK
+	// constraints stay, since the shard's rows were not made here.
+	conn, err := openUnchecked(ctx, db.db, keepChecks)
 	if err != nil {
 		return res, err
 	}

@@ -95,7 +95,11 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // fails or when ctx is cancelled: the shards merged by then stay.
 func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io.Writer) (err error) {
 	log := newLogger(stderr)
-	db, err := store.Open(ctx, o.db, store.Options{CacheSizeKB: 256 << 10, Log: log})
+	// A fresh bank defers its secondary indexes to its close, as a bulk
+	// load does; an existing one keeps them live.
+	opts := store.BulkOptions(o.db)
+	opts.Log = log
+	db, err := store.Open(ctx, o.db, opts)
 	if err != nil {
 		return err
 	}

@@ -122,6 +122,13 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			}
 			return err
 		}
+		for _, r := range res.ShardRuns {
+			if r.Status != store.RunCompleted {
+				// Its committed families are merged; the job may be short.
+				log.Warn("a run of the shard did not complete: build the shard again (same command) and merge it again to finish it",
+					"shard", shard, "run", r.ID, "status", r.Status, "args", r.Args)
+			}
+		}
 		fmt.Fprintf(stdout, "bankgen: merged %s: %d families and %d puzzles added, %d families already held (run %d, %s)\n",
 			shard, res.Families, res.Puzzles, res.DupFamilies, res.RunID, seconds(time.Since(t0)))
 		total.Families += res.Families

@@ -190,3 +190,28 @@ func TestMergeStoppedThenRerun(t *testing.T) {
 	}
 	checkBank(t, out)
 }
+
+// TestShardedQuota spreads a quota job over three shards: merged, the
+// bank meets the quota, and the same quota run on the merged bank tops
+// up whatever cross-shard duplicates left short, and adds nothing more.
+func TestShardedQuota(t *testing.T) {
+	dir := t.TempDir()
+	quota := "extremely-easy=7,medium=4"
+	merge := []string{"merge", "-db", "merged.db"}
+	for i := range 3 {
+		shard := "q" + string(rune('0'+i)) + ".db"
+		mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "8", "-quota", quota, "-shard", string(rune('0'+i))+"/3"))
+		merge = append(merge, shard)
+	}
+	mustSucceed(t, bankgen(t, dir, merge...))
+	merged := filepath.Join(dir, "merged.db")
+	mustSucceed(t, bankgen(t, dir, "-db", "merged.db", "-quiet", "-seed", "9", "-quota", quota))
+	counts, err := MustOpen(t, merged).LevelCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[1] != 7 || counts[3] != 4 || counts[2] != 0 || counts[4] != 0 || counts[5] != 0 {
+		t.Errorf("merged bank's families per level %v, want the quota's 7 extremely-easy and 4 medium", counts)
+	}
+	checkBank(t, merged)
+}

@@ -93,19 +93,42 @@ type shardRun struct {
 // puzzle whose key the bank holds for another form or string (a hash
 // collision) takes the next free key of its window.
 func (db *DB) Merge(ctx context.Context, shard string, o MergeOptions) (MergeResult, error) {
+	s, err := db.CheckShard(ctx, shard, o.DropPacks)
+	if err != nil {
+		return MergeResult{}, err
+	}
+	return db.MergeShard(ctx, s, o)
+}
+
+// CheckedShard is a shard that CheckShard found fit to merge.
+type CheckedShard struct {
+	path string
+	runs []Run
+}
+
+// CheckShard does Merge's checks of the bank at shard (and its
+// migration) without merging it. It does not use db's connection, so a
+// caller may check the next shard while db merges one (MergeShard).
+func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
 	if db.readOnly {
-		return MergeResult{}, fmt.Errorf("merge %s: the bank is open read-only: %w", shard, ErrInvalid)
+		return nil, fmt.Errorf("merge %s: the bank is open read-only: %w", shard, ErrInvalid)
 	}
 	if realPath(shard) == db.real {
-		return MergeResult{}, fmt.Errorf("merge %s: it is the bank merged into: %w", shard, ErrInvalid)
+		return nil, fmt.Errorf("merge %s: it is the bank merged into: %w", shard, ErrInvalid)
 	}
-	runs, err := checkShard(ctx, shard, o.DropPacks)
+	runs, err := checkShard(ctx, shard, dropPacks)
 	if err != nil {
-		return MergeResult{}, fmt.Errorf("merge %s: %w", shard, err)
+		return nil, fmt.Errorf("merge %s: %w", shard, err)
 	}
-	res, err := db.merge(ctx, shard, runs, o)
+	return &CheckedShard{path: shard, runs: runs}, nil
+}
+
+// MergeShard merges a shard CheckShard checked, as Merge does;
+// o.DropPacks is CheckShard's to judge, and ignored here.
+func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (MergeResult, error) {
+	res, err := db.merge(ctx, s.path, s.runs, o)
 	if err != nil {
-		return MergeResult{}, fmt.Errorf("merge %s: %w", shard, err)
+		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
 	}
 	return res, nil
 }

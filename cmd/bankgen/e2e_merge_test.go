@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -214,4 +215,23 @@ func TestShardedQuota(t *testing.T) {
 		t.Errorf("merged bank's families per level %v, want the quota's 7 extremely-easy and 4 medium", counts)
 	}
 	checkBank(t, merged)
+}
+
+// TestMergeStopsAtBadShard merges a good shard, then meets a file that
+// is not a bank: it stops there with status 1, saying which, and keeps
+// the good shard.
+func TestMergeStopsAtBadShard(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "6", "-count", "5"))
+	mustSucceed(t, bankgen(t, dir, "-db", "c.db", "-quiet", "-seed", "7", "-count", "5"))
+	if err := os.WriteFile(filepath.Join(dir, "b.db"), []byte("a shopping list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", "b.db", "c.db")
+	if r.code != 1 || !strings.Contains(r.stderr, "b.db") || !strings.Contains(r.stderr, "not an SQLite file") {
+		t.Errorf("exit %d, stderr %q; want 1 and b.db named as no bank", r.code, r.stderr)
+	}
+	if n := families(filepath.Join(dir, "out.db")); n != 5 {
+		t.Errorf("out.db holds %d families, want a.db's 5", n)
+	}
 }

@@ -110,12 +110,41 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	}()
 	var total store.MergeResult
 	start := time.Now()
-	for _, shard := range o.shards {
+	// Each shard is checked (a quick check that reads all of it) while
+	// the one before is merged: the check takes the other core.
+	type checked struct {
+		shard *store.CheckedShard
+		err   error
+	}
+	next := make(chan checked, 1)
+	pending := false
+	check := func(i int) {
+		pending = true
+		go func() {
+			s, err := db.CheckShard(ctx, o.shards[i], o.dropPacks)
+			next <- checked{s, err}
+		}()
+	}
+	defer func() {
+		if pending {
+			<-next // the shard is closed before the bank is
+		}
+	}()
+	check(0)
+	for i, shard := range o.shards {
+		c := <-next
+		pending = false
+		if c.err == nil && i+1 < len(o.shards) && ctx.Err() == nil {
+			check(i + 1)
+		}
 		if ctx.Err() != nil {
 			return errInterrupted
 		}
+		if c.err != nil {
+			return c.err
+		}
 		t0 := time.Now()
-		res, err := db.Merge(ctx, shard, store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion(), DropPacks: o.dropPacks})
+		res, err := db.MergeShard(ctx, c.shard, store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion()})
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 				return errInterrupted

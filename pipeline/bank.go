@@ -81,7 +81,10 @@ func QuotaCaps(want LevelCounts) store.Caps {
 // GenerateConfig is a generating run: what to make, and from which seed.
 type GenerateConfig struct {
 	BuildOptions
-	Seed    uint64
+	Seed uint64
+	// Shard is the share of the seed's item stream the run makes; the
+	// zero value makes the whole stream.
+	Shard   Shard
 	Target  *Target
 	Workers int // 0 means GOMAXPROCS
 	Log     *slog.Logger
@@ -105,7 +108,8 @@ type GenerateConfig struct {
 const generateChunk = 16
 
 // Generate runs the generating pipeline into db: each worker builds
-// families of items seed/0, seed/1, ... and the collector admits them in
+// families of items seed/0, seed/1, ... (of the shard's items only, for
+// a run with a Shard) and the collector admits them in
 // item order until the target is met or ctx is cancelled. c.Seen must be
 // the bank's (see LoadBank).
 func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, error) {
@@ -172,7 +176,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   chunk,
-		Produce: Items(c.Seed, 0),
+		Produce: c.Shard.Items(c.Seed),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			if c.Shape.Valid() && c.Shape != grid.Nine {
 				return NewSizedBuilder(c.BuildOptions).Build

@@ -226,3 +226,38 @@ func TestSizesImportErrors(t *testing.T) {
 		t.Errorf("stored %+v, want the one 6x6 puzzle", rows)
 	}
 }
+
+// TestSizesShardsMerge builds a 6x6 job in two shards and merges them:
+// the same puzzles as the single run, sizes and counts kept.
+func TestSizesShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds four banks")
+	}
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		if res := bankgen(t, dir, args...); res.code != 0 {
+			t.Fatalf("bankgen %q: exit %d\n%s%s", args, res.code, res.stdout, res.stderr)
+		}
+	}
+	run("-db", "one.db", "-size", "6", "-count", "40", "-variants", "1", "-seed", "13", "-quiet")
+	run("-db", "s0.db", "-size", "6", "-count", "40", "-variants", "1", "-seed", "13", "-shard", "0/2", "-quiet")
+	run("-db", "s1.db", "-size", "6", "-count", "40", "-variants", "1", "-seed", "13", "-shard", "1/2", "-quiet")
+	run("merge", "-db", "merged.db", "s1.db", "s0.db")
+	strs := func(db string) []string {
+		var out []string
+		for _, r := range bankRows(t, filepath.Join(dir, db)) {
+			out = append(out, strconv.Itoa(r.Size)+" "+r.Puzzle+" "+strconv.Itoa(r.ER))
+		}
+		slices.Sort(out)
+		return out
+	}
+	one, merged := strs("one.db"), strs("merged.db")
+	if len(one) != 80 || !slices.Equal(one, merged) {
+		t.Errorf("single run %d puzzles, merged shards %d, equal: %v", len(one), len(merged), slices.Equal(one, merged))
+	}
+	run("merge", "-db", "merged.db", "s0.db")
+	if again := strs("merged.db"); !slices.Equal(again, merged) {
+		t.Errorf("merging a shard again changed the bank: %d puzzles", len(again))
+	}
+}

@@ -114,7 +114,7 @@ func TestBadFlagsExit2(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"import", "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"import", "-h"}, {"merge", "-h"}} {
 		r := bankgen(t, t.TempDir(), args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "Examples:") || !strings.Contains(r.stdout, "-db file") {
 			t.Errorf("bankgen %q: exit %d, stdout:\n%s", args, r.code, r.stdout)

@@ -19,9 +19,10 @@ import (
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
                [-givens A-B] [-rating A-B] [-technique T,...] [-technique-any T,...]
                [-search=false]
-               [-variants K] [-symmetry NAME] [-size N] [-seed S] [-workers W] [-quiet]
+               [-variants K] [-symmetry NAME] [-size N] [-seed S] [-shard I/N] [-workers W] [-quiet]
                [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
        bankgen import [-db puzzles.db] [-source NAME] FILE|-
+       bankgen merge -db OUT.db SHARD.db...
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
 adds them to the bank, skipping any family the bank already holds.
@@ -58,6 +59,12 @@ givens moved, or the same solution dug again, each kept as a family when it
 meets the target; a target no search meets in 250 tries ends the run.
 -search=false digs only fresh puzzles.
 
+-shard I/N builds shard I of N of the job the other flags give (-seed is
+needed): the seed's items I, I+N, I+2N, ..., and -count and -quota are the
+whole job's totals, of which shard I takes its share (total/N, one more for
+I < total%N). Build each shard into a bank of its own, on any machine, then
+join them with bankgen merge.
+
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
 twice to quit at once.
 
@@ -71,6 +78,7 @@ Examples:
   bankgen -variants 20 -symmetry rot180   # symmetric givens, 20 variants each
   bankgen -size 6 -count 200              # 6x6 puzzles for children's books
   bankgen -seed 42 -workers 1 -db a.db    # reproducible: same seed, same families
+  bankgen -seed 42 -shard 0/4 -count 1000000 -db s0.db   # a quarter of a job
 `
 
 // generateOptions are the flags of the generating command.
@@ -89,6 +97,7 @@ type generateOptions struct {
 	size     sizeFlag
 	seed     uint64
 	seedSet  bool
+	shard    pipeline.Shard // -shard; the zero value is the whole job
 	workers  int
 	quiet    bool
 	sync     syncFlag
@@ -112,6 +121,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.size, "size", fmt.Sprintf("make `N` x N grids: %s (boxes 2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)", grid.SizeList()))
 	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
+	shard := fs.String("shard", "", "build shard `I/N` of the job (0 <= I < N): the items I, I+N, ... of the seed, and the shard's share of -count or -quota; -seed is needed")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress (the summary is still printed)")
@@ -122,7 +132,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 		return o, err
 	}
 	if fs.NArg() > 0 {
-		return o, usageError{Err: fmt.Errorf("unexpected argument %q (the only subcommand is import)", fs.Arg(0))}
+		return o, usageError{Err: fmt.Errorf("unexpected argument %q (the subcommands are import and merge)", fs.Arg(0))}
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -168,7 +178,31 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	} else {
 		o.seed = cli.RandomSeed()
 	}
+	if *shard != "" {
+		sh, err := pipeline.ParseShard(*shard)
+		if err != nil {
+			return o, usageError{Err: fmt.Errorf("invalid value for flag -shard: %w", err)}
+		}
+		if !o.seedSet {
+			return o, usageError{Err: errors.New("-shard needs -seed: every shard of a job must draw from the same seed")}
+		}
+		o.shard = sh
+		o.shareJob()
+	}
 	return o, nil
+}
+
+// shareJob turns the job's totals, -count and -quota, into the shard's
+// shares of them (pipeline.Shard.Share), so that the shards together
+// meet the totals.
+func (o *generateOptions) shareJob() {
+	o.count = o.shard.Share(o.count)
+	if o.quota.set {
+		o.quota.want = o.shard.ShareCounts(o.quota.want)
+		for i := range o.quota.keys {
+			o.quota.keys[i].want = o.shard.Share(o.quota.keys[i].want)
+		}
+	}
 }
 
 // runGenerate is the generating command.

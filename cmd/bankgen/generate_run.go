@@ -62,7 +62,11 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
+	if o.shard.Whole() {
+		fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)
+	} else {
+		fmt.Fprintf(stderr, "bankgen: run %d, seed %d, shard %s (-seed %d -shard %s repeats it)\n", runID, o.seed, o.shard, o.seed, o.shard)
+	}
 
 	build := pipeline.BuildOptions{
 		Shape: o.size.shape, Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
@@ -77,7 +81,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
 		sum, runErr = pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: build,
-			Seed:         o.seed, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
+			Seed:         o.seed, Shard: o.shard, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
 		})
 		stop()
 	} else {
@@ -138,7 +142,7 @@ func generateKeys(ctx context.Context, db *store.DB, o generateOptions, build pi
 		}
 		s, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: bo,
-			Seed:         o.seed + uint64(i), Target: pipeline.Count(need, nil), Workers: o.workers, Log: log, Stats: stats,
+			Seed:         o.seed + uint64(i), Shard: o.shard, Target: pipeline.Count(need, nil), Workers: o.workers, Log: log, Stats: stats,
 		})
 		elapsed += s.Elapsed
 		sum = s
@@ -174,7 +178,11 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		skipped += fmt.Sprintf(", %d off target", s.OffTarget)
 	}
 	fmt.Fprintf(w, "  skipped: %s, %d failed (see the log)\n", skipped, s.Failed)
-	fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
+	if o.shard.Whole() {
+		fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)
+	} else {
+		fmt.Fprintf(w, "  run %d, seed %d, shard %s\n", runID, o.seed, o.shard)
+	}
 }
 
 // runStatus is the word a summary starts with: how the run ended.

@@ -21,9 +21,12 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	for _, c := range cmds {
 		args := c.ToolArgs
-		if len(args) > 0 && args[0] == "import" {
+		switch {
+		case len(args) > 0 && args[0] == "import":
 			_, err = parseImport(args[1:], io.Discard)
-		} else {
+		case len(args) > 0 && args[0] == "merge":
+			_, err = parseMerge(args[1:], io.Discard)
+		default:
 			_, err = parseGenerate(args, io.Discard)
 		}
 		if err != nil && !errors.Is(err, flag.ErrHelp) {

@@ -29,9 +29,12 @@ type usageError = cli.UsageError
 // cancelled mid-run.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var err error
-	if len(args) > 0 && args[0] == "import" {
+	switch {
+	case len(args) > 0 && args[0] == "import":
 		err = runImport(ctx, args[1:], stdout, stderr)
-	} else {
+	case len(args) > 0 && args[0] == "merge":
+		err = runMerge(ctx, args[1:], stdout, stderr)
+	default:
 		err = runGenerate(ctx, args, stdout, stderr)
 	}
 	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
@@ -45,7 +48,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // run after writing what is done.
 var program = cli.Program{
 	Name:      "bankgen",
-	UsageHint: "Run 'bankgen -h' or 'bankgen import -h' for usage.",
+	UsageHint: "Run 'bankgen -h', 'bankgen import -h' or 'bankgen merge -h' for usage.",
 	Stopping:  "bankgen: stopping: writing what is done (interrupt again to quit at once)",
 	Run:       Run,
 }

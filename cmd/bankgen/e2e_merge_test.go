@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"sudokubank/store"
+)
+
+// TestShardsMergeToSingleRun is the property that makes shards
+// trustworthy: for a seed and count whose single run meets no duplicate,
+// the shards 0/4 .. 3/4 of the same job, merged, hold the same puzzles,
+// grades and levels as the single run.
+func TestShardsMergeToSingleRun(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"Seed5", []string{"-seed", "5", "-count", "41"}},
+		{"Seed9Variants", []string{"-seed", "9", "-count", "30", "-variants", "2"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			r := bankgen(t, dir, append([]string{"-db", "single.db", "-quiet"}, tt.args...)...)
+			mustSucceed(t, r)
+			if !strings.Contains(r.stdout, "skipped: 0 duplicates") {
+				t.Fatalf("the single run met duplicates, so the property does not apply:\n%s", r.stdout)
+			}
+			merge := []string{"merge", "-db", "merged.db"}
+			for i := range 4 {
+				shard := "s" + string(rune('0'+i)) + ".db"
+				mustSucceed(t, bankgen(t, dir, append([]string{"-db", shard, "-quiet", "-shard", string(rune('0'+i)) + "/4"}, tt.args...)...))
+				merge = append(merge, shard)
+			}
+			mustSucceed(t, bankgen(t, dir, merge...))
+			single, merged := filepath.Join(dir, "single.db"), filepath.Join(dir, "merged.db")
+			if got, want := canons(t, merged), canons(t, single); !slices.Equal(got, want) {
+				t.Errorf("merged shards: %d families, the single run %d; other forms", len(got), len(want))
+			}
+			if got, want := graded(t, merged), graded(t, single); !slices.Equal(got, want) {
+				t.Error("merged shards: other puzzles, grades or levels than the single run")
+			}
+			rs := runs(t, merged)
+			if len(rs) != 4 {
+				t.Fatalf("%d runs, want one merge a shard", len(rs))
+			}
+			for i, r := range rs {
+				if r.Kind != store.RunMerge || r.Status != store.RunCompleted || !strings.Contains(r.Message, `"-shard","`+string(rune('0'+i))+`/4"`) {
+					t.Errorf("run %d = %+v, want a completed merge naming the shard's run and its -shard", r.ID, r)
+				}
+			}
+			checkBank(t, merged)
+		})
+	}
+}
+
+// checkBank fails the test unless the whole check of the bank at path
+// finds nothing wrong.
+func checkBank(t *testing.T, path string) {
+	t.Helper()
+	r, err := MustOpen(t, path).Check(context.Background(), false)
+	if err != nil || !r.OK() {
+		t.Errorf("check %s: %v %q", path, err, r.Problems)
+	}
+}
+
+// TestShardShares checks that the shards of a count add up to it, and
+// that a shard records itself in its run.
+func TestShardShares(t *testing.T) {
+	dir := t.TempDir()
+	total := 0
+	for i := range 3 {
+		db := "s" + string(rune('0'+i)) + ".db"
+		r := bankgen(t, dir, "-db", db, "-quiet", "-seed", "3", "-count", "10", "-shard", string(rune('0'+i))+"/3")
+		mustSucceed(t, r)
+		if !strings.Contains(r.stdout, "shard "+string(rune('0'+i))+"/3") {
+			t.Errorf("shard %d: the summary does not name the shard:\n%s", i, r.stdout)
+		}
+		n := families(filepath.Join(dir, db))
+		if want := []int{4, 3, 3}[i]; n != want {
+			t.Errorf("shard %d/3 of -count 10: %d families, want %d", i, n, want)
+		}
+		total += n
+		if rs := runs(t, filepath.Join(dir, db)); len(rs) != 1 || !slices.Contains(rs[0].Args, string(rune('0'+i))+"/3") {
+			t.Errorf("shard %d: runs %+v do not record the shard", i, rs)
+		}
+	}
+	if total != 10 {
+		t.Errorf("the shards made %d families, want the job's 10", total)
+	}
+}
+
+func TestShardAndMergeBadFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"ShardNoSeed", []string{"-shard", "0/4"}, "-shard needs -seed"},
+		{"ShardNotIN", []string{"-seed", "1", "-shard", "4"}, "is not I/N"},
+		{"ShardPastN", []string{"-seed", "1", "-shard", "4/4"}, "I must be 0 to N-1"},
+		{"ShardZero", []string{"-seed", "1", "-shard", "0/0"}, "N must be 1 or more"},
+		{"MergeNoDB", []string{"merge", "a.db"}, "merge needs -db"},
+		{"MergeNoShards", []string{"merge", "-db", "out.db"}, "one SHARD.db or more"},
+		{"MergePacks", []string{"merge", "-db", "out.db", "-packs", "keep", "a.db"}, "want refuse or drop"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bankgen(t, dir, tt.args...)
+			if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
+func TestMergeRefusesShardWithPacks(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "s.db", "-quiet", "-seed", "2", "-count", "6"))
+	db, err := store.Open(context.Background(), filepath.Join(dir, "s.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.CreatePack(context.Background(), store.PackSpec{Name: "p"}, store.Filter{}, store.QueryOptions{}, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 1 || !strings.Contains(r.stderr, "-packs drop") {
+		t.Errorf("merge of a shard with packs: exit %d, stderr %q; want 1 and a word on -packs drop", r.code, r.stderr)
+	}
+	mustSucceed(t, bankgen(t, dir, "merge", "-db", "out.db", "-packs", "drop", "s.db"))
+	if n := families(filepath.Join(dir, "out.db")); n != 6 {
+		t.Errorf("%d families merged, want 6", n)
+	}
+}
+
+// cancelOn is a writer that cancels a context when what it is written
+// holds a word: a merge stopped between two shards.
+type cancelOn struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	word   string
+	cancel context.CancelFunc
+}
+
+func (c *cancelOn) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.buf.Write(p)
+	if strings.Contains(c.buf.String(), c.word) {
+		c.cancel()
+	}
+	return len(p), nil
+}
+
+// TestMergeStoppedThenRerun stops a merge after its first shard: the
+// bank keeps that shard, and the same merge run again finishes the job.
+func TestMergeStoppedThenRerun(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for i := range 3 {
+		shard := filepath.Join(dir, "s"+string(rune('0'+i))+".db")
+		mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "4", "-count", "12", "-shard", string(rune('0'+i))+"/3"))
+		shards = append(shards, shard)
+	}
+	out := filepath.Join(dir, "out.db")
+	args := append([]string{"merge", "-db", out}, shards...)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &cancelOn{word: "merged " + shards[0], cancel: cancel}
+	if err := Run(ctx, args, stdout, io.Discard); !errors.Is(err, errInterrupted) {
+		t.Fatalf("Run = %v, want it interrupted", err)
+	}
+	if got := families(out); got != 4 {
+		t.Errorf("after the stop the bank holds %d families, want the first shard's 4", got)
+	}
+	mustSucceed(t, bankgen(t, dir, args...))
+	if got := families(out); got != 12 {
+		t.Errorf("after the rerun the bank holds %d families, want 12", got)
+	}
+	checkBank(t, out)
+}
+
+// TestShardedQuota spreads a quota job over three shards: merged, the
+// bank meets the quota, and the same quota run on the merged bank tops
+// up whatever cross-shard duplicates left short, and adds nothing more.
+func TestShardedQuota(t *testing.T) {
+	dir := t.TempDir()
+	quota := "extremely-easy=7,medium=4"
+	merge := []string{"merge", "-db", "merged.db"}
+	for i := range 3 {
+		shard := "q" + string(rune('0'+i)) + ".db"
+		mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "8", "-quota", quota, "-shard", string(rune('0'+i))+"/3"))
+		merge = append(merge, shard)
+	}
+	mustSucceed(t, bankgen(t, dir, merge...))
+	merged := filepath.Join(dir, "merged.db")
+	mustSucceed(t, bankgen(t, dir, "-db", "merged.db", "-quiet", "-seed", "9", "-quota", quota))
+	counts, err := MustOpen(t, merged).LevelCounts(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[1] != 7 || counts[3] != 4 || counts[2] != 0 || counts[4] != 0 || counts[5] != 0 {
+		t.Errorf("merged bank's families per level %v, want the quota's 7 extremely-easy and 4 medium", counts)
+	}
+	checkBank(t, merged)
+}
+
+// TestMergeStopsAtBadShard merges a good shard, then meets a file that
+// is not a bank: it stops there with status 1, saying which, and keeps
+// the good shard.
+func TestMergeStopsAtBadShard(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "6", "-count", "5"))
+	mustSucceed(t, bankgen(t, dir, "-db", "c.db", "-quiet", "-seed", "7", "-count", "5"))
+	if err := os.WriteFile(filepath.Join(dir, "b.db"), []byte("a shopping list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", "b.db", "c.db")
+	if r.code != 1 || !strings.Contains(r.stderr, "b.db") || !strings.Contains(r.stderr, "not an SQLite file") {
+		t.Errorf("exit %d, stderr %q; want 1 and b.db named as no bank", r.code, r.stderr)
+	}
+	if n := families(filepath.Join(dir, "out.db")); n != 5 {
+		t.Errorf("out.db holds %d families, want a.db's 5", n)
+	}
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"sudokubank/internal/cli"
+	"sudokubank/store"
+)
+
+const mergeUsage = `Usage: bankgen merge -db OUT.db [-packs refuse|drop] SHARD.db...
+
+merge adds to the bank OUT.db (created if missing) every family of each
+shard bank that OUT.db lacks, by canonical form, with its puzzles and
+grades: the banks that bankgen -shard I/N built, on one machine or many, or
+any other banks. Each shard is merged in one transaction and recorded in
+OUT.db as a run of kind merge whose message lists the shard's own runs
+(seeds and arguments). Merging a shard again adds nothing, the order of the
+shards does not change what OUT.db holds, and a merge that is stopped
+leaves OUT.db as its last merged shard left it: run it again to finish.
+
+A file that is not a bank, a bank of a newer bankgen and a damaged bank are
+refused; a bank of an older bankgen is migrated in place first. A shard
+that holds packs is refused: -packs drop merges its families and leaves its
+packs behind.
+
+Examples:
+  bankgen merge -db bank.db shard-*.db
+  bankgen merge -db bank.db -packs drop client-bank.db
+`
+
+// mergeOptions are the flags of the merge command.
+type mergeOptions struct {
+	db        string
+	shards    []string
+	dropPacks bool
+}
+
+// packsFlag is -packs: what to do with a shard that holds packs.
+type packsFlag struct{ drop bool }
+
+func (f *packsFlag) String() string {
+	if f.drop {
+		return "drop"
+	}
+	return "refuse"
+}
+
+func (f *packsFlag) Set(s string) error {
+	switch s {
+	case "refuse":
+		f.drop = false
+	case "drop":
+		f.drop = true
+	default:
+		return errors.New("want refuse or drop")
+	}
+	return nil
+}
+
+func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
+	var o mergeOptions
+	var packs packsFlag
+	fs := flag.NewFlagSet("bankgen merge", flag.ContinueOnError)
+	fs.StringVar(&o.db, "db", "", "the bank `file` to merge into, created if missing")
+	fs.Var(&packs, "packs", "a shard holding packs is refused (`refuse`), or merged without them (drop)")
+	if err := cli.ParseFlags(fs, mergeUsage, args, stdout); err != nil {
+		return o, err
+	}
+	o.dropPacks = packs.drop
+	switch {
+	case o.db == "":
+		return o, usageError{Err: errors.New("merge needs -db OUT.db, the bank to merge into")}
+	case fs.NArg() == 0:
+		return o, usageError{Err: errors.New("merge takes one SHARD.db or more")}
+	}
+	o.shards = fs.Args()
+	return o, nil
+}
+
+// runMerge is the merge command.
+func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	o, err := parseMerge(args, stdout)
+	if err != nil {
+		return err
+	}
+	return merge(ctx, o, args, stdout, stderr)
+}
+
+// merge merges o.shards into o.db in turn, stopping at the first that
+// fails or when ctx is cancelled: the shards merged by then stay.
+func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io.Writer) (err error) {
+	log := newLogger(stderr)
+	// A fresh bank defers its secondary indexes to its close, as a bulk
+	// load does; an existing one keeps them live.
+	opts := store.BulkOptions(o.db)
+	opts.Log = log
+	db, err := store.Open(ctx, o.db, opts)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := db.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
+		}
+	}()
+	var total store.MergeResult
+	start := time.Now()
+	// Each shard is checked (a quick check that reads all of it) while
+	// the one before is merged: the check takes the other core.
+	type checked struct {
+		shard *store.CheckedShard
+		err   error
+	}
+	next := make(chan checked, 1)
+	pending := false
+	check := func(i int) {
+		pending = true
+		go func() {
+			s, err := db.CheckShard(ctx, o.shards[i], o.dropPacks)
+			next <- checked{s, err}
+		}()
+	}
+	defer func() {
+		if pending {
+			<-next // the shard is closed before the bank is
+		}
+	}()
+	check(0)
+	for i, shard := range o.shards {
+		c := <-next
+		pending = false
+		if c.err == nil && i+1 < len(o.shards) && ctx.Err() == nil {
+			check(i + 1)
+		}
+		if ctx.Err() != nil {
+			return errInterrupted
+		}
+		if c.err != nil {
+			return c.err
+		}
+		t0 := time.Now()
+		res, err := db.MergeShard(ctx, c.shard, store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion()})
+		if err != nil {
+			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+				return errInterrupted
+			}
+			return err
+		}
+		for _, r := range res.ShardRuns {
+			if r.Status != store.RunCompleted {
+				// Its committed families are merged; the job may be short.
+				log.Warn("a run of the shard did not complete: build the shard again (same command) and merge it again to finish it",
+					"shard", shard, "run", r.ID, "status", r.Status, "args", r.Args)
+			}
+		}
+		fmt.Fprintf(stdout, "bankgen: merged %s: %d families and %d puzzles added, %d families already held (run %d, %s)\n",
+			shard, res.Families, res.Puzzles, res.DupFamilies, res.RunID, seconds(time.Since(t0)))
+		total.Families += res.Families
+		total.Puzzles += res.Puzzles
+		total.DupFamilies += res.DupFamilies
+	}
+	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
+		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
+	return nil
+}

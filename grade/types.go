@@ -109,9 +109,11 @@ type Step struct {
 // Named reports whether the step has a pattern worth naming beside its
 // conclusions: cells or digits beyond the one cell that a single fills.
 func (st Step) Named() bool {
-	single := len(st.Cells) <= 1 && len(st.Placements) == 1 && len(st.Eliminations) == 0 &&
-		(len(st.Cells) == 0 || st.Cells[0] == st.Placements[0].Cell)
-	return !single && (len(st.Cells) > 0 || st.Digits != 0)
+	var placed uint8
+	if len(st.Placements) == 1 {
+		placed = st.Placements[0].Cell
+	}
+	return named(st.Cells, len(st.Placements), placed, len(st.Eliminations), st.Digits != 0)
 }
 
 // CellName names cell c (0..80, row by row) as rNcM, from r1c1 to r9c9.

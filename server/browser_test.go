@@ -18,6 +18,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/server"
 )
 
@@ -305,38 +307,13 @@ func TestBrowser(t *testing.T) {
 	})
 
 	var hints struct {
-		Steps []struct {
-			Cells      []struct{ Row, Col int }
-			Placements []struct{ Row, Col, Digit int }
-			Text       string `json:"text"`
-		} `json:"steps"`
+		Steps []hintStep `json:"steps"`
 	}
 	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), &hints)
 	t.Run("Hints", func(t *testing.T) {
-		// verify checks that step i shows, its cells highlighted and its
-		// placements marked.
 		verify := func(i int) {
 			t.Helper()
-			st := hints.Steps[i]
-			b.do(t, wait(fmt.Sprintf(`document.getElementById("hint-text").textContent.startsWith("Step %d of")`, i+1)))
-			var want []string
-			for _, c := range st.Cells {
-				want = append(want, fmt.Sprintf("%d,%d", c.Row, c.Col))
-			}
-			slices.Sort(want)
-			got := eval[[]string](t, b, `[...document.querySelectorAll(".cell.hint")].map(c => c.dataset.cell).sort()`)
-			if !slices.Equal(got, want) {
-				t.Errorf("step %d: highlighted %v, want the step's cells %v", i+1, got, want)
-			}
-			for _, pl := range st.Placements {
-				cls := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').className`, cellSel(pl.Row, pl.Col)))
-				if !strings.Contains(cls, "hint-target") {
-					t.Errorf("step %d: the placement's cell r%dc%d has class %q", i+1, pl.Row, pl.Col, cls)
-				}
-			}
-			if text := eval[string](t, b, `document.getElementById("hint-text").textContent`); !strings.HasSuffix(text, st.Text) {
-				t.Errorf("step %d says %q, want %q", i+1, text, st.Text)
-			}
+			checkHintShown(t, b, hints.Steps, i)
 		}
 		// Step 1, applied: its digits appear and step 2 shows.
 		b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
@@ -415,4 +392,87 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("status %q, want the server's error", got)
 		}
 	})
+}
+
+// hintStep is a step of a hint path as the browser tests read it.
+type hintStep struct {
+	Cells      []struct{ Row, Col int }
+	Placements []struct{ Row, Col, Digit int }
+	Text       string `json:"text"`
+}
+
+// checkHintShown checks that the page shows step i of steps: its text,
+// its cells highlighted and its placements' cells marked.
+func checkHintShown(t *testing.T, b *browser, steps []hintStep, i int) {
+	t.Helper()
+	st := steps[i]
+	b.do(t, wait(fmt.Sprintf(`document.getElementById("hint-text").textContent.startsWith("Step %d of %d")`, i+1, len(steps))))
+	var want []string
+	for _, c := range st.Cells {
+		want = append(want, fmt.Sprintf("%d,%d", c.Row, c.Col))
+	}
+	slices.Sort(want)
+	got := eval[[]string](t, b, `[...document.querySelectorAll(".cell.hint")].map(c => c.dataset.cell).sort()`)
+	if !slices.Equal(got, want) {
+		t.Errorf("step %d: highlighted %v, want the step's cells %v", i+1, got, want)
+	}
+	for _, pl := range st.Placements {
+		cls := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s').className`, cellSel(pl.Row, pl.Col)))
+		if !strings.Contains(cls, "hint-target") {
+			t.Errorf("step %d: the placement's cell r%dc%d has class %q", i+1, pl.Row, pl.Col, cls)
+		}
+	}
+	if text := eval[string](t, b, `document.getElementById("hint-text").textContent`); !strings.HasSuffix(text, st.Text) {
+		t.Errorf("step %d says %q, want %q", i+1, text, st.Text)
+	}
+}
+
+// The hints of stored 6x6 and 12x12 puzzles in the page: every step of
+// the 6x6 solve highlights its cells, and an applied step shows its
+// values as the grid's symbols (B for 11 on 12x12).
+func TestBrowserSizedHints(t *testing.T) {
+	fams := append(MustSizedBuilt(t, 6, []grade.Level{grade.Difficult}, 1),
+		MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, fams), server.Options{})
+	for _, tt := range []struct {
+		n, steps int // steps: how many steps to walk through, 0 for all
+	}{{6, 0}, {12, 12}} {
+		t.Run(fmt.Sprintf("%dx%d", tt.n, tt.n), func(t *testing.T) {
+			var pg page
+			MustGet(t, fmt.Sprintf("%s/api/v1/puzzles?size=%d&limit=1&solution=1", ts.URL, tt.n), &pg)
+			if len(pg.Puzzles) != 1 {
+				t.Fatalf("no %dx%d puzzle", tt.n, tt.n)
+			}
+			id := pg.Puzzles[0].ID
+			var hints struct {
+				Steps []hintStep `json:"steps"`
+			}
+			MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), &hints)
+			steps := hints.Steps
+			if tt.steps > 0 && len(steps) > tt.steps {
+				steps = steps[:tt.steps]
+			}
+			b.do(t, chromedp.Navigate(fmt.Sprintf("%s/puzzles/%d", ts.URL, id)), chromedp.WaitVisible(cellSel(tt.n, tt.n)),
+				chromedp.Click(chromedp.CSS("#hint-next")))
+			// Every step is shown, applied, and the next one shows.
+			for i, st := range steps {
+				checkHintShown(t, b, hints.Steps, i)
+				b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
+				for _, pl := range st.Placements {
+					got := eval[string](t, b, fmt.Sprintf(`document.querySelector('%s .v').textContent`, cellSel(pl.Row, pl.Col)))
+					if want := string(grid.Symbol(uint8(pl.Digit))); got != want {
+						t.Errorf("applied step %d: r%dc%d shows %q, want %s", i+1, pl.Row, pl.Col, got, want)
+					}
+				}
+			}
+			// Walked to the end, the hints have filled the grid.
+			if tt.steps == 0 {
+				shown := eval[string](t, b, `[...document.querySelectorAll("[data-cell] .v")].map(v => v.textContent).join("")`)
+				if want := pg.Puzzles[0].Solution; shown != want {
+					t.Errorf("after every step the grid shows\n%s\nwant the solution\n%s", shown, want)
+				}
+			}
+		})
+	}
 }

@@ -11,13 +11,13 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"sudokubank/internal/summary"
 
 	"sudokubank/export"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -295,36 +295,66 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 		return
 	}
-	p, err := solve.Parse(row.Puzzle)
+	out, err := hintsOf(r.Context(), row)
 	if err != nil {
-		s.internalError(w, r, fmt.Errorf("puzzle %d: %w", row.ID, err))
+		s.internalError(w, r, err)
 		return
-	}
-	gr, err := grade.New().GradeContext(r.Context(), p)
-	if err != nil {
-		s.internalError(w, r, fmt.Errorf("grade puzzle %d: %w", row.ID, err))
-		return
-	}
-	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: gr.ER.Float(), Unfinished: gr.Unfinished, Steps: make([]stepJSON, len(gr.Path))}
-	for i, st := range gr.Path {
-		out.Steps[i] = stepOf(st)
 	}
 	writeImmutable(w, r, out, cacheHints)
 }
 
-func cellOf(c uint8) cellJSON { return cellJSON{Row: int(c)/9 + 1, Col: int(c)%9 + 1} }
+// hintsOf grades the puzzle of row again, in its own orientation: a 9x9
+// puzzle with the 9x9 grader, as the bank grades it, another size with
+// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.Step.Sized),
+// so one function writes the steps of every size.
+func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
+	shape, ok := grid.ShapeOfCells(len(row.Puzzle))
+	if !ok {
+		return hintsJSON{}, fmt.Errorf("puzzle %d: %d cells make no grid", row.ID, len(row.Puzzle))
+	}
+	var er grade.Rating
+	var steps []grade.SizedStep
+	var unfinished bool
+	if shape == grid.Nine {
+		p, err := solve.Parse(row.Puzzle)
+		if err != nil {
+			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
+		}
+		gr, err := grade.New().GradeContext(ctx, p)
+		if err != nil {
+			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
+		}
+		er, steps, unfinished = gr.ER, grade.SizedPath(gr.Path), gr.Unfinished
+	} else {
+		p, err := grid.ParseIn(shape, row.Puzzle)
+		if err != nil {
+			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
+		}
+		gr, err := grade.NewSized().GradeContext(ctx, p)
+		if err != nil {
+			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
+		}
+		er, steps, unfinished = gr.ER, gr.Steps, gr.Unfinished
+	}
+	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: er.Float(), Unfinished: unfinished, Steps: make([]stepJSON, len(steps))}
+	for i, st := range steps {
+		out.Steps[i] = stepOf(st, shape)
+	}
+	return out, nil
+}
 
-// stepOf returns a step as data.
-func stepOf(st grade.Step) stepJSON {
+// stepOf returns a step of a grid of shape s as data.
+func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
 	out := stepJSON{
 		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: st.Rating.Float(),
 		Cells: []cellJSON{}, Digits: []int{}, Placements: []digitJSON{}, Eliminations: []digitJSON{},
-		Text: sentence(st),
+		Text: st.Sentence(s),
 	}
+	cellOf := func(c uint16) cellJSON { return cellJSON{Row: s.Row(int(c)) + 1, Col: s.Col(int(c)) + 1} }
 	for _, c := range st.Cells {
 		out.Cells = append(out.Cells, cellOf(c))
 	}
-	for d := 1; d <= 9; d++ {
+	for d := 1; d <= s.N; d++ {
 		if st.Digits&(1<<d) != 0 {
 			out.Digits = append(out.Digits, d)
 		}
@@ -338,59 +368,6 @@ func stepOf(st grade.Step) stepJSON {
 		out.Eliminations = append(out.Eliminations, digitJSON{Row: c.Row, Col: c.Col, Digit: int(e.Digit)})
 	}
 	return out
-}
-
-// sentence says a step in words: "X-wing on 5 in r1c4, r1c5, r6c4,
-// r6c5: removes 5 from r1c7 and r6c7."
-func sentence(st grade.Step) string {
-	var b strings.Builder
-	b.WriteString(st.Technique.String())
-	if st.Named() {
-		b.WriteString(" on ")
-		var ds []string
-		for d := 1; d <= 9; d++ {
-			if st.Digits&(1<<d) != 0 {
-				ds = append(ds, strconv.Itoa(d))
-			}
-		}
-		b.WriteString(strings.Join(ds, ", "))
-		if len(ds) > 0 && len(st.Cells) > 0 {
-			b.WriteString(" in ")
-		}
-		names := make([]string, len(st.Cells))
-		for i, c := range st.Cells {
-			names[i] = grade.CellName(c)
-		}
-		b.WriteString(strings.Join(names, ", "))
-	}
-	b.WriteString(": ")
-	var parts []string
-	for _, p := range st.Placements {
-		parts = append(parts, fmt.Sprintf("places %d in %s", p.Digit, grade.CellName(p.Cell)))
-	}
-	// Eliminations of one digit read as one clause.
-	for d := uint8(1); d <= 9; d++ {
-		var cells []string
-		for _, e := range st.Eliminations {
-			if e.Digit == d {
-				cells = append(cells, grade.CellName(e.Cell))
-			}
-		}
-		if len(cells) > 0 {
-			parts = append(parts, fmt.Sprintf("removes %d from %s", d, andList(cells)))
-		}
-	}
-	b.WriteString(strings.Join(parts, "; "))
-	b.WriteByte('.')
-	return b.String()
-}
-
-// andList joins words as "a, b and c".
-func andList(words []string) string {
-	if len(words) <= 1 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // dailyJSON is the puzzle of a day.

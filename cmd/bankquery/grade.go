@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -242,7 +243,7 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
 	j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score, gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
 	for _, st := range gr.Path {
-		j.Steps = append(j.Steps, stepText(st))
+		j.Steps = append(j.Steps, st.Sized().Brief(grid.Nine))
 	}
 	j.Bank = &gradeBankJSON{}
 	if bank == nil {
@@ -317,7 +318,7 @@ func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m s
 	}
 	tw.Flush()
 	if steps {
-		writePath(&b, gr, nil, store.Family{})
+		writePath(&b, shownOf(gr), nil, store.Family{})
 	}
 	io.WriteString(w, b.String())
 }

@@ -29,7 +29,9 @@ hardest technique), the techniques its solve uses, and its hint path:
 every step of the solve of this very puzzle, in its own orientation,
 with the cells it looks at (r1c1 is the top left cell, r9c9 the bottom
 right), the digits it places (r3c5=7) and the candidates it removes
-(r1c7<>5). The path is worked out afresh by the grader, since the bank
+(r1c7<>5); a puzzle of another size is graded in its own size, its cells
+named up to r25c25 and its values above 9 written as letters, as in its
+grid (r10c12=B). The path is worked out afresh by the grader, since the bank
 stores one solve per family. The rating is the family's, shared by all
 its puzzles: that of the puzzle as imported, or of the canonical form for
 a generated family. A few hard puzzles rate 0.1 to 0.3 apart in two
@@ -106,7 +108,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	return printShow(e.stdout, r, f, nil)
+	return printShow(ctx, e.stdout, r, f, nil)
 }
 
 // showPuzzle shows a puzzle given by its cells: the stored puzzle, or
@@ -125,13 +127,13 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 	case !m.Found:
 		return fmt.Errorf("puzzle %s is not in the bank %s, nor any isomorph of it (bankquery grade grades any puzzle)", puzzle, db)
 	case m.Exact:
-		return printShow(e.stdout, m.Row, m.Family, nil)
+		return printShow(ctx, e.stdout, m.Row, m.Family, nil)
 	}
 	r, err := isomorphRow(g, m)
 	if err != nil {
 		return err
 	}
-	return printShow(e.stdout, r, m.Family, &m)
+	return printShow(ctx, e.stdout, r, m.Family, &m)
 }
 
 // showSized shows a puzzle of a size other than 9x9 given by its cells:
@@ -148,7 +150,7 @@ func showSized(ctx context.Context, e *env, bank *store.DB, db string, g grid.Gr
 	if err != nil {
 		return err
 	}
-	return printShow(e.stdout, r, f, nil)
+	return printShow(ctx, e.stdout, r, f, nil)
 }
 
 // isomorphRow is the row show prints for puzzle g, which the bank holds
@@ -176,7 +178,7 @@ func isomorphRow(g solve.Grid, m store.Match) (store.Row, error) {
 
 // printShow prints row r of family f; iso is set when r is a puzzle
 // the bank holds only as an isomorph, and says which.
-func printShow(w io.Writer, r store.Row, f store.Family, iso *store.Match) error {
+func printShow(ctx context.Context, w io.Writer, r store.Row, f store.Family, iso *store.Match) error {
 	var b strings.Builder
 	switch {
 	case iso == nil:
@@ -192,14 +194,14 @@ func printShow(w io.Writer, r store.Row, f store.Family, iso *store.Match) error
 	}
 	drawGrids(&b, r.Puzzle, r.Solution)
 
-	own, gradeErr := gradeShown(r.Puzzle)
+	own, gradeErr := gradeShown(ctx, r.Puzzle)
 	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 	yes := map[bool]string{true: "yes", false: "no"}
 	fmt.Fprintf(tw, "level\t%s (%d)\n", levelName(r.Level), r.Level)
 	fmt.Fprintf(tw, "rating\tER %s, EP %s, ED %s", grade.Rating(r.ER), grade.Rating(r.EP), grade.Rating(r.ED))
 	if gradeErr == nil && !sameGrade(own, r) {
 		fmt.Fprintf(tw, " (%s)\n\tthis puzzle as shown rates ER %s, EP %s, ED %s, as its hint path below",
-			ratingOrigin(r, f), own.ER, own.EP, own.ED)
+			ratingOrigin(ctx, r, f), own.ER, own.EP, own.ED)
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprintf(tw, "score\t%.2f\n", r.Score)
@@ -228,20 +230,49 @@ func printShow(w io.Writer, r store.Row, f store.Family, iso *store.Match) error
 	return err
 }
 
-// gradeShown grades the puzzle shown, in its own orientation.
-func gradeShown(puzzle string) (grade.Grade, error) {
+// shownGrade is the regrade of a puzzle of any size: its ratings and its
+// hint path in its shape, a 9x9 path read as SizedSteps (grade.Step.Sized)
+// so that one formatter writes every size.
+type shownGrade struct {
+	ER, EP, ED grade.Rating
+	Shape      grid.Shape
+	Path       []grade.SizedStep
+	Unfinished bool
+}
+
+// shownOf returns the 9x9 grade gr as a shownGrade.
+func shownOf(gr grade.Grade) shownGrade {
+	return shownGrade{ER: gr.ER, EP: gr.EP, ED: gr.ED, Shape: grid.Nine, Path: grade.SizedPath(gr.Path), Unfinished: gr.Unfinished}
+}
+
+// gradeShown grades the puzzle shown, in its own orientation: a 9x9
+// puzzle with the 9x9 grader, as the bank grades it, another size with
+// grade.SizedGrader.
+func gradeShown(ctx context.Context, puzzle string) (shownGrade, error) {
 	if s, ok := grid.ShapeOfCells(len(puzzle)); ok && s != grid.Nine {
-		return grade.Grade{}, fmt.Errorf("a %s puzzle: show grades 9x9 puzzles again, no other size", s)
+		g, err := grid.ParseIn(s, puzzle)
+		if err != nil {
+			return shownGrade{}, err
+		}
+		gr, err := grade.NewSized().GradeContext(ctx, g)
+		if err != nil {
+			return shownGrade{}, err
+		}
+		return shownGrade{ER: gr.ER, EP: gr.EP, ED: gr.ED, Shape: s, Path: gr.Steps, Unfinished: gr.Unfinished}, nil
 	}
 	p, err := solve.Parse(puzzle)
 	if err != nil {
-		return grade.Grade{}, err
+		return shownGrade{}, err
 	}
-	return grade.Rate(p)
+	gr, err := grade.New().GradeContext(ctx, p)
+	if err != nil {
+		return shownGrade{}, err
+	}
+	return shownOf(gr), nil
 }
 
 // sameGrade reports whether gr is the grade the bank holds for r.
-func sameGrade(gr grade.Grade, r store.Row) bool {
+func sameGrade(gr shownGrade, r store.Row) bool {
 	return int(gr.ER) == r.ER && int(gr.EP) == r.EP && int(gr.ED) == r.ED
 }
 
@@ -252,8 +283,8 @@ func sameGrade(gr grade.Grade, r store.Row) bool {
 // order, so those can differ from another orientation's. Grading the
 // canonical form tells the first case; otherwise the puzzle imported
 // was another orientation, or the grader has changed since.
-func ratingOrigin(r store.Row, f store.Family) string {
-	if c, err := gradeShown(f.Canon); err == nil && sameGrade(c, r) {
+func ratingOrigin(ctx context.Context, r store.Row, f store.Family) string {
+	if c, err := gradeShown(ctx, f.Canon); err == nil && sameGrade(c, r) {
 		return "the family's rating, of its canonical form"
 	}
 	return "the family's rating, of the puzzle it was imported as, or by an older grader"
@@ -264,7 +295,7 @@ func ratingOrigin(r store.Row, f store.Family) string {
 // techniques, so the puzzle is graded again: that gives every step with
 // its cells, in the orientation and digits the user sees. Should grading
 // fail, the stored sequence is printed as what it is.
-func writePath(b *strings.Builder, gr grade.Grade, err error, f store.Family) {
+func writePath(b *strings.Builder, gr shownGrade, err error, f store.Family) {
 	if err != nil {
 		fmt.Fprintf(b, "\nhint path: this puzzle could not be graded again (%v)\n", err)
 		writeStoredPath(b, f)
@@ -273,7 +304,7 @@ func writePath(b *strings.Builder, gr grade.Grade, err error, f store.Family) {
 	fmt.Fprintf(b, "\nhint path (this puzzle's solve, %d steps, hardest step ER %s; rNcM is row N, column M):\n", len(gr.Path), gr.ER)
 	width := len(strconv.Itoa(len(gr.Path)))
 	for i, st := range gr.Path {
-		fill(b, fmt.Sprintf("  %*d. ", width, i+1), stepText(st), 78)
+		fill(b, fmt.Sprintf("  %*d. ", width, i+1), st.Brief(gr.Shape), 78)
 	}
 	if gr.Unfinished {
 		fmt.Fprintln(b, "  (no technique of the grader goes further; the rest needs trial and error)")
@@ -294,53 +325,6 @@ func writeStoredPath(b *strings.Builder, f store.Family) {
 		return
 	}
 	wrap(b, strings.Split(runs(steps), ", "), ", ", "  ", 78)
-}
-
-// stepText writes one step as a person reads it: the technique and its
-// rating, the pattern's digits and cells when it has more than the one
-// cell it fills, then what it concludes:
-// "pointing 2.6, 5 in r1c4,r1c5: r1c7<>5, r1c8<>5".
-func stepText(st grade.Step) string {
-	var b strings.Builder
-	b.WriteString(st.Technique.Slug())
-	b.WriteByte(' ')
-	b.WriteString(st.Rating.String())
-	if st.Named() {
-		b.WriteString(", ")
-		if st.Digits != 0 {
-			for d := 1; d <= 9; d++ {
-				if st.Digits&(1<<d) != 0 {
-					b.WriteByte(byte('0' + d))
-				}
-			}
-			if len(st.Cells) > 0 {
-				b.WriteString(" in ")
-			}
-		}
-		for i, c := range st.Cells {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(grade.CellName(c))
-		}
-	}
-	b.WriteString(": ")
-	n := 0
-	for _, p := range st.Placements {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s=%d", grade.CellName(p.Cell), p.Digit)
-		n++
-	}
-	for _, e := range st.Eliminations {
-		if n > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s<>%d", grade.CellName(e.Cell), e.Digit)
-		n++
-	}
-	return b.String()
 }
 
 // fill writes text after prefix in lines of at most width characters,

@@ -1,0 +1,118 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/pipeline"
+	"sudokubank/server"
+	"sudokubank/store"
+)
+
+// MustSizedBuilt returns count families of size n built as bankgen -size
+// n builds them, at the given levels, from seed 1: dug, graded with
+// grade.SizedGrader, with one variant each.
+func MustSizedBuilt(tb testing.TB, n int, levels []grade.Level, count int) []store.NewFamily {
+	tb.Helper()
+	sh, err := grid.ShapeOf(n)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	b := pipeline.NewSizedBuilder(pipeline.BuildOptions{Shape: sh, Levels: levels, Variants: 1, Now: func() time.Time { return at }})
+	var out []store.NewFamily
+	for i := uint64(0); len(out) < count && i < 100; i++ {
+		if res := b.Build(context.Background(), pipeline.Item{Seed: 1, Index: i}); res.Reason == pipeline.Kept {
+			out = append(out, res.Value)
+		}
+	}
+	if len(out) < count {
+		tb.Fatalf("%d of %d %s families built", len(out), count, sh)
+	}
+	return out
+}
+
+// The hints of 6x6 and 12x12 puzzles have the shape of 9x9 hints: cells
+// on the grid of their size, placements that agree with the solution and
+// fill every empty cell, and sentences that name cells in the grid's
+// shape and values as its symbols (B for 11).
+func TestHintsSized(t *testing.T) {
+	fams := append(MustSizedBuilt(t, 6, []grade.Level{grade.Medium, grade.Difficult}, 2),
+		MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
+	ts := MustServer(t, MustBank(t, append(MustFixture(t)[:3], fams...)), server.Options{})
+	named := false
+	for _, n := range []int{6, 12} {
+		var pg page
+		MustGet(t, fmt.Sprintf("%s/api/v1/puzzles?size=%d&solution=1&limit=10", ts.URL, n), &pg)
+		if len(pg.Puzzles) == 0 {
+			t.Fatalf("no %dx%d puzzles", n, n)
+		}
+		sh, _ := grid.ShapeOf(n)
+		for _, p := range pg.Puzzles {
+			var h struct {
+				ID         int64   `json:"id"`
+				Puzzle     string  `json:"puzzle"`
+				Rating     float64 `json:"rating"`
+				Unfinished bool    `json:"unfinished"`
+				Steps      []struct {
+					Technique    string `json:"technique"`
+					Name         string `json:"name"`
+					Cells        []struct{ Row, Col int }
+					Digits       []int
+					Placements   []struct{ Row, Col, Digit int }
+					Eliminations []struct{ Row, Col, Digit int }
+					Text         string `json:"text"`
+				} `json:"steps"`
+			}
+			MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, p.ID), &h)
+			if h.ID != p.ID || h.Puzzle != p.Puzzle || len(h.Steps) == 0 || h.Unfinished || h.Rating == 0 {
+				t.Fatalf("hints of %d: %+v", p.ID, h)
+			}
+			on := func(r, c int) bool { return r >= 1 && r <= n && c >= 1 && c <= n }
+			placed := 0
+			for i, st := range h.Steps {
+				if _, ok := grade.ParseTechnique(st.Technique); !ok || !strings.HasPrefix(st.Text, st.Name) || !strings.HasSuffix(st.Text, ".") {
+					t.Errorf("puzzle %d step %d: %+v", p.ID, i+1, st)
+				}
+				for _, c := range st.Cells {
+					if !on(c.Row, c.Col) {
+						t.Errorf("puzzle %d step %d: cell %+v off the board", p.ID, i+1, c)
+					}
+					named = named || strings.Contains(st.Text, sh.CellName(sh.Cell(c.Row-1, c.Col-1)))
+				}
+				for _, d := range st.Digits {
+					if d < 1 || d > n {
+						t.Errorf("puzzle %d step %d: digit %d", p.ID, i+1, d)
+					}
+				}
+				for _, pl := range st.Placements {
+					c := sh.Cell(pl.Row-1, pl.Col-1)
+					if !on(pl.Row, pl.Col) || p.Solution[c] != grid.Symbol(uint8(pl.Digit)) || p.Puzzle[c] != '.' {
+						t.Fatalf("puzzle %d step %d places %d at r%dc%d; puzzle %s, solution %s", p.ID, i+1, pl.Digit, pl.Row, pl.Col, p.Puzzle, p.Solution)
+					}
+					if want := fmt.Sprintf("places %c in %s", grid.Symbol(uint8(pl.Digit)), sh.CellName(c)); !strings.Contains(st.Text, want) {
+						t.Errorf("puzzle %d step %d: %q does not say %q", p.ID, i+1, st.Text, want)
+					}
+					placed++
+				}
+				for _, e := range st.Eliminations {
+					c := sh.Cell(e.Row-1, e.Col-1)
+					if !on(e.Row, e.Col) || p.Solution[c] == grid.Symbol(uint8(e.Digit)) {
+						t.Errorf("puzzle %d step %d removes the solution's %d from r%dc%d", p.ID, i+1, e.Digit, e.Row, e.Col)
+					}
+				}
+			}
+			if want := strings.Count(p.Puzzle, "."); placed != want {
+				t.Errorf("puzzle %d: hints place %d digits, want %d", p.ID, placed, want)
+			}
+		}
+	}
+	if !named {
+		t.Error("no sentence names the cells of its pattern")
+	}
+}

@@ -83,7 +83,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	} else {
 		sum, runErr = generateKeys(ctx, db, o, build, stats, stderr, log)
 	}
-	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
+	if err := pipeline.FinishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
 	printSummary(stdout, o, runID, sum, runErr)

@@ -345,7 +345,7 @@ func autoPackName(now time.Time, out string) string {
 	const numberRoom = len("-1000000")
 	name := "export-" + now.UTC().Format("20060102T150405Z")
 	base := filepath.Base(out)
-	if out == stdoutName {
+	if out == export.Stdout {
 		base = "stdout"
 	}
 	for room := store.MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -511,6 +513,25 @@ func (db *DB) Pack(ctx context.Context, id int64) (Pack, error) {
 		return Pack{}, fmt.Errorf("pack %d: %w", id, err)
 	}
 	return p, nil
+}
+
+// AutoPackName is the name of a pack recorded without one given: the
+// time now and the base name of file, the output written ("stdout" for
+// standard output). The file's name is left out where it could not be
+// part of a name (CheckName), and shortened to keep the name in bounds
+// with room for the number FreePackName adds to a name taken.
+func AutoPackName(now time.Time, file string) string {
+	const numberRoom = len("-1000000")
+	name := "export-" + now.UTC().Format("20060102T150405Z")
+	base := filepath.Base(file)
+	for room := MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
+		_, size := utf8.DecodeLastRuneInString(base)
+		base = base[:len(base)-size]
+	}
+	if base == "" || CheckName(base) != nil {
+		return name
+	}
+	return name + "-" + base
 }
 
 // FreePackName returns name if no pack has it, and otherwise the first

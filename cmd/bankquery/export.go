@@ -7,12 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"sudokubank/export"
 	"sudokubank/internal/cli"
@@ -188,7 +186,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		return x.unrecorded(ctx, e)
 	}
 	if x.spec.Name == "" {
-		x.spec.Name = autoPackName(time.Now(), out.path)
+		file := out.path
+		if file == export.Stdout {
+			file = "stdout"
+		}
+		x.spec.Name = store.AutoPackName(time.Now(), file)
 		x.autoName = true
 	}
 	if x.spec.Client != "" {
@@ -335,27 +337,6 @@ func (x exportJob) notEnough(part, n int) error {
 	}
 	lc := x.count.levels[part]
 	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
-}
-
-// autoPackName is the name of a pack recorded without -pack: the time
-// and the file's name, which is left out where it could not be part of
-// a name (store.CheckName), and shortened to keep the name in bounds
-// with room for the number recorded adds to a name taken.
-func autoPackName(now time.Time, out string) string {
-	const numberRoom = len("-1000000")
-	name := "export-" + now.UTC().Format("20060102T150405Z")
-	base := filepath.Base(out)
-	if out == export.Stdout {
-		base = "stdout"
-	}
-	for room := store.MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
-		_, size := utf8.DecodeLastRuneInString(base)
-		base = base[:len(base)-size]
-	}
-	if base == "" || store.CheckName(base) != nil {
-		return name
-	}
-	return name + "-" + base
 }
 
 // exportError explains a shortfall of matching puzzles.

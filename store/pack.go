@@ -227,6 +227,19 @@ func LevelParts(f Filter, counts []LevelCount) []PackPart {
 	return parts
 }
 
+// SortRows puts rows in order o, as Query returns them: by ID, or by ER
+// then ID. OrderRandom leaves them as they are: a random sample comes in
+// its random order.
+func SortRows(rows []Row, o Order) {
+	switch o {
+	case OrderRating:
+		// IDs are unique, so the order is total and needs no stable sort.
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID)) })
+	case OrderID:
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Compare(a.ID, b.ID) })
+	}
+}
+
 // MixParts shuffles rows selected in parts, which come one part after
 // the other, by a shuffle drawn from seed: in a random order the parts'
 // rows are mixed, as one sample of them all would be.

@@ -250,3 +250,32 @@ func TestAutoPackName(t *testing.T) {
 		}
 	}
 }
+
+// TestSortRows checks that rows sorted in memory come in the order Query
+// gives them.
+func TestSortRows(t *testing.T) {
+	rows := func() []store.Row {
+		return []store.Row{{ID: 3, ER: 20}, {ID: 1, ER: 30}, {ID: 4, ER: 20}, {ID: 2, ER: 10}}
+	}
+	ids := func(rs []store.Row) []int64 {
+		var out []int64
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		order store.Order
+		want  []int64
+	}{
+		{store.OrderID, []int64{1, 2, 3, 4}},
+		{store.OrderRating, []int64{2, 3, 4, 1}},
+		{store.OrderRandom, []int64{3, 1, 4, 2}},
+	} {
+		rs := rows()
+		store.SortRows(rs, tc.order)
+		if got := ids(rs); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("SortRows(order %d) = %v, want %v", tc.order, got, tc.want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -150,10 +149,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	arrange, err := arranger(*order)
+	ord, err := parseOrder(*order)
 	if err != nil {
 		return flagError("order", *order, err)
 	}
+	arrange := func(rows []store.Row) { store.SortRows(rows, ord) }
 	if *noRecord && (*packName != "" || *client != "") {
 		return usagef("-no-record: records nothing, so it takes neither -pack nor -client")
 	}
@@ -175,7 +175,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if count.levels != nil {
 		// The levels' samples come one level after the other; a random
 		// order mixes them, as one sample of the levels would be.
-		arrange = count.arranger(arrange, strings.EqualFold(*order, "random"), o.Seed)
+		arrange = count.arranger(arrange, ord == store.OrderRandom, o.Seed)
 	}
 
 	x := exportJob{
@@ -354,24 +354,17 @@ func forClient(c string) string {
 	return " for client " + c
 }
 
-// arranger returns the function that puts a sample in the -order asked.
-func arranger(order string) (func([]store.Row), error) {
-	switch strings.ToLower(order) {
+// parseOrder reads -order: rating, random or id.
+func parseOrder(s string) (store.Order, error) {
+	switch strings.ToLower(s) {
 	case "rating":
-		return func(rows []store.Row) {
-			// IDs are unique, so the order is total and needs no stable sort.
-			slices.SortFunc(rows, func(a, b store.Row) int {
-				return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID))
-			})
-		}, nil
+		return store.OrderRating, nil
 	case "id":
-		return func(rows []store.Row) {
-			slices.SortFunc(rows, func(a, b store.Row) int { return cmp.Compare(a.ID, b.ID) })
-		}, nil
+		return store.OrderID, nil
 	case "random":
-		return func([]store.Row) {}, nil
+		return store.OrderRandom, nil
 	}
-	return nil, errors.New("want rating, random or id")
+	return 0, errors.New("want rating, random or id")
 }
 
 // countFlag is -count: a number of puzzles, or so many puzzles of each

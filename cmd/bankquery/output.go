@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"sudokubank/export"
-	"sudokubank/grid"
 	"sudokubank/store"
 )
 
@@ -184,31 +183,13 @@ func sizeFits(f export.Format, size int) error {
 	return nil
 }
 
-// largestSize returns the N of the largest grid among rows, 9 for none.
-func largestSize(rows []store.Row) int {
-	n := 0
-	for _, r := range rows {
-		size := r.Size
-		if size == 0 {
-			if s, ok := grid.ShapeOfCells(len(r.Puzzle)); ok {
-				size = s.N
-			}
-		}
-		n = max(n, size)
-	}
-	if n == 0 {
-		return 9
-	}
-	return n
-}
-
 // report tells the user what was written: on stdout, or on stderr when
 // stdout holds the puzzles.
 func (o output) report(e *env, rows []store.Row, how string) {
 	n := len(rows)
 	what := fmt.Sprintf("%d puzzles", n)
 	if o.format == export.PDF {
-		if pages, err := export.PDFPagesSized(n, largestSize(rows), o.opt); err == nil {
+		if pages, err := export.PDFPagesOf(items(rows, o.first), o.opt); err == nil {
 			what += fmt.Sprintf(", %d pages", pages)
 		}
 	}

@@ -160,6 +160,21 @@ func PDFPagesSized(n, size int, opt Options) (int, error) {
 	return newPlan(n, l, opt.Title != "", !opt.PDF.NoAnswers).pages(), nil
 }
 
+// PDFPagesOf is PDFPages for the book of items, whose largest grid sets
+// how many take a page.
+func PDFPagesOf(items []Item, opt Options) (int, error) {
+	n := 0
+	for i := range items {
+		if s, err := itemShape(&items[i]); err == nil {
+			n = max(n, s.N)
+		}
+	}
+	if n == 0 {
+		n = 9
+	}
+	return PDFPagesSized(len(items), n, opt)
+}
+
 // largest returns the N of the largest grid among ps, 9 for none.
 func largest(ps []parsed) int {
 	n := 0

@@ -492,3 +492,33 @@ func TestPDFMixedSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestPDFPagesOf checks that the pages of a book of items are counted
+// for its largest grid, as the book is laid out.
+func TestPDFPagesOf(t *testing.T) {
+	s6, _ := grid.ShapeOf(6)
+	s16, _ := grid.ShapeOf(16)
+	opt := export.Options{PDF: export.PDFOptions{Page: "6x9", NoAnswers: true}}
+	for _, tc := range []struct {
+		name  string
+		items []export.Item
+		size  int
+	}{
+		{"Nine", MustManyItems(t, 5), 9},
+		{"Six", MustSizedItems(t, s6, 5), 6},
+		{"Mixed", []export.Item{MustSizedItems(t, s6, 1)[0], MustItems(t)[0], MustSizedItems(t, s16, 1)[0]}, 16},
+		{"None", nil, 9},
+	} {
+		want, err := export.PDFPagesSized(len(tc.items), tc.size, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := export.PDFPagesOf(tc.items, opt); err != nil || got != want {
+			t.Errorf("%s: PDFPagesOf = %d, %v; want %d", tc.name, got, err, want)
+		}
+	}
+	// The count is the book's: 16x16 takes a page a grid on 6x9.
+	if got, _ := export.PDFPagesOf([]export.Item{MustSizedItems(t, s6, 1)[0], MustItems(t)[0], MustSizedItems(t, s16, 1)[0]}, opt); got != 3 {
+		t.Errorf("mixed book: %d pages, want 3", got)
+	}
+}

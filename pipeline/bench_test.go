@@ -113,7 +113,7 @@ func generateOnce(b *testing.B, path string, seed uint64, workers, n, variants i
 	}
 	writer += build
 	// A run whose writer fell behind builds the deferred indexes after
-	// it, as bankgen does (its finishRun), and that is writer work: no
+	// it, as FinishRun does, and that is writer work: no
 	// other goroutine runs now.
 	t0, build0 := time.Now(), cputime.Process()
 	if err := db.BuildIndexes(ctx); err != nil {

@@ -1,17 +1,16 @@
 package server_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"sudokubank/internal/banktest"
 	"sudokubank/server"
 	"sudokubank/store"
 )
@@ -22,25 +21,7 @@ const fixturePath = "../cmd/bankquery/testdata/families.jsonl"
 // MustFixture reads the fixture families.
 func MustFixture(tb testing.TB) []store.NewFamily {
 	tb.Helper()
-	f, err := os.Open(fixturePath)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var fams []store.NewFamily
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var nf store.NewFamily
-		if err := json.Unmarshal(sc.Bytes(), &nf); err != nil {
-			tb.Fatal(err)
-		}
-		fams = append(fams, nf)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return fams
+	return banktest.MustFamilies(tb, fixturePath, 0)
 }
 
 // MustBank writes fams into a new bank and returns its path, closed.

@@ -75,6 +75,28 @@ func (db *DB) Lookup(ctx context.Context, p solve.Grid) (Match, error) {
 	return m, nil
 }
 
+// AsGiven is the row of puzzle g, which m found as another puzzle of its
+// family (not Exact): the puzzle as given, with no ID, its solution, and
+// the family's grade and data. What a transform keeps (the givens, the
+// fewest in a row or column, minimality, the grade) is the stored
+// puzzle's; the symmetry of the givens, which a transform can break or
+// make, is g's own.
+func (m Match) AsGiven(g solve.Grid) (Row, error) {
+	sol, ok := solve.Solve(g)
+	if !ok {
+		return Row{}, fmt.Errorf("puzzle %s: no solution, though its family is stored", g)
+	}
+	r := m.Row
+	if !m.HasRow {
+		f := m.Family
+		r = Row{FamilyID: f.ID, Givens: f.Givens, Level: f.Level, ER: f.ER, EP: f.EP, ED: f.ED, Score: f.Score,
+			Hardest: f.Hardest, Minimal: f.Minimal, Source: f.Source, MinRowCol: f.MinRowCol, SearchNodes: f.SearchNodes}
+	}
+	r.ID, r.Puzzle, r.Solution, r.Transform = 0, g.String(), sol.String(), ""
+	r.Symmetry = gen.DetectSymmetry(g).String()
+	return r, nil
+}
+
 // FamilyByCanon returns the family whose canonical form is canon (gen's
 // Canon of any of its puzzles, N*N characters, '.' for an empty cell), or
 // ErrNotFound: the family of any isomorph of a puzzle. It searches the

@@ -81,3 +81,35 @@ func TestLookup(t *testing.T) {
 		t.Errorf("Lookup(unstored puzzle) = %+v, %v; want not found", m, err)
 	}
 }
+
+// TestMatchAsGiven checks the row of a puzzle the bank holds only as an
+// isomorph: the puzzle and solution as given, no ID or transform, the
+// family's grade, and the symmetry of the puzzle given; from the family
+// alone where the match has no row.
+func TestMatchAsGiven(t *testing.T) {
+	p := solve.GridOf("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+	iso := gen.Turn90().Then(gen.MirrorLR()).Apply(p)
+	sol, _ := solve.Solve(iso)
+	f := fam(1, 5, 17, 0).Family
+	f.ID = 7
+	stored := store.Row{ID: 3, FamilyID: 7, Puzzle: p.String(), Transform: "t0", Givens: 17, Level: 5, ER: 60, Symmetry: "rot180", Minimal: true}
+	for _, m := range []store.Match{
+		{Found: true, Family: f, Row: stored, HasRow: true},
+		{Found: true, Family: f},
+	} {
+		r, err := m.AsGiven(iso)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ID != 0 || r.FamilyID != 7 || r.Puzzle != iso.String() || r.Solution != sol.String() || r.Transform != "" ||
+			r.Level != 5 || r.Givens != 17 || r.Symmetry != gen.DetectSymmetry(iso).String() {
+			t.Errorf("AsGiven (row %v) = %+v", m.HasRow, r)
+		}
+	}
+	if got, _ := (store.Match{Found: true, Family: f}).AsGiven(iso); got.ER != f.ER || got.Hardest != f.Hardest {
+		t.Errorf("AsGiven without a row = %+v, want the family's grade", got)
+	}
+	if _, err := (store.Match{Found: true, Family: f}).AsGiven(solve.GridOf("11" + iso.String()[2:])); err == nil {
+		t.Error("AsGiven of a puzzle with no solution: no error")
+	}
+}

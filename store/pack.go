@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/jmoiron/sqlx"
 )
@@ -223,6 +225,19 @@ func LevelParts(f Filter, counts []LevelCount) []PackPart {
 		parts[i] = PackPart{Filter: pf, N: lc.N}
 	}
 	return parts
+}
+
+// SortRows puts rows in order o, as Query returns them: by ID, or by ER
+// then ID. OrderRandom leaves them as they are: a random sample comes in
+// its random order.
+func SortRows(rows []Row, o Order) {
+	switch o {
+	case OrderRating:
+		// IDs are unique, so the order is total and needs no stable sort.
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID)) })
+	case OrderID:
+		slices.SortFunc(rows, func(a, b Row) int { return cmp.Compare(a.ID, b.ID) })
+	}
 }
 
 // MixParts shuffles rows selected in parts, which come one part after
@@ -511,6 +526,25 @@ func (db *DB) Pack(ctx context.Context, id int64) (Pack, error) {
 		return Pack{}, fmt.Errorf("pack %d: %w", id, err)
 	}
 	return p, nil
+}
+
+// AutoPackName is the name of a pack recorded without one given: the
+// time now and the base name of file, the output written ("stdout" for
+// standard output). The file's name is left out where it could not be
+// part of a name (CheckName), and shortened to keep the name in bounds
+// with room for the number FreePackName adds to a name taken.
+func AutoPackName(now time.Time, file string) string {
+	const numberRoom = len("-1000000")
+	name := "export-" + now.UTC().Format("20060102T150405Z")
+	base := filepath.Base(file)
+	for room := MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
+		_, size := utf8.DecodeLastRuneInString(base)
+		base = base[:len(base)-size]
+	}
+	if base == "" || CheckName(base) != nil {
+		return name
+	}
+	return name + "-" + base
 }
 
 // FreePackName returns name if no pack has it, and otherwise the first

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sudokubank/store"
 )
@@ -221,6 +223,59 @@ func TestFreePackName(t *testing.T) {
 	} {
 		if got, err := db.FreePackName(ctx, tc.name); err != nil || got != tc.want {
 			t.Errorf("FreePackName(%q) = %q, %v; want %q", tc.name, got, err, tc.want)
+		}
+	}
+}
+
+// TestAutoPackName checks the made-up name of a pack: the time and the
+// file's base name, shortened by whole characters to leave room for
+// FreePackName's number, and left out where it cannot be part of a name.
+func TestAutoPackName(t *testing.T) {
+	now := time.Date(2026, 3, 4, 5, 6, 7, 0, time.FixedZone("x", 3600))
+	const stamp = "export-20260304T040607Z"
+	long := "x" + strings.Repeat("é", 100) // cut inside an é unless cut by whole characters
+	for _, tc := range []struct{ name, file, want string }{
+		{"File", "out.sdm", stamp + "-out.sdm"},
+		{"Path", filepath.Join("a", "b", "pack.pdf"), stamp + "-pack.pdf"},
+		{"Stdout", "stdout", stamp + "-stdout"},
+		{"BadName", "bad\x01name.sdm", stamp},
+		{"Long", long, stamp + "-x" + strings.Repeat("é", (store.MaxNameLen-len(stamp)-1-len("-1000000")-1)/2)},
+	} {
+		got := store.AutoPackName(now, tc.file)
+		if got != tc.want {
+			t.Errorf("%s: AutoPackName(%q) = %q, want %q", tc.name, tc.file, got, tc.want)
+		}
+		if err := store.CheckName(got + "-1000000"); err != nil {
+			t.Errorf("%s: %q with a number: %v", tc.name, got, err)
+		}
+	}
+}
+
+// TestSortRows checks that rows sorted in memory come in the order Query
+// gives them.
+func TestSortRows(t *testing.T) {
+	rows := func() []store.Row {
+		return []store.Row{{ID: 3, ER: 20}, {ID: 1, ER: 30}, {ID: 4, ER: 20}, {ID: 2, ER: 10}}
+	}
+	ids := func(rs []store.Row) []int64 {
+		var out []int64
+		for _, r := range rs {
+			out = append(out, r.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		order store.Order
+		want  []int64
+	}{
+		{store.OrderID, []int64{1, 2, 3, 4}},
+		{store.OrderRating, []int64{2, 3, 4, 1}},
+		{store.OrderRandom, []int64{3, 1, 4, 2}},
+	} {
+		rs := rows()
+		store.SortRows(rs, tc.order)
+		if got := ids(rs); fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("SortRows(order %d) = %v, want %v", tc.order, got, tc.want)
 		}
 	}
 }

@@ -54,6 +54,12 @@ type RunEnd struct {
 	Message     string // why it failed or was interrupted, if it did
 }
 
+// AddedNothing reports whether the run ended having stored no puzzle. A
+// run still going may yet add some.
+func (r Run) AddedNothing() bool {
+	return r.Status != RunRunning && r.Families == 0 && r.Puzzles == 0
+}
+
 // StartRun records the start of a run and returns its ID. A zero
 // StartedAt means now, an empty Kind RunGenerate; Status and the counts
 // are ignored.

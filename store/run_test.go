@@ -174,3 +174,23 @@ func TestRunKindSourceArgs(t *testing.T) {
 		t.Error("StartRun took the kind \"copy\"")
 	}
 }
+
+// TestRunAddedNothing checks which runs count as having added nothing:
+// ended ones that stored no family and no puzzle.
+func TestRunAddedNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		end  store.RunEnd
+		want bool
+	}{
+		{"Running", store.RunEnd{Status: store.RunRunning}, false},
+		{"CompletedEmpty", store.RunEnd{Status: store.RunCompleted, DupFamilies: 5}, true},
+		{"FailedEmpty", store.RunEnd{Status: store.RunFailed}, true},
+		{"Families", store.RunEnd{Status: store.RunCompleted, Families: 1, Puzzles: 1}, false},
+		{"PuzzlesOnly", store.RunEnd{Status: store.RunInterrupted, Puzzles: 2}, false},
+	} {
+		if got := (store.Run{RunEnd: tc.end}).AddedNothing(); got != tc.want {
+			t.Errorf("%s: AddedNothing = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -12,7 +12,6 @@ import (
 	"sudokubank/grid"
 	"sudokubank/internal/ranges"
 	"sudokubank/pipeline"
-	"sudokubank/store"
 )
 
 // levelsFlag is -level: a comma-separated list of level names or numbers.
@@ -64,24 +63,7 @@ func formatLevels(ls []grade.Level) string {
 type quotaFlag struct {
 	set  bool
 	want pipeline.LevelCounts
-	keys []quotaKey
-}
-
-// quotaKey is one technique or rating band of a -quota and its total.
-type quotaKey struct {
-	name    string // as the user typed it, for messages
-	hardest grade.Technique
-	lo, hi  grade.Rating // tenths; 0 is an open end
-	want    int
-}
-
-// filter selects the bank's families the key counts.
-func (k quotaKey) filter() store.Filter {
-	f := store.Filter{RatingMin: int(k.lo), RatingMax: int(k.hi)}
-	if k.hardest != grade.NoTechnique {
-		f.Hardest = k.hardest.Slug()
-	}
-	return f
+	keys []pipeline.QuotaKey
 }
 
 func (f *quotaFlag) String() string {
@@ -91,7 +73,7 @@ func (f *quotaFlag) String() string {
 	if len(f.keys) > 0 {
 		var parts []string
 		for _, k := range f.keys {
-			parts = append(parts, fmt.Sprintf("%s=%d", k.name, k.want))
+			parts = append(parts, fmt.Sprintf("%s=%d", k.Name, k.Want))
 		}
 		return strings.Join(parts, ",")
 	}
@@ -110,9 +92,9 @@ func (f *quotaFlag) Set(s string) error {
 // parseQuota reads "easy=1000,evil=200", levels not named getting no
 // quota, or "x-wing=500,9.0-=100": techniques and rating bands, in the
 // order given. One quota does not mix the two kinds.
-func parseQuota(s string) (pipeline.LevelCounts, []quotaKey, error) {
+func parseQuota(s string) (pipeline.LevelCounts, []pipeline.QuotaKey, error) {
 	var q pipeline.LevelCounts
-	var keys []quotaKey
+	var keys []pipeline.QuotaKey
 	var named [grade.Evil + 1]bool
 	levels := false
 	for _, part := range strings.Split(s, ",") {
@@ -139,11 +121,11 @@ func parseQuota(s string) (pipeline.LevelCounts, []quotaKey, error) {
 			return q, nil, err
 		}
 		for _, o := range keys {
-			if o.name == k.name {
-				return q, nil, fmt.Errorf("%s given twice", k.name)
+			if o.Name == k.Name {
+				return q, nil, fmt.Errorf("%s given twice", k.Name)
 			}
 		}
-		k.want = n
+		k.Want = n
 		keys = append(keys, k)
 	}
 	if levels && len(keys) > 0 {
@@ -154,16 +136,16 @@ func parseQuota(s string) (pipeline.LevelCounts, []quotaKey, error) {
 
 // parseQuotaKey reads a -quota key that is not a level: a technique's
 // slug or a rating band.
-func parseQuotaKey(name string) (quotaKey, error) {
+func parseQuotaKey(name string) (pipeline.QuotaKey, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
 	if t, err := grade.ParseTechniqueSlug(name); err == nil {
-		return quotaKey{name: name, hardest: t}, nil
+		return pipeline.QuotaKey{Name: name, Hardest: t}, nil
 	}
 	lo, hi, err := ranges.Tenths(name)
 	if err != nil || lo == 0 && hi == 0 {
-		return quotaKey{}, fmt.Errorf("unknown level %q: want a level (1-5 or extremely-easy, easy, medium, difficult, evil), a technique's slug such as x-wing, or a rating band such as 9.0-", name)
+		return pipeline.QuotaKey{}, fmt.Errorf("unknown level %q: want a level (1-5 or extremely-easy, easy, medium, difficult, evil), a technique's slug such as x-wing, or a rating band such as 9.0-", name)
 	}
-	return quotaKey{name: name, lo: grade.Rating(lo), hi: grade.Rating(hi)}, nil
+	return pipeline.QuotaKey{Name: name, RatingMin: grade.Rating(lo), RatingMax: grade.Rating(hi)}, nil
 }
 
 func formatQuota(q pipeline.LevelCounts) string {

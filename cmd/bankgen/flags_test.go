@@ -226,7 +226,7 @@ func FuzzParseQuota(f *testing.F) {
 			t.Fatalf("parseQuota(%q) mixes levels %v and keys %v", s, q, keys)
 		}
 		for _, k := range keys {
-			if k.want < 0 || k.want > maxFamilies || (k.hardest == grade.NoTechnique) == (k.lo == 0 && k.hi == 0) {
+			if k.Want < 0 || k.Want > maxFamilies || (k.Hardest == grade.NoTechnique) == (k.RatingMin == 0 && k.RatingMax == 0) {
 				t.Fatalf("parseQuota(%q): key %+v", s, k)
 			}
 		}

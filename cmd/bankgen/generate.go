@@ -200,7 +200,7 @@ func (o *generateOptions) shareJob() {
 	if o.quota.set {
 		o.quota.want = o.shard.ShareCounts(o.quota.want)
 		for i := range o.quota.keys {
-			o.quota.keys[i].want = o.shard.Share(o.quota.keys[i].want)
+			o.quota.keys[i].Want = o.shard.Share(o.quota.keys[i].Want)
 		}
 	}
 }

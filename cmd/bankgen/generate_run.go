@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"time"
 
-	"sudokubank/grade"
 	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
 	"sudokubank/store"
@@ -85,9 +83,16 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		})
 		stop()
 	} else {
-		sum, runErr = generateKeys(ctx, db, o, build, stats, stderr, log)
+		sum, runErr = pipeline.GenerateKeys(ctx, db, pipeline.KeysConfig{
+			GenerateConfig: pipeline.GenerateConfig{
+				BuildOptions: build,
+				Seed:         o.seed, Shard: o.shard, Workers: o.workers, Log: log, Stats: stats,
+			},
+			Keys:  o.quota.keys,
+			Start: func(total int) func() { return startProgress(ctx, o.quiet, stats, total, stderr, log) },
+		})
 	}
-	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
+	if err := pipeline.FinishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
 	printSummary(stdout, o, runID, sum, runErr)
@@ -98,60 +103,6 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		return errInterrupted
 	}
 	return nil
-}
-
-// generateKeys tops up the bank to a -quota of techniques and rating
-// bands, one key after another: each pass is a run of the families its
-// key lacks, counted when the pass starts, so that what an earlier pass
-// made counts for the later keys it meets. Pass i draws its items from
-// seed o.seed+i. The passes share stats, whose last summary totals them.
-func generateKeys(ctx context.Context, db *store.DB, o generateOptions, build pipeline.BuildOptions, stats *pipeline.Stats, stderr io.Writer, log *slog.Logger) (pipeline.Summary, error) {
-	var sum pipeline.Summary
-	lacks := func(k quotaKey) (int, error) {
-		have, err := db.CountFamilies(ctx, k.filter())
-		if err != nil {
-			return 0, fmt.Errorf("count the bank's families of %s: %w", k.name, err)
-		}
-		return max(k.want-int(have), 0), nil
-	}
-	// The progress counts against what the keys lack at the start: the
-	// passes may make fewer, where one key's families meet another's.
-	total := 0
-	for _, k := range o.quota.keys {
-		need, err := lacks(k)
-		if err != nil {
-			return sum, err
-		}
-		total += need
-	}
-	stop := startProgress(ctx, o.quiet, stats, total, stderr, log)
-	defer stop()
-	var elapsed time.Duration
-	for i, k := range o.quota.keys {
-		need, err := lacks(k)
-		if err != nil {
-			return sum, err
-		}
-		if need == 0 {
-			continue
-		}
-		bo := build
-		bo.Hardest, bo.RatingMin, bo.RatingMax = nil, k.lo, k.hi
-		if k.hardest != grade.NoTechnique {
-			bo.Hardest = []grade.Technique{k.hardest}
-		}
-		s, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
-			BuildOptions: bo,
-			Seed:         o.seed + uint64(i), Shard: o.shard, Target: pipeline.Count(need, nil), Workers: o.workers, Log: log, Stats: stats,
-		})
-		elapsed += s.Elapsed
-		sum = s
-		sum.Elapsed = elapsed
-		if err != nil || s.Interrupted {
-			return sum, err
-		}
-	}
-	return sum, nil
 }
 
 // printSummary reports what a generating run did; a run that failed

@@ -88,7 +88,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		// run is recorded as failed, with the reason.
 		runErr = fmt.Errorf("no line of %s was a puzzle with one solution (%d lines read)", o.file, n.lines)
 	}
-	if err := finishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
+	if err := pipeline.FinishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
 	// The new families are the ones this run committed: another run

@@ -52,14 +52,7 @@ const DefaultPath = "/api/v1/puzzles/random?level=evil"
 // Its error, if any, is for the caller to print; cli.ExitCode maps it to
 // the exit status.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	c, err := parseArgs(args, stdout)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	return c.run(ctx, stdout, stderr)
+	return cli.RunParsed(args, stdout, parseArgs, func(c config) error { return c.run(ctx, stdout, stderr) })
 }
 
 // config is what the command line asks for.

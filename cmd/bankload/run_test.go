@@ -1,10 +1,8 @@
 package main_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"net/http/httptest"
 	"os"
@@ -13,6 +11,7 @@ import (
 	"testing"
 
 	bankload "sudokubank/cmd/bankload"
+	"sudokubank/internal/banktest"
 	"sudokubank/internal/cli"
 	"sudokubank/server"
 	"sudokubank/store"
@@ -22,33 +21,7 @@ import (
 // returns its path, closed.
 func MustBank(tb testing.TB) string {
 	tb.Helper()
-	f, err := os.Open("../bankquery/testdata/families.jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var fams []store.NewFamily
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		var nf store.NewFamily
-		if err := json.Unmarshal(sc.Bytes(), &nf); err != nil {
-			tb.Fatal(err)
-		}
-		fams = append(fams, nf)
-	}
-	path := filepath.Join(tb.TempDir(), "puzzles.db")
-	db, err := store.Open(context.Background(), path, store.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := db.WriteBatch(context.Background(), fams); err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return path
+	return banktest.MustBank(tb, banktest.MustFamilies(tb, "../bankquery/testdata/families.jsonl", 0))
 }
 
 // run runs bankload and returns its output and error.

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"sudokubank/export"
 	"sudokubank/internal/cli"
@@ -152,10 +149,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	arrange, err := arranger(*order)
+	ord, err := parseOrder(*order)
 	if err != nil {
 		return flagError("order", *order, err)
 	}
+	arrange := func(rows []store.Row) { store.SortRows(rows, ord) }
 	if *noRecord && (*packName != "" || *client != "") {
 		return usagef("-no-record: records nothing, so it takes neither -pack nor -client")
 	}
@@ -177,7 +175,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if count.levels != nil {
 		// The levels' samples come one level after the other; a random
 		// order mixes them, as one sample of the levels would be.
-		arrange = count.arranger(arrange, strings.EqualFold(*order, "random"), o.Seed)
+		arrange = count.arranger(arrange, ord == store.OrderRandom, o.Seed)
 	}
 
 	x := exportJob{
@@ -188,7 +186,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		return x.unrecorded(ctx, e)
 	}
 	if x.spec.Name == "" {
-		x.spec.Name = autoPackName(time.Now(), out.path)
+		file := out.path
+		if file == export.Stdout {
+			file = "stdout"
+		}
+		x.spec.Name = store.AutoPackName(time.Now(), file)
 		x.autoName = true
 	}
 	if x.spec.Client != "" {
@@ -337,27 +339,6 @@ func (x exportJob) notEnough(part, n int) error {
 	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
 }
 
-// autoPackName is the name of a pack recorded without -pack: the time
-// and the file's name, which is left out where it could not be part of
-// a name (store.CheckName), and shortened to keep the name in bounds
-// with room for the number recorded adds to a name taken.
-func autoPackName(now time.Time, out string) string {
-	const numberRoom = len("-1000000")
-	name := "export-" + now.UTC().Format("20060102T150405Z")
-	base := filepath.Base(out)
-	if out == stdoutName {
-		base = "stdout"
-	}
-	for room := store.MaxNameLen - len(name) - 1 - numberRoom; len(base) > room; {
-		_, size := utf8.DecodeLastRuneInString(base)
-		base = base[:len(base)-size]
-	}
-	if base == "" || store.CheckName(base) != nil {
-		return name
-	}
-	return name + "-" + base
-}
-
 // exportError explains a shortfall of matching puzzles.
 func exportError(err error) error {
 	if errors.Is(err, store.ErrNotEnough) {
@@ -373,24 +354,17 @@ func forClient(c string) string {
 	return " for client " + c
 }
 
-// arranger returns the function that puts a sample in the -order asked.
-func arranger(order string) (func([]store.Row), error) {
-	switch strings.ToLower(order) {
+// parseOrder reads -order: rating, random or id.
+func parseOrder(s string) (store.Order, error) {
+	switch strings.ToLower(s) {
 	case "rating":
-		return func(rows []store.Row) {
-			// IDs are unique, so the order is total and needs no stable sort.
-			slices.SortFunc(rows, func(a, b store.Row) int {
-				return cmp.Or(cmp.Compare(a.ER, b.ER), cmp.Compare(a.ID, b.ID))
-			})
-		}, nil
+		return store.OrderRating, nil
 	case "id":
-		return func(rows []store.Row) {
-			slices.SortFunc(rows, func(a, b store.Row) int { return cmp.Compare(a.ID, b.ID) })
-		}, nil
+		return store.OrderID, nil
 	case "random":
-		return func([]store.Row) {}, nil
+		return store.OrderRandom, nil
 	}
-	return nil, errors.New("want rating, random or id")
+	return 0, errors.New("want rating, random or id")
 }
 
 // countFlag is -count: a number of puzzles, or so many puzzles of each

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"sudokubank/export"
-	"sudokubank/grid"
 	"sudokubank/store"
 )
 
@@ -78,13 +77,13 @@ func (of *outputFlags) output(bank string, n int) (output, error) {
 	if err != nil {
 		return output{}, flagError("format", of.format, errors.New("want sdm, sdk, opensudoku, csv, json or pdf"))
 	}
-	if of.out == stdoutName && fmtv == export.PDF {
+	if of.out == export.Stdout && fmtv == export.PDF {
 		return output{}, usagef("-out -: standard output takes the text formats; write a pdf to a file")
 	}
-	if of.out == stdoutName && fmtv == export.SDK && n > 1 {
+	if of.out == export.Stdout && fmtv == export.SDK && n > 1 {
 		return output{}, usagef("-out -: %d sdk puzzles make a zip, not text; write it to a file, or to a directory with -out DIR/", n)
 	}
-	if isDirOut(of.out) && fmtv != export.SDK {
+	if export.IsDirOutput(of.out) && fmtv != export.SDK {
 		return output{}, usagef("-out %s: a directory takes -format sdk (a file a puzzle); name a file for %s", of.out, fmtv)
 	}
 	opt := export.Options{Title: of.title, Author: of.author, SourceName: of.sourceName, URL: of.url,
@@ -138,7 +137,7 @@ func (o output) ready(e *env, n int) error {
 	if err := checkDestination(o.path, o.bank, o.force); err != nil {
 		return err
 	}
-	if o.format == export.SDK && n > 1 && !isDirOut(o.path) && o.path != stdoutName && !strings.EqualFold(filepath.Ext(o.path), ".zip") {
+	if o.format == export.SDK && n > 1 && !export.IsDirOutput(o.path) && o.path != export.Stdout && !strings.EqualFold(filepath.Ext(o.path), ".zip") {
 		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", o.path, "count", n)
 	}
 	return nil
@@ -146,15 +145,15 @@ func (o output) ready(e *env, n int) error {
 
 // destination returns the output's destination, for write and then
 // Publish or Discard.
-func (o output) destination(e *env) destination {
-	return newDestination(e, o.path, o.force)
+func (o output) destination(e *env) export.Pending {
+	return export.NewPending(o.path, e.stdout, o.force)
 }
 
 // write makes rows, numbered from o.first, whole in dest, and then checks
 // again that the destination may take them: the file may have been
 // replaced by something else while it was written (Publish itself
 // refuses only what force may not replace).
-func (o output) write(ctx context.Context, dest destination, rows []store.Row) error {
+func (o output) write(ctx context.Context, dest export.Pending, rows []store.Row) error {
 	if err := dest.Write(ctx, o.format, items(rows, o.first), o.opt); err != nil {
 		return err
 	}
@@ -184,36 +183,18 @@ func sizeFits(f export.Format, size int) error {
 	return nil
 }
 
-// largestSize returns the N of the largest grid among rows, 9 for none.
-func largestSize(rows []store.Row) int {
-	n := 0
-	for _, r := range rows {
-		size := r.Size
-		if size == 0 {
-			if s, ok := grid.ShapeOfCells(len(r.Puzzle)); ok {
-				size = s.N
-			}
-		}
-		n = max(n, size)
-	}
-	if n == 0 {
-		return 9
-	}
-	return n
-}
-
 // report tells the user what was written: on stdout, or on stderr when
 // stdout holds the puzzles.
 func (o output) report(e *env, rows []store.Row, how string) {
 	n := len(rows)
 	what := fmt.Sprintf("%d puzzles", n)
 	if o.format == export.PDF {
-		if pages, err := export.PDFPagesSized(n, largestSize(rows), o.opt); err == nil {
+		if pages, err := export.PDFPagesOf(items(rows, o.first), o.opt); err == nil {
 			what += fmt.Sprintf(", %d pages", pages)
 		}
 	}
 	w, name := e.stdout, o.path
-	if o.path == stdoutName {
+	if o.path == export.Stdout {
 		// Standard output holds the pack; the report must not join it.
 		w, name = e.stderr, "standard output"
 	}

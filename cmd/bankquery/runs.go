@@ -60,7 +60,7 @@ func makeRunJSON(r store.Run) runJSON {
 		ID: r.ID, Kind: r.Kind, Source: r.Source, Args: r.Args, Status: r.Status, Seed: r.Seed,
 		CodeVersion: r.CodeVersion, StartedAt: r.StartedAt.UTC().Format(time.RFC3339),
 		Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
-		Rejected: r.Rejected, AddedNothing: addedNothing(r), Message: r.Message, Params: r.Params,
+		Rejected: r.Rejected, AddedNothing: r.AddedNothing(), Message: r.Message, Params: r.Params,
 	}
 	if j.Args == nil {
 		j.Args = []string{}
@@ -69,12 +69,6 @@ func makeRunJSON(r store.Run) runJSON {
 		j.EndedAt = r.EndedAt.UTC().Format(time.RFC3339)
 	}
 	return j
-}
-
-// addedNothing reports whether run r ended having stored no puzzle. A
-// run still going may yet add some.
-func addedNothing(r store.Run) bool {
-	return r.Status != store.RunRunning && r.Families == 0 && r.Puzzles == 0
 }
 
 // runTime is how runs prints a run's start and end: UTC to the second.
@@ -98,7 +92,7 @@ func printRuns(w io.Writer, path string, runs []store.Run) error {
 			ended = r.EndedAt.UTC().Format(runTime)
 		}
 		fmt.Fprintf(tw, "  started\t%s, ended %s\n", r.StartedAt.UTC().Format(runTime), ended)
-		if addedNothing(r) {
+		if r.AddedNothing() {
 			fmt.Fprintf(tw, "  added\tnothing\n")
 		} else {
 			fmt.Fprintf(tw, "  added\t%d families, %d puzzles\n", r.Families, r.Puzzles)

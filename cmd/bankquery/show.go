@@ -12,7 +12,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"sudokubank/gen"
 	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/importfmt"
@@ -113,7 +112,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 
 // showPuzzle shows a puzzle given by its cells: the stored puzzle, or
 // one the bank holds only as an isomorph, shown as given with its
-// family's data (see isomorphRow).
+// family's data (see store.Match.AsGiven).
 func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) error {
 	g, err := solve.Parse(puzzle)
 	if err != nil {
@@ -129,7 +128,9 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 	case m.Exact:
 		return printShow(ctx, e.stdout, m.Row, m.Family, nil)
 	}
-	r, err := isomorphRow(g, m)
+	// Shown as given, the hint path and the grid are in the orientation
+	// the user holds.
+	r, err := m.AsGiven(g)
 	if err != nil {
 		return err
 	}
@@ -151,29 +152,6 @@ func showSized(ctx context.Context, e *env, bank *store.DB, db string, g grid.Gr
 		return err
 	}
 	return printShow(ctx, e.stdout, r, f, nil)
-}
-
-// isomorphRow is the row show prints for puzzle g, which the bank holds
-// as another puzzle of the family m found: the puzzle as given, with no
-// ID, its solution, and the family's grade and data. What a transform
-// keeps (the givens, the fewest in a row or column, minimality, the
-// grade) is the stored puzzle's; the symmetry of the givens, which a
-// transform can break or make, is g's own. Shown as given, the hint
-// path and the grid are in the orientation the user holds.
-func isomorphRow(g solve.Grid, m store.Match) (store.Row, error) {
-	sol, ok := solve.Solve(g)
-	if !ok {
-		return store.Row{}, fmt.Errorf("puzzle %s: no solution, though its family is stored", g)
-	}
-	r := m.Row
-	if !m.HasRow {
-		f := m.Family
-		r = store.Row{FamilyID: f.ID, Givens: f.Givens, Level: f.Level, ER: f.ER, EP: f.EP, ED: f.ED, Score: f.Score,
-			Hardest: f.Hardest, Minimal: f.Minimal, Source: f.Source, MinRowCol: f.MinRowCol, SearchNodes: f.SearchNodes}
-	}
-	r.ID, r.Puzzle, r.Solution, r.Transform = 0, g.String(), sol.String(), ""
-	r.Symmetry = gen.DetectSymmetry(g).String()
-	return r, nil
 }
 
 // printShow prints row r of family f; iso is set when r is a puzzle

@@ -57,14 +57,7 @@ Examples:
 // telling stdout where it listens. Its error, if any, is for the caller
 // to print; cli.ExitCode maps it to the exit status.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	c, err := parseArgs(args, stdout)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	return c.serve(ctx, stdout, stderr)
+	return cli.RunParsed(args, stdout, parseArgs, func(c config) error { return c.serve(ctx, stdout, stderr) })
 }
 
 // config is what the command line asks for.

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	bankserve "sudokubank/cmd/bankserve"
+	"sudokubank/internal/banktest"
 	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
@@ -23,33 +23,7 @@ import (
 // returns its path, closed.
 func MustBank(tb testing.TB) string {
 	tb.Helper()
-	f, err := os.Open("../bankquery/testdata/families.jsonl")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var fams []store.NewFamily
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() && len(fams) < 20 {
-		var nf store.NewFamily
-		if err := json.Unmarshal(sc.Bytes(), &nf); err != nil {
-			tb.Fatal(err)
-		}
-		fams = append(fams, nf)
-	}
-	path := filepath.Join(tb.TempDir(), "puzzles.db")
-	db, err := store.Open(context.Background(), path, store.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	if _, err := db.WriteBatch(context.Background(), fams); err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.Close(); err != nil {
-		tb.Fatal(err)
-	}
-	return path
+	return banktest.MustBank(tb, banktest.MustFamilies(tb, "../bankquery/testdata/families.jsonl", 20))
 }
 
 func TestFlagErrors(t *testing.T) {

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -49,4 +50,18 @@ func (p Program) Report(stderr io.Writer, err error) int {
 		fmt.Fprintln(stderr, p.UsageHint)
 	}
 	return code
+}
+
+// RunParsed runs run on what parse reads from args. Help and -version,
+// which parse answers on stdout with flag.ErrHelp, return nil; any other
+// error of parse is returned as it is.
+func RunParsed[C any](args []string, stdout io.Writer, parse func([]string, io.Writer) (C, error), run func(C) error) error {
+	c, err := parse(args, stdout)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return run(c)
 }

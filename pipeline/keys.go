@@ -1,0 +1,93 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"sudokubank/grade"
+	"sudokubank/store"
+)
+
+// QuotaKey is a quota of the bank's families of one kind: those whose
+// hardest step is a technique, or whose rating is in a band.
+type QuotaKey struct {
+	Name                 string          // as the user gave it, for messages
+	Hardest              grade.Technique // NoTechnique for a rating band
+	RatingMin, RatingMax grade.Rating    // tenths; 0 is an open end
+	Want                 int             // the families of the kind the bank should hold
+}
+
+// Filter selects the bank's families the key counts.
+func (k QuotaKey) Filter() store.Filter {
+	f := store.Filter{RatingMin: int(k.RatingMin), RatingMax: int(k.RatingMax)}
+	if k.Hardest != grade.NoTechnique {
+		f.Hardest = k.Hardest.Slug()
+	}
+	return f
+}
+
+// KeysConfig is a run that tops up the bank to quotas of techniques and
+// rating bands (GenerateKeys).
+type KeysConfig struct {
+	// GenerateConfig is each pass's run; its Target, Caps, and the
+	// Hardest and rating range of its BuildOptions are the pass's key's.
+	GenerateConfig
+	Keys []QuotaKey
+	// Start, if set, is called before the first pass with the families
+	// the keys lack, and the func it returns after the last: progress.
+	Start func(total int) (stop func())
+}
+
+// GenerateKeys tops up the bank to c.Keys, one key after another: each
+// pass is a Generate of the families its key lacks, counted when the
+// pass starts, so that what an earlier pass made counts for the later
+// keys it meets. Pass i draws its items from seed c.Seed+i. The passes
+// share c.Stats; the summary is the last pass's, with the time of all.
+func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, error) {
+	var sum Summary
+	lacks := func(k QuotaKey) (int, error) {
+		have, err := db.CountFamilies(ctx, k.Filter())
+		if err != nil {
+			return 0, fmt.Errorf("count the bank's families of %s: %w", k.Name, err)
+		}
+		return max(k.Want-int(have), 0), nil
+	}
+	// The progress counts against what the keys lack at the start: the
+	// passes may make fewer, where one key's families meet another's.
+	total := 0
+	for _, k := range c.Keys {
+		need, err := lacks(k)
+		if err != nil {
+			return sum, err
+		}
+		total += need
+	}
+	if c.Start != nil {
+		defer c.Start(total)()
+	}
+	var elapsed time.Duration
+	for i, k := range c.Keys {
+		need, err := lacks(k)
+		if err != nil {
+			return sum, err
+		}
+		if need == 0 {
+			continue
+		}
+		gc := c.GenerateConfig
+		gc.Hardest, gc.RatingMin, gc.RatingMax = nil, k.RatingMin, k.RatingMax
+		if k.Hardest != grade.NoTechnique {
+			gc.Hardest = []grade.Technique{k.Hardest}
+		}
+		gc.Seed, gc.Target, gc.Caps = c.Seed+uint64(i), Count(need, nil), nil
+		s, err := Generate(ctx, db, gc)
+		elapsed += s.Elapsed
+		sum = s
+		sum.Elapsed = elapsed
+		if err != nil || s.Interrupted {
+			return sum, err
+		}
+	}
+	return sum, nil
+}

@@ -1,0 +1,72 @@
+package pipeline_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/pipeline"
+	"sudokubank/store"
+)
+
+// TestQuotaKeyFilter checks the families each kind of key counts.
+func TestQuotaKeyFilter(t *testing.T) {
+	for _, tc := range []struct {
+		key  pipeline.QuotaKey
+		want store.Filter
+	}{
+		{pipeline.QuotaKey{Name: "x-wing", Hardest: grade.XWing}, store.Filter{Hardest: "x-wing"}},
+		{pipeline.QuotaKey{Name: "9.0-", RatingMin: 90}, store.Filter{RatingMin: 90}},
+		{pipeline.QuotaKey{Name: "4.0-6.9", RatingMin: 40, RatingMax: 69}, store.Filter{RatingMin: 40, RatingMax: 69}},
+	} {
+		if got := tc.key.Filter(); got.Hardest != tc.want.Hardest || got.RatingMin != tc.want.RatingMin || got.RatingMax != tc.want.RatingMax {
+			t.Errorf("%s: Filter = %+v, want %+v", tc.key.Name, got, tc.want)
+		}
+	}
+}
+
+// TestGenerateKeys checks that a run of keys tops the bank up to each,
+// tells Start what they lack, and that the same keys again add nothing.
+func TestGenerateKeys(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	keys := []pipeline.QuotaKey{
+		{Name: "4.0-6.9", RatingMin: 40, RatingMax: 69, Want: 3},
+		{Name: "pointing", Hardest: grade.Pointing, Want: 2},
+	}
+	for _, want := range []struct{ total, families int }{{5, 5}, {0, 0}} {
+		seen, _, err := pipeline.LoadBank(ctx, db, grid.Nine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		started, stopped := -1, false
+		sum, err := pipeline.GenerateKeys(ctx, db, pipeline.KeysConfig{
+			GenerateConfig: pipeline.GenerateConfig{
+				BuildOptions: pipeline.BuildOptions{Seen: seen},
+				Seed:         3, Workers: 2, Log: quiet(),
+			},
+			Keys:  keys,
+			Start: func(total int) func() { started = total; return func() { stopped = true } },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if started != want.total || !stopped {
+			t.Errorf("Start(%d), stopped %v; want Start(%d) and stopped", started, stopped, want.total)
+		}
+		if sum.Families > int64(want.families) {
+			t.Errorf("last pass made %d families, want at most %d", sum.Families, want.families)
+		}
+		for _, k := range keys {
+			if n, err := db.CountFamilies(ctx, k.Filter()); err != nil || int(n) != k.Want {
+				t.Errorf("%s: %d families, %v; want %d", k.Name, n, err, k.Want)
+			}
+		}
+	}
+}

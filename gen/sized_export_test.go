@@ -16,3 +16,11 @@ func ReversalLines(n, g int, rng *rand.Rand) []int {
 func SizedDiggerChecks(d *SizedDigger) (forced, swaps, searched int) {
 	return d.forcedChecks, d.swapChecks, d.searchChecks
 }
+
+// SizedDiggerCuts returns how many dig checks ran out of nodes since d was
+// made.
+func SizedDiggerCuts(d *SizedDigger) int { return d.cutChecks }
+
+// SetSizedDiggerOnSearch makes d call f with the nodes of every search
+// check and whether it was decided.
+func SetSizedDiggerOnSearch(d *SizedDigger, f func(nodes int, decided bool)) { d.onSearch = f }

@@ -644,11 +644,24 @@ func (v *Sized) Count(g grid.Grid, limit int) int {
 // solution's values first, since the solutions of a puzzle so close to
 // unique mostly differ from it in few cells.
 func (v *Sized) HasOtherSolution(p grid.Grid, cell int, solution grid.Grid) bool {
+	other, _ := v.HasOtherSolutionWithin(p, cell, solution, -1)
+	return other
+}
+
+// HasOtherSolutionWithin is HasOtherSolution with its search held to
+// maxNodes search nodes (Nodes), or unbounded when maxNodes is negative,
+// so that a dig's checks end in bounded time on every size. decided is
+// false when the budget ran out first: the search found no other solution
+// but could not rule one out, and other is then false too. Whenever
+// decided is true, other is what HasOtherSolution reports. The node count
+// depends only on the arguments, so a budget cuts the same checks on every
+// machine.
+func (v *Sized) HasOtherSolutionWithin(p grid.Grid, cell int, solution grid.Grid, maxNodes int) (other, decided bool) {
 	v.limit, v.count, v.keep, v.rng = 1, 0, false, nil
-	v.nodes, v.budget, v.aborted = 0, -1, false
+	v.nodes, v.budget, v.aborted = 0, max(maxNodes, -1), false
 	if cell < 0 || cell >= len(p.Cells) || solution.Shape != p.Shape || len(solution.Cells) != len(p.Cells) ||
 		!v.setup(p.Shape) || len(p.Cells) != v.cells {
-		return false
+		return false, true
 	}
 	// Early in a dig the cell's peers usually hold every other value:
 	// then none can go there, and no search is needed.
@@ -657,18 +670,18 @@ func (v *Sized) HasOtherSolution(p grid.Grid, cell int, solution grid.Grid) bool
 		seen |= 1 << p.Cells[q] >> 1
 	}
 	if y := solution.Cells[cell]; y >= 1 && seen|1<<(y-1) == v.all {
-		return false
+		return false, true
 	}
 	if !v.load(p, cell) {
-		return false
+		return false, true
 	}
 	if y := solution.Cells[cell]; y >= 1 && int(y) <= v.n && v.cur[cell]&solved == 0 && !v.remove(cell, 1<<(y-1)) {
-		return false
+		return false, true
 	}
 	v.hint = solution.Cells
 	v.search()
 	v.hint = nil
-	return v.count > 0
+	return v.count > 0, !v.aborted
 }
 
 // Solution returns the first solution of g, if it has one.

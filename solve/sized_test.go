@@ -575,3 +575,37 @@ func FuzzSizedCount(f *testing.F) {
 		}
 	})
 }
+
+// TestSizedHasOtherSolutionWithin: a budgeted check that is decided says
+// what HasOtherSolution says, one with no budget is always decided, and
+// the search never runs past its budget.
+func TestSizedHasOtherSolutionWithin(t *testing.T) {
+	for _, s := range grid.Shapes {
+		if s.N < 6 || s.N > 12 {
+			continue
+		}
+		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
+			var v, w solve.Sized
+			rapid.Check(t, func(t *rapid.T) {
+				sol, _ := v.RandomSolution(grid.New(s), newRand(rapid.Uint64().Draw(t, "seed")))
+				g := sol.Clone()
+				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
+					g.Cells[c] = 0
+				}
+				c := rapid.IntRange(0, s.Cells()-1).Draw(t, "cell")
+				budget := rapid.IntRange(-1, 50).Draw(t, "budget")
+				want := w.HasOtherSolution(g, c, sol)
+				got, decided := v.HasOtherSolutionWithin(g, c, sol, budget)
+				if decided && got != want {
+					t.Fatalf("%s, %s, budget %d: HasOtherSolutionWithin = %v, decided; HasOtherSolution = %v", g, s.CellName(c), budget, got, want)
+				}
+				if !decided && (budget < 0 || got) {
+					t.Fatalf("%s, %s, budget %d: undecided, other %v", g, s.CellName(c), budget, got)
+				}
+				if budget >= 0 && v.Nodes() > budget+1 {
+					t.Fatalf("%s, %s: %d nodes, budget %d", g, s.CellName(c), v.Nodes(), budget)
+				}
+			})
+		})
+	}
+}

@@ -59,7 +59,7 @@ a puzzle has no solution or several, or a line of input is not a puzzle
 Examples:
   bankquery grade 6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4
   bankquery grade -steps -db none.db 000000010400000000020000000000050407008000300001090000300400200050100000000806000
-  bankquery grade 1.....2...6....3..4..5..6....3.2...4
+  bankquery grade 1..3...6.....3.6.5.....2..62..3....4
   cut -c1-81 top1465.txt | bankquery grade -json - | jq 'select(.bank.match == "none")'
 `
 

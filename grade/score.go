@@ -1,6 +1,9 @@
 package grade
 
-import "sudokubank/solve"
+import (
+	"sudokubank/grid"
+	"sudokubank/solve"
+)
 
 // Metrics are the four raw measures of the dig-hole paper's composite
 // score (seeds/002, ../shared/GRADING.md), kept in the grade so that a
@@ -111,4 +114,18 @@ func (m Metrics) Score(w Weights) float64 {
 		return 0
 	}
 	return sum / tw
+}
+
+// Score returns the composite score of gr, a grade of a puzzle of shape
+// s, with PaperWeights, as the bank stores it. The score's breaks are
+// defined on 9x9 counts, so the givens are scaled to 81 cells and the
+// sparsest row or column to 9 first.
+func (gr *SizedGrade) Score(s grid.Shape) float64 {
+	m := Metrics{
+		Givens:      (gr.Givens*81 + s.Cells()/2) / s.Cells(),
+		MinRowCol:   (gr.MinRowCol*9 + s.N/2) / s.N,
+		ER:          gr.ER,
+		SearchNodes: gr.SearchNodes,
+	}
+	return m.Score(PaperWeights)
 }

@@ -238,18 +238,10 @@ func (m *Importer) importSized(ctx context.Context, text string) Result[store.Ne
 // sizedFamily returns the store's family row of the canonical form canon
 // of shape s, holding the grade gr and its stored path.
 func sizedFamily(canon string, s grid.Shape, gr *grade.SizedGrade, path, source string) store.Family {
-	// The paper's composite score is defined on 9x9 counts: the givens and
-	// the sparsest row or column are scaled to a 9x9 grid first.
-	m := grade.Metrics{
-		Givens:      (gr.Givens*81 + s.Cells()/2) / s.Cells(),
-		MinRowCol:   (gr.MinRowCol*9 + s.N/2) / s.N,
-		ER:          gr.ER,
-		SearchNodes: gr.SearchNodes,
-	}
 	return store.Family{
 		Canon: canon, Size: s.N,
 		ER: int(gr.ER), EP: int(gr.EP), ED: int(gr.ED), Level: int(gr.Level),
-		Score: m.Score(grade.PaperWeights), SearchNodes: gr.SearchNodes,
+		Score: gr.Score(s), SearchNodes: gr.SearchNodes,
 		Givens: gr.Givens, MinRowCol: gr.MinRowCol,
 		Hardest: gr.Hardest.Slug(), Path: path, Source: source,
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"sudokubank/gen"
+	sgrid "sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -90,6 +91,7 @@ func TestMatchAsGiven(t *testing.T) {
 	p := solve.GridOf("000000010400000000020000000000050407008000300001090000300400200050100000000806000")
 	iso := gen.Turn90().Then(gen.MirrorLR()).Apply(p)
 	sol, _ := solve.Solve(iso)
+	given := nineOf(iso)
 	f := fam(1, 5, 17, 0).Family
 	f.ID = 7
 	stored := store.Row{ID: 3, FamilyID: 7, Puzzle: p.String(), Transform: "t0", Givens: 17, Level: 5, ER: 60, Symmetry: "rot180", Minimal: true}
@@ -97,7 +99,7 @@ func TestMatchAsGiven(t *testing.T) {
 		{Found: true, Family: f, Row: stored, HasRow: true},
 		{Found: true, Family: f},
 	} {
-		r, err := m.AsGiven(iso)
+		r, err := m.AsGiven(given)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,10 +108,13 @@ func TestMatchAsGiven(t *testing.T) {
 			t.Errorf("AsGiven (row %v) = %+v", m.HasRow, r)
 		}
 	}
-	if got, _ := (store.Match{Found: true, Family: f}).AsGiven(iso); got.ER != f.ER || got.Hardest != f.Hardest {
+	if got, _ := (store.Match{Found: true, Family: f}).AsGiven(given); got.ER != f.ER || got.Hardest != f.Hardest {
 		t.Errorf("AsGiven without a row = %+v, want the family's grade", got)
 	}
-	if _, err := (store.Match{Found: true, Family: f}).AsGiven(solve.GridOf("11" + iso.String()[2:])); err == nil {
+	if _, err := (store.Match{Found: true, Family: f}).AsGiven(nineOf(solve.GridOf("11" + iso.String()[2:]))); err == nil {
 		t.Error("AsGiven of a puzzle with no solution: no error")
 	}
 }
+
+// nineOf returns the 9x9 grid g as a grid.Grid.
+func nineOf(g solve.Grid) sgrid.Grid { return sgrid.Grid{Shape: sgrid.Nine, Cells: g[:]} }

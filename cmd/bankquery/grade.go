@@ -16,6 +16,7 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
+	"sudokubank/importfmt"
 	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -38,12 +39,18 @@ and the family's beside it where they differ.
 The puzzles are the arguments (81 cells, '.' or '0' for an empty cell),
 or the lines of standard input with - (one a line; blank lines, '#'
 comments and anything after a space following the puzzle are skipped).
+A puzzle of another size is its N*N cells on one line, with nothing
+between them (16 for 4x4 up to 625 for 25x25; values above 9 as letters,
+A for 10): it is graded in its own size, as bankgen -size grades it (the
+score counts its givens as if scaled to 81 cells), its size is printed
+and its steps name cells up to r25c25.
 The bank is optional: if the -db file does not exist, grade grades all
 the same and says no bank was consulted.
 
 A transform is written [T]RRRRRRRRR/CCCCCCCCC/DDDDDDDDD: T to transpose
 first; then row r of the result is row R(r) of the grid, column c is
-column C(c), and digit d becomes D(d).
+column C(c), and digit d becomes D(d); for another size, N symbols
+each, 10 and up written as letters.
 
 Exit status: 2 if an argument is not a puzzle (nothing is graded); 1 if
 a puzzle has no solution or several, or a line of input is not a puzzle
@@ -52,6 +59,7 @@ a puzzle has no solution or several, or a line of input is not a puzzle
 Examples:
   bankquery grade 6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4
   bankquery grade -steps -db none.db 000000010400000000020000000000050407008000300001090000300400200050100000000806000
+  bankquery grade 1..3...6.....3.6.5.....2..62..3....4
   cut -c1-81 top1465.txt | bankquery grade -json - | jq 'select(.bank.match == "none")'
 `
 
@@ -61,6 +69,7 @@ type gradeJSON struct {
 	Argument   int            `json:"argument,omitempty"` // the argument's place, from 1
 	Line       int            `json:"line,omitempty"`     // the line of standard input
 	Puzzle     string         `json:"puzzle"`
+	Size       int            `json:"size,omitempty"` // N of an N x N puzzle; none for a line of no size
 	Error      string         `json:"error,omitempty"`
 	Level      int            `json:"level,omitempty"`
 	LevelName  string         `json:"level_name,omitempty"`
@@ -94,10 +103,10 @@ type gradeBankJSON struct {
 // gradeInput is one puzzle to grade, with where it came from.
 type gradeInput struct {
 	arg, line int
-	text      string // the line as read
-	grid      solve.Grid
-	err       error // the line is not a puzzle
-	readErr   error // standard input could not be read
+	text      string    // the line as read
+	grid      grid.Grid // the puzzle; only its Shape, if known, when err is set
+	err       error     // the line is not a puzzle
+	readErr   error     // standard input could not be read
 }
 
 func (in gradeInput) label() string {
@@ -125,9 +134,9 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 1 || fs.Arg(0) != "-" {
 		var args []gradeInput
 		for i, a := range fs.Args() {
-			g, err := solve.Parse(strings.TrimSpace(a))
+			g, err := parseGrade(strings.TrimSpace(a), solve.Parse)
 			if err != nil {
-				return usagef("argument %d %q is not a puzzle: %v", i+1, clip(a, 90), err)
+				return usagef("argument %d %q is not a %s: %v", i+1, clip(a, 90), puzzleOf(g.Shape), err)
 			}
 			args = append(args, gradeInput{arg: i + 1, grid: g})
 		}
@@ -144,7 +153,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("open bank %s: %w", *db, err)
 	}
 
-	var g grade.Grader
+	var g graders
 	bad, n := 0, 0
 	bw := bufio.NewWriter(e.stdout)
 	defer bw.Flush()
@@ -205,7 +214,7 @@ func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
-			g, err := solve.ParseLine(line)
+			g, err := parseGrade(line, solve.ParseLine)
 			if !yield(gradeInput{line: n, text: line, grid: g, err: err}) {
 				return
 			}
@@ -216,19 +225,90 @@ func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
 	}
 }
 
+// parseGrade reads one puzzle of grade's input: 9x9 text as parse9
+// (solve.Parse for an argument, solve.ParseLine for a line of input)
+// reads it, with its errors, so that 9x9 reads as it always has; another
+// size (importfmt.ShapeOf: one word of N*N cells) as grid.ParseIn reads
+// it. A puzzle of another size that does not parse is returned with its
+// shape, which the error message names.
+func parseGrade(text string, parse9 func(string) (solve.Grid, error)) (grid.Grid, error) {
+	if s := importfmt.ShapeOf(text); s != grid.Nine {
+		g, err := importfmt.ParseGrid(text)
+		if err != nil {
+			return grid.Grid{Shape: s}, err
+		}
+		return g, nil
+	}
+	p, err := parse9(text)
+	if err != nil {
+		return grid.Grid{}, err
+	}
+	return grid.Grid{Shape: grid.Nine, Cells: p[:]}, nil
+}
+
+// puzzleOf names a puzzle of shape s in an error: "puzzle" for 9x9 or
+// an unknown size, "6x6 puzzle" for another.
+func puzzleOf(s grid.Shape) string {
+	if s.N == 0 || s == grid.Nine {
+		return "puzzle"
+	}
+	return s.String() + " puzzle"
+}
+
+// graders grade puzzles of every size: 9x9 with grade.Grader, as the
+// bank grades them, the others with grade.SizedGrader.
+type graders struct {
+	nine  grade.Grader
+	sized grade.SizedGrader
+}
+
+// grade grades p into j's grade fields and returns the grade as show
+// prints one.
+func (gs *graders) grade(ctx context.Context, p grid.Grid, j *gradeJSON) (shownGrade, error) {
+	if p.Shape == grid.Nine {
+		q := solve.Grid(p.Cells)
+		j.Givens = grade.MetricsOf(q).Givens
+		gr, err := gs.nine.Grade(q)
+		if err != nil {
+			return shownGrade{}, err
+		}
+		j.Level, j.LevelName = int(gr.Level), gr.Level.String()
+		j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
+		j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score, gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
+		for _, st := range gr.Path {
+			j.Steps = append(j.Steps, st.Sized().Brief(grid.Nine))
+		}
+		return shownOf(gr), nil
+	}
+	j.Givens = p.Givens()
+	gr, err := gs.sized.GradeContext(ctx, p)
+	if err != nil {
+		return shownGrade{}, err
+	}
+	j.Level, j.LevelName = int(gr.Level), gr.Level.String()
+	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
+	j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score(p.Shape), gr.Hardest.Slug(), len(gr.Steps), gr.Unfinished
+	for _, st := range gr.Steps {
+		j.Steps = append(j.Steps, st.Brief(p.Shape))
+	}
+	return shownGrade{ER: gr.ER, EP: gr.EP, ED: gr.ED, Shape: p.Shape, Path: gr.Steps, Unfinished: gr.Unfinished}, nil
+}
+
 // gradeOne grades one input and looks it up in bank (nil for none). A
 // puzzle that cannot be graded is an Error in the result, not an error:
 // the error is for a bank that cannot be read.
-func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInput) (gradeJSON, grade.Grade, store.Match, error) {
-	j := gradeJSON{Argument: in.arg, Line: in.line}
+func gradeOne(ctx context.Context, gs *graders, bank *store.DB, in gradeInput) (gradeJSON, shownGrade, store.GridMatch, error) {
+	j := gradeJSON{Argument: in.arg, Line: in.line, Size: in.grid.Shape.N}
 	if in.err != nil {
-		j.Error = "not a puzzle: " + strings.TrimPrefix(in.err.Error(), "line 1, ")
-		return j, grade.Grade{}, store.Match{}, nil
+		j.Error = "not a " + puzzleOf(in.grid.Shape) + ": " + strings.TrimPrefix(in.err.Error(), "line 1, ")
+		return j, shownGrade{}, store.GridMatch{}, nil
 	}
 	j.Puzzle = in.grid.String()
-	j.Givens = grade.MetricsOf(in.grid).Givens
-	gr, err := g.Grade(in.grid)
+	gr, err := gs.grade(ctx, in.grid, &j)
 	if err != nil {
+		if ctx.Err() != nil {
+			return j, gr, store.GridMatch{}, err
+		}
 		switch {
 		case errors.Is(err, solve.ErrNoSolution):
 			j.Error = "no solution"
@@ -237,19 +317,13 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 		default:
 			j.Error = strings.TrimPrefix(err.Error(), "grade "+j.Puzzle+": ")
 		}
-		return j, gr, store.Match{}, nil
-	}
-	j.Level, j.LevelName = int(gr.Level), gr.Level.String()
-	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
-	j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score, gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
-	for _, st := range gr.Path {
-		j.Steps = append(j.Steps, st.Sized().Brief(grid.Nine))
+		return j, gr, store.GridMatch{}, nil
 	}
 	j.Bank = &gradeBankJSON{}
 	if bank == nil {
-		return j, gr, store.Match{}, nil
+		return j, gr, store.GridMatch{}, nil
 	}
-	m, err := bank.Lookup(ctx, in.grid)
+	m, err := bank.LookupGrid(ctx, in.grid)
 	if err != nil {
 		return j, gr, m, err
 	}
@@ -273,7 +347,7 @@ func gradeOne(ctx context.Context, g *grade.Grader, bank *store.DB, in gradeInpu
 }
 
 // writeGradeText writes one graded puzzle as text.
-func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m store.Match, db string, steps bool) {
+func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr shownGrade, m store.GridMatch, db string, steps bool) {
 	var b strings.Builder
 	shown := j.Puzzle
 	if in.err != nil {
@@ -287,9 +361,12 @@ func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m s
 		io.WriteString(w, b.String())
 		return
 	}
+	if s := in.grid.Shape; s != grid.Nine {
+		fmt.Fprintf(tw, "  size\t%s\n", s)
+	}
 	fmt.Fprintf(tw, "  level\t%s (%d)\n", j.LevelName, j.Level)
 	fmt.Fprintf(tw, "  rating\tER %s, EP %s, ED %s\n", gr.ER, gr.EP, gr.ED)
-	fmt.Fprintf(tw, "  score\t%.2f\n", gr.Score)
+	fmt.Fprintf(tw, "  score\t%.2f\n", j.Score)
 	fmt.Fprintf(tw, "  hardest\t%s\n", j.Hardest)
 	fmt.Fprintf(tw, "  givens\t%d\n", j.Givens)
 	bk := j.Bank
@@ -318,7 +395,7 @@ func writeGradeText(w io.Writer, in gradeInput, j gradeJSON, gr grade.Grade, m s
 	}
 	tw.Flush()
 	if steps {
-		writePath(&b, shownOf(gr), nil, store.Family{})
+		writePath(&b, gr, nil, store.Family{})
 	}
 	io.WriteString(w, b.String())
 }

@@ -40,13 +40,13 @@ puzzle is named by its ID (as list and export print it) or by its 81
 cells ('.' or '0' for an empty cell), or, for another size, by its N*N
 cells (16 for 4x4 up to 256 for 16x16; values above 9 as letters). The
 grids are drawn with their boxes ruled, side by side up to 12x12 and one
-above the other from 16x16. A puzzle the bank holds only as an
-isomorph (the same puzzle rotated, reflected, relabelled, or with rows or
+above the other from 16x16. A puzzle of any size the bank holds only as
+an isomorph (the same puzzle rotated, reflected, relabelled, or with rows or
 columns swapped) is shown as given, with its family's grade and data, the
 stored puzzle it is an isomorph of, and the transform that takes that
 puzzle to it ([T]RRRRRRRRR/CCCCCCCCC/DDDDDDDDD: T to transpose first, then
 row r of the result is row R(r), column c is column C(c), digit d becomes
-D(d)); it has no ID of its own, so export and packs cannot name it.
+D(d); N symbols each for another size, 10 and up as letters); it has no ID of its own, so export and packs cannot name it.
 
 Examples:
   bankquery show 1234
@@ -64,8 +64,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	}
 	arg := strings.TrimSpace(fs.Arg(0))
 	var id int64
-	var puzzle string
-	var sized grid.Grid // a puzzle given in a size other than 9x9
+	var puzzle grid.Grid // a puzzle given by its cells
 	if n, err := strconv.ParseInt(arg, 10, 64); err == nil && len(arg) < 16 {
 		if n <= 0 {
 			return usagef("puzzle ID %d: IDs start at 1", n)
@@ -76,13 +75,13 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usagef("%q is neither a puzzle ID nor a puzzle: %v", arg, err)
 		}
-		sized = g
+		puzzle = g
 	} else {
 		g, err := solve.Parse(arg)
 		if err != nil {
 			return usagef("%q is neither a puzzle ID nor a puzzle: %v", arg, err)
 		}
-		puzzle = g.String()
+		puzzle = grid.Grid{Shape: grid.Nine, Cells: g[:]}
 	}
 
 	bank, err := openReadOnly(ctx, *db)
@@ -90,11 +89,8 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer bank.Close()
-	if puzzle != "" {
+	if puzzle.Cells != nil {
 		return showPuzzle(ctx, e, bank, *db, puzzle)
-	}
-	if sized.Cells != nil {
-		return showSized(ctx, e, bank, *db, sized)
 	}
 	r, err := bank.Puzzle(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
@@ -110,21 +106,17 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	return printShow(ctx, e.stdout, r, f, nil)
 }
 
-// showPuzzle shows a puzzle given by its cells: the stored puzzle, or
-// one the bank holds only as an isomorph, shown as given with its
-// family's data (see store.Match.AsGiven).
-func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) error {
-	g, err := solve.Parse(puzzle)
-	if err != nil {
-		return err
-	}
-	m, err := bank.Lookup(ctx, g)
+// showPuzzle shows a puzzle of any size given by its cells: the stored
+// puzzle, or one the bank holds only as an isomorph, shown as given with
+// its family's data (see store.MatchOf.AsGiven).
+func showPuzzle(ctx context.Context, e *env, bank *store.DB, db string, g grid.Grid) error {
+	m, err := bank.LookupGrid(ctx, g)
 	if err != nil {
 		return err
 	}
 	switch {
 	case !m.Found:
-		return fmt.Errorf("puzzle %s is not in the bank %s, nor any isomorph of it (bankquery grade grades any puzzle)", puzzle, db)
+		return fmt.Errorf("%s %s is not in the bank %s, nor any isomorph of it (bankquery grade grades any puzzle)", puzzleOf(g.Shape), g, db)
 	case m.Exact:
 		return printShow(ctx, e.stdout, m.Row, m.Family, nil)
 	}
@@ -137,26 +129,9 @@ func showPuzzle(ctx context.Context, e *env, bank *store.DB, db, puzzle string) 
 	return printShow(ctx, e.stdout, r, m.Family, &m)
 }
 
-// showSized shows a puzzle of a size other than 9x9 given by its cells:
-// the stored puzzle only, since show looks up isomorphs of 9x9 puzzles.
-func showSized(ctx context.Context, e *env, bank *store.DB, db string, g grid.Grid) error {
-	r, err := bank.PuzzleByString(ctx, g.String())
-	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("%s puzzle %s is not in the bank %s as given (show finds isomorphs of 9x9 puzzles only)", g.Shape, g, db)
-	}
-	if err != nil {
-		return err
-	}
-	f, err := bank.Family(ctx, r.FamilyID)
-	if err != nil {
-		return err
-	}
-	return printShow(ctx, e.stdout, r, f, nil)
-}
-
 // printShow prints row r of family f; iso is set when r is a puzzle
 // the bank holds only as an isomorph, and says which.
-func printShow(ctx context.Context, w io.Writer, r store.Row, f store.Family, iso *store.Match) error {
+func printShow(ctx context.Context, w io.Writer, r store.Row, f store.Family, iso *store.GridMatch) error {
 	var b strings.Builder
 	switch {
 	case iso == nil:

@@ -71,6 +71,7 @@ type SizedGrader struct {
 	st     sstate
 	solver solve.Sized
 	chains *schainScratch
+	force  *sforce
 }
 
 // NewSized returns a ready SizedGrader.
@@ -104,6 +105,9 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 	s.load(p)
 	if g.chains == nil || g.chains.g != s.g {
 		g.chains = newChainScratch(s.g)
+	}
+	if g.force == nil || g.force.g != s.g {
+		g.force = newSforce(s.g)
 	}
 	gr.Steps = make([]SizedStep, 0, s.left)
 	epSet, edSet := false, false
@@ -172,7 +176,10 @@ func (g *SizedGrader) next() (SizedStep, bool) {
 			return st, true
 		}
 	}
-	return s.chains(g.chains)
+	if st, ok := s.chains(g.chains); ok {
+		return st, true
+	}
+	return s.forcing(g.force, &g.chains.hints)
 }
 
 // sizedFinders are the techniques below chains in the order of the SE

@@ -16,7 +16,9 @@ import (
 )
 
 // sizedImplemented reports whether SizedGrader implements technique t.
-func sizedImplemented(t Technique) bool { return t >= FullHouse && t <= AIC && t != XYChain }
+func sizedImplemented(t Technique) bool {
+	return t >= FullHouse && t <= DynamicForcingChains && t != XYChain
+}
 
 // sizedGoldenLine writes a sized grade of a 9x9 puzzle as gradesGoldenLine
 // writes a 9x9 grade, path hash included, so the two compare as strings.

@@ -67,6 +67,13 @@ type sforce struct {
 	accSum   []int32 // per node, the counts summed over the branches
 	spent    int     // nodes processed in this producer call
 	over     bool    // the budget ran out
+	// cache holds, per candidate k, the on and off sets of its run
+	// assumed on, valid when cacheGen[k] is gen: the region chains
+	// intersect those first and recompute the runs, for their counts,
+	// only where something is left. nil past sforceMaxN.
+	cache    []uint64
+	cacheGen []uint32
+	gen      uint32
 }
 
 func newSforce(g *sgeom) *sforce {
@@ -85,6 +92,8 @@ func newSforce(g *sgeom) *sforce {
 		for i := range f.tmpAnc {
 			f.tmpAnc[i] = make([]uint64, f.nw)
 		}
+		f.cache = make([]uint64, nk*2*len(f.accOn))
+		f.cacheGen = make([]uint32, nk)
 	}
 	return f
 }
@@ -148,6 +157,11 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 	f.orig = s.cands
 	f.opos = s.where
 	f.spent, f.over = 0, false
+	f.gen++
+	if f.gen == 0 {
+		clear(f.cacheGen)
+		f.gen = 1
+	}
 	base := f.tech.BaseRating()
 	copy(f.work, f.orig)
 	copy(f.pos, f.opos)
@@ -168,6 +182,7 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 			if f.over {
 				return
 			}
+			f.keep(k, r)
 			one := []int32{int32(k)}
 			if doContra && r.contra {
 				h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
@@ -283,6 +298,9 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			if count32(pm) < 2 {
 				continue
 			}
+			if !h.consider(base) || !f.regionMeets(pm, u, d) {
+				continue
+			}
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
 				oc := g.cell(u, first32(w))
@@ -290,12 +308,64 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 				if f.over {
 					return
 				}
+				f.keep(oc*n+d-1, &f.rOn)
 				f.fold(&f.rOn, first)
 				first = false
 			}
 			f.concludeAcc(h, base, g.cell(u, first32(pm)))
 		}
 	}
+}
+
+// keep caches the sets of run r of candidate k assumed on.
+func (f *sforce) keep(k int, r *srun) {
+	if f.cache == nil {
+		return
+	}
+	w := len(r.on)
+	copy(f.cache[2*k*w:], r.on)
+	copy(f.cache[(2*k+1)*w:], r.off)
+	f.cacheGen[k] = f.gen
+}
+
+// regionMeets reports whether the runs of digit d in the places pm of
+// unit u, assumed on, may all reach a common node: false only when
+// their cached sets, computed as needed, share none.
+func (f *sforce) regionMeets(pm uint32, u, d int) bool {
+	if f.cache == nil {
+		return true
+	}
+	g := f.g
+	n := f.n
+	w := len(f.accOn)
+	first := true
+	for m := pm; m != 0; m &= m - 1 {
+		k := g.cell(u, first32(m))*n + d - 1
+		if f.cacheGen[k] != f.gen {
+			f.run(&f.rOn, k, true)
+			if f.over {
+				return true // the caller's run stops at once
+			}
+			f.keep(k, &f.rOn)
+		}
+		on, off := f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
+		if first {
+			copy(f.accOn, on)
+			copy(f.accOff, off)
+			first = false
+			continue
+		}
+		var any uint64
+		for i := range f.accOn {
+			f.accOn[i] &= on[i]
+			f.accOff[i] &= off[i]
+			any |= f.accOn[i] | f.accOff[i]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // remove takes candidate d of cell c out of the working grid.

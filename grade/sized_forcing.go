@@ -9,13 +9,16 @@ import "math/bits"
 // chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
 // 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
-// Unlike the 9x9 engine, runs are not cached per candidate (a cache of
-// every run's counts would take 2*N^3 counts per candidate, 64 MB on
-// 16x16): the region chains recompute theirs. Dynamic runs keep the
-// ancestor set of each node, 2*N^3 bits per node (8 MB on 16x16), so
-// Nishio and dynamic chains are tried up to 16x16 only, and every
-// producer call stops after sforceBudget processed nodes: a step past
-// that budget is not found and the puzzle stays unfinished.
+// Unlike the 9x9 engine, runs are not cached with their counts (that
+// would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
+// and off sets are cached, and the region chains recompute the runs of
+// a house only where those sets meet. Dynamic runs keep the ancestor set
+// of each node, 2*N^3 bits per node (8 MB on 16x16), so dynamic forcing
+// chains are tried up to 16x16 only; Nishio runs stay on one digit and
+// index their ancestors by cell, so they, like the static multiple
+// chains, run on every shape. Every producer call stops after
+// sforceBudget processed nodes: a step past that budget is not found and
+// the puzzle stays unfinished.
 
 // sforceBudget bounds the nodes one producer call may process. It is a
 // node count, not a time, so that a grade never depends on the machine.
@@ -52,7 +55,9 @@ type sforce struct {
 	work     []uint32
 	opos     []uint32 // orig's positions per unit and digit, as sstate.where
 	pos      []uint32 // work's
-	nw       int      // words of a node set
+	nw       int      // words of a node set; 0 past sforceMaxN
+	nwNishio int      // words of a Nishio run's node set
+	stride   int      // words of an ancestor set in the current producer
 	anc      []uint64 // per node, its ancestors (dynamic only)
 	ancTmp   []uint64
 	tmpAnc   [4][]uint64
@@ -66,6 +71,7 @@ type sforce struct {
 	accOff   []uint64
 	accSum   []int32 // per node, the counts summed over the branches
 	spent    int     // nodes processed in this producer call
+	budget   int     // the most nodes one producer call may process
 	over     bool    // the budget ran out
 	// cache holds, per candidate k, the on and off sets of its run
 	// assumed on, valid when cacheGen[k] is gen: the region chains
@@ -78,27 +84,44 @@ type sforce struct {
 
 func newSforce(g *sgeom) *sforce {
 	nk := g.nc * g.n
-	f := &sforce{g: g, n: g.n, nk: nk,
+	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
 		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
 		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
 		qs: make([]int32, 0, 3*g.n+g.n), rOn: newSrun(nk), rOf: newSrun(nk),
 		accOn: make([]uint64, (nk+63)/64), accOff: make([]uint64, (nk+63)/64),
 		accSum: make([]int32, 2*nk),
 	}
+	// Nishio runs index their ancestors by cell: 2*N^2 nodes suffice.
+	f.nwNishio = (2*g.nc + 63) / 64
+	nodes, nw := 2*g.nc, f.nwNishio
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
-		f.anc = make([]uint64, 2*nk*f.nw)
-		f.ancTmp = make([]uint64, f.nw)
-		for i := range f.tmpAnc {
-			f.tmpAnc[i] = make([]uint64, f.nw)
-		}
+		nodes, nw = 2*nk, f.nw
 		f.cache = make([]uint64, nk*2*len(f.accOn))
 		f.cacheGen = make([]uint32, nk)
+	}
+	f.anc = make([]uint64, nodes*nw)
+	f.ancTmp = make([]uint64, nw)
+	for i := range f.tmpAnc {
+		f.tmpAnc[i] = make([]uint64, nw)
 	}
 	return f
 }
 
-func (f *sforce) ancOf(node int) []uint64 { return f.anc[node*f.nw : (node+1)*f.nw] }
+// ai returns the index of node in the ancestor sets: the node itself,
+// or in a Nishio run, whose nodes all hold one digit, 2*cell + on.
+func (f *sforce) ai(node int) int {
+	if f.nishio {
+		return node/2/f.n*2 + node&1
+	}
+	return node
+}
+
+// ancOf returns the ancestor set of node.
+func (f *sforce) ancOf(node int) []uint64 {
+	i := f.ai(node)
+	return f.anc[i*f.stride : (i+1)*f.stride]
+}
 
 func orInto(dst, src []uint64) {
 	for i := range dst {
@@ -132,13 +155,17 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{DynamicForcingChains, true, false},
 	}
 	for _, m := range modes {
-		if m.dynamic && f.anc == nil {
+		if m.dynamic && !m.nishio && f.nw == 0 {
 			// Without ancestor sets the dynamic producers cannot rate
 			// their chains; a later producer must not stand in for them.
 			break
 		}
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
+		f.stride = f.nw
+		if m.nishio {
+			f.stride = f.nwNishio
+		}
 		f.multipleChains(s, h)
 		if f.over {
 			return SizedStep{}, false
@@ -398,7 +425,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	if dyn {
 		a := f.ancOf(nd)
 		clear(a)
-		setAdd(a, nd)
+		setAdd(a, f.ai(nd))
 	}
 	r.cnt[nd] = 1
 	if on {
@@ -412,7 +439,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	hOn, hOff := 0, 0
 	for {
 		f.spent++
-		if f.spent > sforceBudget {
+		if f.spent > f.budget {
 			f.over = true
 			return
 		}
@@ -451,7 +478,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				if dyn {
 					a := f.ancOf(qn)
 					copy(a, f.ancOf(pn))
-					setAdd(a, qn)
+					setAdd(a, f.ai(qn))
 				}
 				r.cnt[qn] = r.cnt[pn] + 1
 				qOff = append(qOff, q32)
@@ -466,12 +493,12 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				o := c*n + first32(f.work[c]&^(1<<d)) - 1
 				f.tmpK[nt] = o
 				if dyn {
-					t := f.tmpAnc[nt]
+					t := f.tmpAnc[nt][:f.stride]
 					copy(t, f.ancOf(pn))
 					for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
 						orInto(t, f.ancOf(2*(c*n+first32(m)-1)))
 					}
-					setAdd(t, 2*o+1)
+					setAdd(t, f.ai(2*o+1))
 					f.tmpN[nt] = countSet(t)
 				} else {
 					f.tmpN[nt] = int(r.cnt[pn]) + 1
@@ -488,12 +515,12 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				o := g.cell(u, first32(pm&^(1<<ci)))*n + d - 1
 				var cnt int
 				if dyn {
-					a := f.ancTmp
+					a := f.ancTmp[:f.stride]
 					copy(a, f.ancOf(pn))
 					for m := f.opos[u*(n+1)+d] &^ pm; m != 0; m &= m - 1 {
 						orInto(a, f.ancOf(2*(g.cell(u, first32(m))*n+d-1)))
 					}
-					setAdd(a, 2*o+1)
+					setAdd(a, f.ai(2*o+1))
 					cnt = countSet(a)
 				} else {
 					cnt = int(r.cnt[pn]) + 1
@@ -520,7 +547,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				}
 				f.tmpK[j], f.tmpN[j] = o, cnt
 				if dyn {
-					copy(f.tmpAnc[j], f.ancTmp)
+					copy(f.tmpAnc[j][:f.stride], f.ancTmp[:f.stride])
 				}
 			}
 			if dyn {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -74,4 +75,49 @@ func sizedCovers(gr Grade) bool {
 		}
 	}
 	return true
+}
+
+// TestSizedForcingBudget: a forcing chain producer that runs past its
+// node budget finds nothing, so the puzzle ends unfinished after the
+// same steps as the full grade made before its first forcing chain, and
+// the cut grade is deterministic.
+func TestSizedForcingBudget(t *testing.T) {
+	tests := []struct {
+		name, puzzle string
+	}{
+		{"9x9 multiple forcing chains", ".4.2.6.7...1..........34....1..2.5..27.8.9.1..8........3..5.7..........89......61"},
+		{"16x16 fixture", readSizedFixtures(t)[16][0].String()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustSizedGrid(t, tc.puzzle)
+			full, err := NewSized().GradeContext(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cut := 0
+			for cut < len(full.Steps) && full.Steps[cut].Technique < Nishio {
+				cut++
+			}
+			if cut == len(full.Steps) {
+				t.Fatalf("%s: no forcing chain in the full grade (%s %s)", p, full.ER, full.Hardest.Slug())
+			}
+			var grades [2]SizedGrade
+			for i := range grades {
+				g := NewSized()
+				g.force = newSforce(geomOf(p.Shape))
+				g.force.budget = 1000
+				if grades[i], err = g.GradeContext(context.Background(), p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gr := grades[0]
+			if !reflect.DeepEqual(gr, grades[1]) {
+				t.Fatalf("%s: budgeted grades differ", p)
+			}
+			if !gr.Unfinished || gr.ER != UnfinishedER || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
+				t.Errorf("%s: budgeted grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", p, gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
+			}
+		})
+	}
 }

@@ -121,3 +121,43 @@ func TestSizedForcingBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestSizedGradeWithin: below the forcing chains' ratings a ceiling
+// stops the grade before their search, with an ER and level above it;
+// an open or high enough ceiling gives GradeContext's grade.
+func TestSizedGradeWithin(t *testing.T) {
+	p := mustSizedGrid(t, ".4.2.6.7...1..........34....1..2.5..27.8.9.1..8........3..5.7..........89......61")
+	ctx := context.Background()
+	full, err := NewSized().GradeContext(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		ceiling Rating
+		ok      bool
+	}{
+		{"open", 0, true},
+		{"at ER", full.ER, true},
+		{"below ER", full.ER - 1, false},
+		{"difficult", Levels[Difficult-1].MaxER, false},
+		{"medium", Levels[Medium-1].MaxER, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			gr, ok, err := NewSized().GradeWithinContext(ctx, p, Bounds{Ceiling: tc.ceiling})
+			if err != nil || ok != tc.ok {
+				t.Fatalf("GradeWithinContext = %v, %v, want %v", ok, err, tc.ok)
+			}
+			if ok {
+				if !reflect.DeepEqual(gr, full) {
+					t.Errorf("grade within %s differs from GradeContext's", tc.ceiling)
+				}
+				return
+			}
+			if gr.ER <= tc.ceiling || gr.Level != LevelOf(gr.ER) {
+				t.Errorf("stopped grade %s %s, want above %s", gr.ER, gr.Level, tc.ceiling)
+			}
+		})
+	}
+}

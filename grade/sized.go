@@ -59,18 +59,23 @@ func (gr *SizedGrade) Slugs() []string {
 
 // SizedGrader grades puzzles of every shape in grid.Shapes the way
 // Grader grades 9x9 ones: step by step, always with the easiest technique
-// that makes progress. It implements the techniques up to alternating
-// inference chains (7.0 + length), generalised to N: singles, direct and
-// plain intersections, naked and hidden sets up to quads, X-wing,
-// swordfish, jellyfish, XY- and XYZ-wings, unique rectangles and loops,
-// BUG, aligned pair exclusion, X- and Y-cycles, forcing X-chains and
-// alternating inference chains. A puzzle that needs more is Unfinished.
-// The zero value is ready; it keeps scratch space between calls, so reuse
-// one per goroutine. It is not safe for concurrent use.
+// that makes progress. It implements the techniques up to dynamic forcing
+// chains (8.5 + length), generalised to N: singles, direct and plain
+// intersections, naked and hidden sets up to quads, X-wing, swordfish,
+// jellyfish, XY- and XYZ-wings, unique rectangles and loops, BUG, aligned
+// pair exclusion, X- and Y-cycles, forcing X-chains, alternating
+// inference chains, aligned triple exclusion, Nishio, multiple (cell and
+// region) and dynamic forcing chains. Dynamic forcing chains are tried up
+// to 16x16 only, and each forcing chain search stops after a fixed count
+// of nodes. A puzzle that needs more is Unfinished.
+// The zero value is ready; it keeps scratch space between calls (about
+// 13 MB on 16x16), so reuse one per goroutine. It is not safe for
+// concurrent use.
 type SizedGrader struct {
 	st     sstate
 	solver solve.Sized
 	chains *schainScratch
+	force  *sforce
 }
 
 // NewSized returns a ready SizedGrader.
@@ -80,22 +85,39 @@ func NewSized() *SizedGrader { return &SizedGrader{} }
 // solutions (wrapping solve.ErrNoSolution or solve.ErrMultipleSolutions)
 // and, checking ctx once per step, when ctx is done.
 func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade, error) {
+	gr, _, err := g.grade(ctx, p, 0)
+	return gr, err
+}
+
+// GradeWithinContext is GradeContext that stops as soon as p's ER is
+// known to be above b.Ceiling (when not 0), reporting false with the
+// grade so far, whose ER and Level are already above the ceiling: at the
+// first step rated above it, or when the next step can only come from
+// the forcing chain producers (rated 7.5 and up) and the ceiling is
+// below them, which spares their search (ER is then 7.5 at least and
+// Hardest NoTechnique). b.Floor is not used. When it
+// reports true, the grade is what GradeContext makes of p.
+func (g *SizedGrader) GradeWithinContext(ctx context.Context, p grid.Grid, b Bounds) (SizedGrade, bool, error) {
+	return g.grade(ctx, p, b.Ceiling)
+}
+
+func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (SizedGrade, bool, error) {
 	var gr SizedGrade
 	if err := ctx.Err(); err != nil {
-		return gr, fmt.Errorf("grade %s: %w", p, err)
+		return gr, false, fmt.Errorf("grade %s: %w", p, err)
 	}
 	if !p.Shape.Valid() {
-		return gr, fmt.Errorf("grade %s: shape %d x %d: %w", p, p.Shape.BoxRows, p.Shape.BoxCols, grid.ErrSize)
+		return gr, false, fmt.Errorf("grade %s: shape %d x %d: %w", p, p.Shape.BoxRows, p.Shape.BoxCols, grid.ErrSize)
 	}
 	if err := p.Check(); err != nil {
-		return gr, fmt.Errorf("grade %s: %w", p, err)
+		return gr, false, fmt.Errorf("grade %s: %w", p, err)
 	}
 	switch g.solver.Count(p, 2) {
 	case 0:
-		return gr, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
+		return gr, false, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
 	case 1:
 	default:
-		return gr, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
+		return gr, false, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrMultipleSolutions)
 	}
 	gr.SearchNodes = g.solver.Nodes()
 	gr.Givens, gr.MinRowCol = givensOf(p)
@@ -105,13 +127,22 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 	if g.chains == nil || g.chains.g != s.g {
 		g.chains = newChainScratch(s.g)
 	}
+	if g.force == nil || g.force.g != s.g {
+		g.force = newSforce(s.g)
+	}
 	gr.Steps = make([]SizedStep, 0, s.left)
 	epSet, edSet := false, false
 	for s.left > 0 {
 		if err := ctx.Err(); err != nil {
-			return SizedGrade{}, fmt.Errorf("grade %s: %w", p, err)
+			return SizedGrade{}, false, fmt.Errorf("grade %s: %w", p, err)
 		}
-		st, ok := g.next()
+		forcingCeiling := ceiling > 0 && ceiling < AlignedTripleExclusion.BaseRating()
+		st, ok, above := g.next(forcingCeiling)
+		if above {
+			gr.ER, gr.Hardest = max(gr.ER, AlignedTripleExclusion.BaseRating()), NoTechnique
+			gr.Level = LevelOf(gr.ER)
+			return gr, false, nil
+		}
 		if !ok {
 			gr.Unfinished = true
 			break
@@ -121,6 +152,10 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 		gr.Uses[st.Technique]++
 		if st.Rating > gr.ER {
 			gr.ER, gr.Hardest = st.Rating, st.Technique
+			if ceiling > 0 && gr.ER > ceiling {
+				gr.Level = LevelOf(gr.ER)
+				return gr, false, nil
+			}
 		}
 		if !epSet {
 			if !edSet {
@@ -139,15 +174,15 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 	if gr.Unfinished {
 		sol, ok := g.solver.Solution(gr.Solution)
 		if !ok {
-			return SizedGrade{}, fmt.Errorf("grade %s: the logical solve reaches a position with no solution", p)
+			return SizedGrade{}, false, fmt.Errorf("grade %s: the logical solve reaches a position with no solution", p)
 		}
 		gr.Solution = sol
 	} else if err := gr.Solution.Check(); err != nil {
-		return SizedGrade{}, fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
+		return SizedGrade{}, false, fmt.Errorf("grade %s: logical solve ends in an invalid grid: %w", p, err)
 	}
 	for i := range gr.Steps {
 		if err := checkSizedStep(&gr.Steps[i], gr.Solution); err != nil {
-			return SizedGrade{}, fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Steps[i].Technique.Slug(), err)
+			return SizedGrade{}, false, fmt.Errorf("grade %s: step %d (%s): %w", p, i+1, gr.Steps[i].Technique.Slug(), err)
 		}
 	}
 	if gr.Unfinished {
@@ -161,18 +196,30 @@ func (g *SizedGrader) GradeContext(ctx context.Context, p grid.Grid) (SizedGrade
 		}
 	}
 	gr.Level = LevelOf(gr.ER)
-	return gr, nil
+	if ceiling > 0 && gr.ER > ceiling {
+		return gr, false, nil
+	}
+	return gr, true, nil
 }
 
 // next returns the easiest step available, in the order of Grader.next.
-func (g *SizedGrader) next() (SizedStep, bool) {
+// With noForcing it tries nothing rated 7.5 or more and reports above
+// when only such a step could follow.
+func (g *SizedGrader) next(noForcing bool) (st SizedStep, ok, above bool) {
 	s := &g.st
 	for _, f := range sizedFinders {
 		if st, ok := f(s); ok {
-			return st, true
+			return st, true, false
 		}
 	}
-	return s.chains(g.chains)
+	if st, ok := s.chains(g.chains); ok {
+		return st, true, false
+	}
+	if noForcing {
+		return SizedStep{}, false, true
+	}
+	st, ok = s.forcing(g.force, &g.chains.hints)
+	return st, ok, false
 }
 
 // sizedFinders are the techniques below chains in the order of the SE

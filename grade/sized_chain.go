@@ -4,9 +4,10 @@ package grade
 // Y-cycles, forcing X-chains and alternating inference chains (cycles
 // and forcing chains mixing both link kinds), as chainUnary finds them on
 // 9x9 (see chain_unary.go for the rules). A candidate is k = N*cell +
-// digit - 1. The stronger chain producers (aligned triples, Nishio,
-// multiple, dynamic and nested forcing chains) are not generalised: a
-// puzzle that needs them grades as unfinished.
+// digit - 1. The producers past them, up to dynamic forcing chains, are
+// in sized_aligned.go and sized_forcing.go; dynamic forcing chains (+)
+// and the nested levels are not generalised: a puzzle that needs them
+// grades as unfinished.
 
 // schainStatic holds the links of one grid for one link mode.
 type schainStatic struct {

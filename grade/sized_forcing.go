@@ -1,0 +1,584 @@
+package grade
+
+import "math/bits"
+
+// SE's forcing chains that follow every consequence of an assumption,
+// generalised to every shape: Nishio (7.5 + length), multiple (cell and
+// region) forcing chains (8.0 + length) and dynamic forcing chains
+// (8.5 + length), with the rules of chainEngine.multipleChains and
+// chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
+// 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
+//
+// Unlike the 9x9 engine, runs are not cached with their counts (that
+// would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
+// and off sets are cached, and the region chains recompute the runs of
+// a house only where those sets meet. Dynamic runs keep the ancestor set
+// of each node, 2*N^3 bits per node (8 MB on 16x16), so dynamic forcing
+// chains are tried up to 16x16 only; Nishio runs stay on one digit and
+// index their ancestors by cell, so they, like the static multiple
+// chains, run on every shape. Every producer call stops after
+// sforceBudget processed nodes: a step past that budget is not found and
+// the puzzle stays unfinished.
+
+// sforceBudget bounds the nodes one producer call may process. It is a
+// node count, not a time, so that a grade never depends on the machine.
+const sforceBudget = 40_000_000
+
+// sforceMaxN is the largest N whose dynamic runs keep ancestor sets.
+const sforceMaxN = 16
+
+// srun is the outcome of one assumption: the candidates forced on and
+// off, and the ancestor count of each of those nodes.
+type srun struct {
+	on, off   []uint64 // candidate sets
+	cnt       []int16  // per node
+	contra    bool
+	contraSum int
+}
+
+func newSrun(nk int) srun {
+	w := (nk + 63) / 64
+	return srun{on: make([]uint64, w), off: make([]uint64, w), cnt: make([]int16, 2*nk)}
+}
+
+func setHas(s []uint64, k int) bool { return s[k>>6]&(1<<(k&63)) != 0 }
+func setAdd(s []uint64, k int)      { s[k>>6] |= 1 << (k & 63) }
+
+// sforce is the scratch of the sized forcing chain producers.
+type sforce struct {
+	g        *sgeom
+	n, nk    int
+	dynamic  bool
+	nishio   bool
+	tech     Technique
+	orig     []uint32
+	work     []uint32
+	opos     []uint32 // orig's positions per unit and digit, as sstate.where
+	pos      []uint32 // work's
+	nw       int      // words of a node set; 0 past sforceMaxN
+	nwNishio int      // words of a Nishio run's node set
+	stride   int      // words of an ancestor set in the current producer
+	anc      []uint64 // per node, its ancestors (dynamic only)
+	ancTmp   []uint64
+	tmpAnc   [4][]uint64
+	tmpK     [4]int
+	tmpN     [4]int
+	qOn      []int32
+	qOff     []int32
+	qs       []int32
+	rOn, rOf srun
+	accOn    []uint64
+	accOff   []uint64
+	accSum   []int32 // per node, the counts summed over the branches
+	spent    int     // nodes processed in this producer call
+	budget   int     // the most nodes one producer call may process
+	over     bool    // the budget ran out
+	// cache holds, per candidate k, the on and off sets of its run
+	// assumed on, valid when cacheGen[k] is gen: the region chains
+	// intersect those first and recompute the runs, for their counts,
+	// only where something is left. nil past sforceMaxN.
+	cache    []uint64
+	cacheGen []uint32
+	gen      uint32
+}
+
+func newSforce(g *sgeom) *sforce {
+	nk := g.nc * g.n
+	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
+		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
+		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
+		qs: make([]int32, 0, 3*g.n+g.n), rOn: newSrun(nk), rOf: newSrun(nk),
+		accOn: make([]uint64, (nk+63)/64), accOff: make([]uint64, (nk+63)/64),
+		accSum: make([]int32, 2*nk),
+	}
+	// Nishio runs index their ancestors by cell: 2*N^2 nodes suffice.
+	f.nwNishio = (2*g.nc + 63) / 64
+	nodes, nw := 2*g.nc, f.nwNishio
+	if g.n <= sforceMaxN {
+		f.nw = (2*nk + 63) / 64
+		nodes, nw = 2*nk, f.nw
+		f.cache = make([]uint64, nk*2*len(f.accOn))
+		f.cacheGen = make([]uint32, nk)
+	}
+	f.anc = make([]uint64, nodes*nw)
+	f.ancTmp = make([]uint64, nw)
+	for i := range f.tmpAnc {
+		f.tmpAnc[i] = make([]uint64, nw)
+	}
+	return f
+}
+
+// ai returns the index of node in the ancestor sets: the node itself,
+// or in a Nishio run, whose nodes all hold one digit, 2*cell + on.
+func (f *sforce) ai(node int) int {
+	if f.nishio {
+		return node/2/f.n*2 + node&1
+	}
+	return node
+}
+
+// ancOf returns the ancestor set of node.
+func (f *sforce) ancOf(node int) []uint64 {
+	i := f.ai(node)
+	return f.anc[i*f.stride : (i+1)*f.stride]
+}
+
+func orInto(dst, src []uint64) {
+	for i := range dst {
+		dst[i] |= src[i]
+	}
+}
+
+func countSet(s []uint64) int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// forcing returns the easiest step of SE's producers past the cycles and
+// chains: aligned triple exclusion, Nishio, multiple and dynamic forcing
+// chains, tried in that order, or false.
+func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
+	h.reset(s.cands)
+	s.alignedTriples(h)
+	if h.any {
+		return h.step(), true
+	}
+	modes := [...]struct {
+		tech            Technique
+		dynamic, nishio bool
+	}{
+		{Nishio, true, true},
+		{MultipleForcingChains, false, false},
+		{DynamicForcingChains, true, false},
+	}
+	for _, m := range modes {
+		if m.dynamic && !m.nishio && f.nw == 0 {
+			// Without ancestor sets the dynamic producers cannot rate
+			// their chains; a later producer must not stand in for them.
+			break
+		}
+		h.reset(s.cands)
+		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
+		f.stride = f.nw
+		if m.nishio {
+			f.stride = f.nwNishio
+		}
+		f.multipleChains(s, h)
+		if f.over {
+			return SizedStep{}, false
+		}
+		if h.any {
+			return h.step(), true
+		}
+	}
+	return SizedStep{}, false
+}
+
+// multipleChains runs one producer over the position of s.
+func (f *sforce) multipleChains(s *sstate, h *schainHints) {
+	g := f.g
+	n := f.n
+	f.orig = s.cands
+	f.opos = s.where
+	f.spent, f.over = 0, false
+	f.gen++
+	if f.gen == 0 {
+		clear(f.cacheGen)
+		f.gen = 1
+	}
+	base := f.tech.BaseRating()
+	copy(f.work, f.orig)
+	copy(f.pos, f.opos)
+	for c := 0; c < g.nc; c++ {
+		cm := f.orig[c]
+		card := count32(cm)
+		if !(card > 2 || (card > 1 && f.dynamic)) {
+			continue
+		}
+		doDouble := card >= 3 && !f.nishio && f.dynamic
+		doContra := f.dynamic
+		first := true
+		for mm := cm; mm != 0; mm &= mm - 1 {
+			d := first32(mm)
+			k := c*n + d - 1
+			r := &f.rOn
+			f.run(r, k, true)
+			if f.over {
+				return
+			}
+			f.keep(k, r)
+			one := []int32{int32(k)}
+			if doContra && r.contra {
+				h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
+			}
+			if doContra || doDouble {
+				ro := &f.rOf
+				f.run(ro, k, false)
+				if f.over {
+					return
+				}
+				if doContra && ro.contra {
+					h.add(n, base+LengthBonus(ro.contraSum), f.tech, c, 0, d, one)
+				}
+				if doDouble {
+					for i := range r.on {
+						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
+							p := i*64 + bits.TrailingZeros64(w)
+							nn := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1])
+							f.hint(h, base+LengthBonus(nn), c, p, true)
+						}
+						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
+							p := i*64 + bits.TrailingZeros64(w)
+							nn := int(r.cnt[2*p]) + int(ro.cnt[2*p])
+							f.hint(h, base+LengthBonus(nn), c, p, false)
+						}
+					}
+				}
+			}
+			if !f.nishio {
+				f.fold(r, first)
+				first = false
+			}
+		}
+		if !f.nishio {
+			f.concludeAcc(h, base, c)
+		}
+	}
+	if !f.nishio {
+		f.regionChains(h, base)
+	}
+}
+
+// fold intersects the run r into the accumulated branches, summing the
+// counts of the nodes all branches reach.
+func (f *sforce) fold(r *srun, first bool) {
+	if first {
+		copy(f.accOn, r.on)
+		copy(f.accOff, r.off)
+	} else {
+		for i := range f.accOn {
+			f.accOn[i] &= r.on[i]
+			f.accOff[i] &= r.off[i]
+		}
+	}
+	for i := range f.accOn {
+		for w := f.accOn[i]; w != 0; w &= w - 1 {
+			p := i*64 + bits.TrailingZeros64(w)
+			if first {
+				f.accSum[2*p+1] = 0
+			}
+			f.accSum[2*p+1] += int32(r.cnt[2*p+1])
+		}
+		for w := f.accOff[i]; w != 0; w &= w - 1 {
+			p := i*64 + bits.TrailingZeros64(w)
+			if first {
+				f.accSum[2*p] = 0
+			}
+			f.accSum[2*p] += int32(r.cnt[2*p])
+		}
+	}
+}
+
+// concludeAcc records what every branch forces, reached from cell src.
+func (f *sforce) concludeAcc(h *schainHints, base Rating, src int) {
+	for i := range f.accOn {
+		for w := f.accOn[i]; w != 0; w &= w - 1 {
+			p := i*64 + bits.TrailingZeros64(w)
+			nn := int(f.accSum[2*p+1])
+			f.hint(h, base+LengthBonus(nn), src, p, true)
+		}
+		for w := f.accOff[i]; w != 0; w &= w - 1 {
+			p := i*64 + bits.TrailingZeros64(w)
+			nn := int(f.accSum[2*p])
+			f.hint(h, base+LengthBonus(nn), src, p, false)
+		}
+	}
+}
+
+// hint records that candidate p is on (placed) or off, reached from the
+// assumptions on cell src.
+func (f *sforce) hint(h *schainHints, r Rating, src, p int, on bool) {
+	if !h.consider(r) {
+		return
+	}
+	n := f.n
+	d := p%n + 1
+	path := [2]int32{int32(src*n + p%n), int32(p)}
+	if on {
+		h.add(n, r, f.tech, p/n, 0, d, path[:])
+	} else {
+		h.add(n, r, f.tech, p/n, 1<<d, 0, path[:])
+	}
+}
+
+// regionChains tries every house and digit with two places or more, as
+// chainEngine.regionChains does.
+func (f *sforce) regionChains(h *schainHints, base Rating) {
+	g := f.g
+	n := f.n
+	for u := 0; u < g.nu; u++ {
+		for d := 1; d <= n; d++ {
+			pm := f.opos[u*(n+1)+d]
+			if count32(pm) < 2 {
+				continue
+			}
+			if !h.consider(base) || !f.regionMeets(pm, u, d) {
+				continue
+			}
+			first := true
+			for w := pm; w != 0; w &= w - 1 {
+				oc := g.cell(u, first32(w))
+				f.run(&f.rOn, oc*n+d-1, true)
+				if f.over {
+					return
+				}
+				f.keep(oc*n+d-1, &f.rOn)
+				f.fold(&f.rOn, first)
+				first = false
+			}
+			f.concludeAcc(h, base, g.cell(u, first32(pm)))
+		}
+	}
+}
+
+// keep caches the sets of run r of candidate k assumed on.
+func (f *sforce) keep(k int, r *srun) {
+	if f.cache == nil {
+		return
+	}
+	w := len(r.on)
+	copy(f.cache[2*k*w:], r.on)
+	copy(f.cache[(2*k+1)*w:], r.off)
+	f.cacheGen[k] = f.gen
+}
+
+// regionMeets reports whether the runs of digit d in the places pm of
+// unit u, assumed on, may all reach a common node: false only when
+// their cached sets, computed as needed, share none.
+func (f *sforce) regionMeets(pm uint32, u, d int) bool {
+	if f.cache == nil {
+		return true
+	}
+	g := f.g
+	n := f.n
+	w := len(f.accOn)
+	first := true
+	for m := pm; m != 0; m &= m - 1 {
+		k := g.cell(u, first32(m))*n + d - 1
+		if f.cacheGen[k] != f.gen {
+			f.run(&f.rOn, k, true)
+			if f.over {
+				return true // the caller's run stops at once
+			}
+			f.keep(k, &f.rOn)
+		}
+		on, off := f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
+		if first {
+			copy(f.accOn, on)
+			copy(f.accOff, off)
+			first = false
+			continue
+		}
+		var any uint64
+		for i := range f.accOn {
+			f.accOn[i] &= on[i]
+			f.accOff[i] &= off[i]
+			any |= f.accOn[i] | f.accOff[i]
+		}
+		if any == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// remove takes candidate d of cell c out of the working grid.
+func (f *sforce) remove(c, d int) {
+	g := f.g
+	f.work[c] &^= 1 << d
+	for t := 0; t < 3; t++ {
+		f.pos[int(g.cellUnits[c][t])*(f.n+1)+d] &^= 1 << g.cellIndex[c][t]
+	}
+}
+
+// run propagates the assumption that candidate k is on (or off) into r,
+// as chainEngine.runChain does: breadth first, on nodes before off
+// nodes, stopping at the first contradiction. Static runs count a node's
+// depth, which is its ancestor count there, and keep no ancestor sets.
+func (f *sforce) run(r *srun, k int, on bool) {
+	g := f.g
+	n := f.n
+	clear(r.on)
+	clear(r.off)
+	r.contra = false
+	if f.dynamic {
+		copy(f.work, f.orig)
+		copy(f.pos, f.opos)
+	}
+	dyn := f.dynamic
+	qOn, qOff := f.qOn[:0], f.qOff[:0]
+	defer func() { f.qOn, f.qOff = qOn, qOff }()
+	nd := 2*k + b2i(on)
+	if dyn {
+		a := f.ancOf(nd)
+		clear(a)
+		setAdd(a, f.ai(nd))
+	}
+	r.cnt[nd] = 1
+	if on {
+		setAdd(r.on, k)
+		qOn = append(qOn, int32(k))
+	} else {
+		setAdd(r.off, k)
+		qOff = append(qOff, int32(k))
+	}
+	y := !f.nishio
+	hOn, hOff := 0, 0
+	for {
+		f.spent++
+		if f.spent > f.budget {
+			f.over = true
+			return
+		}
+		best := -1
+		if hOn < len(qOn) {
+			p := int(qOn[hOn])
+			hOn++
+			pn := 2*p + 1
+			c, d := p/n, p%n+1
+			qs := f.qs[:0]
+			if y {
+				for m := f.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+					qs = append(qs, int32(c*n+first32(m)-1))
+				}
+			}
+			for i, u := range g.houses[c] {
+				for m := f.pos[int(u)*(n+1)+d] & g.chainPeerPos[c][i]; m != 0; m &= m - 1 {
+					qs = append(qs, int32(g.cell(int(u), first32(m))*n+d-1))
+				}
+			}
+			f.qs = qs
+			for _, q32 := range qs {
+				q := int(q32)
+				if setHas(r.on, q) {
+					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
+					if best < 0 || s < best {
+						best = s
+					}
+					continue
+				}
+				if setHas(r.off, q) {
+					continue
+				}
+				setAdd(r.off, q)
+				qn := 2 * q
+				if dyn {
+					a := f.ancOf(qn)
+					copy(a, f.ancOf(pn))
+					setAdd(a, f.ai(qn))
+				}
+				r.cnt[qn] = r.cnt[pn] + 1
+				qOff = append(qOff, q32)
+			}
+		} else if hOff < len(qOff) {
+			p := int(qOff[hOff])
+			hOff++
+			pn := 2 * p
+			c, d := p/n, p%n+1
+			nt := 0
+			if y && count32(f.work[c]) == 2 {
+				o := c*n + first32(f.work[c]&^(1<<d)) - 1
+				f.tmpK[nt] = o
+				if dyn {
+					t := f.tmpAnc[nt][:f.stride]
+					copy(t, f.ancOf(pn))
+					for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
+						orInto(t, f.ancOf(2*(c*n+first32(m)-1)))
+					}
+					setAdd(t, f.ai(2*o+1))
+					f.tmpN[nt] = countSet(t)
+				} else {
+					f.tmpN[nt] = int(r.cnt[pn]) + 1
+				}
+				nt++
+			}
+			for _, u32 := range g.houses[c] {
+				u := int(u32)
+				pm := f.pos[u*(n+1)+d]
+				if count32(pm) != 2 {
+					continue
+				}
+				ci := g.cellIndex[c][unitType(g, u)]
+				o := g.cell(u, first32(pm&^(1<<ci)))*n + d - 1
+				var cnt int
+				if dyn {
+					a := f.ancTmp[:f.stride]
+					copy(a, f.ancOf(pn))
+					for m := f.opos[u*(n+1)+d] &^ pm; m != 0; m &= m - 1 {
+						orInto(a, f.ancOf(2*(g.cell(u, first32(m))*n+d-1)))
+					}
+					setAdd(a, f.ai(2*o+1))
+					cnt = countSet(a)
+				} else {
+					cnt = int(r.cnt[pn]) + 1
+				}
+				j := 0
+				for j < nt && f.tmpK[j] != o {
+					j++
+				}
+				if j < nt {
+					if cnt >= f.tmpN[j] {
+						continue
+					}
+					// SE keeps the shorter of two equal consequences and
+					// moves it to the end.
+					tk := f.tmpAnc[j]
+					copy(f.tmpK[j:nt-1], f.tmpK[j+1:nt])
+					copy(f.tmpN[j:nt-1], f.tmpN[j+1:nt])
+					copy(f.tmpAnc[j:nt-1], f.tmpAnc[j+1:nt])
+					f.tmpAnc[nt-1] = tk
+					j = nt - 1
+				} else {
+					j = nt
+					nt++
+				}
+				f.tmpK[j], f.tmpN[j] = o, cnt
+				if dyn {
+					copy(f.tmpAnc[j][:f.stride], f.ancTmp[:f.stride])
+				}
+			}
+			if dyn {
+				f.remove(c, d)
+			}
+			for j := 0; j < nt; j++ {
+				tk := f.tmpK[j]
+				if setHas(r.off, tk) {
+					s := f.tmpN[j] + int(r.cnt[2*tk])
+					if best < 0 || s < best {
+						best = s
+					}
+					continue
+				}
+				if setHas(r.on, tk) {
+					continue
+				}
+				setAdd(r.on, tk)
+				on := 2*tk + 1
+				if dyn {
+					copy(f.ancOf(on), f.tmpAnc[j])
+				}
+				r.cnt[on] = chainCount16(f.tmpN[j])
+				qOn = append(qOn, int32(tk))
+			}
+		} else {
+			return
+		}
+		if best >= 0 {
+			r.contra, r.contraSum = true, best
+			return
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package grade
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestSizedForcingAgreesWithGrader grades a seeded sample of the rated
+// puzzles whose SE rating is 7.5 to 9.0 with both graders and compares
+// ER, EP, ED, hardest technique and level wherever the 9x9 grade's path
+// uses no technique the sized grader lacks (the chains past dynamic
+// forcing chains).
+func TestSizedForcingAgreesWithGrader(t *testing.T) {
+	f, err := os.Open("../../shared/data/rated/dev_se.txt")
+	if err != nil {
+		f, err = os.Open("../shared/data/rated/dev_se.txt")
+	}
+	if err != nil {
+		t.Skip("no rated set:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) >= 2 && len(fs[0]) == 81 && len(fs[1]) == 3 && fs[1] >= "7.5" && fs[1] <= "9.0" {
+			lines = append(lines, fs[0])
+		}
+	}
+	rng := rand.New(rand.NewPCG(26, 75))
+	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	n := 120
+	if testing.Short() {
+		n = 24
+	}
+	lines = lines[:min(n, len(lines))]
+	var g9 Grader
+	g9.chains.maxLevel = 1
+	var g SizedGrader
+	cmp, same, lacking := 0, 0, 0
+	for _, l := range lines {
+		want, err := g9.Grade(mustSolveGrid(t, l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.GradeContext(context.Background(), mustSizedGrid(t, l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if !sizedCovers(want) {
+			lacking++
+			continue
+		}
+		cmp++
+		if gr.ER != want.ER || gr.Hardest != want.Hardest || gr.Level != want.Level || gr.EP != want.EP || gr.ED != want.ED {
+			t.Errorf("%s: sized %s/%s/%s %s, 9x9 %s/%s/%s %s", l, gr.ER, gr.EP, gr.ED, gr.Hardest.Slug(), want.ER, want.EP, want.ED, want.Hardest.Slug())
+			continue
+		}
+		same++
+	}
+	t.Logf("%d of %d rated 7.5-9.0 puzzles within the sized techniques agree on ER, EP, ED, hardest and level; %d need a technique the sized grader lacks", same, cmp, lacking)
+}
+
+// sizedCovers reports whether every step of the 9x9 grade gr uses a
+// technique the sized grader implements.
+func sizedCovers(gr Grade) bool {
+	for t, n := range gr.Uses {
+		if n > 0 && !sizedImplemented(Technique(t)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestSizedForcingBudget: a forcing chain producer that runs past its
+// node budget finds nothing, so the puzzle ends unfinished after the
+// same steps as the full grade made before its first forcing chain, and
+// the cut grade is deterministic.
+func TestSizedForcingBudget(t *testing.T) {
+	tests := []struct {
+		name, puzzle string
+	}{
+		{"9x9 multiple forcing chains", ".4.2.6.7...1..........34....1..2.5..27.8.9.1..8........3..5.7..........89......61"},
+		{"16x16 fixture", readSizedFixtures(t)[16][0].String()},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustSizedGrid(t, tc.puzzle)
+			full, err := NewSized().GradeContext(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cut := 0
+			for cut < len(full.Steps) && full.Steps[cut].Technique < Nishio {
+				cut++
+			}
+			if cut == len(full.Steps) {
+				t.Fatalf("%s: no forcing chain in the full grade (%s %s)", p, full.ER, full.Hardest.Slug())
+			}
+			var grades [2]SizedGrade
+			for i := range grades {
+				g := NewSized()
+				g.force = newSforce(geomOf(p.Shape))
+				g.force.budget = 1000
+				if grades[i], err = g.GradeContext(context.Background(), p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			gr := grades[0]
+			if !reflect.DeepEqual(gr, grades[1]) {
+				t.Fatalf("%s: budgeted grades differ", p)
+			}
+			if !gr.Unfinished || gr.ER != UnfinishedER || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
+				t.Errorf("%s: budgeted grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", p, gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
+			}
+		})
+	}
+}
+
+// TestSizedGradeWithin: below the forcing chains' ratings a ceiling
+// stops the grade before their search, with an ER and level above it;
+// an open or high enough ceiling gives GradeContext's grade.
+func TestSizedGradeWithin(t *testing.T) {
+	p := mustSizedGrid(t, ".4.2.6.7...1..........34....1..2.5..27.8.9.1..8........3..5.7..........89......61")
+	ctx := context.Background()
+	full, err := NewSized().GradeContext(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		ceiling Rating
+		ok      bool
+	}{
+		{"open", 0, true},
+		{"at ER", full.ER, true},
+		{"below ER", full.ER - 1, false},
+		{"difficult", Levels[Difficult-1].MaxER, false},
+		{"medium", Levels[Medium-1].MaxER, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			gr, ok, err := NewSized().GradeWithinContext(ctx, p, Bounds{Ceiling: tc.ceiling})
+			if err != nil || ok != tc.ok {
+				t.Fatalf("GradeWithinContext = %v, %v, want %v", ok, err, tc.ok)
+			}
+			if ok {
+				if !reflect.DeepEqual(gr, full) {
+					t.Errorf("grade within %s differs from GradeContext's", tc.ceiling)
+				}
+				return
+			}
+			if gr.ER <= tc.ceiling || gr.Level != LevelOf(gr.ER) {
+				t.Errorf("stopped grade %s %s, want above %s", gr.ER, gr.Level, tc.ceiling)
+			}
+		})
+	}
+}

@@ -28,6 +28,8 @@ func BenchmarkGenerateSized(b *testing.B) {
 		{6, 3000, nil, "N=6"},
 		{8, 1000, nil, "N=8"},
 		{12, 100, nil, "N=12"},
+		{12, 100, []grade.Level{1, 2, 3, 4}, "N=12/Level=1-4"},
+		{12, 20, []grade.Level{grade.Evil}, "N=12/Level=evil"},
 		{16, 20, []grade.Level{1, 2, 3, 4}, "N=16/Level=1-4"},
 		{16, 3, []grade.Level{grade.Evil}, "N=16/Level=evil"},
 	} {

@@ -20,6 +20,7 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
+	"sudokubank/internal/banktest"
 	"sudokubank/server"
 )
 
@@ -431,8 +432,8 @@ func checkHintShown(t *testing.T, b *browser, steps []hintStep, i int) {
 // the 6x6 solve highlights its cells, and an applied step shows its
 // values as the grid's symbols (B for 11 on 12x12).
 func TestBrowserSizedHints(t *testing.T) {
-	fams := append(MustSizedBuilt(t, 6, []grade.Level{grade.Difficult}, 1),
-		MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
+	fams := append(banktest.MustSizedBuilt(t, 6, []grade.Level{grade.Difficult}, 1),
+		banktest.MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
 	b := MustBrowser(t, 1200, 1000)
 	ts := MustServer(t, MustBank(t, fams), server.Options{})
 	for _, tt := range []struct {

@@ -1,49 +1,23 @@
 package server_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"sudokubank/grade"
 	"sudokubank/grid"
-	"sudokubank/pipeline"
+	"sudokubank/internal/banktest"
 	"sudokubank/server"
-	"sudokubank/store"
 )
-
-// MustSizedBuilt returns count families of size n built as bankgen -size
-// n builds them, at the given levels, from seed 1: dug, graded with
-// grade.SizedGrader, with one variant each.
-func MustSizedBuilt(tb testing.TB, n int, levels []grade.Level, count int) []store.NewFamily {
-	tb.Helper()
-	sh, err := grid.ShapeOf(n)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
-	b := pipeline.NewSizedBuilder(pipeline.BuildOptions{Shape: sh, Levels: levels, Variants: 1, Now: func() time.Time { return at }})
-	var out []store.NewFamily
-	for i := uint64(0); len(out) < count && i < 100; i++ {
-		if res := b.Build(context.Background(), pipeline.Item{Seed: 1, Index: i}); res.Reason == pipeline.Kept {
-			out = append(out, res.Value)
-		}
-	}
-	if len(out) < count {
-		tb.Fatalf("%d of %d %s families built", len(out), count, sh)
-	}
-	return out
-}
 
 // The hints of 6x6 and 12x12 puzzles have the shape of 9x9 hints: cells
 // on the grid of their size, placements that agree with the solution and
 // fill every empty cell, and sentences that name cells in the grid's
 // shape and values as its symbols (B for 11).
 func TestHintsSized(t *testing.T) {
-	fams := append(MustSizedBuilt(t, 6, []grade.Level{grade.Medium, grade.Difficult}, 2),
-		MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
+	fams := append(banktest.MustSizedBuilt(t, 6, []grade.Level{grade.Medium, grade.Difficult}, 2),
+		banktest.MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
 	ts := MustServer(t, MustBank(t, append(MustFixture(t)[:3], fams...)), server.Options{})
 	named := false
 	for _, n := range []int{6, 12} {

@@ -13,6 +13,7 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
+	"sudokubank/internal/banktest"
 	"sudokubank/store"
 )
 
@@ -34,7 +35,7 @@ var sizedLevels = map[int][]grade.Level{6: {grade.Medium, grade.Difficult}, 12: 
 // stored family.
 func MustSizedBank(tb testing.TB, n int) (db string, f store.NewFamily, other string) {
 	tb.Helper()
-	fams := MustSizedBuilt(tb, n, sizedLevels[n], 2)
+	fams := banktest.MustSizedBuilt(tb, n, sizedLevels[n], 2)
 	if fams[0].Canon == fams[1].Canon {
 		tb.Fatalf("two %dx%d families share canonical form %s", n, n, fams[0].Canon)
 	}

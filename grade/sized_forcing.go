@@ -1,6 +1,9 @@
 package grade
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // SE's forcing chains that follow every consequence of an assumption,
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
@@ -58,9 +61,16 @@ type sforce struct {
 	nw       int      // words of a node set; 0 past sforceMaxN
 	nwNishio int      // words of a Nishio run's node set
 	stride   int      // words of an ancestor set in the current producer
-	anc      []uint64 // per node, its ancestors (dynamic only)
-	ancTmp   []uint64
-	tmpAnc   [4][]uint64
+	// anc holds the ancestor set of each on node (dynamic only) and
+	// ancN its size. An off node's set is its parent's plus itself, so
+	// it is not copied: offPar holds the parent (-1 for a start).
+	anc    []uint64
+	ancN   []int32
+	offPar []int32
+	pars   []int32 // scratch: the distinct parents of a set's sources
+	// A consequence being built: its candidate, ancestor count, and the
+	// off nodes whose sets make up its ancestors (slot 4 is spare).
+	tmpSrc   [5][]int32
 	tmpK     [4]int
 	tmpN     [4]int
 	qOn      []int32
@@ -101,9 +111,11 @@ func newSforce(g *sgeom) *sforce {
 		f.cacheGen = make([]uint32, nk)
 	}
 	f.anc = make([]uint64, nodes*nw)
-	f.ancTmp = make([]uint64, nw)
-	for i := range f.tmpAnc {
-		f.tmpAnc[i] = make([]uint64, nw)
+	f.ancN = make([]int32, nodes)
+	f.offPar = make([]int32, nodes)
+	f.pars = make([]int32, 0, g.n+2)
+	for i := range f.tmpSrc {
+		f.tmpSrc[i] = make([]int32, 0, g.n+2)
 	}
 	return f
 }
@@ -121,6 +133,79 @@ func (f *sforce) ai(node int) int {
 func (f *sforce) ancOf(node int) []uint64 {
 	i := f.ai(node)
 	return f.anc[i*f.stride : (i+1)*f.stride]
+}
+
+// parents collects in f.pars the distinct parents of the off nodes src
+// (ancestor indices).
+func (f *sforce) parents(src []int32) []int32 {
+	pars := f.pars[:0]
+	for _, x := range src {
+		if p := f.offPar[x]; p >= 0 && !slices.Contains(pars, p) {
+			pars = append(pars, p)
+		}
+	}
+	f.pars = pars
+	return pars
+}
+
+// inAnyAnc reports whether ancestor index b is in the set of one of the
+// on nodes pars.
+func (f *sforce) inAnyAnc(pars []int32, b int) bool {
+	for _, p := range pars {
+		if setHas(f.anc[int(p)*f.stride:], b) {
+			return true
+		}
+	}
+	return false
+}
+
+// ancCount returns the size of the union of the ancestor sets of the
+// off nodes src and of self (ancestor indices, all distinct), without
+// building it.
+func (f *sforce) ancCount(src []int32, self int) int {
+	pars := f.parents(src)
+	st := f.stride
+	cnt := 0
+	switch len(pars) {
+	case 0:
+	case 1:
+		cnt = int(f.ancN[pars[0]])
+	default:
+		for i := 0; i < st; i++ {
+			var w uint64
+			for _, p := range pars {
+				w |= f.anc[int(p)*st+i]
+			}
+			cnt += bits.OnesCount64(w)
+		}
+	}
+	for _, x := range src {
+		if !f.inAnyAnc(pars, int(x)) {
+			cnt++
+		}
+	}
+	if !f.inAnyAnc(pars, self) {
+		cnt++
+	}
+	return cnt
+}
+
+// ancMake sets dst to the union that ancCount counts.
+func (f *sforce) ancMake(dst []uint64, src []int32, self int) {
+	pars := f.parents(src)
+	st := f.stride
+	if len(pars) == 0 {
+		clear(dst)
+	} else {
+		copy(dst, f.anc[int(pars[0])*st:int(pars[0]+1)*st])
+		for _, p := range pars[1:] {
+			orInto(dst, f.anc[int(p)*st:int(p+1)*st])
+		}
+	}
+	for _, x := range src {
+		setAdd(dst, int(x))
+	}
+	setAdd(dst, self)
 }
 
 func orInto(dst, src []uint64) {
@@ -423,9 +508,14 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	defer func() { f.qOn, f.qOff = qOn, qOff }()
 	nd := 2*k + b2i(on)
 	if dyn {
-		a := f.ancOf(nd)
-		clear(a)
-		setAdd(a, f.ai(nd))
+		if on {
+			a := f.ancOf(nd)
+			clear(a)
+			setAdd(a, f.ai(nd))
+			f.ancN[f.ai(nd)] = 1
+		} else {
+			f.offPar[f.ai(nd)] = -1
+		}
 	}
 	r.cnt[nd] = 1
 	if on {
@@ -476,9 +566,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				setAdd(r.off, q)
 				qn := 2 * q
 				if dyn {
-					a := f.ancOf(qn)
-					copy(a, f.ancOf(pn))
-					setAdd(a, f.ai(qn))
+					f.offPar[f.ai(qn)] = int32(f.ai(pn))
 				}
 				r.cnt[qn] = r.cnt[pn] + 1
 				qOff = append(qOff, q32)
@@ -489,21 +577,24 @@ func (f *sforce) run(r *srun, k int, on bool) {
 			pn := 2 * p
 			c, d := p/n, p%n+1
 			nt := 0
+			// A consequence already on would only be skipped below, and
+			// dropping it keeps the order of the others: it is not built.
 			if y && count32(f.work[c]) == 2 {
 				o := c*n + first32(f.work[c]&^(1<<d)) - 1
-				f.tmpK[nt] = o
-				if dyn {
-					t := f.tmpAnc[nt][:f.stride]
-					copy(t, f.ancOf(pn))
-					for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
-						orInto(t, f.ancOf(2*(c*n+first32(m)-1)))
+				if !setHas(r.on, o) {
+					f.tmpK[nt] = o
+					if dyn {
+						src := append(f.tmpSrc[nt][:0], int32(f.ai(pn)))
+						for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
+							src = append(src, int32(f.ai(2*(c*n+first32(m)-1))))
+						}
+						f.tmpSrc[nt] = src
+						f.tmpN[nt] = f.ancCount(src, f.ai(2*o+1))
+					} else {
+						f.tmpN[nt] = int(r.cnt[pn]) + 1
 					}
-					setAdd(t, f.ai(2*o+1))
-					f.tmpN[nt] = countSet(t)
-				} else {
-					f.tmpN[nt] = int(r.cnt[pn]) + 1
+					nt++
 				}
-				nt++
 			}
 			for _, u32 := range g.houses[c] {
 				u := int(u32)
@@ -513,15 +604,17 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				}
 				ci := g.cellIndex[c][unitType(g, u)]
 				o := g.cell(u, first32(pm&^(1<<ci)))*n + d - 1
+				if setHas(r.on, o) {
+					continue
+				}
 				var cnt int
 				if dyn {
-					a := f.ancTmp[:f.stride]
-					copy(a, f.ancOf(pn))
+					src := append(f.tmpSrc[4][:0], int32(f.ai(pn)))
 					for m := f.opos[u*(n+1)+d] &^ pm; m != 0; m &= m - 1 {
-						orInto(a, f.ancOf(2*(g.cell(u, first32(m))*n+d-1)))
+						src = append(src, int32(f.ai(2*(g.cell(u, first32(m))*n+d-1))))
 					}
-					setAdd(a, f.ai(2*o+1))
-					cnt = countSet(a)
+					f.tmpSrc[4] = src
+					cnt = f.ancCount(src, f.ai(2*o+1))
 				} else {
 					cnt = int(r.cnt[pn]) + 1
 				}
@@ -535,20 +628,18 @@ func (f *sforce) run(r *srun, k int, on bool) {
 					}
 					// SE keeps the shorter of two equal consequences and
 					// moves it to the end.
-					tk := f.tmpAnc[j]
+					tk := f.tmpSrc[j]
 					copy(f.tmpK[j:nt-1], f.tmpK[j+1:nt])
 					copy(f.tmpN[j:nt-1], f.tmpN[j+1:nt])
-					copy(f.tmpAnc[j:nt-1], f.tmpAnc[j+1:nt])
-					f.tmpAnc[nt-1] = tk
+					copy(f.tmpSrc[j:nt-1], f.tmpSrc[j+1:nt])
+					f.tmpSrc[nt-1] = tk
 					j = nt - 1
 				} else {
 					j = nt
 					nt++
 				}
 				f.tmpK[j], f.tmpN[j] = o, cnt
-				if dyn {
-					copy(f.tmpAnc[j][:f.stride], f.ancTmp[:f.stride])
-				}
+				f.tmpSrc[j], f.tmpSrc[4] = f.tmpSrc[4], f.tmpSrc[j]
 			}
 			if dyn {
 				f.remove(c, d)
@@ -568,7 +659,8 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				setAdd(r.on, tk)
 				on := 2*tk + 1
 				if dyn {
-					copy(f.ancOf(on), f.tmpAnc[j])
+					f.ancMake(f.ancOf(on), f.tmpSrc[j], f.ai(on))
+					f.ancN[f.ai(on)] = int32(f.tmpN[j])
 				}
 				r.cnt[on] = chainCount16(f.tmpN[j])
 				qOn = append(qOn, int32(tk))

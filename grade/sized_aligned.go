@@ -98,6 +98,9 @@ combos:
 				if (s02 && v0 == v2) || (s12 && v1 == v2) {
 					continue
 				}
+				if allowed[0]&v0 != 0 && allowed[1]&v1 != 0 && allowed[2]&v2 != 0 {
+					continue // allowing it again would change nothing
+				}
 				u := v0 | v1 | v2
 				ok := true
 				for _, e := range ex {

@@ -90,7 +90,14 @@ type sforce struct {
 	cache    []uint64
 	cacheGen []uint32
 	gen      uint32
+	// kCell and kDig are the cell and digit of each candidate, so that
+	// the runs divide by no N.
+	kCell []uint16
+	kDig  []uint8
 }
+
+// houseType is the unit type of each of sgeom.houses' entries.
+var houseType = [3]int{boxType, rowType, colType}
 
 func newSforce(g *sgeom) *sforce {
 	nk := g.nc * g.n
@@ -100,6 +107,10 @@ func newSforce(g *sgeom) *sforce {
 		qs: make([]int32, 0, 3*g.n+g.n), rOn: newSrun(nk), rOf: newSrun(nk),
 		accOn: make([]uint64, (nk+63)/64), accOff: make([]uint64, (nk+63)/64),
 		accSum: make([]int32, 2*nk),
+	}
+	f.kCell, f.kDig = make([]uint16, nk), make([]uint8, nk)
+	for k := range nk {
+		f.kCell[k], f.kDig[k] = uint16(k/g.n), uint8(k%g.n+1)
 	}
 	// Nishio runs index their ancestors by cell: 2*N^2 nodes suffice.
 	f.nwNishio = (2*g.nc + 63) / 64
@@ -124,7 +135,7 @@ func newSforce(g *sgeom) *sforce {
 // or in a Nishio run, whose nodes all hold one digit, 2*cell + on.
 func (f *sforce) ai(node int) int {
 	if f.nishio {
-		return node/2/f.n*2 + node&1
+		return 2*int(f.kCell[node>>1]) + node&1
 	}
 	return node
 }
@@ -538,7 +549,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 			p := int(qOn[hOn])
 			hOn++
 			pn := 2*p + 1
-			c, d := p/n, p%n+1
+			c, d := int(f.kCell[p]), int(f.kDig[p])
 			qs := f.qs[:0]
 			if y {
 				for m := f.work[c] &^ (1 << d); m != 0; m &= m - 1 {
@@ -575,7 +586,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 			p := int(qOff[hOff])
 			hOff++
 			pn := 2 * p
-			c, d := p/n, p%n+1
+			c, d := int(f.kCell[p]), int(f.kDig[p])
 			nt := 0
 			// A consequence already on would only be skipped below, and
 			// dropping it keeps the order of the others: it is not built.
@@ -596,13 +607,13 @@ func (f *sforce) run(r *srun, k int, on bool) {
 					nt++
 				}
 			}
-			for _, u32 := range g.houses[c] {
+			for hi, u32 := range g.houses[c] {
 				u := int(u32)
 				pm := f.pos[u*(n+1)+d]
 				if count32(pm) != 2 {
 					continue
 				}
-				ci := g.cellIndex[c][unitType(g, u)]
+				ci := g.cellIndex[c][houseType[hi]]
 				o := g.cell(u, first32(pm&^(1<<ci)))*n + d - 1
 				if setHas(r.on, o) {
 					continue

@@ -90,6 +90,14 @@ type sforce struct {
 	cache    []uint64
 	cacheGen []uint32
 	gen      uint32
+	// The counts of a cached run, those of its on nodes then of its off
+	// nodes in increasing order, lie in cacheCnt from cacheAt[k]; the
+	// region chains reuse them instead of running again, and charge the
+	// budget the nodes (cacheSpent[k]) the run took.
+	cacheCnt   []int16
+	cacheAt    []int32
+	cacheSpent []int32
+	runFrom    int // spent when the last run began
 	// kCell and kDig are the cell and digit of each candidate, so that
 	// the runs divide by no N.
 	kCell []uint16
@@ -120,6 +128,8 @@ func newSforce(g *sgeom) *sforce {
 		nodes, nw = 2*nk, f.nw
 		f.cache = make([]uint64, nk*2*len(f.accOn))
 		f.cacheGen = make([]uint32, nk)
+		f.cacheAt = make([]int32, nk)
+		f.cacheSpent = make([]int32, nk)
 	}
 	f.anc = make([]uint64, nodes*nw)
 	f.ancN = make([]int32, nodes)
@@ -281,6 +291,7 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 	f.opos = s.where
 	f.spent, f.over = 0, false
 	f.gen++
+	f.cacheCnt = f.cacheCnt[:0]
 	if f.gen == 0 {
 		clear(f.cacheGen)
 		f.gen = 1
@@ -305,7 +316,9 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 			if f.over {
 				return
 			}
-			f.keep(k, r)
+			if !f.nishio { // only the region chains read the cache
+				f.keep(k, r)
+			}
 			one := []int32{int32(k)}
 			if doContra && r.contra {
 				h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
@@ -426,12 +439,18 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			}
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
-				oc := g.cell(u, first32(w))
-				f.run(&f.rOn, oc*n+d-1, true)
+				k := g.cell(u, first32(w))*n + d - 1
+				if f.cache != nil && f.cacheGen[k] == f.gen {
+					f.restore(k, &f.rOn)
+				} else {
+					f.run(&f.rOn, k, true)
+					if !f.over {
+						f.keep(k, &f.rOn)
+					}
+				}
 				if f.over {
 					return
 				}
-				f.keep(oc*n+d-1, &f.rOn)
 				f.fold(&f.rOn, first)
 				first = false
 			}
@@ -449,6 +468,45 @@ func (f *sforce) keep(k int, r *srun) {
 	copy(f.cache[2*k*w:], r.on)
 	copy(f.cache[(2*k+1)*w:], r.off)
 	f.cacheGen[k] = f.gen
+	f.cacheAt[k] = int32(len(f.cacheCnt))
+	f.cacheSpent[k] = int32(f.spent - f.runFrom)
+	for i := range r.on {
+		for m := r.on[i]; m != 0; m &= m - 1 {
+			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))+1])
+		}
+	}
+	for i := range r.off {
+		for m := r.off[i]; m != 0; m &= m - 1 {
+			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))])
+		}
+	}
+}
+
+// restore puts the cached run of candidate k assumed on into r, with
+// its sets and counts (fold reads no more), charging the budget the
+// nodes that run took, as running it again would.
+func (f *sforce) restore(k int, r *srun) {
+	f.spent += int(f.cacheSpent[k])
+	if f.spent > f.budget {
+		f.over = true
+		return
+	}
+	w := len(r.on)
+	copy(r.on, f.cache[2*k*w:(2*k+1)*w])
+	copy(r.off, f.cache[(2*k+1)*w:(2*k+2)*w])
+	at := int(f.cacheAt[k])
+	for i := range r.on {
+		for m := r.on[i]; m != 0; m &= m - 1 {
+			r.cnt[2*(i*64+bits.TrailingZeros64(m))+1] = f.cacheCnt[at]
+			at++
+		}
+	}
+	for i := range r.off {
+		for m := r.off[i]; m != 0; m &= m - 1 {
+			r.cnt[2*(i*64+bits.TrailingZeros64(m))] = f.cacheCnt[at]
+			at++
+		}
+	}
 }
 
 // regionMeets reports whether the runs of digit d in the places pm of
@@ -507,6 +565,7 @@ func (f *sforce) remove(c, d int) {
 func (f *sforce) run(r *srun, k int, on bool) {
 	g := f.g
 	n := f.n
+	f.runFrom = f.spent
 	clear(r.on)
 	clear(r.off)
 	r.contra = false

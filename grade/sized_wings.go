@@ -96,6 +96,20 @@ func (s *sstate) alignedPairExclusion() (SizedStep, bool) {
 			if len(ex) < 2 {
 				continue
 			}
+			// Only an excluder with one candidate in each cell blocks a
+			// pair; with none, every value has a partner (each cell has
+			// two or more) and nothing goes.
+			m0, m1 := cands[c0], cands[c1]
+			blk := ex[:0]
+			for _, x := range ex {
+				if x&^(m0|m1) == 0 && x&m0 != 0 && x&m1 != 0 {
+					blk = append(blk, x)
+				}
+			}
+			if len(blk) == 0 {
+				continue
+			}
+			ex = blk
 			see := g.sees(c0, c1)
 			var ok0, ok1 uint32
 		pairs:

@@ -75,7 +75,6 @@ type sforce struct {
 	tmpN     [4]int
 	qOn      []int32
 	qOff     []int32
-	qs       []int32
 	rOn, rOf srun
 	accOn    []uint64
 	accOff   []uint64
@@ -112,7 +111,7 @@ func newSforce(g *sgeom) *sforce {
 	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
 		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
 		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
-		qs: make([]int32, 0, 3*g.n+g.n), rOn: newSrun(nk), rOf: newSrun(nk),
+		rOn: newSrun(nk), rOf: newSrun(nk),
 		accOn: make([]uint64, (nk+63)/64), accOff: make([]uint64, (nk+63)/64),
 		accSum: make([]int32, 2*nk),
 	}
@@ -233,14 +232,6 @@ func orInto(dst, src []uint64) {
 	for i := range dst {
 		dst[i] |= src[i]
 	}
-}
-
-func countSet(s []uint64) int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
 
 // forcing returns the easiest step of SE's producers past the cycles and
@@ -609,37 +600,43 @@ func (f *sforce) run(r *srun, k int, on bool) {
 			hOn++
 			pn := 2*p + 1
 			c, d := int(f.kCell[p]), int(f.kDig[p])
-			qs := f.qs[:0]
+			// The consequences in SE's order: the cell's other digits,
+			// then the digit's peers, box first.
+			var m uint32
 			if y {
-				for m := f.work[c] &^ (1 << d); m != 0; m &= m - 1 {
-					qs = append(qs, int32(c*n+first32(m)-1))
-				}
+				m = f.work[c] &^ (1 << d)
 			}
-			for i, u := range g.houses[c] {
-				for m := f.pos[int(u)*(n+1)+d] & g.chainPeerPos[c][i]; m != 0; m &= m - 1 {
-					qs = append(qs, int32(g.cell(int(u), first32(m))*n+d-1))
+			for i := -1; i < 3; i++ {
+				u := 0
+				if i >= 0 {
+					u = int(g.houses[c][i])
+					m = f.pos[u*(n+1)+d] & g.chainPeerPos[c][i]
 				}
-			}
-			f.qs = qs
-			for _, q32 := range qs {
-				q := int(q32)
-				if setHas(r.on, q) {
-					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
-					if best < 0 || s < best {
-						best = s
+				for ; m != 0; m &= m - 1 {
+					var q int
+					if i < 0 {
+						q = c*n + first32(m) - 1
+					} else {
+						q = g.cell(u, first32(m))*n + d - 1
 					}
-					continue
+					if setHas(r.on, q) {
+						s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
+						if best < 0 || s < best {
+							best = s
+						}
+						continue
+					}
+					if setHas(r.off, q) {
+						continue
+					}
+					setAdd(r.off, q)
+					qn := 2 * q
+					if dyn {
+						f.offPar[f.ai(qn)] = int32(f.ai(pn))
+					}
+					r.cnt[qn] = r.cnt[pn] + 1
+					qOff = append(qOff, int32(q))
 				}
-				if setHas(r.off, q) {
-					continue
-				}
-				setAdd(r.off, q)
-				qn := 2 * q
-				if dyn {
-					f.offPar[f.ai(qn)] = int32(f.ai(pn))
-				}
-				r.cnt[qn] = r.cnt[pn] + 1
-				qOff = append(qOff, q32)
 			}
 		} else if hOff < len(qOff) {
 			p := int(qOff[hOff])

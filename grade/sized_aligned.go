@@ -42,70 +42,88 @@ func (s *sstate) alignedTriples(h *schainHints) {
 	common := make([]uint64, nw)
 	once := make([]uint64, nw)
 	two := make([]uint64, nw)
+	twoA := make([]uint64, nw)
 	var ex []uint32
-	for i, a := range base {
-		for j := i + 1; j < len(base); j++ {
-			b := base[j]
-			na := 0
-			for w := 0; w < nw; w++ {
-				ab[w] = excl[a*nw+w] & excl[b*nw+w]
-				na += bits.OnesCount64(ab[w])
-			}
-			if na < 2 {
-				continue
-			}
-			// A third cell shares two excluders with a and b only if
-			// it sees two of them: two holds the base cells that do.
-			clear(once)
-			clear(two)
-			for w := 0; w < nw; w++ {
-				for m := ab[w]; m != 0; m &= m - 1 {
-					x := w*64 + trailing64(m)
-					ps := g.peerSet[x*nw : (x+1)*nw]
-					for v := range two {
-						two[v] |= once[v] & ps[v]
-						once[v] |= ps[v]
-					}
+	for _, a := range base {
+		// A second cell shares two excluders with a only if it sees
+		// two of a's: twoA holds the base cells past a that do, in
+		// increasing order, as base lists them.
+		if !g.seeTwo(twoA, once, excl[a*nw:(a+1)*nw], baseSet, a) {
+			continue
+		}
+		for wb := 0; wb < nw; wb++ {
+			for mb := twoA[wb]; mb != 0; mb &= mb - 1 {
+				b := wb*64 + trailing64(mb)
+				na := 0
+				for w := 0; w < nw; w++ {
+					ab[w] = excl[a*nw+w] & excl[b*nw+w]
+					na += bits.OnesCount64(ab[w])
 				}
-			}
-			for v := range two {
-				two[v] &= baseSet[v]
-			}
-			// Past b only, in increasing order, as base lists them.
-			if bw := (b + 1) >> 6; bw < nw {
-				clear(two[:bw])
-				two[bw] &^= 1<<((b+1)&63) - 1
-			} else {
-				continue
-			}
-			for w := 0; w < nw; w++ {
-				for mc := two[w]; mc != 0; mc &= mc - 1 {
-					c := w*64 + trailing64(mc)
-					nc := 0
-					for w := 0; w < nw; w++ {
-						common[w] = ab[w] & excl[c*nw+w]
-						nc += bits.OnesCount64(common[w])
-					}
-					if nc < 2 {
-						continue
-					}
-					small := func(x, y, z int) bool {
-						return count32(cands[x]) <= 3 && (g.sees(x, y) || g.sees(x, z))
-					}
-					if !small(a, b, c) && !small(b, a, c) && !small(c, a, b) {
-						continue
-					}
-					ex = ex[:0]
-					for w := 0; w < nw; w++ {
-						for m := common[w]; m != 0; m &= m - 1 {
-							ex = append(ex, cands[w*64+trailing64(m)])
+				if na < 2 {
+					continue
+				}
+				// Likewise a third cell past b must see two of ab.
+				if !g.seeTwo(two, once, ab, baseSet, b) {
+					continue
+				}
+				for w := 0; w < nw; w++ {
+					for mc := two[w]; mc != 0; mc &= mc - 1 {
+						c := w*64 + trailing64(mc)
+						nc := 0
+						for w := 0; w < nw; w++ {
+							common[w] = ab[w] & excl[c*nw+w]
+							nc += bits.OnesCount64(common[w])
 						}
+						if nc < 2 {
+							continue
+						}
+						small := func(x, y, z int) bool {
+							return count32(cands[x]) <= 3 && (g.sees(x, y) || g.sees(x, z))
+						}
+						if !small(a, b, c) && !small(b, a, c) && !small(c, a, b) {
+							continue
+						}
+						ex = ex[:0]
+						for w := 0; w < nw; w++ {
+							for m := common[w]; m != 0; m &= m - 1 {
+								ex = append(ex, cands[w*64+trailing64(m)])
+							}
+						}
+						s.alignedTriple(h, r, [3]int{a, b, c}, common, ex)
 					}
-					s.alignedTriple(h, r, [3]int{a, b, c}, common, ex)
 				}
 			}
 		}
 	}
+}
+
+// seeTwo sets dst to the cells of baseSet past cell after that see two
+// or more cells of set (once is scratch), and reports whether any cell
+// lies past after.
+func (g *sgeom) seeTwo(dst, once, set, baseSet []uint64, after int) bool {
+	nw := g.nw
+	clear(once)
+	clear(dst)
+	for w := 0; w < nw; w++ {
+		for m := set[w]; m != 0; m &= m - 1 {
+			x := w*64 + trailing64(m)
+			ps := g.peerSet[x*nw : (x+1)*nw]
+			for v := range dst {
+				dst[v] |= once[v] & ps[v]
+				once[v] |= ps[v]
+			}
+		}
+	}
+	bw := (after + 1) >> 6
+	if bw >= nw {
+		return false
+	}
+	for v := range dst {
+		dst[v] &= baseSet[v]
+	}
+	clear(dst[:bw])
+	dst[bw] &^= 1<<((after+1)&63) - 1
+	return true
 }
 
 // alignedTriple tries one triple whose common excluders hold the

@@ -12,14 +12,15 @@ import (
 // chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
 // 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
-// Unlike the 9x9 engine, runs are not cached with their counts (that
+// Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
-// and off sets are cached, and the region chains recompute the runs of
-// a house only where those sets meet. Dynamic runs keep the ancestor set
-// of each node, 2*N^3 bits per node (8 MB on 16x16), so dynamic forcing
+// and off sets are cached with the counts of their nodes only, and the
+// region chains try a house only where those sets meet. Dynamic runs
+// keep the ancestor set of each on node, numbered in the order the run
+// found them, up to 2*N^3 bits per node on 16x16, so dynamic forcing
 // chains are tried up to 16x16 only; Nishio runs stay on one digit and
-// index their ancestors by cell, so they, like the static multiple
-// chains, run on every shape. Every producer call stops after
+// index their nodes by cell, so they, like the static multiple chains,
+// run on every shape. Every producer call stops after
 // sforceBudget processed nodes: a step past that budget is not found and
 // the puzzle stays unfinished.
 
@@ -49,23 +50,29 @@ func setAdd(s []uint64, k int)      { s[k>>6] |= 1 << (k & 63) }
 
 // sforce is the scratch of the sized forcing chain producers.
 type sforce struct {
-	g        *sgeom
-	n, nk    int
-	dynamic  bool
-	nishio   bool
-	tech     Technique
-	orig     []uint32
-	work     []uint32
-	opos     []uint32 // orig's positions per unit and digit, as sstate.where
-	pos      []uint32 // work's
-	nw       int      // words of a node set; 0 past sforceMaxN
-	nwNishio int      // words of a Nishio run's node set
-	stride   int      // words of an ancestor set in the current producer
-	// anc holds the ancestor set of each on node (dynamic only) and
-	// ancN its size. An off node's set is its parent's plus itself, so
-	// it is not copied: offPar holds the parent (-1 for a start).
+	g       *sgeom
+	n, nk   int
+	dynamic bool
+	nishio  bool
+	tech    Technique
+	orig    []uint32
+	work    []uint32
+	opos    []uint32 // orig's positions per unit and digit, as sstate.where
+	pos     []uint32 // work's
+	nw      int      // words of a node set; 0 past sforceMaxN
+	// Ancestor sets (dynamic runs only) index a node by the order in
+	// which the run found it (nid, per ancestor index), so that a set
+	// takes only the words of the nodes found before it: only counts are
+	// read, and they do not depend on the numbering. The set of an on
+	// node lies in anc from ancAt, with ancN its size. An off node's set
+	// is its parent's plus itself, so it is not stored: offPar holds the
+	// parent (-1 for a start).
 	anc    []uint64
+	ancAt  []int32
 	ancN   []int32
+	nid    []int32
+	next   int32 // the id of the next node found
+	ancBuf []uint64
 	offPar []int32
 	pars   []int32 // scratch: the distinct parents of a set's sources
 	// A consequence being built: its candidate, ancestor count, and the
@@ -120,17 +127,19 @@ func newSforce(g *sgeom) *sforce {
 		f.kCell[k], f.kDig[k] = uint16(k/g.n), uint8(k%g.n+1)
 	}
 	// Nishio runs index their ancestors by cell: 2*N^2 nodes suffice.
-	f.nwNishio = (2*g.nc + 63) / 64
-	nodes, nw := 2*g.nc, f.nwNishio
+	nodes := 2 * g.nc
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
-		nodes, nw = 2*nk, f.nw
+		nodes = 2 * nk
 		f.cache = make([]uint64, nk*2*len(f.accOn))
 		f.cacheGen = make([]uint32, nk)
 		f.cacheAt = make([]int32, nk)
 		f.cacheSpent = make([]int32, nk)
 	}
-	f.anc = make([]uint64, nodes*nw)
+	f.anc = make([]uint64, 0, 1024)
+	f.ancBuf = make([]uint64, (nodes+63)/64)
+	f.ancAt = make([]int32, nodes)
+	f.nid = make([]int32, nodes)
 	f.ancN = make([]int32, nodes)
 	f.offPar = make([]int32, nodes)
 	f.pars = make([]int32, 0, g.n+2)
@@ -149,10 +158,10 @@ func (f *sforce) ai(node int) int {
 	return node
 }
 
-// ancOf returns the ancestor set of node.
-func (f *sforce) ancOf(node int) []uint64 {
-	i := f.ai(node)
-	return f.anc[i*f.stride : (i+1)*f.stride]
+// ancSet returns the ancestor set of the on node with ancestor index i.
+func (f *sforce) ancSet(i int32) []uint64 {
+	at := f.ancAt[i]
+	return f.anc[at : at+f.nid[i]/64+1]
 }
 
 // parents collects in f.pars the distinct parents of the off nodes src
@@ -168,64 +177,73 @@ func (f *sforce) parents(src []int32) []int32 {
 	return pars
 }
 
-// inAnyAnc reports whether ancestor index b is in the set of one of the
+// inAnyAnc reports whether the node with id is in the set of one of the
 // on nodes pars.
-func (f *sforce) inAnyAnc(pars []int32, b int) bool {
+func (f *sforce) inAnyAnc(pars []int32, id int32) bool {
 	for _, p := range pars {
-		if setHas(f.anc[int(p)*f.stride:], b) {
+		a := f.ancSet(p)
+		if w := int(id >> 6); w < len(a) && a[w]&(1<<(id&63)) != 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// ancCount returns the size of the union of the ancestor sets of the
-// off nodes src and of self (ancestor indices, all distinct), without
-// building it.
-func (f *sforce) ancCount(src []int32, self int) int {
+// ancCount returns the size of the ancestor set of a new on node whose
+// sources are the off nodes src (ancestor indices): the union of their
+// sets and the node itself, without building it.
+func (f *sforce) ancCount(src []int32) int {
 	pars := f.parents(src)
-	st := f.stride
-	cnt := 0
+	cnt := 1 // the node, new to the run
 	switch len(pars) {
 	case 0:
 	case 1:
-		cnt = int(f.ancN[pars[0]])
+		cnt += int(f.ancN[pars[0]])
 	default:
-		for i := 0; i < st; i++ {
-			var w uint64
-			for _, p := range pars {
-				w |= f.anc[int(p)*st+i]
-			}
+		n := 0
+		for _, p := range pars {
+			n = max(n, int(f.nid[p])/64+1)
+		}
+		buf := f.ancBuf[:n]
+		clear(buf)
+		for _, p := range pars {
+			a := f.ancSet(p)
+			orInto(buf[:len(a)], a)
+		}
+		for _, w := range buf {
 			cnt += bits.OnesCount64(w)
 		}
 	}
 	for _, x := range src {
-		if !f.inAnyAnc(pars, int(x)) {
+		if !f.inAnyAnc(pars, f.nid[x]) {
 			cnt++
 		}
-	}
-	if !f.inAnyAnc(pars, self) {
-		cnt++
 	}
 	return cnt
 }
 
-// ancMake sets dst to the union that ancCount counts.
-func (f *sforce) ancMake(dst []uint64, src []int32, self int) {
+// ancMake numbers the new on node with ancestor index i and builds its
+// set, the one ancCount counts, of size cnt.
+func (f *sforce) ancMake(i int, src []int32, cnt int) {
 	pars := f.parents(src)
-	st := f.stride
-	if len(pars) == 0 {
-		clear(dst)
-	} else {
-		copy(dst, f.anc[int(pars[0])*st:int(pars[0]+1)*st])
-		for _, p := range pars[1:] {
-			orInto(dst, f.anc[int(p)*st:int(p+1)*st])
-		}
+	id := f.next
+	f.next++
+	f.nid[i] = id
+	at := len(f.anc)
+	n := int(id)/64 + 1
+	f.anc = slices.Grow(f.anc, n)[:at+n]
+	f.ancAt[i] = int32(at)
+	f.ancN[i] = int32(cnt)
+	dst := f.anc[at:]
+	clear(dst)
+	for _, p := range pars {
+		a := f.ancSet(p)
+		orInto(dst[:len(a)], a)
 	}
 	for _, x := range src {
-		setAdd(dst, int(x))
+		setAdd(dst, int(f.nid[x]))
 	}
-	setAdd(dst, self)
+	setAdd(dst, int(id))
 }
 
 func orInto(dst, src []uint64) {
@@ -259,10 +277,6 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		}
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
-		f.stride = f.nw
-		if m.nishio {
-			f.stride = f.nwNishio
-		}
 		f.multipleChains(s, h)
 		if f.over {
 			return SizedStep{}, false
@@ -569,12 +583,12 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	defer func() { f.qOn, f.qOff = qOn, qOff }()
 	nd := 2*k + b2i(on)
 	if dyn {
+		f.anc, f.next = f.anc[:0], 0
 		if on {
-			a := f.ancOf(nd)
-			clear(a)
-			setAdd(a, f.ai(nd))
-			f.ancN[f.ai(nd)] = 1
+			f.ancMake(f.ai(nd), nil, 1)
 		} else {
+			f.nid[f.ai(nd)] = 0
+			f.next = 1
 			f.offPar[f.ai(nd)] = -1
 		}
 	}
@@ -632,7 +646,10 @@ func (f *sforce) run(r *srun, k int, on bool) {
 					setAdd(r.off, q)
 					qn := 2 * q
 					if dyn {
-						f.offPar[f.ai(qn)] = int32(f.ai(pn))
+						i := f.ai(qn)
+						f.offPar[i] = int32(f.ai(pn))
+						f.nid[i] = f.next
+						f.next++
 					}
 					r.cnt[qn] = r.cnt[pn] + 1
 					qOff = append(qOff, int32(q))
@@ -656,7 +673,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 							src = append(src, int32(f.ai(2*(c*n+first32(m)-1))))
 						}
 						f.tmpSrc[nt] = src
-						f.tmpN[nt] = f.ancCount(src, f.ai(2*o+1))
+						f.tmpN[nt] = f.ancCount(src)
 					} else {
 						f.tmpN[nt] = int(r.cnt[pn]) + 1
 					}
@@ -681,7 +698,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 						src = append(src, int32(f.ai(2*(g.cell(u, first32(m))*n+d-1))))
 					}
 					f.tmpSrc[4] = src
-					cnt = f.ancCount(src, f.ai(2*o+1))
+					cnt = f.ancCount(src)
 				} else {
 					cnt = int(r.cnt[pn]) + 1
 				}
@@ -726,8 +743,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				setAdd(r.on, tk)
 				on := 2*tk + 1
 				if dyn {
-					f.ancMake(f.ancOf(on), f.tmpSrc[j], f.ai(on))
-					f.ancN[f.ai(on)] = int32(f.tmpN[j])
+					f.ancMake(f.ai(on), f.tmpSrc[j], f.tmpN[j])
 				}
 				r.cnt[on] = chainCount16(f.tmpN[j])
 				qOn = append(qOn, int32(tk))

@@ -38,6 +38,8 @@ type schainScratch struct {
 	marked []int32
 	path   []int32
 	hints  schainHints
+	// inCycle marks the cells of the cycle recordCycle is recording.
+	inCycle []bool
 }
 
 type schainNode struct {
@@ -506,14 +508,19 @@ func (sc *schainScratch) recordCycle(p, q, s int, nodes int) {
 	}
 	sc.path = append(sc.path[:0], int32(q))
 	sc.pathFrom(p, true)
-	inCycle := func(c int) bool {
-		for _, k := range sc.path {
-			if int(k)/n == c {
-				return true
-			}
-		}
-		return false
+	// The cycle's cells, marked once rather than searched per peer.
+	if len(sc.inCycle) != g.nc {
+		sc.inCycle = make([]bool, g.nc)
 	}
+	for _, k := range sc.path {
+		sc.inCycle[int(k)/n] = true
+	}
+	defer func() {
+		for _, k := range sc.path {
+			sc.inCycle[int(k)/n] = false
+		}
+	}()
+	inCycle := func(c int) bool { return sc.inCycle[c] }
 	sc.marked = sc.marked[:0]
 	mark := func(k int, on bool) {
 		c, d := k/n, k%n+1

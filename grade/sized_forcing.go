@@ -1,6 +1,9 @@
 package grade
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // SE's forcing chains that follow every consequence of an assumption,
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
@@ -9,14 +12,15 @@ import "math/bits"
 // chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
 // 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
-// Unlike the 9x9 engine, runs are not cached with their counts (that
+// Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
-// and off sets are cached, and the region chains recompute the runs of
-// a house only where those sets meet. Dynamic runs keep the ancestor set
-// of each node, 2*N^3 bits per node (8 MB on 16x16), so dynamic forcing
+// and off sets are cached with the counts of their nodes only, and the
+// region chains try a house only where those sets meet. Dynamic runs
+// keep the ancestor set of each on node, numbered in the order the run
+// found them, up to 2*N^3 bits per node on 16x16, so dynamic forcing
 // chains are tried up to 16x16 only; Nishio runs stay on one digit and
-// index their ancestors by cell, so they, like the static multiple
-// chains, run on every shape. Every producer call stops after
+// index their nodes by cell, so they, like the static multiple chains,
+// run on every shape. Every producer call stops after
 // sforceBudget processed nodes: a step past that budget is not found and
 // the puzzle stays unfinished.
 
@@ -46,26 +50,38 @@ func setAdd(s []uint64, k int)      { s[k>>6] |= 1 << (k & 63) }
 
 // sforce is the scratch of the sized forcing chain producers.
 type sforce struct {
-	g        *sgeom
-	n, nk    int
-	dynamic  bool
-	nishio   bool
-	tech     Technique
-	orig     []uint32
-	work     []uint32
-	opos     []uint32 // orig's positions per unit and digit, as sstate.where
-	pos      []uint32 // work's
-	nw       int      // words of a node set; 0 past sforceMaxN
-	nwNishio int      // words of a Nishio run's node set
-	stride   int      // words of an ancestor set in the current producer
-	anc      []uint64 // per node, its ancestors (dynamic only)
-	ancTmp   []uint64
-	tmpAnc   [4][]uint64
+	g       *sgeom
+	n, nk   int
+	dynamic bool
+	nishio  bool
+	tech    Technique
+	orig    []uint32
+	work    []uint32
+	opos    []uint32 // orig's positions per unit and digit, as sstate.where
+	pos     []uint32 // work's
+	nw      int      // words of a node set; 0 past sforceMaxN
+	// Ancestor sets (dynamic runs only) index a node by the order in
+	// which the run found it (nid, per ancestor index), so that a set
+	// takes only the words of the nodes found before it: only counts are
+	// read, and they do not depend on the numbering. The set of an on
+	// node lies in anc from ancAt, with ancN its size. An off node's set
+	// is its parent's plus itself, so it is not stored: offPar holds the
+	// parent (-1 for a start).
+	anc    []uint64
+	ancAt  []int32
+	ancN   []int32
+	nid    []int32
+	next   int32 // the id of the next node found
+	ancBuf []uint64
+	offPar []int32
+	pars   []int32 // scratch: the distinct parents of a set's sources
+	// A consequence being built: its candidate, ancestor count, and the
+	// off nodes whose sets make up its ancestors (slot 4 is spare).
+	tmpSrc   [5][]int32
 	tmpK     [4]int
 	tmpN     [4]int
 	qOn      []int32
 	qOff     []int32
-	qs       []int32
 	rOn, rOf srun
 	accOn    []uint64
 	accOff   []uint64
@@ -80,30 +96,55 @@ type sforce struct {
 	cache    []uint64
 	cacheGen []uint32
 	gen      uint32
+	// The counts of a cached run, those of its on nodes then of its off
+	// nodes in increasing order, lie in cacheCnt from cacheAt[k]; the
+	// region chains reuse them instead of running again, and charge the
+	// budget the nodes (cacheSpent[k]) the run took.
+	cacheCnt   []int16
+	cacheAt    []int32
+	cacheSpent []int32
+	runFrom    int // spent when the last run began
+	// kCell and kDig are the cell and digit of each candidate, so that
+	// the runs divide by no N.
+	kCell []uint16
+	kDig  []uint8
 }
+
+// houseType is the unit type of each of sgeom.houses' entries.
+var houseType = [3]int{boxType, rowType, colType}
 
 func newSforce(g *sgeom) *sforce {
 	nk := g.nc * g.n
 	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
 		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
 		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
-		qs: make([]int32, 0, 3*g.n+g.n), rOn: newSrun(nk), rOf: newSrun(nk),
+		rOn: newSrun(nk), rOf: newSrun(nk),
 		accOn: make([]uint64, (nk+63)/64), accOff: make([]uint64, (nk+63)/64),
 		accSum: make([]int32, 2*nk),
 	}
+	f.kCell, f.kDig = make([]uint16, nk), make([]uint8, nk)
+	for k := range nk {
+		f.kCell[k], f.kDig[k] = uint16(k/g.n), uint8(k%g.n+1)
+	}
 	// Nishio runs index their ancestors by cell: 2*N^2 nodes suffice.
-	f.nwNishio = (2*g.nc + 63) / 64
-	nodes, nw := 2*g.nc, f.nwNishio
+	nodes := 2 * g.nc
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
-		nodes, nw = 2*nk, f.nw
+		nodes = 2 * nk
 		f.cache = make([]uint64, nk*2*len(f.accOn))
 		f.cacheGen = make([]uint32, nk)
+		f.cacheAt = make([]int32, nk)
+		f.cacheSpent = make([]int32, nk)
 	}
-	f.anc = make([]uint64, nodes*nw)
-	f.ancTmp = make([]uint64, nw)
-	for i := range f.tmpAnc {
-		f.tmpAnc[i] = make([]uint64, nw)
+	f.anc = make([]uint64, 0, 1024)
+	f.ancBuf = make([]uint64, (nodes+63)/64)
+	f.ancAt = make([]int32, nodes)
+	f.nid = make([]int32, nodes)
+	f.ancN = make([]int32, nodes)
+	f.offPar = make([]int32, nodes)
+	f.pars = make([]int32, 0, g.n+2)
+	for i := range f.tmpSrc {
+		f.tmpSrc[i] = make([]int32, 0, g.n+2)
 	}
 	return f
 }
@@ -112,29 +153,103 @@ func newSforce(g *sgeom) *sforce {
 // or in a Nishio run, whose nodes all hold one digit, 2*cell + on.
 func (f *sforce) ai(node int) int {
 	if f.nishio {
-		return node/2/f.n*2 + node&1
+		return 2*int(f.kCell[node>>1]) + node&1
 	}
 	return node
 }
 
-// ancOf returns the ancestor set of node.
-func (f *sforce) ancOf(node int) []uint64 {
-	i := f.ai(node)
-	return f.anc[i*f.stride : (i+1)*f.stride]
+// ancSet returns the ancestor set of the on node with ancestor index i.
+func (f *sforce) ancSet(i int32) []uint64 {
+	at := f.ancAt[i]
+	return f.anc[at : at+f.nid[i]/64+1]
+}
+
+// parents collects in f.pars the distinct parents of the off nodes src
+// (ancestor indices).
+func (f *sforce) parents(src []int32) []int32 {
+	pars := f.pars[:0]
+	for _, x := range src {
+		if p := f.offPar[x]; p >= 0 && !slices.Contains(pars, p) {
+			pars = append(pars, p)
+		}
+	}
+	f.pars = pars
+	return pars
+}
+
+// inAnyAnc reports whether the node with id is in the set of one of the
+// on nodes pars.
+func (f *sforce) inAnyAnc(pars []int32, id int32) bool {
+	for _, p := range pars {
+		a := f.ancSet(p)
+		if w := int(id >> 6); w < len(a) && a[w]&(1<<(id&63)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// ancCount returns the size of the ancestor set of a new on node whose
+// sources are the off nodes src (ancestor indices): the union of their
+// sets and the node itself, without building it.
+func (f *sforce) ancCount(src []int32) int {
+	pars := f.parents(src)
+	cnt := 1 // the node, new to the run
+	switch len(pars) {
+	case 0:
+	case 1:
+		cnt += int(f.ancN[pars[0]])
+	default:
+		n := 0
+		for _, p := range pars {
+			n = max(n, int(f.nid[p])/64+1)
+		}
+		buf := f.ancBuf[:n]
+		clear(buf)
+		for _, p := range pars {
+			a := f.ancSet(p)
+			orInto(buf[:len(a)], a)
+		}
+		for _, w := range buf {
+			cnt += bits.OnesCount64(w)
+		}
+	}
+	for _, x := range src {
+		if !f.inAnyAnc(pars, f.nid[x]) {
+			cnt++
+		}
+	}
+	return cnt
+}
+
+// ancMake numbers the new on node with ancestor index i and builds its
+// set, the one ancCount counts, of size cnt.
+func (f *sforce) ancMake(i int, src []int32, cnt int) {
+	pars := f.parents(src)
+	id := f.next
+	f.next++
+	f.nid[i] = id
+	at := len(f.anc)
+	n := int(id)/64 + 1
+	f.anc = slices.Grow(f.anc, n)[:at+n]
+	f.ancAt[i] = int32(at)
+	f.ancN[i] = int32(cnt)
+	dst := f.anc[at:]
+	clear(dst)
+	for _, p := range pars {
+		a := f.ancSet(p)
+		orInto(dst[:len(a)], a)
+	}
+	for _, x := range src {
+		setAdd(dst, int(f.nid[x]))
+	}
+	setAdd(dst, int(id))
 }
 
 func orInto(dst, src []uint64) {
 	for i := range dst {
 		dst[i] |= src[i]
 	}
-}
-
-func countSet(s []uint64) int {
-	n := 0
-	for _, w := range s {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
 
 // forcing returns the easiest step of SE's producers past the cycles and
@@ -162,10 +277,6 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		}
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
-		f.stride = f.nw
-		if m.nishio {
-			f.stride = f.nwNishio
-		}
 		f.multipleChains(s, h)
 		if f.over {
 			return SizedStep{}, false
@@ -185,6 +296,7 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 	f.opos = s.where
 	f.spent, f.over = 0, false
 	f.gen++
+	f.cacheCnt = f.cacheCnt[:0]
 	if f.gen == 0 {
 		clear(f.cacheGen)
 		f.gen = 1
@@ -209,7 +321,9 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 			if f.over {
 				return
 			}
-			f.keep(k, r)
+			if !f.nishio { // only the region chains read the cache
+				f.keep(k, r)
+			}
 			one := []int32{int32(k)}
 			if doContra && r.contra {
 				h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
@@ -330,12 +444,18 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			}
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
-				oc := g.cell(u, first32(w))
-				f.run(&f.rOn, oc*n+d-1, true)
+				k := g.cell(u, first32(w))*n + d - 1
+				if f.cache != nil && f.cacheGen[k] == f.gen {
+					f.restore(k, &f.rOn)
+				} else {
+					f.run(&f.rOn, k, true)
+					if !f.over {
+						f.keep(k, &f.rOn)
+					}
+				}
 				if f.over {
 					return
 				}
-				f.keep(oc*n+d-1, &f.rOn)
 				f.fold(&f.rOn, first)
 				first = false
 			}
@@ -353,6 +473,45 @@ func (f *sforce) keep(k int, r *srun) {
 	copy(f.cache[2*k*w:], r.on)
 	copy(f.cache[(2*k+1)*w:], r.off)
 	f.cacheGen[k] = f.gen
+	f.cacheAt[k] = int32(len(f.cacheCnt))
+	f.cacheSpent[k] = int32(f.spent - f.runFrom)
+	for i := range r.on {
+		for m := r.on[i]; m != 0; m &= m - 1 {
+			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))+1])
+		}
+	}
+	for i := range r.off {
+		for m := r.off[i]; m != 0; m &= m - 1 {
+			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))])
+		}
+	}
+}
+
+// restore puts the cached run of candidate k assumed on into r, with
+// its sets and counts (fold reads no more), charging the budget the
+// nodes that run took, as running it again would.
+func (f *sforce) restore(k int, r *srun) {
+	f.spent += int(f.cacheSpent[k])
+	if f.spent > f.budget {
+		f.over = true
+		return
+	}
+	w := len(r.on)
+	copy(r.on, f.cache[2*k*w:(2*k+1)*w])
+	copy(r.off, f.cache[(2*k+1)*w:(2*k+2)*w])
+	at := int(f.cacheAt[k])
+	for i := range r.on {
+		for m := r.on[i]; m != 0; m &= m - 1 {
+			r.cnt[2*(i*64+bits.TrailingZeros64(m))+1] = f.cacheCnt[at]
+			at++
+		}
+	}
+	for i := range r.off {
+		for m := r.off[i]; m != 0; m &= m - 1 {
+			r.cnt[2*(i*64+bits.TrailingZeros64(m))] = f.cacheCnt[at]
+			at++
+		}
+	}
 }
 
 // regionMeets reports whether the runs of digit d in the places pm of
@@ -411,6 +570,7 @@ func (f *sforce) remove(c, d int) {
 func (f *sforce) run(r *srun, k int, on bool) {
 	g := f.g
 	n := f.n
+	f.runFrom = f.spent
 	clear(r.on)
 	clear(r.off)
 	r.contra = false
@@ -423,9 +583,14 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	defer func() { f.qOn, f.qOff = qOn, qOff }()
 	nd := 2*k + b2i(on)
 	if dyn {
-		a := f.ancOf(nd)
-		clear(a)
-		setAdd(a, f.ai(nd))
+		f.anc, f.next = f.anc[:0], 0
+		if on {
+			f.ancMake(f.ai(nd), nil, 1)
+		} else {
+			f.nid[f.ai(nd)] = 0
+			f.next = 1
+			f.offPar[f.ai(nd)] = -1
+		}
 	}
 	r.cnt[nd] = 1
 	if on {
@@ -448,80 +613,92 @@ func (f *sforce) run(r *srun, k int, on bool) {
 			p := int(qOn[hOn])
 			hOn++
 			pn := 2*p + 1
-			c, d := p/n, p%n+1
-			qs := f.qs[:0]
+			c, d := int(f.kCell[p]), int(f.kDig[p])
+			// The consequences in SE's order: the cell's other digits,
+			// then the digit's peers, box first.
+			var m uint32
 			if y {
-				for m := f.work[c] &^ (1 << d); m != 0; m &= m - 1 {
-					qs = append(qs, int32(c*n+first32(m)-1))
-				}
+				m = f.work[c] &^ (1 << d)
 			}
-			for i, u := range g.houses[c] {
-				for m := f.pos[int(u)*(n+1)+d] & g.chainPeerPos[c][i]; m != 0; m &= m - 1 {
-					qs = append(qs, int32(g.cell(int(u), first32(m))*n+d-1))
+			for i := -1; i < 3; i++ {
+				u := 0
+				if i >= 0 {
+					u = int(g.houses[c][i])
+					m = f.pos[u*(n+1)+d] & g.chainPeerPos[c][i]
 				}
-			}
-			f.qs = qs
-			for _, q32 := range qs {
-				q := int(q32)
-				if setHas(r.on, q) {
-					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
-					if best < 0 || s < best {
-						best = s
+				for ; m != 0; m &= m - 1 {
+					var q int
+					if i < 0 {
+						q = c*n + first32(m) - 1
+					} else {
+						q = g.cell(u, first32(m))*n + d - 1
 					}
-					continue
+					if setHas(r.on, q) {
+						s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
+						if best < 0 || s < best {
+							best = s
+						}
+						continue
+					}
+					if setHas(r.off, q) {
+						continue
+					}
+					setAdd(r.off, q)
+					qn := 2 * q
+					if dyn {
+						i := f.ai(qn)
+						f.offPar[i] = int32(f.ai(pn))
+						f.nid[i] = f.next
+						f.next++
+					}
+					r.cnt[qn] = r.cnt[pn] + 1
+					qOff = append(qOff, int32(q))
 				}
-				if setHas(r.off, q) {
-					continue
-				}
-				setAdd(r.off, q)
-				qn := 2 * q
-				if dyn {
-					a := f.ancOf(qn)
-					copy(a, f.ancOf(pn))
-					setAdd(a, f.ai(qn))
-				}
-				r.cnt[qn] = r.cnt[pn] + 1
-				qOff = append(qOff, q32)
 			}
 		} else if hOff < len(qOff) {
 			p := int(qOff[hOff])
 			hOff++
 			pn := 2 * p
-			c, d := p/n, p%n+1
+			c, d := int(f.kCell[p]), int(f.kDig[p])
 			nt := 0
+			// A consequence already on would only be skipped below, and
+			// dropping it keeps the order of the others: it is not built.
 			if y && count32(f.work[c]) == 2 {
 				o := c*n + first32(f.work[c]&^(1<<d)) - 1
-				f.tmpK[nt] = o
-				if dyn {
-					t := f.tmpAnc[nt][:f.stride]
-					copy(t, f.ancOf(pn))
-					for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
-						orInto(t, f.ancOf(2*(c*n+first32(m)-1)))
+				if !setHas(r.on, o) {
+					f.tmpK[nt] = o
+					if dyn {
+						src := append(f.tmpSrc[nt][:0], int32(f.ai(pn)))
+						for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
+							src = append(src, int32(f.ai(2*(c*n+first32(m)-1))))
+						}
+						f.tmpSrc[nt] = src
+						f.tmpN[nt] = f.ancCount(src)
+					} else {
+						f.tmpN[nt] = int(r.cnt[pn]) + 1
 					}
-					setAdd(t, f.ai(2*o+1))
-					f.tmpN[nt] = countSet(t)
-				} else {
-					f.tmpN[nt] = int(r.cnt[pn]) + 1
+					nt++
 				}
-				nt++
 			}
-			for _, u32 := range g.houses[c] {
+			for hi, u32 := range g.houses[c] {
 				u := int(u32)
 				pm := f.pos[u*(n+1)+d]
 				if count32(pm) != 2 {
 					continue
 				}
-				ci := g.cellIndex[c][unitType(g, u)]
+				ci := g.cellIndex[c][houseType[hi]]
 				o := g.cell(u, first32(pm&^(1<<ci)))*n + d - 1
+				if setHas(r.on, o) {
+					continue
+				}
 				var cnt int
 				if dyn {
-					a := f.ancTmp[:f.stride]
-					copy(a, f.ancOf(pn))
+					src := append(f.tmpSrc[4][:0], int32(f.ai(pn)))
 					for m := f.opos[u*(n+1)+d] &^ pm; m != 0; m &= m - 1 {
-						orInto(a, f.ancOf(2*(g.cell(u, first32(m))*n+d-1)))
+						src = append(src, int32(f.ai(2*(g.cell(u, first32(m))*n+d-1))))
 					}
-					setAdd(a, f.ai(2*o+1))
-					cnt = countSet(a)
+					f.tmpSrc[4] = src
+					cnt = f.ancCount(src)
 				} else {
 					cnt = int(r.cnt[pn]) + 1
 				}
@@ -535,20 +712,18 @@ func (f *sforce) run(r *srun, k int, on bool) {
 					}
 					// SE keeps the shorter of two equal consequences and
 					// moves it to the end.
-					tk := f.tmpAnc[j]
+					tk := f.tmpSrc[j]
 					copy(f.tmpK[j:nt-1], f.tmpK[j+1:nt])
 					copy(f.tmpN[j:nt-1], f.tmpN[j+1:nt])
-					copy(f.tmpAnc[j:nt-1], f.tmpAnc[j+1:nt])
-					f.tmpAnc[nt-1] = tk
+					copy(f.tmpSrc[j:nt-1], f.tmpSrc[j+1:nt])
+					f.tmpSrc[nt-1] = tk
 					j = nt - 1
 				} else {
 					j = nt
 					nt++
 				}
 				f.tmpK[j], f.tmpN[j] = o, cnt
-				if dyn {
-					copy(f.tmpAnc[j][:f.stride], f.ancTmp[:f.stride])
-				}
+				f.tmpSrc[j], f.tmpSrc[4] = f.tmpSrc[4], f.tmpSrc[j]
 			}
 			if dyn {
 				f.remove(c, d)
@@ -568,7 +743,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				setAdd(r.on, tk)
 				on := 2*tk + 1
 				if dyn {
-					copy(f.ancOf(on), f.tmpAnc[j])
+					f.ancMake(f.ai(on), f.tmpSrc[j], f.tmpN[j])
 				}
 				r.cnt[on] = chainCount16(f.tmpN[j])
 				qOn = append(qOn, int32(tk))

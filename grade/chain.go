@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"math/bits"
+	"slices"
 
 	"sudokubank/solve"
 )
@@ -204,10 +205,23 @@ type chainHints struct {
 	seq, bestSeq     int
 	nodes, sortKey   int
 	bestNodes, bestK int
+
+	// path, when not nil, receives the chain of the first hint kept at
+	// the best rating, for Step.Links (Grader.RecordLinks).
+	path *chainPath
+}
+
+// chainPath is the chain of a kept hint, reused from step to step.
+type chainPath struct {
+	seq   int // the hint it belongs to; 0 for none
+	nodes []ChainNode
 }
 
 func (h *chainHints) reset(cands *Candidates) {
-	*h = chainHints{cands: cands, single: h.single}
+	*h = chainHints{cands: cands, single: h.single, path: h.path}
+	if h.path != nil {
+		h.path.seq, h.path.nodes = 0, h.path.nodes[:0]
+	}
 }
 
 // begin starts a new hint with the given node count and SE sort key
@@ -264,7 +278,7 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
 		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
 			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
-			bestNodes: h.nodes, bestK: h.sortKey}
+			bestNodes: h.nodes, bestK: h.sortKey, path: h.path}
 	}
 	if t < h.tech {
 		h.tech = t
@@ -278,9 +292,46 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	h.digits |= digits
 }
 
+// keepPath records, when links are asked for, the chain of the current
+// hint if it is the first one kept at the best rating: the chain that
+// ends at node k (on when on, found through the parents in b), then the
+// nodes t1 and t2 (candidates, t2 only when not negative) with states
+// alternating from !on.
+func (h *chainHints) keepPath(b *chainBFS, k int, on bool, t1, t2 int) {
+	if h.path == nil || !h.any || h.bestSeq != h.seq || h.path.seq == h.seq {
+		return
+	}
+	p := h.path
+	p.seq, p.nodes = h.seq, p.nodes[:0]
+	for n, o := k, on; n >= 0; o = !o {
+		p.nodes = append(p.nodes, ChainNode{Cell: uint8(n / 9), Digit: uint8(n%9 + 1), On: o})
+		if o {
+			n = int(b.on[n].parent)
+		} else {
+			n = int(b.off[n].parent)
+		}
+	}
+	slices.Reverse(p.nodes)
+	o := !on
+	for _, t := range [2]int{t1, t2} {
+		if t < 0 {
+			break
+		}
+		p.nodes = append(p.nodes, ChainNode{Cell: uint8(t / 9), Digit: uint8(t%9 + 1), On: o})
+		o = !o
+	}
+}
+
 // step turns the best hints into a Step.
 func (h *chainHints) step() Step {
 	s := Step{Technique: h.tech, Rating: h.best, Digits: h.digits}
+	if p := h.path; p != nil && p.seq != 0 && p.seq == h.bestSeq && len(p.nodes) > 1 {
+		s.Links = make([]Link, len(p.nodes)-1)
+		for i := range s.Links {
+			from := p.nodes[i]
+			s.Links[i] = Link{From: from, To: p.nodes[i+1], Strong: !from.On}
+		}
+	}
 	for c := 0; c < 81; c++ {
 		if h.cells.has(c) {
 			s.Cells = append(s.Cells, uint8(c))

@@ -44,6 +44,17 @@ type Grader struct {
 // New returns a ready Grader.
 func New() *Grader { return &Grader{} }
 
+// RecordLinks makes the grader fill Step.Links, the chain of each linear
+// chain step, as a hint needs it to be drawn; false stops it. Grading
+// leaves it off: the bank stores only the path, and copying chains
+// costs time on every chain step.
+func (g *Grader) RecordLinks(on bool) {
+	g.chains.hints.path = nil
+	if on {
+		g.chains.hints.path = new(chainPath)
+	}
+}
+
 // Rate grades p with a fresh Grader.
 func Rate(p solve.Grid) (Grade, error) {
 	var g Grader

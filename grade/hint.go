@@ -14,7 +14,7 @@ import (
 // characters the puzzle's text and drawn grid show.
 
 // Sized returns the step as a SizedStep of a 9x9 grid, the view the
-// hint formatters read: the same cells, digits and conclusions.
+// hint formatters read: the same cells, digits, conclusions and links.
 func (st Step) Sized() SizedStep {
 	out := SizedStep{Technique: st.Technique, Rating: st.Rating, Digits: uint32(st.Digits)}
 	if len(st.Cells) > 0 {
@@ -33,6 +33,15 @@ func (st Step) Sized() SizedStep {
 		out.Eliminations = make([]SizedCandidate, len(st.Eliminations))
 		for i, e := range st.Eliminations {
 			out.Eliminations[i] = SizedCandidate{Cell: uint16(e.Cell), Digit: e.Digit}
+		}
+	}
+	if len(st.Links) > 0 {
+		node := func(n ChainNode) SizedChainNode {
+			return SizedChainNode{Cell: uint16(n.Cell), Digit: n.Digit, On: n.On}
+		}
+		out.Links = make([]SizedLink, len(st.Links))
+		for i, l := range st.Links {
+			out.Links[i] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
 		}
 	}
 	return out

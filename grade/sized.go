@@ -26,6 +26,24 @@ type SizedStep struct {
 	Digits       uint32
 	Placements   []SizedCandidate
 	Eliminations []SizedCandidate
+	// Links is the chain of a linear chain step, as in Step.Links. Only
+	// Step.Sized fills it: the sized grader records no links yet.
+	Links []SizedLink
+}
+
+// SizedChainNode is a candidate of a chain on a grid of any size, as
+// ChainNode is on a 9x9 grid.
+type SizedChainNode struct {
+	Cell  uint16
+	Digit uint8
+	On    bool
+}
+
+// SizedLink is one inference of a chain on a grid of any size, as Link
+// is on a 9x9 grid.
+type SizedLink struct {
+	From, To SizedChainNode
+	Strong   bool
 }
 
 // SizedGrade is the rating of a puzzle of any shape on the SE scale, with

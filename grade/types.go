@@ -104,6 +104,32 @@ type Step struct {
 	Digits       uint16  // the digits of the pattern, as a mask (bit d for digit d)
 	Placements   []Placement
 	Eliminations []Elimination
+	// Links is the chain that justifies a linear chain step (X- and
+	// Y-cycles, X-chains, AICs and their forcing forms), in order: the
+	// To of each link is the From of the next. It is filled only by a
+	// Grader asked to (Grader.RecordLinks), and only for those
+	// techniques; forcing chains, Nishio and nested chains are trees,
+	// not one line, and have none. When a step applies several chains
+	// of the same rating at once, Links is the first of them. Neither
+	// Step.String nor the stored path includes it.
+	Links []Link
+}
+
+// ChainNode is a candidate of a chain, Digit in Cell (0..80), and what
+// the chain assumes of it: On true when the digit is placed there, false
+// when it is removed.
+type ChainNode struct {
+	Cell, Digit uint8
+	On          bool
+}
+
+// Link is one inference of a chain: if From holds, To holds. Strong
+// links go from an off node to an on node (one of two candidates must
+// be true), weak links from an on node to an off node (two candidates
+// cannot both be true).
+type Link struct {
+	From, To ChainNode
+	Strong   bool
 }
 
 // Named reports whether the step has a pattern worth naming beside its

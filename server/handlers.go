@@ -272,7 +272,26 @@ type stepJSON struct {
 	Digits       []int       `json:"digits"`
 	Placements   []digitJSON `json:"placements"`
 	Eliminations []digitJSON `json:"eliminations"`
+	Links        []linkJSON  `json:"links,omitempty"`
 	Text         string      `json:"text"`
+}
+
+// nodeJSON is a candidate of a chain: the digit in a cell, on when the
+// chain places it there, off when it removes it.
+type nodeJSON struct {
+	Row   int  `json:"row"`
+	Col   int  `json:"col"`
+	Digit int  `json:"digit"`
+	On    bool `json:"on"`
+}
+
+// linkJSON is one link of a chain, in the chain's order: the "to" of a
+// link is the "from" of the next. Strong links run from an off node to
+// an on node, weak links from on to off.
+type linkJSON struct {
+	From   nodeJSON `json:"from"`
+	To     nodeJSON `json:"to"`
+	Strong bool     `json:"strong"`
 }
 
 // hintsJSON is a puzzle's hint path, graded afresh in its own
@@ -320,7 +339,9 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
 		}
-		gr, err := grade.New().GradeContext(ctx, p)
+		g := grade.New()
+		g.RecordLinks(true)
+		gr, err := g.GradeContext(ctx, p)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
@@ -366,6 +387,13 @@ func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
 	for _, e := range st.Eliminations {
 		c := cellOf(e.Cell)
 		out.Eliminations = append(out.Eliminations, digitJSON{Row: c.Row, Col: c.Col, Digit: int(e.Digit)})
+	}
+	nodeOf := func(n grade.SizedChainNode) nodeJSON {
+		c := cellOf(n.Cell)
+		return nodeJSON{Row: c.Row, Col: c.Col, Digit: int(n.Digit), On: n.On}
+	}
+	for _, l := range st.Links {
+		out.Links = append(out.Links, linkJSON{From: nodeOf(l.From), To: nodeOf(l.To), Strong: l.Strong})
 	}
 	return out
 }

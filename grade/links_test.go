@@ -1,10 +1,12 @@
 package grade_test
 
 import (
+	"context"
 	"slices"
 	"testing"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -127,6 +129,98 @@ func checkLinks(t *testing.T, n int, st grade.Step) {
 		}
 	default:
 		if !slices.Contains(st.Eliminations, grade.Elimination{Cell: last.Cell, Digit: last.Digit}) {
+			t.Errorf("step %d: chain removes %v, not among %v", n, last, st.Eliminations)
+		}
+	}
+}
+
+// TestSizedStepLinks grades the puzzles of TestStepLinks with the sized
+// grader, whose chain search serves every shape: its linear chain steps
+// have connected, alternating chains inside their cells that end in
+// what they conclude or close, and grading without links gives the
+// same path.
+func TestSizedStepLinks(t *testing.T) {
+	for _, puzzle := range []string{
+		"7..2...6...87.94...4....5...7......6..2...84..59.6....1...987..9..4..23..........",
+		"...8...4.3.6...1..8...6..7..854...6.....5.....7....4...1...27....26.45...5.9....2",
+		"4.1.........935...6....1..8.1..8..5.......4.7.69.............8....4..96...279...5",
+	} {
+		p, err := grid.ParseIn(grid.Nine, puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := grade.NewSized().GradeContext(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grade.NewSized()
+		g.RecordLinks(true)
+		gr, err := g.GradeContext(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(gr.Steps) != len(plain.Steps) {
+			t.Fatalf("%s: %d steps with links, %d without", puzzle, len(gr.Steps), len(plain.Steps))
+		}
+		chains := 0
+		for i, st := range gr.Steps {
+			if b, pb := st.Brief(grid.Nine), plain.Steps[i].Brief(grid.Nine); b != pb || plain.Steps[i].Links != nil {
+				t.Fatalf("%s step %d: %s with links, %s without (links %v)", puzzle, i+1, b, pb, plain.Steps[i].Links)
+			}
+			if !linear(st.Technique) {
+				if st.Links != nil {
+					t.Errorf("%s step %d (%s): links %v", puzzle, i+1, st.Technique.Slug(), st.Links)
+				}
+				continue
+			}
+			chains++
+			checkSizedLinks(t, grid.Nine, i+1, st)
+		}
+		if chains == 0 {
+			t.Errorf("%s: no linear chain step", puzzle)
+		}
+	}
+}
+
+// checkSizedLinks checks the chain of the linear chain step st, number
+// n, of a grid of shape s.
+func checkSizedLinks(t *testing.T, s grid.Shape, n int, st grade.SizedStep) {
+	t.Helper()
+	ls := st.Links
+	if len(ls) < 2 {
+		t.Fatalf("step %d (%s): %d links", n, st.Brief(s), len(ls))
+	}
+	sees := func(a, b int) bool { return s.Row(a) == s.Row(b) || s.Col(a) == s.Col(b) || s.Box(a) == s.Box(b) }
+	for i, l := range ls {
+		if i > 0 && l.From != ls[i-1].To {
+			t.Errorf("step %d: link %d starts at %v, link %d ends at %v", n, i+1, l.From, i, ls[i-1].To)
+		}
+		if l.From.On == l.To.On || l.Strong != !l.From.On {
+			t.Errorf("step %d: link %d %+v does not alternate", n, i+1, l)
+		}
+		a, b := l.From, l.To
+		sameCell := a.Cell == b.Cell && a.Digit != b.Digit
+		peers := a.Digit == b.Digit && a.Cell != b.Cell && sees(int(a.Cell), int(b.Cell))
+		if !sameCell && !peers {
+			t.Errorf("step %d: link %d %+v joins unrelated candidates", n, i+1, l)
+		}
+		for _, c := range [2]uint16{a.Cell, b.Cell} {
+			if !slices.Contains(st.Cells, c) {
+				t.Errorf("step %d: link %d %+v leaves the step's cells %v", n, i+1, l, st.Cells)
+			}
+		}
+	}
+	first, last := ls[0].From, ls[len(ls)-1].To
+	switch {
+	case first == last:
+	case first.Cell != last.Cell || first.Digit != last.Digit || first.On == last.On:
+		t.Errorf("step %d: chain from %v ends at %v, not its opposite", n, first, last)
+	case last.On:
+		if !slices.Contains(st.Placements, grade.SizedCandidate{Cell: last.Cell, Digit: last.Digit}) {
+			t.Errorf("step %d: chain places %v, not among %v", n, last, st.Placements)
+		}
+	default:
+		if !slices.Contains(st.Eliminations, grade.SizedCandidate{Cell: last.Cell, Digit: last.Digit}) {
 			t.Errorf("step %d: chain removes %v, not among %v", n, last, st.Eliminations)
 		}
 	}

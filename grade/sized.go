@@ -26,8 +26,9 @@ type SizedStep struct {
 	Digits       uint32
 	Placements   []SizedCandidate
 	Eliminations []SizedCandidate
-	// Links is the chain of a linear chain step, as in Step.Links. Only
-	// Step.Sized fills it: the sized grader records no links yet.
+	// Links is the chain of a linear chain step, as in Step.Links:
+	// filled by Step.Sized, and by a SizedGrader asked to
+	// (SizedGrader.RecordLinks).
 	Links []SizedLink
 }
 
@@ -94,7 +95,12 @@ type SizedGrader struct {
 	solver solve.Sized
 	chains *schainScratch
 	force  *sforce
+	links  bool // fill SizedStep.Links (RecordLinks)
 }
+
+// RecordLinks makes the grader fill SizedStep.Links, the chain of each
+// linear chain step, as Grader.RecordLinks does; false stops it.
+func (g *SizedGrader) RecordLinks(on bool) { g.links = on }
 
 // NewSized returns a ready SizedGrader.
 func NewSized() *SizedGrader { return &SizedGrader{} }
@@ -145,6 +151,7 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 	if g.chains == nil || g.chains.g != s.g {
 		g.chains = newChainScratch(s.g)
 	}
+	g.chains.hints.links = g.links
 	if g.force == nil || g.force.g != s.g {
 		g.force = newSforce(s.g)
 	}

@@ -351,7 +351,9 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
 		}
-		gr, err := grade.NewSized().GradeContext(ctx, p)
+		g := grade.NewSized()
+		g.RecordLinks(true)
+		gr, err := g.GradeContext(ctx, p)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}

@@ -48,6 +48,10 @@ type chainer struct {
 	// ceiling is the puzzle's rating so far: a nested producer stops at
 	// its first hint rated no higher (see chainEngine.stopNow).
 	ceiling Rating
+	// links is the chain of the step next returned, when links are
+	// recorded (Grader.RecordLinks) and it has one; the grader clears it
+	// before each step.
+	links []Link
 	// ctx, when not nil, stops the search between producers, the
 	// longest of which (nested chains) may run for seconds.
 	ctx context.Context
@@ -63,6 +67,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	}
 	chainUnary(h, c.unary, &p.Cands)
 	if h.found() {
+		c.links = h.chainLinks()
 		return h.step(), true
 	}
 	if c.eng == nil {
@@ -207,7 +212,7 @@ type chainHints struct {
 	bestNodes, bestK int
 
 	// path, when not nil, receives the chain of the first hint kept at
-	// the best rating, for Step.Links (Grader.RecordLinks).
+	// the best rating, for Grade.Links (Grader.RecordLinks).
 	path *chainPath
 }
 
@@ -322,16 +327,24 @@ func (h *chainHints) keepPath(b *chainBFS, k int, on bool, t1, t2 int) {
 	}
 }
 
+// chainLinks returns the links of the chain kept for the best hints, or
+// nil when none was kept.
+func (h *chainHints) chainLinks() []Link {
+	p := h.path
+	if p == nil || p.seq == 0 || p.seq != h.bestSeq || len(p.nodes) < 2 {
+		return nil
+	}
+	ls := make([]Link, len(p.nodes)-1)
+	for i := range ls {
+		from := p.nodes[i]
+		ls[i] = Link{From: from, To: p.nodes[i+1], Strong: !from.On}
+	}
+	return ls
+}
+
 // step turns the best hints into a Step.
 func (h *chainHints) step() Step {
 	s := Step{Technique: h.tech, Rating: h.best, Digits: h.digits}
-	if p := h.path; p != nil && p.seq != 0 && p.seq == h.bestSeq && len(p.nodes) > 1 {
-		s.Links = make([]Link, len(p.nodes)-1)
-		for i := range s.Links {
-			from := p.nodes[i]
-			s.Links[i] = Link{From: from, To: p.nodes[i+1], Strong: !from.On}
-		}
-	}
 	for c := 0; c < 81; c++ {
 		if h.cells.has(c) {
 			s.Cells = append(s.Cells, uint8(c))

@@ -14,7 +14,7 @@ import (
 // characters the puzzle's text and drawn grid show.
 
 // Sized returns the step as a SizedStep of a 9x9 grid, the view the
-// hint formatters read: the same cells, digits, conclusions and links.
+// hint formatters read: the same cells, digits and conclusions.
 func (st Step) Sized() SizedStep {
 	out := SizedStep{Technique: st.Technique, Rating: st.Rating, Digits: uint32(st.Digits)}
 	if len(st.Cells) > 0 {
@@ -35,15 +35,6 @@ func (st Step) Sized() SizedStep {
 			out.Eliminations[i] = SizedCandidate{Cell: uint16(e.Cell), Digit: e.Digit}
 		}
 	}
-	if len(st.Links) > 0 {
-		node := func(n ChainNode) SizedChainNode {
-			return SizedChainNode{Cell: uint16(n.Cell), Digit: n.Digit, On: n.On}
-		}
-		out.Links = make([]SizedLink, len(st.Links))
-		for i, l := range st.Links {
-			out.Links[i] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
-		}
-	}
 	return out
 }
 
@@ -52,6 +43,25 @@ func SizedPath(path []Step) []SizedStep {
 	out := make([]SizedStep, len(path))
 	for i, st := range path {
 		out[i] = st.Sized()
+	}
+	return out
+}
+
+// SizedSteps returns the path of gr as SizedSteps (see Step.Sized), each
+// with its links from gr.Links.
+func (gr *Grade) SizedSteps() []SizedStep {
+	out := SizedPath(gr.Path)
+	node := func(n ChainNode) SizedChainNode {
+		return SizedChainNode{Cell: uint16(n.Cell), Digit: n.Digit, On: n.On}
+	}
+	for i, ls := range gr.Links {
+		if i >= len(out) || len(ls) == 0 {
+			continue
+		}
+		out[i].Links = make([]SizedLink, len(ls))
+		for j, l := range ls {
+			out[i].Links[j] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
+		}
 	}
 	return out
 }

@@ -21,7 +21,7 @@ func linear(t grade.Technique) bool {
 }
 
 // TestStepLinks grades puzzles whose paths hold cycles and chains with
-// links recorded: every linear chain step has a connected chain of
+// links recorded (Grade.Links): every linear chain step has a connected chain of
 // alternating weak and strong links inside its cells that ends in what
 // it concludes (or closes, for a cycle), no other step has links, and
 // the path is the one grading without links gives.
@@ -50,22 +50,23 @@ func TestStepLinks(t *testing.T) {
 			if len(gr.Path) != len(plain.Path) || gr.ER != plain.ER {
 				t.Fatalf("with links: %d steps, ER %v; without: %d steps, ER %v", len(gr.Path), gr.ER, len(plain.Path), plain.ER)
 			}
+			if plain.Links != nil || len(gr.Links) != len(gr.Path) {
+				t.Fatalf("links of %d steps without RecordLinks, of %d of %d steps with", len(plain.Links), len(gr.Links), len(gr.Path))
+			}
+			sized := gr.SizedSteps()
 			chains := 0
 			for i, st := range gr.Path {
 				if st.String() != plain.Path[i].String() {
 					t.Fatalf("step %d: %s with links, %s without", i+1, st, plain.Path[i])
 				}
-				if plain.Path[i].Links != nil {
-					t.Errorf("step %d: links without RecordLinks", i+1)
-				}
 				if !linear(st.Technique) {
-					if st.Links != nil {
-						t.Errorf("step %d (%s): links %v", i+1, st.Technique.Slug(), st.Links)
+					if gr.Links[i] != nil || sized[i].Links != nil {
+						t.Errorf("step %d (%s): links %v", i+1, st.Technique.Slug(), gr.Links[i])
 					}
 					continue
 				}
 				chains++
-				checkLinks(t, i+1, st)
+				checkLinks(t, i+1, st, gr.Links[i], sized[i])
 			}
 			if chains == 0 {
 				t.Fatal("no linear chain step in the path")
@@ -74,10 +75,10 @@ func TestStepLinks(t *testing.T) {
 	}
 }
 
-// checkLinks checks the chain of the linear chain step st, number n.
-func checkLinks(t *testing.T, n int, st grade.Step) {
+// checkLinks checks the chain ls of the linear chain step st, number n,
+// and the links of its SizedStep sz.
+func checkLinks(t *testing.T, n int, st grade.Step, ls []grade.Link, sz grade.SizedStep) {
 	t.Helper()
-	ls := st.Links
 	if len(ls) < 2 {
 		t.Fatalf("step %d (%s): %d links", n, st, len(ls))
 	}
@@ -101,9 +102,8 @@ func checkLinks(t *testing.T, n int, st grade.Step) {
 			}
 		}
 	}
-	sz := st.Sized().Links
-	if len(sz) != len(ls) {
-		t.Fatalf("step %d: %d sized links, %d links", n, len(sz), len(ls))
+	if len(sz.Links) != len(ls) {
+		t.Fatalf("step %d: %d sized links, %d links", n, len(sz.Links), len(ls))
 	}
 	for i, l := range ls {
 		want := grade.SizedLink{
@@ -111,8 +111,8 @@ func checkLinks(t *testing.T, n int, st grade.Step) {
 			To:     grade.SizedChainNode{Cell: uint16(l.To.Cell), Digit: l.To.Digit, On: l.To.On},
 			Strong: l.Strong,
 		}
-		if sz[i] != want {
-			t.Errorf("step %d: sized link %d is %+v, want %+v", n, i+1, sz[i], want)
+		if sz.Links[i] != want {
+			t.Errorf("step %d: sized link %d is %+v, want %+v", n, i+1, sz.Links[i], want)
 		}
 	}
 	first, last := ls[0].From, ls[len(ls)-1].To

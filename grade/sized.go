@@ -26,9 +26,9 @@ type SizedStep struct {
 	Digits       uint32
 	Placements   []SizedCandidate
 	Eliminations []SizedCandidate
-	// Links is the chain of a linear chain step, as in Step.Links:
-	// filled by Step.Sized, and by a SizedGrader asked to
-	// (SizedGrader.RecordLinks).
+	// Links is the chain of a linear chain step, as Grade.Links holds
+	// it for a 9x9 step: filled by Grade.SizedSteps, and by a
+	// SizedGrader asked to (SizedGrader.RecordLinks).
 	Links []SizedLink
 }
 

@@ -104,16 +104,11 @@ type Step struct {
 	Digits       uint16  // the digits of the pattern, as a mask (bit d for digit d)
 	Placements   []Placement
 	Eliminations []Elimination
-	// Links is the chain that justifies a linear chain step (X- and
-	// Y-cycles, X-chains, AICs and their forcing forms), in order: the
-	// To of each link is the From of the next. It is filled only by a
-	// Grader asked to (Grader.RecordLinks), and only for those
-	// techniques; forcing chains, Nishio and nested chains are trees,
-	// not one line, and have none. When a step applies several chains
-	// of the same rating at once, Links is the first of them. Neither
-	// Step.String nor the stored path includes it.
-	Links []Link
 }
+
+// The chain of a linear chain step is kept beside the path
+// (Grade.Links), not in Step, so that a Step stays as small as the
+// grading of a bank needs it.
 
 // ChainNode is a candidate of a chain, Digit in Cell (0..80), and what
 // the chain assumes of it: On true when the digit is placed there, false

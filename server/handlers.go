@@ -324,7 +324,7 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 
 // hintsOf grades the puzzle of row again, in its own orientation: a 9x9
 // puzzle with the 9x9 grader, as the bank grades it, another size with
-// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.Step.Sized),
+// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.Grade.SizedSteps),
 // so one function writes the steps of every size.
 func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 	shape, ok := grid.ShapeOfCells(len(row.Puzzle))
@@ -345,7 +345,7 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
-		er, steps, unfinished = gr.ER, grade.SizedPath(gr.Path), gr.Unfinished
+		er, steps, unfinished = gr.ER, gr.SizedSteps(), gr.Unfinished
 	} else {
 		p, err := grid.ParseIn(shape, row.Puzzle)
 		if err != nil {

@@ -28,6 +28,7 @@ type Grade struct {
 	Score      float64               // Metrics.Score(PaperWeights)
 	Unfinished bool                  // no technique finished the puzzle; ER is UnfinishedER
 	Path       []Step                // the steps, in order: the hint sequence
+	Solution   solve.Grid            // the solution
 	// Links, filled only by a Grader asked to (Grader.RecordLinks), holds
 	// for each step of Path the chain that justifies it, in order: the
 	// To of each link is the From of the next. Only linear chain steps
@@ -37,7 +38,6 @@ type Grade struct {
 	// same rating at once, its links are the first of them. Neither
 	// Step.String nor the stored path includes them.
 	Links [][]Link
-	Solution   solve.Grid            // the solution
 }
 
 // Grader grades puzzles. The zero value is ready to use and may be reused;

@@ -47,20 +47,23 @@ func SizedPath(path []Step) []SizedStep {
 	return out
 }
 
-// SizedSteps returns the path of gr as SizedSteps (see Step.Sized), each
-// with its links from gr.Links.
-func (gr *Grade) SizedSteps() []SizedStep {
-	out := SizedPath(gr.Path)
+// SizedLinks returns gr.Links for the SizedSteps of its path
+// (SizedPath), as SizedGrade.Links holds them: nil when gr has none.
+func (gr *Grade) SizedLinks() [][]SizedLink {
+	if gr.Links == nil {
+		return nil
+	}
 	node := func(n ChainNode) SizedChainNode {
 		return SizedChainNode{Cell: uint16(n.Cell), Digit: n.Digit, On: n.On}
 	}
+	out := make([][]SizedLink, len(gr.Links))
 	for i, ls := range gr.Links {
-		if i >= len(out) || len(ls) == 0 {
+		if len(ls) == 0 {
 			continue
 		}
-		out[i].Links = make([]SizedLink, len(ls))
+		out[i] = make([]SizedLink, len(ls))
 		for j, l := range ls {
-			out[i].Links[j] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
+			out[i][j] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
 		}
 	}
 	return out

@@ -11,7 +11,7 @@ import (
 )
 
 // linear reports whether t is a chain technique whose steps are one line
-// of links (Step.Links).
+// of links (Grade.Links).
 func linear(t grade.Technique) bool {
 	switch t {
 	case grade.XCycle, grade.YCycle, grade.XChain, grade.XYChain, grade.AIC:
@@ -21,10 +21,10 @@ func linear(t grade.Technique) bool {
 }
 
 // TestStepLinks grades puzzles whose paths hold cycles and chains with
-// links recorded (Grade.Links): every linear chain step has a connected chain of
-// alternating weak and strong links inside its cells that ends in what
-// it concludes (or closes, for a cycle), no other step has links, and
-// the path is the one grading without links gives.
+// links recorded (Grade.Links): every linear chain step has a connected
+// chain of alternating weak and strong links inside its cells that ends
+// in what it concludes (or closes, for a cycle), no other step has
+// links, and the path is the one grading without links gives.
 func TestStepLinks(t *testing.T) {
 	tests := []struct{ name, puzzle string }{
 		{"YCycle", "7..2...6...87.94...4....5...7......6..2...84..59.6....1...987..9..4..23.........."},
@@ -53,14 +53,14 @@ func TestStepLinks(t *testing.T) {
 			if plain.Links != nil || len(gr.Links) != len(gr.Path) {
 				t.Fatalf("links of %d steps without RecordLinks, of %d of %d steps with", len(plain.Links), len(gr.Links), len(gr.Path))
 			}
-			sized := gr.SizedSteps()
+			sized := gr.SizedLinks()
 			chains := 0
 			for i, st := range gr.Path {
 				if st.String() != plain.Path[i].String() {
 					t.Fatalf("step %d: %s with links, %s without", i+1, st, plain.Path[i])
 				}
 				if !linear(st.Technique) {
-					if gr.Links[i] != nil || sized[i].Links != nil {
+					if gr.Links[i] != nil || sized[i] != nil {
 						t.Errorf("step %d (%s): links %v", i+1, st.Technique.Slug(), gr.Links[i])
 					}
 					continue
@@ -76,8 +76,8 @@ func TestStepLinks(t *testing.T) {
 }
 
 // checkLinks checks the chain ls of the linear chain step st, number n,
-// and the links of its SizedStep sz.
-func checkLinks(t *testing.T, n int, st grade.Step, ls []grade.Link, sz grade.SizedStep) {
+// and its links as SizedLinks, sz.
+func checkLinks(t *testing.T, n int, st grade.Step, ls []grade.Link, sz []grade.SizedLink) {
 	t.Helper()
 	if len(ls) < 2 {
 		t.Fatalf("step %d (%s): %d links", n, st, len(ls))
@@ -102,8 +102,8 @@ func checkLinks(t *testing.T, n int, st grade.Step, ls []grade.Link, sz grade.Si
 			}
 		}
 	}
-	if len(sz.Links) != len(ls) {
-		t.Fatalf("step %d: %d sized links, %d links", n, len(sz.Links), len(ls))
+	if len(sz) != len(ls) {
+		t.Fatalf("step %d: %d sized links, %d links", n, len(sz), len(ls))
 	}
 	for i, l := range ls {
 		want := grade.SizedLink{
@@ -111,8 +111,8 @@ func checkLinks(t *testing.T, n int, st grade.Step, ls []grade.Link, sz grade.Si
 			To:     grade.SizedChainNode{Cell: uint16(l.To.Cell), Digit: l.To.Digit, On: l.To.On},
 			Strong: l.Strong,
 		}
-		if sz.Links[i] != want {
-			t.Errorf("step %d: sized link %d is %+v, want %+v", n, i+1, sz.Links[i], want)
+		if sz[i] != want {
+			t.Errorf("step %d: sized link %d is %+v, want %+v", n, i+1, sz[i], want)
 		}
 	}
 	first, last := ls[0].From, ls[len(ls)-1].To
@@ -159,22 +159,23 @@ func TestSizedStepLinks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(gr.Steps) != len(plain.Steps) {
-			t.Fatalf("%s: %d steps with links, %d without", puzzle, len(gr.Steps), len(plain.Steps))
+		if len(gr.Steps) != len(plain.Steps) || len(gr.Links) != len(gr.Steps) || plain.Links != nil {
+			t.Fatalf("%s: %d steps and %d links with links, %d steps and %d links without",
+				puzzle, len(gr.Steps), len(gr.Links), len(plain.Steps), len(plain.Links))
 		}
 		chains := 0
 		for i, st := range gr.Steps {
-			if b, pb := st.Brief(grid.Nine), plain.Steps[i].Brief(grid.Nine); b != pb || plain.Steps[i].Links != nil {
-				t.Fatalf("%s step %d: %s with links, %s without (links %v)", puzzle, i+1, b, pb, plain.Steps[i].Links)
+			if b, pb := st.Brief(grid.Nine), plain.Steps[i].Brief(grid.Nine); b != pb {
+				t.Fatalf("%s step %d: %s with links, %s without", puzzle, i+1, b, pb)
 			}
 			if !linear(st.Technique) {
-				if st.Links != nil {
-					t.Errorf("%s step %d (%s): links %v", puzzle, i+1, st.Technique.Slug(), st.Links)
+				if gr.Links[i] != nil {
+					t.Errorf("%s step %d (%s): links %v", puzzle, i+1, st.Technique.Slug(), gr.Links[i])
 				}
 				continue
 			}
 			chains++
-			checkSizedLinks(t, grid.Nine, i+1, st)
+			checkSizedLinks(t, grid.Nine, i+1, st, gr.Links[i])
 		}
 		if chains == 0 {
 			t.Errorf("%s: no linear chain step", puzzle)
@@ -182,11 +183,10 @@ func TestSizedStepLinks(t *testing.T) {
 	}
 }
 
-// checkSizedLinks checks the chain of the linear chain step st, number
-// n, of a grid of shape s.
-func checkSizedLinks(t *testing.T, s grid.Shape, n int, st grade.SizedStep) {
+// checkSizedLinks checks the chain ls of the linear chain step st,
+// number n, of a grid of shape s.
+func checkSizedLinks(t *testing.T, s grid.Shape, n int, st grade.SizedStep, ls []grade.SizedLink) {
 	t.Helper()
-	ls := st.Links
 	if len(ls) < 2 {
 		t.Fatalf("step %d (%s): %d links", n, st.Brief(s), len(ls))
 	}

@@ -40,6 +40,9 @@ type schainScratch struct {
 	marked []int32
 	path   []int32
 	hints  schainHints
+	// links is the chain of the step chains last returned, when links
+	// are recorded; the grader clears it before each step.
+	links []SizedLink
 }
 
 type schainNode struct {
@@ -60,7 +63,7 @@ type schainHints struct {
 	digits uint32
 
 	// links asks for the chain of the first hint kept at the best
-	// rating, for SizedStep.Links: fresh says the last add made a new
+	// rating, for SizedGrade.Links: fresh says the last add made a new
 	// best, and chain holds that hint's nodes in order, the last one on
 	// when lastOn.
 	links, fresh bool
@@ -229,6 +232,7 @@ func (s *sstate) chains(sc *schainScratch) (SizedStep, bool) {
 	if !h.any {
 		return SizedStep{}, false
 	}
+	sc.links = h.chainLinks()
 	return h.step(), true
 }
 
@@ -281,21 +285,28 @@ func (h *schainHints) add(n int, r Rating, t Technique, cell int, mask uint32, p
 	}
 }
 
+// chainLinks returns the links of the chain kept for the best hint, or
+// nil when none was kept.
+func (h *schainHints) chainLinks() []SizedLink {
+	if len(h.chain) < 2 {
+		return nil
+	}
+	ls := make([]SizedLink, len(h.chain)-1)
+	node := func(i int) SizedChainNode {
+		k := int(h.chain[i])
+		// States alternate back from the last node's.
+		on := h.lastOn == ((len(h.chain)-1-i)%2 == 0)
+		return SizedChainNode{Cell: uint16(k / h.chainN), Digit: uint8(k%h.chainN + 1), On: on}
+	}
+	for i := range ls {
+		from := node(i)
+		ls[i] = SizedLink{From: from, To: node(i + 1), Strong: !from.On}
+	}
+	return ls
+}
+
 func (h *schainHints) step() SizedStep {
 	st := SizedStep{Technique: h.tech, Rating: h.best, Digits: h.digits}
-	if len(h.chain) > 1 {
-		st.Links = make([]SizedLink, len(h.chain)-1)
-		node := func(i int) SizedChainNode {
-			k := int(h.chain[i])
-			// States alternate back from the last node's.
-			on := h.lastOn == ((len(h.chain)-1-i)%2 == 0)
-			return SizedChainNode{Cell: uint16(k / h.chainN), Digit: uint8(k%h.chainN + 1), On: on}
-		}
-		for i := range st.Links {
-			from := node(i)
-			st.Links[i] = SizedLink{From: from, To: node(i + 1), Strong: !from.On}
-		}
-	}
 	for c := range h.elim {
 		if h.cells[c] {
 			st.Cells = append(st.Cells, uint16(c))

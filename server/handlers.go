@@ -324,8 +324,9 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 
 // hintsOf grades the puzzle of row again, in its own orientation: a 9x9
 // puzzle with the 9x9 grader, as the bank grades it, another size with
-// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.Grade.SizedSteps),
-// so one function writes the steps of every size.
+// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.SizedPath)
+// and its links as SizedLinks (grade.Grade.SizedLinks), so one function
+// writes the steps of every size.
 func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 	shape, ok := grid.ShapeOfCells(len(row.Puzzle))
 	if !ok {
@@ -333,6 +334,7 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 	}
 	var er grade.Rating
 	var steps []grade.SizedStep
+	var links [][]grade.SizedLink // per step, the chain to draw
 	var unfinished bool
 	if shape == grid.Nine {
 		p, err := solve.Parse(row.Puzzle)
@@ -345,7 +347,7 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
-		er, steps, unfinished = gr.ER, gr.SizedSteps(), gr.Unfinished
+		er, steps, links, unfinished = gr.ER, grade.SizedPath(gr.Path), gr.SizedLinks(), gr.Unfinished
 	} else {
 		p, err := grid.ParseIn(shape, row.Puzzle)
 		if err != nil {
@@ -357,17 +359,22 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
-		er, steps, unfinished = gr.ER, gr.Steps, gr.Unfinished
+		er, steps, links, unfinished = gr.ER, gr.Steps, gr.Links, gr.Unfinished
 	}
 	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: er.Float(), Unfinished: unfinished, Steps: make([]stepJSON, len(steps))}
 	for i, st := range steps {
-		out.Steps[i] = stepOf(st, shape)
+		var ls []grade.SizedLink
+		if i < len(links) {
+			ls = links[i]
+		}
+		out.Steps[i] = stepOf(st, ls, shape)
 	}
 	return out, nil
 }
 
-// stepOf returns a step of a grid of shape s as data.
-func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
+// stepOf returns a step of a grid of shape s, with the links of its
+// chain, as data.
+func stepOf(st grade.SizedStep, links []grade.SizedLink, s grid.Shape) stepJSON {
 	out := stepJSON{
 		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: st.Rating.Float(),
 		Cells: []cellJSON{}, Digits: []int{}, Placements: []digitJSON{}, Eliminations: []digitJSON{},
@@ -394,7 +401,7 @@ func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
 		c := cellOf(n.Cell)
 		return nodeJSON{Row: c.Row, Col: c.Col, Digit: int(n.Digit), On: n.On}
 	}
-	for _, l := range st.Links {
+	for _, l := range links {
 		out.Links = append(out.Links, linkJSON{From: nodeOf(l.From), To: nodeOf(l.To), Strong: l.Strong})
 	}
 	return out

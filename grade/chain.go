@@ -3,6 +3,7 @@ package grade
 import (
 	"context"
 	"math/bits"
+	"slices"
 
 	"sudokubank/solve"
 )
@@ -47,6 +48,10 @@ type chainer struct {
 	// ceiling is the puzzle's rating so far: a nested producer stops at
 	// its first hint rated no higher (see chainEngine.stopNow).
 	ceiling Rating
+	// links is the chain of the step next returned, when links are
+	// recorded (Grader.RecordLinks) and it has one; the grader clears it
+	// before each step.
+	links []Link
 	// ctx, when not nil, stops the search between producers, the
 	// longest of which (nested chains) may run for seconds.
 	ctx context.Context
@@ -62,6 +67,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	}
 	chainUnary(h, c.unary, &p.Cands)
 	if h.found() {
+		c.links = h.chainLinks()
 		return h.step(), true
 	}
 	if c.eng == nil {
@@ -204,10 +210,23 @@ type chainHints struct {
 	seq, bestSeq     int
 	nodes, sortKey   int
 	bestNodes, bestK int
+
+	// path, when not nil, receives the chain of the first hint kept at
+	// the best rating, for Grade.Links (Grader.RecordLinks).
+	path *chainPath
+}
+
+// chainPath is the chain of a kept hint, reused from step to step.
+type chainPath struct {
+	seq   int // the hint it belongs to; 0 for none
+	nodes []ChainNode
 }
 
 func (h *chainHints) reset(cands *Candidates) {
-	*h = chainHints{cands: cands, single: h.single}
+	*h = chainHints{cands: cands, single: h.single, path: h.path}
+	if h.path != nil {
+		h.path.seq, h.path.nodes = 0, h.path.nodes[:0]
+	}
 }
 
 // begin starts a new hint with the given node count and SE sort key
@@ -264,7 +283,7 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
 		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
 			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
-			bestNodes: h.nodes, bestK: h.sortKey}
+			bestNodes: h.nodes, bestK: h.sortKey, path: h.path}
 	}
 	if t < h.tech {
 		h.tech = t
@@ -276,6 +295,51 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	h.cells[0] |= cells[0]
 	h.cells[1] |= cells[1]
 	h.digits |= digits
+}
+
+// keepPath records, when links are asked for, the chain of the current
+// hint if it is the first one kept at the best rating: the chain that
+// ends at node k (on when on, found through the parents in b), then the
+// nodes t1 and t2 (candidates, t2 only when not negative) with states
+// alternating from !on.
+func (h *chainHints) keepPath(b *chainBFS, k int, on bool, t1, t2 int) {
+	if h.path == nil || !h.any || h.bestSeq != h.seq || h.path.seq == h.seq {
+		return
+	}
+	p := h.path
+	p.seq, p.nodes = h.seq, p.nodes[:0]
+	for n, o := k, on; n >= 0; o = !o {
+		p.nodes = append(p.nodes, ChainNode{Cell: uint8(n / 9), Digit: uint8(n%9 + 1), On: o})
+		if o {
+			n = int(b.on[n].parent)
+		} else {
+			n = int(b.off[n].parent)
+		}
+	}
+	slices.Reverse(p.nodes)
+	o := !on
+	for _, t := range [2]int{t1, t2} {
+		if t < 0 {
+			break
+		}
+		p.nodes = append(p.nodes, ChainNode{Cell: uint8(t / 9), Digit: uint8(t%9 + 1), On: o})
+		o = !o
+	}
+}
+
+// chainLinks returns the links of the chain kept for the best hints, or
+// nil when none was kept.
+func (h *chainHints) chainLinks() []Link {
+	p := h.path
+	if p == nil || p.seq == 0 || p.seq != h.bestSeq || len(p.nodes) < 2 {
+		return nil
+	}
+	ls := make([]Link, len(p.nodes)-1)
+	for i := range ls {
+		from := p.nodes[i]
+		ls[i] = Link{From: from, To: p.nodes[i+1], Strong: !from.On}
+	}
+	return ls
 }
 
 // step turns the best hints into a Step.

@@ -562,6 +562,8 @@ func chainRecordChain(h *chainHints, st *chainStatic, b *chainBFS, p, s int, pla
 	} else {
 		h.add(r, t, s/9, 1<<(s%9+1), 0, cells, digits)
 	}
+	// The chain ends where it started, in the opposite state.
+	h.keepPath(b, p, !placed, s, -1)
 }
 
 // chainRecordCycle records the cycle s -> ... -> p (on) -> q (off) -> s
@@ -624,6 +626,8 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 			}
 		}
 	}
+	// The cycle closes through q (off) back to s (on).
+	h.keepPath(b, p, true, q, s)
 }
 
 // chainSortKey is SE's tie-break rank of a unary hint: X, Y, then mixed.

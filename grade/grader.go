@@ -29,6 +29,15 @@ type Grade struct {
 	Unfinished bool                  // no technique finished the puzzle; ER is UnfinishedER
 	Path       []Step                // the steps, in order: the hint sequence
 	Solution   solve.Grid            // the solution
+	// Links, filled only by a Grader asked to (Grader.RecordLinks), holds
+	// for each step of Path the chain that justifies it, in order: the
+	// To of each link is the From of the next. Only linear chain steps
+	// (X- and Y-cycles, X-chains, AICs and their forcing forms) have
+	// one; forcing chains, Nishio and nested chains are trees, not one
+	// line, and have none. When a step applies several chains of the
+	// same rating at once, its links are the first of them. Neither
+	// Step.String nor the stored path includes them.
+	Links [][]Link
 }
 
 // Grader grades puzzles. The zero value is ready to use and may be reused;
@@ -43,6 +52,16 @@ type Grader struct {
 
 // New returns a ready Grader.
 func New() *Grader { return &Grader{} }
+
+// RecordLinks makes the grader fill Grade.Links, the chain of each
+// linear chain step, as a hint needs it to be drawn; false stops it.
+// Grading leaves it off: the bank stores only the path.
+func (g *Grader) RecordLinks(on bool) {
+	g.chains.hints.path = nil
+	if on {
+		g.chains.hints.path = new(chainPath)
+	}
+}
 
 // Rate grades p with a fresh Grader.
 func Rate(p solve.Grid) (Grade, error) {
@@ -118,6 +137,7 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 			return false, nil // every step left rates below the floor
 		}
 		g.chains.ceiling = gr.ER
+		g.chains.links = nil
 		st, ok := g.next()
 		// A chain search cut short by ctx finds nothing: that is not an
 		// unfinished grade.
@@ -130,6 +150,9 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 		}
 		s.apply(&st)
 		gr.Path = append(gr.Path, st)
+		if g.chains.hints.path != nil {
+			gr.Links = append(gr.Links, g.chains.links)
+		}
 		gr.Uses[st.Technique]++
 		if st.Rating > gr.ER {
 			gr.ER, gr.Hardest = st.Rating, st.Technique

@@ -47,6 +47,28 @@ func SizedPath(path []Step) []SizedStep {
 	return out
 }
 
+// SizedLinks returns gr.Links for the SizedSteps of its path
+// (SizedPath), as SizedGrade.Links holds them: nil when gr has none.
+func (gr *Grade) SizedLinks() [][]SizedLink {
+	if gr.Links == nil {
+		return nil
+	}
+	node := func(n ChainNode) SizedChainNode {
+		return SizedChainNode{Cell: uint16(n.Cell), Digit: n.Digit, On: n.On}
+	}
+	out := make([][]SizedLink, len(gr.Links))
+	for i, ls := range gr.Links {
+		if len(ls) == 0 {
+			continue
+		}
+		out[i] = make([]SizedLink, len(ls))
+		for j, l := range ls {
+			out[i][j] = SizedLink{From: node(l.From), To: node(l.To), Strong: l.Strong}
+		}
+	}
+	return out
+}
+
 // Named reports whether the step has a pattern worth naming beside its
 // conclusions: cells or digits beyond the one cell that a single fills.
 func (st SizedStep) Named() bool {

@@ -28,6 +28,22 @@ type SizedStep struct {
 	Eliminations []SizedCandidate
 }
 
+// SizedChainNode is a candidate of a chain on a grid of any size, as
+// ChainNode is on a 9x9 grid. Like Link, a chain is kept beside the
+// steps (SizedGrade.Links), so that a SizedStep stays small.
+type SizedChainNode struct {
+	Cell  uint16
+	Digit uint8
+	On    bool
+}
+
+// SizedLink is one inference of a chain on a grid of any size, as Link
+// is on a 9x9 grid.
+type SizedLink struct {
+	From, To SizedChainNode
+	Strong   bool
+}
+
 // SizedGrade is the rating of a puzzle of any shape on the SE scale, with
 // the same techniques, ratings and levels as Grade.
 type SizedGrade struct {
@@ -41,6 +57,10 @@ type SizedGrade struct {
 	SearchNodes int                   // the solver's search nodes for a count to 2
 	Unfinished  bool                  // no implemented technique finished the puzzle; ER is UnfinishedER
 	Solution    grid.Grid             // the solution
+	// Links holds, for each step of Steps, its chain, as Grade.Links
+	// does for a 9x9 path; only a SizedGrader asked to fills it
+	// (SizedGrader.RecordLinks).
+	Links [][]SizedLink
 }
 
 // Slugs returns the technique slug of every step, in order, with
@@ -76,7 +96,12 @@ type SizedGrader struct {
 	solver solve.Sized
 	chains *schainScratch
 	force  *sforce
+	links  bool // fill SizedStep.Links (RecordLinks)
 }
+
+// RecordLinks makes the grader fill SizedGrade.Links, the chain of each
+// linear chain step, as Grader.RecordLinks does; false stops it.
+func (g *SizedGrader) RecordLinks(on bool) { g.links = on }
 
 // NewSized returns a ready SizedGrader.
 func NewSized() *SizedGrader { return &SizedGrader{} }
@@ -127,6 +152,7 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 	if g.chains == nil || g.chains.g != s.g {
 		g.chains = newChainScratch(s.g)
 	}
+	g.chains.hints.links = g.links
 	if g.force == nil || g.force.g != s.g {
 		g.force = newSforce(s.g)
 	}
@@ -137,6 +163,7 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 			return SizedGrade{}, false, fmt.Errorf("grade %s: %w", p, err)
 		}
 		forcingCeiling := ceiling > 0 && ceiling < AlignedTripleExclusion.BaseRating()
+		g.chains.links = nil
 		st, ok, above := g.next(forcingCeiling)
 		if above {
 			gr.ER, gr.Hardest = max(gr.ER, AlignedTripleExclusion.BaseRating()), NoTechnique
@@ -149,6 +176,9 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 		}
 		s.apply(&st)
 		gr.Steps = append(gr.Steps, st)
+		if g.links {
+			gr.Links = append(gr.Links, g.chains.links)
+		}
 		gr.Uses[st.Technique]++
 		if st.Rating > gr.ER {
 			gr.ER, gr.Hardest = st.Rating, st.Technique

@@ -1,5 +1,7 @@
 package grade
 
+import "slices"
+
 // SE's "Forcing Chains & Cycles" producer on every shape: X-cycles,
 // Y-cycles, forcing X-chains and alternating inference chains (cycles
 // and forcing chains mixing both link kinds), as chainUnary finds them on
@@ -40,6 +42,9 @@ type schainScratch struct {
 	hints  schainHints
 	// inCycle marks the cells of the cycle recordCycle is recording.
 	inCycle []bool
+	// links is the chain of the step chains last returned, when links
+	// are recorded; the grader clears it before each step.
+	links []SizedLink
 }
 
 type schainNode struct {
@@ -58,6 +63,30 @@ type schainHints struct {
 	place  []uint8
 	cells  []bool
 	digits uint32
+
+	// links asks for the chain of the first hint kept at the best
+	// rating, for SizedGrade.Links: fresh says the last add made a new
+	// best, and chain holds that hint's nodes in order, the last one on
+	// when lastOn.
+	links, fresh bool
+	chain        []int32
+	lastOn       bool
+	chainN       int // digits per cell, to read chain's candidates
+}
+
+// keepChain records, when links are asked for and the last add made a
+// new best, the chain of sc.path (in the order pathFrom writes it, end
+// first) followed by the candidate end, which is on when endOn.
+func (sc *schainScratch) keepChain(end int, endOn bool) {
+	h := &sc.hints
+	if !h.links || !h.fresh {
+		return
+	}
+	h.fresh = false
+	h.chain = append(h.chain[:0], sc.path...)
+	slices.Reverse(h.chain)
+	h.chain = append(h.chain, int32(end))
+	h.lastOn, h.chainN = endOn, sc.g.n
 }
 
 func newChainScratch(g *sgeom) *schainScratch {
@@ -205,6 +234,7 @@ func (s *sstate) chains(sc *schainScratch) (SizedStep, bool) {
 	if !h.any {
 		return SizedStep{}, false
 	}
+	sc.links = h.chainLinks()
 	return h.step(), true
 }
 
@@ -214,6 +244,7 @@ func (h *schainHints) reset(cands []uint32) {
 	clear(h.elim)
 	clear(h.place)
 	clear(h.cells)
+	h.fresh, h.chain = false, h.chain[:0]
 }
 
 func (h *schainHints) consider(r Rating) bool { return !h.any || r <= h.best }
@@ -241,7 +272,7 @@ func (h *schainHints) add(n int, r Rating, t Technique, cell int, mask uint32, p
 	}
 	if !h.any || r < h.best {
 		h.reset(h.cands)
-		h.best, h.tech, h.any = r, t, true
+		h.best, h.tech, h.any, h.fresh = r, t, true, true
 	}
 	if t < h.tech {
 		h.tech = t
@@ -254,6 +285,26 @@ func (h *schainHints) add(n int, r Rating, t Technique, cell int, mask uint32, p
 		h.cells[int(k)/n] = true
 		h.digits |= 1 << (int(k)%n + 1)
 	}
+}
+
+// chainLinks returns the links of the chain kept for the best hint, or
+// nil when none was kept.
+func (h *schainHints) chainLinks() []SizedLink {
+	if len(h.chain) < 2 {
+		return nil
+	}
+	ls := make([]SizedLink, len(h.chain)-1)
+	node := func(i int) SizedChainNode {
+		k := int(h.chain[i])
+		// States alternate back from the last node's.
+		on := h.lastOn == ((len(h.chain)-1-i)%2 == 0)
+		return SizedChainNode{Cell: uint16(k / h.chainN), Digit: uint8(k%h.chainN + 1), On: on}
+	}
+	for i := range ls {
+		from := node(i)
+		ls[i] = SizedLink{From: from, To: node(i + 1), Strong: !from.On}
+	}
+	return ls
 }
 
 func (h *schainHints) step() SizedStep {
@@ -491,6 +542,8 @@ func (sc *schainScratch) recordChain(p, s int, placed bool, nodes int) {
 	} else {
 		h.add(n, r, t, s/n, 1<<(s%n+1), 0, sc.path)
 	}
+	// The chain ends where it started, in the opposite state.
+	sc.keepChain(s, placed)
 }
 
 // recordCycle records the cycle s -> ... -> p (on) -> q (off) -> s and
@@ -550,4 +603,6 @@ func (sc *schainScratch) recordCycle(p, q, s int, nodes int) {
 	for _, o := range sc.marked {
 		sc.forw[o], sc.back[o] = 0, 0
 	}
+	// sc.path runs q, p, ..., s: the cycle closes through q back to s.
+	sc.keepChain(s, true)
 }

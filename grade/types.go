@@ -106,6 +106,27 @@ type Step struct {
 	Eliminations []Elimination
 }
 
+// The chain of a linear chain step is kept beside the path
+// (Grade.Links), not in Step, so that a Step stays as small as the
+// grading of a bank needs it.
+
+// ChainNode is a candidate of a chain, Digit in Cell (0..80), and what
+// the chain assumes of it: On true when the digit is placed there, false
+// when it is removed.
+type ChainNode struct {
+	Cell, Digit uint8
+	On          bool
+}
+
+// Link is one inference of a chain: if From holds, To holds. Strong
+// links go from an off node to an on node (one of two candidates must
+// be true), weak links from an on node to an off node (two candidates
+// cannot both be true).
+type Link struct {
+	From, To ChainNode
+	Strong   bool
+}
+
 // Named reports whether the step has a pattern worth naming beside its
 // conclusions: cells or digits beyond the one cell that a single fills.
 func (st Step) Named() bool {

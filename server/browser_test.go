@@ -22,6 +22,7 @@ import (
 	"sudokubank/grid"
 	"sudokubank/internal/banktest"
 	"sudokubank/server"
+	"sudokubank/store"
 )
 
 // The browser tests drive the page in headless Chromium. They skip when
@@ -399,6 +400,7 @@ func TestBrowser(t *testing.T) {
 type hintStep struct {
 	Cells      []struct{ Row, Col int }
 	Placements []struct{ Row, Col, Digit int }
+	Links      []struct{ Strong bool }
 	Text       string `json:"text"`
 }
 
@@ -422,6 +424,16 @@ func checkHintShown(t *testing.T, b *browser, steps []hintStep, i int) {
 		if !strings.Contains(cls, "hint-target") {
 			t.Errorf("step %d: the placement's cell r%dc%d has class %q", i+1, pl.Row, pl.Col, cls)
 		}
+	}
+	weak := 0
+	for _, l := range st.Links {
+		if !l.Strong {
+			weak++
+		}
+	}
+	lines := eval[[]int](t, b, `[document.querySelectorAll("#grid svg.links line").length, document.querySelectorAll("#grid svg.links line.weak").length]`)
+	if len(lines) != 2 || lines[0] != len(st.Links) || lines[1] != weak {
+		t.Errorf("step %d: drawn lines (all, weak) %v, want %d links, %d weak", i+1, lines, len(st.Links), weak)
 	}
 	if text := eval[string](t, b, `document.getElementById("hint-text").textContent`); !strings.HasSuffix(text, st.Text) {
 		t.Errorf("step %d says %q, want %q", i+1, text, st.Text)
@@ -476,4 +488,35 @@ func TestBrowserSizedHints(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A chain step's links are drawn over the grid: a line for each link,
+// weak ones dashed (checkHintShown counts them), and none for the steps
+// before it.
+func TestBrowserChainLinks(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, []store.NewFamily{MustChainFamily(t)}), server.Options{})
+	var pg page
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=1", &pg)
+	if len(pg.Puzzles) != 1 {
+		t.Fatal("no puzzle")
+	}
+	id := pg.Puzzles[0].ID
+	var hints struct {
+		Steps []hintStep `json:"steps"`
+	}
+	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), &hints)
+	chain := slices.IndexFunc(hints.Steps, func(st hintStep) bool { return len(st.Links) > 0 })
+	if chain < 0 {
+		t.Fatal("no step with links")
+	}
+	b.do(t, chromedp.Navigate(fmt.Sprintf("%s/puzzles/%d", ts.URL, id)), chromedp.WaitVisible(cellSel(9, 9)),
+		chromedp.Click(chromedp.CSS("#hint-next")))
+	for i := 0; i <= chain; i++ {
+		checkHintShown(t, b, hints.Steps, i)
+		if i < chain {
+			b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
+		}
+	}
+	MustScreenshot(t, b, "puzzle-chain-links.png")
 }

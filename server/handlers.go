@@ -272,7 +272,26 @@ type stepJSON struct {
 	Digits       []int       `json:"digits"`
 	Placements   []digitJSON `json:"placements"`
 	Eliminations []digitJSON `json:"eliminations"`
+	Links        []linkJSON  `json:"links,omitempty"`
 	Text         string      `json:"text"`
+}
+
+// nodeJSON is a candidate of a chain: the digit in a cell, on when the
+// chain places it there, off when it removes it.
+type nodeJSON struct {
+	Row   int  `json:"row"`
+	Col   int  `json:"col"`
+	Digit int  `json:"digit"`
+	On    bool `json:"on"`
+}
+
+// linkJSON is one link of a chain, in the chain's order: the "to" of a
+// link is the "from" of the next. Strong links run from an off node to
+// an on node, weak links from on to off.
+type linkJSON struct {
+	From   nodeJSON `json:"from"`
+	To     nodeJSON `json:"to"`
+	Strong bool     `json:"strong"`
 }
 
 // hintsJSON is a puzzle's hint path, graded afresh in its own
@@ -305,8 +324,9 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 
 // hintsOf grades the puzzle of row again, in its own orientation: a 9x9
 // puzzle with the 9x9 grader, as the bank grades it, another size with
-// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.Step.Sized),
-// so one function writes the steps of every size.
+// grade.SizedGrader. A 9x9 path is read as SizedSteps (grade.SizedPath)
+// and its links as SizedLinks (grade.Grade.SizedLinks), so one function
+// writes the steps of every size.
 func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 	shape, ok := grid.ShapeOfCells(len(row.Puzzle))
 	if !ok {
@@ -314,37 +334,47 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 	}
 	var er grade.Rating
 	var steps []grade.SizedStep
+	var links [][]grade.SizedLink // per step, the chain to draw
 	var unfinished bool
 	if shape == grid.Nine {
 		p, err := solve.Parse(row.Puzzle)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
 		}
-		gr, err := grade.New().GradeContext(ctx, p)
+		g := grade.New()
+		g.RecordLinks(true)
+		gr, err := g.GradeContext(ctx, p)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
-		er, steps, unfinished = gr.ER, grade.SizedPath(gr.Path), gr.Unfinished
+		er, steps, links, unfinished = gr.ER, grade.SizedPath(gr.Path), gr.SizedLinks(), gr.Unfinished
 	} else {
 		p, err := grid.ParseIn(shape, row.Puzzle)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("puzzle %d: %w", row.ID, err)
 		}
-		gr, err := grade.NewSized().GradeContext(ctx, p)
+		g := grade.NewSized()
+		g.RecordLinks(true)
+		gr, err := g.GradeContext(ctx, p)
 		if err != nil {
 			return hintsJSON{}, fmt.Errorf("grade puzzle %d: %w", row.ID, err)
 		}
-		er, steps, unfinished = gr.ER, gr.Steps, gr.Unfinished
+		er, steps, links, unfinished = gr.ER, gr.Steps, gr.Links, gr.Unfinished
 	}
 	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: er.Float(), Unfinished: unfinished, Steps: make([]stepJSON, len(steps))}
 	for i, st := range steps {
-		out.Steps[i] = stepOf(st, shape)
+		var ls []grade.SizedLink
+		if i < len(links) {
+			ls = links[i]
+		}
+		out.Steps[i] = stepOf(st, ls, shape)
 	}
 	return out, nil
 }
 
-// stepOf returns a step of a grid of shape s as data.
-func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
+// stepOf returns a step of a grid of shape s, with the links of its
+// chain, as data.
+func stepOf(st grade.SizedStep, links []grade.SizedLink, s grid.Shape) stepJSON {
 	out := stepJSON{
 		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: st.Rating.Float(),
 		Cells: []cellJSON{}, Digits: []int{}, Placements: []digitJSON{}, Eliminations: []digitJSON{},
@@ -366,6 +396,13 @@ func stepOf(st grade.SizedStep, s grid.Shape) stepJSON {
 	for _, e := range st.Eliminations {
 		c := cellOf(e.Cell)
 		out.Eliminations = append(out.Eliminations, digitJSON{Row: c.Row, Col: c.Col, Digit: int(e.Digit)})
+	}
+	nodeOf := func(n grade.SizedChainNode) nodeJSON {
+		c := cellOf(n.Cell)
+		return nodeJSON{Row: c.Row, Col: c.Col, Digit: int(n.Digit), On: n.On}
+	}
+	for _, l := range links {
+		out.Links = append(out.Links, linkJSON{From: nodeOf(l.From), To: nodeOf(l.To), Strong: l.Strong})
 	}
 	return out
 }

@@ -13,6 +13,7 @@
   const num = (n) => Number(n).toLocaleString("en");
   const humane = (slug) => (slug || "").replace(/-/g, " ");
   const say = (msg) => { $("status").textContent = msg; };
+  const SVGNS = "http://www.w3.org/2000/svg";
 
   // api gets a JSON resource, throwing the server's error message.
   async function api(path) {
@@ -235,7 +236,13 @@
       }
       rows.push(row);
     }
-    grid.replaceChildren(...rows);
+    // The links of a chain step are drawn over the grid, one unit a cell.
+    const svg = document.createElementNS(SVGNS, "svg");
+    svg.setAttribute("class", "links");
+    svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.setAttribute("aria-hidden", "true");
+    grid.replaceChildren(...rows, svg);
     $("pad").replaceChildren(...Array.from({ length: n }, (_, k) => {
       const btn = el("button", { type: "button" }, symbol(k + 1));
       btn.addEventListener("click", () => input(k + 1, b.pencil));
@@ -392,6 +399,43 @@
     hint.cells.clear();
     hint.targets.clear();
     hint.elims.clear();
+    document.querySelector("#grid svg.links")?.replaceChildren();
+  }
+
+  // drawLinks draws the links of a chain step between the candidates
+  // they join, where the pencil marks sit: strong links solid, weak ones
+  // dashed, an arrow at each link's end, on nodes filled.
+  function drawLinks(links) {
+    const svg = document.querySelector("#grid svg.links");
+    if (!svg || !links || !links.length) return;
+    const cr = Math.ceil(Math.sqrt(b.n)), rows = Math.ceil(b.n / cr);
+    const xy = (p) => [p.col - 1 + 0.06 + 0.88 * (((p.digit - 1) % cr) + 0.5) / cr,
+      p.row - 1 + 0.06 + 0.88 * (Math.floor((p.digit - 1) / cr) + 0.5) / rows];
+    const mk = (tag, attrs) => {
+      const e = document.createElementNS(SVGNS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+      return e;
+    };
+    const defs = mk("defs", {});
+    const marker = mk("marker", { id: "link-end", viewBox: "0 0 10 10", refX: "10", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto-start-reverse" });
+    marker.append(mk("path", { d: "M0,0 L10,5 L0,10 z", class: "link-head" }));
+    defs.append(marker);
+    svg.append(defs);
+    const r = 0.3 / cr;
+    const nodes = new Map();
+    for (const l of links) {
+      const [x1, y1] = xy(l.from), [x2, y2] = xy(l.to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+      svg.append(mk("line", {
+        x1: x1 + ux * r, y1: y1 + uy * r, x2: x2 - ux * r, y2: y2 - uy * r,
+        class: l.strong ? "link strong" : "link weak", "marker-end": "url(#link-end)",
+      }));
+      for (const p of [l.from, l.to]) nodes.set(`${p.row},${p.col},${p.digit}`, p);
+    }
+    for (const p of nodes.values()) {
+      const [x, y] = xy(p);
+      svg.append(mk("circle", { cx: x, cy: y, r, class: p.on ? "node on" : "node off" }));
+    }
   }
 
   // showStep highlights step k's cells and what it concludes.
@@ -408,6 +452,7 @@
         if (!hint.elims.has(at(p))) hint.elims.set(at(p), new Set());
         hint.elims.get(at(p)).add(p.digit);
       });
+      drawLinks(st.links);
       $("hint-text").textContent = `Step ${k + 1} of ${steps.length} (rating ${st.rating.toFixed(1)}): ${st.text}`;
     } else {
       $("hint-text").textContent = k < 0 ? "" : "No more steps: the hints end here.";

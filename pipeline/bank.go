@@ -19,24 +19,24 @@ import (
 // size, as an import of lines of any size needs.
 func LoadBank(ctx context.Context, db *store.DB, s grid.Shape) (*Seen, LevelCounts, error) {
 	var have LevelCounts
-	counts, err := db.LevelCounts(ctx)
+	// A run's quotas, like the store's caps, count one size.
+	counts, each := db.LevelCounts, db.ForEachCanon
 	if s.N != 0 {
-		// A run's quotas, like the store's caps, count one size.
-		counts, err = db.SizeLevelCounts(ctx, s.N)
+		counts = func(ctx context.Context) ([6]int64, error) { return db.SizeLevelCounts(ctx, s.N) }
+		each = func(ctx context.Context, fn func(string) error) error { return db.EachCanon(ctx, s.N, fn) }
 	}
+	n, err := counts(ctx)
 	if err != nil {
 		return nil, have, fmt.Errorf("count the bank's families: %w", err)
 	}
 	for l := range have {
-		have[l] = int(counts[l])
+		have[l] = int(n[l])
 	}
 	seen, err := loadSeen(ctx, have.Total(), func(ctx context.Context, add func(uint64)) error {
-		return db.ForEachCanon(ctx, func(canon string) error {
-			switch {
-			case s.N != 0 && len(canon) != s.Cells():
-			case len(canon) == 81:
+		return each(ctx, func(canon string) error {
+			if len(canon) == 81 {
 				add(Hash(solve.GridOf(canon)))
-			default:
+			} else {
 				add(HashText(canon))
 			}
 			return nil

@@ -52,16 +52,16 @@ func LoadBank(ctx context.Context, db *store.DB, s grid.Shape) (*Seen, LevelCoun
 // of db. A batch that has started is written to the end (see
 // store.WriteBatch); Config.BatchFamilies and BatchPuzzles bound it.
 func Writer(db *store.DB) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-	return cappedWriter(db, store.NoCaps())
+	return limitedWriter(db, store.Limits{Levels: store.NoCaps()})
 }
 
-// cappedWriter is Writer for a run that must not take the bank past
-// caps, as -quota must not: the store judges them in each batch's
+// limitedWriter is Writer for a run that must not take the bank past
+// lim, as -quota must not: the store judges them in each batch's
 // transaction, so that runs writing at the same time stop on them
-// together (store.WriteBatchCapped).
-func cappedWriter(db *store.DB, caps store.Caps) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
+// together (store.WriteBatchLimited).
+func limitedWriter(db *store.DB, lim store.Limits) func(ctx context.Context, batch []store.NewFamily) (Written, error) {
 	return func(ctx context.Context, batch []store.NewFamily) (Written, error) {
-		r, err := db.WriteBatchCapped(ctx, batch, caps)
+		r, err := db.WriteBatchLimited(ctx, batch, lim)
 		return Written{Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
 			OverCap: r.OverCap, Levels: LevelCounts(r.Levels)}, err
 	}
@@ -92,8 +92,11 @@ type GenerateConfig struct {
 	// Caps, if not nil, bound the bank's families per level, as a
 	// quota run's must be (QuotaCaps).
 	Caps *store.Caps
-	// Write stores a batch; nil means Writer(db), judging Caps in each
-	// batch's transaction when they are set.
+	// KeyCap, if not nil, bounds the bank's families of one kind, as a
+	// pass of GenerateKeys must be; it belongs to this run's writer.
+	KeyCap *store.KeyCap
+	// Write stores a batch; nil means Writer(db), judging Caps and
+	// KeyCap in each batch's transaction when they are set.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
@@ -129,10 +132,11 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		}
 	}
 	if c.Write == nil {
-		c.Write = Writer(db)
+		lim := store.Limits{Levels: store.NoCaps(), Key: c.KeyCap}
 		if c.Caps != nil {
-			c.Write = cappedWriter(db, *c.Caps)
+			lim.Levels = *c.Caps
 		}
+		c.Write = limitedWriter(db, lim)
 	}
 	if c.BuildIndexes == nil {
 		c.BuildIndexes = db.BuildIndexes

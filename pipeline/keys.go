@@ -27,11 +27,19 @@ func (k QuotaKey) Filter() store.Filter {
 	return f
 }
 
+// cap returns the store's cap on the key's families, for one run's
+// writer.
+func (k QuotaKey) cap() *store.KeyCap {
+	f := k.Filter()
+	return &store.KeyCap{Hardest: f.Hardest, RatingMin: f.RatingMin, RatingMax: f.RatingMax, Max: int64(k.Want)}
+}
+
 // KeysConfig is a run that tops up the bank to quotas of techniques and
 // rating bands (GenerateKeys).
 type KeysConfig struct {
-	// GenerateConfig is each pass's run; its Target, Caps, and the
-	// Hardest and rating range of its BuildOptions are the pass's key's.
+	// GenerateConfig is each pass's run; its Target, Caps, KeyCap, and
+	// the Hardest and rating range of its BuildOptions are the pass's
+	// key's.
 	GenerateConfig
 	Keys []QuotaKey
 	// Start, if set, is called before the first pass with the families
@@ -80,7 +88,9 @@ func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, err
 		if k.Hardest != grade.NoTechnique {
 			gc.Hardest = []grade.Technique{k.Hardest}
 		}
-		gc.Seed, gc.Target, gc.Caps = c.Seed+uint64(i), Count(need, nil), nil
+		// The store holds the bank to the key whatever other runs write
+		// meanwhile: need is what it lacked when the pass began.
+		gc.Seed, gc.Target, gc.Caps, gc.KeyCap = c.Seed+uint64(i), Count(need, nil), nil, k.cap()
 		s, err := Generate(ctx, db, gc)
 		elapsed += s.Elapsed
 		sum = s

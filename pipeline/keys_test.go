@@ -70,3 +70,57 @@ func TestGenerateKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestOverlappingKeyQuotaRunsStopOnTheQuota runs two passes of one key
+// that both counted the bank before either wrote, as two overlapping
+// bankgen -quota x-wing=N runs do: each sets out to add the whole quota,
+// and the store's cap (GenerateConfig.KeyCap) must still stop the bank
+// on it.
+func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
+	ctx := context.Background()
+	a, b := openTwo(t)
+	for _, key := range []pipeline.QuotaKey{
+		{Name: "pointing", Hardest: grade.Pointing, Want: 6},
+		{Name: "4.0-6.9", RatingMin: 40, RatingMax: 69, Want: 5},
+	} {
+		t.Run(key.Name, func(t *testing.T) {
+			have, err := a.CountFamilies(ctx, key.Filter())
+			if err != nil {
+				t.Fatal(err)
+			}
+			need := key.Want - int(have)
+			type run struct {
+				db   *store.DB
+				seen *pipeline.Seen
+				seed uint64
+			}
+			runs := []*run{{db: a, seed: 1}, {db: b, seed: 2}}
+			for _, r := range runs {
+				if r.seen, _, err = pipeline.LoadBank(ctx, r.db, grid.Nine); err != nil {
+					t.Fatal(err)
+				}
+			}
+			total := int64(0)
+			for _, r := range runs {
+				o := pipeline.BuildOptions{Seen: r.seen, RatingMin: key.RatingMin, RatingMax: key.RatingMax, NoSearch: true}
+				if key.Hardest != grade.NoTechnique {
+					o.Hardest = []grade.Technique{key.Hardest}
+				}
+				sum, err := pipeline.Generate(ctx, r.db, pipeline.GenerateConfig{
+					BuildOptions: o, Seed: r.seed, Target: pipeline.Count(need, nil), Workers: 2, Log: quiet(),
+					KeyCap: &store.KeyCap{Hardest: key.Filter().Hardest, RatingMin: int(key.RatingMin), RatingMax: int(key.RatingMax), Max: int64(key.Want)},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				total += sum.Families
+			}
+			if n, err := a.CountFamilies(ctx, key.Filter()); err != nil || int(n) != key.Want {
+				t.Errorf("the bank holds %d families of %s (%v), want the quota %d", n, key.Name, err, key.Want)
+			}
+			if total != int64(need) {
+				t.Errorf("the runs' summaries add up to %d families, want %d", total, need)
+			}
+		})
+	}
+}

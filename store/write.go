@@ -149,6 +149,11 @@ func (db *DB) WriteBatch(ctx context.Context, batch []NewFamily) (WriteResult, e
 // first in batch order that fit are written and the rest left out
 // (WriteResult.OverCap).
 func (db *DB) WriteBatchCapped(ctx context.Context, batch []NewFamily, caps Caps) (WriteResult, error) {
+	return db.writeBatchLimited(ctx, batch, Limits{Levels: caps})
+}
+
+// writeBatchLimited is WriteBatchLimited.
+func (db *DB) writeBatchLimited(ctx context.Context, batch []NewFamily, lim Limits) (WriteResult, error) {
 	if err := ctx.Err(); err != nil {
 		return WriteResult{}, fmt.Errorf("write batch: %w", err)
 	}
@@ -178,7 +183,7 @@ func (db *DB) WriteBatchCapped(ctx context.Context, batch []NewFamily, caps Caps
 	defer conn.release()
 	overCap := 0
 	for {
-		res, over, err := db.writeBatch(ctx, conn.Conn, batch, preps, caps)
+		res, over, err := db.writeBatch(ctx, conn.Conn, batch, preps, lim)
 		if err != nil {
 			return WriteResult{}, fmt.Errorf("write batch: %w", err)
 		}
@@ -207,8 +212,9 @@ func (db *DB) WriteBatchCapped(ctx context.Context, batch []NewFamily, caps Caps
 
 // writeBatch writes a prepared batch in one transaction on conn. If the
 // new families of a level would take the bank past caps, it writes
-// nothing and returns the batch indexes of those that do not fit.
-func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily, preps []*prepared, caps Caps) (WriteResult, []int, error) {
+// nothing and returns the batch indexes of those that do not fit
+// (overLimits).
+func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily, preps []*prepared, lim Limits) (WriteResult, []int, error) {
 	n := 0
 	for i := range batch {
 		n += len(batch[i].Puzzles)
@@ -231,7 +237,7 @@ func (db *DB) writeBatch(ctx context.Context, conn *sqlx.Conn, batch []NewFamily
 			res.Levels[fams[i].level]++
 		}
 	}
-	if over, err := overCaps(ctx, tx, batch, fams, caps); err != nil || len(over) > 0 {
+	if over, err := overLimits(ctx, tx, batch, fams, lim); err != nil || len(over) > 0 {
 		return WriteResult{}, over, err
 	}
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -175,5 +176,44 @@ func TestSearchSameSeedSameFamilies(t *testing.T) {
 	}
 	if len(dig) != 40 || slices.Equal(w1, dig) {
 		t.Errorf("-search=false made %d puzzles, the same as the search", len(dig))
+	}
+}
+
+// TestOverlappingKeyQuotaRuns starts two runs with a quota of a rating
+// band and a technique on one bank at once, as overlapping cron runs
+// would: each counts what the bank lacks before the other has written,
+// and together they must still stop exactly on each quota.
+func TestOverlappingKeyQuotaRuns(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "b.db")
+	// The bank exists first, so that both runs find it: the race under
+	// test is in the writing, not the creating.
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "0", "-quiet"))
+	args := func(seed string) []string {
+		return []string{"-db", "b.db", "-quota", "4.0-6.9=150,pointing=100", "-seed", seed, "-workers", "1", "-quiet"}
+	}
+	ca, outA, errA := startBankgen(t, dir, args("1")...)
+	cb, outB, errB := startBankgen(t, dir, args("2")...)
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+	}
+	db := MustOpen(t, path)
+	for _, k := range []struct {
+		name string
+		f    store.Filter
+		want int64
+	}{{"4.0-6.9", store.Filter{RatingMin: 40, RatingMax: 69}, 150}, {"pointing", store.Filter{Hardest: "pointing"}, 100}} {
+		n, err := db.CountFamilies(context.Background(), k.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != k.want {
+			t.Errorf("%s: the bank holds %d families, want the quota %d\n%s\n%s", k.name, n, k.want, outA, outB)
+		}
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime"
+	"strings"
 	"time"
 
+	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -124,6 +126,19 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	}
 	if c.Target != nil {
 		c.Levels = c.Target.Wanted()
+	}
+	// A target that rules itself out fails at once, rather than after
+	// the give-up budget of searches for the rarest families.
+	if f, ce := c.floor(), c.ceiling(); ce > 0 && f > ce && (c.Target == nil || !c.Target.Done()) {
+		e := &ImpossibleError{Target: c.TargetString(), Floor: f, Ceiling: ce}
+		if len(c.Levels) > 0 && len(c.Levels) < int(grade.Evil) {
+			names := make([]string, len(c.Levels))
+			for i, l := range c.Levels {
+				names[i] = l.String()
+			}
+			e.Levels = strings.Join(names, " or ")
+		}
+		return Summary{}, e
 	}
 	// A search's item may make many families: no more than the run wants.
 	if c.Target != nil {

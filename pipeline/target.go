@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"strings"
 
 	"sudokubank/grade"
 )
@@ -223,4 +224,29 @@ func (e *ExhaustedError) Error() string {
 		what = e.Shape + " puzzles"
 	}
 	return fmt.Sprintf("the space of %s is exhausted: %d tries since the last new family found only families the bank has; the bank holds what they make", what, e.Items)
+}
+
+// ImpossibleError is a run whose target no family can meet, whatever it
+// tries: its levels and its rating or technique target (Target, as
+// BuildOptions.TargetString describes it) ask for an ER of Floor or more
+// and of Ceiling or less, and Floor is above Ceiling (x-wing rated 9.0
+// or more: an x-wing rates 3.2). Levels names the levels when the run
+// wanted only some.
+type ImpossibleError struct {
+	Target, Levels string
+	Floor, Ceiling grade.Rating
+}
+
+func (e *ImpossibleError) Error() string {
+	what := "families"
+	if e.Levels != "" {
+		what = e.Levels + " families"
+	}
+	if e.Target != "" {
+		what += " " + e.Target
+		if strings.Contains(e.Target, ",") {
+			what += "," // closes the clause TargetString opened
+		}
+	}
+	return fmt.Sprintf("impossible target: %s would rate %s or more and %s or less; try another target or level", what, e.Floor, e.Ceiling)
 }

@@ -1,13 +1,16 @@
 package pipeline_test
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"sudokubank/grade"
 	"sudokubank/pipeline"
+	"sudokubank/store"
 )
 
 func TestTarget(t *testing.T) {
@@ -153,5 +156,43 @@ func TestHashText(t *testing.T) {
 	}
 	if pipeline.HashText(strings.Repeat(".", 16)) == pipeline.HashText(strings.Repeat(".", 17)) {
 		t.Error("HashText ignores the length")
+	}
+}
+
+// TestImpossibleTarget checks that a run whose levels and target rule
+// each other out fails at once, making no item, with an error that says
+// why, rather than after its give-up budget of searches.
+func TestImpossibleTarget(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, tt := range []struct {
+		name   string
+		levels []grade.Level
+		o      pipeline.BuildOptions
+		want   string
+	}{
+		{"TechniqueBelowRating", nil, pipeline.BuildOptions{Hardest: []grade.Technique{grade.XWing}, RatingMin: 90},
+			"impossible target: families rated 9.0 or more, whose hardest step is x-wing, would rate 9.0 or more and 3.2 or less; try another target or level"},
+		{"TechniqueAboveRating", nil, pipeline.BuildOptions{Uses: []grade.Technique{grade.Nishio}, RatingMax: 70},
+			"impossible target: families rated 7.0 or less, using nishio, would rate 7.5 or more and 7.0 or less; try another target or level"},
+		{"LevelBelowRating", []grade.Level{grade.Easy, grade.Medium}, pipeline.BuildOptions{RatingMin: 80},
+			"impossible target: easy or medium families rated 8.0 or more would rate 8.0 or more and 4.0 or less; try another target or level"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			stats := new(pipeline.Stats)
+			_, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+				BuildOptions: tt.o, Seed: 1, Target: pipeline.Count(5, tt.levels), Workers: 2, Log: quiet(), Stats: stats,
+			})
+			if _, ok := errors.AsType[*pipeline.ImpossibleError](err); !ok || err.Error() != tt.want {
+				t.Errorf("Generate: %v\nwant %s", err, tt.want)
+			}
+			if n := stats.Items.Load(); n != 0 {
+				t.Errorf("made %d items, want none", n)
+			}
+		})
 	}
 }

@@ -111,6 +111,27 @@ func TestTargetUnreachable(t *testing.T) {
 	}
 }
 
+// TestTargetImpossible checks that a target its levels or technique rule
+// out ends the run at once with exit status 1 and a message that says
+// why, rather than after the give-up budget of searches.
+func TestTargetImpossible(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"Technique", []string{"-technique", "x-wing", "-rating", "9.0-"}, "impossible target: families rated 9.0 or more, whose hardest step is x-wing, would rate 9.0 or more and 3.2 or less"},
+		{"Level", []string{"-level", "easy", "-rating", "8.0-"}, "impossible target: easy families rated 8.0 or more would rate 8.0 or more and 2.3 or less"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bankgen(t, t.TempDir(), append([]string{"-db", "b.db", "-count", "5", "-seed", "1", "-quiet"}, tt.args...)...)
+			if r.code != 1 || !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("exit code %d, stderr %q; want 1 and %q", r.code, r.stderr, tt.want)
+			}
+		})
+	}
+}
+
 // TestTargetSameSeedSameFamilies checks that a targeted run makes the
 // same families with one worker as with two.
 func TestTargetSameSeedSameFamilies(t *testing.T) {

@@ -48,10 +48,12 @@ space is exhausted.
 -7.5 leave an end open); -technique keeps those whose hardest step is one of
 the techniques named, -technique-any those whose solve uses one of them
 (slugs as bankquery list -hardest takes them, e.g. x-wing). A target no
-family meets in 20000 tries ends the run with an error. -quota also takes
-techniques and rating bands as keys (x-wing=500,9.0-=100): each is topped up
-in turn, counting the bank's families whose hardest step is the technique or
-whose rating is in the band.
+family meets in 20000 tries ends the run with an error, and one that the
+levels or techniques rule out (x-wing rated 9.0-) ends it at once. -quota
+also takes techniques and rating bands as keys (x-wing=500,9.0-=100): each
+is topped up in turn, counting the bank's families whose hardest step is the
+technique or whose rating is in the band; runs at once on one bank stop on
+each quota together.
 
 For a rare target (rated 7.5 or more, or a technique) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few

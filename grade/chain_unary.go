@@ -39,6 +39,9 @@ type chainStatic struct {
 	// d with a strong link; scell[c] the digits of cell c with one.
 	sp    [27][10]uint16
 	scell [81]uint16
+	// dcells[d] holds the cells that have d as a candidate, for the
+	// eliminations of a cycle.
+	dcells [10]chainCells81
 	// The weak links of candidate k that lead on are
 	// l[start[k]:start[k]+n[k]]: for each candidate the others of its
 	// cell (with Y-links), then its digit in the peers, box first, as SE
@@ -70,8 +73,12 @@ func chainUnitPositionsAll(cands *Candidates, pos *[27][10]uint16) {
 func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bool, digits uint16) {
 	s.cands, s.pos, s.y, s.x = cands, pos, y, x
 	s.sp = [27][10]uint16{}
+	s.dcells = [10]chainCells81{}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
+		for m := cm; m != 0; m &= m - 1 {
+			s.dcells[bits.TrailingZeros16(m)].add(c)
+		}
 		var sc uint16
 		for m := cm & digits; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
@@ -581,6 +588,61 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 	cells.add(q / 9)
 	digits |= 1 << (q%9 + 1)
 	chainPathCells(b, p, true, &cells, &digits)
+	if h.nest != nil {
+		chainNestCycle(h, st, b, p, q, s, nodes, &cells)
+		return
+	}
+	// A candidate goes when it sees an on node and an off node of its
+	// digit, outside the cycle's cells: per digit, the peers of its on
+	// nodes and of its off nodes, as sets of cells.
+	var forw, back [10]chainCells81
+	var used uint16 // the digits of the cycle's nodes
+	mark := func(k int, on bool) {
+		d, ps := k%9+1, &chainPeerSet[k/9]
+		used |= 1 << d
+		if on {
+			forw[d][0] |= ps[0]
+			forw[d][1] |= ps[1]
+		} else {
+			back[d][0] |= ps[0]
+			back[d][1] |= ps[1]
+		}
+	}
+	mark(q, false)
+	for k, on := p, true; k >= 0; on = !on {
+		mark(k, on)
+		if on {
+			k = int(b.on[k].parent)
+		} else {
+			k = int(b.off[k].parent)
+		}
+	}
+	var elim [81]uint16
+	var touched chainCells81 // cells with a digit to eliminate
+	for m := used; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros16(m)
+		for w := 0; w < 2; w++ {
+			e := forw[d][w] & back[d][w] & st.dcells[d][w] &^ cells[w]
+			touched[w] |= e
+			for ; e != 0; e &= e - 1 {
+				elim[w*64+bits.TrailingZeros64(e)] |= 1 << d
+			}
+		}
+	}
+	for w := 0; w < 2; w++ {
+		for m := touched[w]; m != 0; m &= m - 1 {
+			c := w*64 + bits.TrailingZeros64(m)
+			h.add(r, t, c, elim[c], 0, cells, digits)
+		}
+	}
+	// The cycle closes through q (off) back to s (on).
+	h.keepPath(b, p, true, q, s)
+}
+
+// chainNestCycle hands the cycle s -> ... -> p (on) -> q (off) -> s,
+// whose cells are cells, to the nested sink with the candidates it
+// eliminates.
+func chainNestCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s, nodes int, cells *chainCells81) {
 	var forw, back [81]uint16
 	var touched chainCells81 // cells with a forw digit
 	mark := func(k int, on bool) {
@@ -608,26 +670,13 @@ func chainRecordCycle(h *chainHints, st *chainStatic, b *chainBFS, p, q, s int, 
 		}
 		on = !on
 	}
-	if h.nest != nil {
-		for w := 0; w < 2; w++ {
-			for m := touched[w]; m != 0; m &= m - 1 {
-				c := w*64 + bits.TrailingZeros64(m)
-				forw[c] &= back[c]
-			}
-		}
-		h.nest.nestCycle(st, b, p, q, s, nodes, &forw, touched)
-		return
-	}
 	for w := 0; w < 2; w++ {
 		for m := touched[w]; m != 0; m &= m - 1 {
 			c := w*64 + bits.TrailingZeros64(m)
-			if e := forw[c] & back[c]; e != 0 {
-				h.add(r, t, c, e, 0, cells, digits)
-			}
+			forw[c] &= back[c]
 		}
 	}
-	// The cycle closes through q (off) back to s (on).
-	h.keepPath(b, p, true, q, s)
+	h.nest.nestCycle(st, b, p, q, s, nodes, &forw, touched)
 }
 
 // chainSortKey is SE's tie-break rank of a unary hint: X, Y, then mixed.

@@ -7,9 +7,10 @@ import (
 
 // SE's forcing chains that follow every consequence of an assumption,
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
-// region) forcing chains (8.0 + length) and dynamic forcing chains
-// (8.5 + length), with the rules of chainEngine.multipleChains and
-// chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
+// region) forcing chains (8.0 + length), dynamic forcing chains
+// (8.5 + length) and dynamic forcing chains (+) (9.0 + length), with
+// the rules of chainEngine.multipleChains and chainEngine.runChain
+// (chain_forcing.go) at nesting levels 0 and 1. A node is
 // 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
@@ -54,6 +55,7 @@ type sforce struct {
 	n, nk   int
 	dynamic bool
 	nishio  bool
+	level   int // 1 for dynamic forcing chains (+): runs use the simple techniques
 	tech    Technique
 	orig    []uint32
 	work    []uint32
@@ -108,7 +110,19 @@ type sforce struct {
 	// the runs divide by no N.
 	kCell []uint16
 	kDig  []uint8
+	// remU has, in word pair d, bit u set when the run removed digit d
+	// in unit u (pair 0: any digit); the "(+)" rules skip the others.
+	remU []uint64
+	// The hint a "(+)" rule is building: its removals, its parents and
+	// their ancestor indices; found and added say whether the rule had
+	// a hint that relies on the run, and whether it made a node.
+	plusRem, plusPar, plusSrc []int32
+	found, added              bool
 }
+
+// ownSet in offPar marks an off node whose ancestor set is stored, as an
+// on node's is: one a "(+)" rule made, with several parents.
+const ownSet = -2
 
 // houseType is the unit type of each of sgeom.houses' entries.
 var houseType = [3]int{boxType, rowType, colType}
@@ -123,6 +137,7 @@ func newSforce(g *sgeom) *sforce {
 		accSum: make([]int32, 2*nk),
 	}
 	f.kCell, f.kDig = make([]uint16, nk), make([]uint8, nk)
+	f.remU = make([]uint64, 2*(g.n+1))
 	for k := range nk {
 		f.kCell[k], f.kDig[k] = uint16(k/g.n), uint8(k%g.n+1)
 	}
@@ -164,12 +179,17 @@ func (f *sforce) ancSet(i int32) []uint64 {
 	return f.anc[at : at+f.nid[i]/64+1]
 }
 
-// parents collects in f.pars the distinct parents of the off nodes src
-// (ancestor indices).
+// parents collects in f.pars the distinct nodes whose stored sets hold
+// the ancestors of the off nodes src (ancestor indices): their parents,
+// or themselves when their set is stored.
 func (f *sforce) parents(src []int32) []int32 {
 	pars := f.pars[:0]
 	for _, x := range src {
-		if p := f.offPar[x]; p >= 0 && !slices.Contains(pars, p) {
+		p := f.offPar[x]
+		if p == ownSet {
+			p = x
+		}
+		if p >= 0 && !slices.Contains(pars, p) {
 			pars = append(pars, p)
 		}
 	}
@@ -268,6 +288,7 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{Nishio, true, true},
 		{MultipleForcingChains, false, false},
 		{DynamicForcingChains, true, false},
+		{DynamicForcingChainsPlus, true, false},
 	}
 	for _, m := range modes {
 		if m.dynamic && !m.nishio && f.nw == 0 {
@@ -277,6 +298,10 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		}
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
+		f.level = 0
+		if m.tech == DynamicForcingChainsPlus {
+			f.level = 1
+		}
 		f.multipleChains(s, h)
 		if f.over {
 			return SizedStep{}, false
@@ -559,7 +584,10 @@ func (f *sforce) remove(c, d int) {
 	g := f.g
 	f.work[c] &^= 1 << d
 	for t := 0; t < 3; t++ {
-		f.pos[int(g.cellUnits[c][t])*(f.n+1)+d] &^= 1 << g.cellIndex[c][t]
+		u := int(g.cellUnits[c][t])
+		f.pos[u*(f.n+1)+d] &^= 1 << g.cellIndex[c][t]
+		f.remU[2*d+u>>6] |= 1 << (u & 63)
+		f.remU[u>>6] |= 1 << (u & 63)
 	}
 }
 
@@ -577,6 +605,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	if f.dynamic {
 		copy(f.work, f.orig)
 		copy(f.pos, f.opos)
+		clear(f.remU)
 	}
 	dyn := f.dynamic
 	qOn, qOff := f.qOn[:0], f.qOff[:0]
@@ -748,7 +777,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				r.cnt[on] = chainCount16(f.tmpN[j])
 				qOn = append(qOn, int32(tk))
 			}
-		} else {
+		} else if f.level == 0 || !f.advance(r, &qOff) {
 			return
 		}
 		if best >= 0 {

@@ -161,3 +161,64 @@ func TestSizedGradeWithin(t *testing.T) {
 		})
 	}
 }
+
+// TestSizedPlusAgreesWithGrader grades the rated puzzles whose SE rating
+// is 9.0 to 10.5 with both graders, the 9x9 one kept to dynamic forcing
+// chains (+) as the sized one is, and compares the whole grade (ratings,
+// level, steps, hardest and the hash of every step): where the 9x9
+// grader finishes, so must the sized one, with the same path; where it
+// stops for want of nested chains, the sized one stops at the same step.
+func TestSizedPlusAgreesWithGrader(t *testing.T) {
+	f, err := os.Open("../../shared/data/rated/dev_se.txt")
+	if err != nil {
+		f, err = os.Open("../shared/data/rated/dev_se.txt")
+	}
+	if err != nil {
+		t.Skip("no rated set:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 || len(fs[0]) != 81 {
+			continue
+		}
+		if r, err := ParseRating(fs[1]); err == nil && r >= 90 && r <= 105 {
+			lines = append(lines, fs[0])
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatal("no puzzle rated 9.0 to 10.5")
+	}
+	rng := rand.New(rand.NewPCG(26, 90))
+	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	if testing.Short() {
+		lines = lines[:min(16, len(lines))]
+	}
+	var g9 Grader
+	g9.chains.maxLevel = 1
+	var g SizedGrader
+	plus, unfinished := 0, 0
+	for _, l := range lines {
+		p := mustSolveGrid(t, l)
+		want, err := g9.Grade(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gr, err := g.GradeContext(context.Background(), mustSizedGrid(t, l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if want.Uses[DynamicForcingChainsPlus] > 0 {
+			plus++
+		}
+		if gr.Unfinished {
+			unfinished++
+		}
+		if got, want := sizedGoldenLine(p, gr), gradesGoldenLine(p, want); got != want {
+			t.Errorf("sized grade differs:\n got %s\nwant %s", got, want)
+		}
+	}
+	t.Logf("%d rated 9.0-10.5 puzzles compared; %d use dynamic forcing chains (+); %d stop where nested chains are needed", len(lines), plus, unfinished)
+}

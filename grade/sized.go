@@ -86,9 +86,9 @@ func (gr *SizedGrade) Slugs() []string {
 // pair exclusion, X- and Y-cycles, forcing X-chains, alternating
 // inference chains, aligned triple exclusion, Nishio, multiple (cell and
 // region) and dynamic forcing chains, with and without the simple
-// techniques as links. Dynamic forcing chains are tried up to 16x16 only,
-// and each forcing chain search stops after a fixed count of nodes. A
-// puzzle that needs more (nested forcing chains) is Unfinished.
+// techniques as links. Each forcing chain search stops after a fixed
+// count of nodes. A puzzle that needs more (nested forcing chains) is
+// Unfinished.
 // The zero value is ready; it keeps scratch space between calls (about
 // 13 MB on 16x16), so reuse one per goroutine. It is not safe for
 // concurrent use.

@@ -15,22 +15,32 @@ import (
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
-// and off sets are cached with the counts of their nodes only, and the
-// region chains try a house only where those sets meet. Dynamic runs
-// keep the ancestor set of each on node, numbered in the order the run
-// found them, up to 2*N^3 bits per node on 16x16, so dynamic forcing
-// chains are tried up to 16x16 only; Nishio runs stay on one digit and
-// index their nodes by cell, so they, like the static multiple chains,
-// run on every shape. Every producer call stops after
-// sforceBudget processed nodes: a step past that budget is not found and
-// the puzzle stays unfinished.
+// and off sets are cached with the counts of their nodes only, as dense
+// sets up to 16x16 and as lists of nodes past it (dense sets would take
+// 61 MB on 25x25), and the region chains try a house only where those
+// sets meet. Dynamic runs keep the ancestor set of each on node (and of
+// each off node a "(+)" rule made), numbered in the order the run found
+// them, so that a set takes only the words of the nodes found before
+// it: a few thousand words in all per run on 25x25, where sets of
+// 2*N^3 bits would take 4 KB a node. Nishio runs stay on one digit and
+// index their nodes by cell. Every producer call stops after
+// sforceBudget processed nodes: a step past that budget is not found
+// and the puzzle stays unfinished.
 
 // sforceBudget bounds the nodes one producer call may process. It is a
 // node count, not a time, so that a grade never depends on the machine.
 const sforceBudget = 40_000_000
 
 // sforceMaxN is the largest N whose dynamic runs keep ancestor sets.
-const sforceMaxN = 16
+const sforceMaxN = 25
+
+// sforceDenseMaxN is the largest N whose runs are cached as dense sets,
+// two of 2*N^3 bits per candidate (8 MB on 16x16, 61 MB on 25x25).
+const sforceDenseMaxN = 16
+
+// sforceSparseMax bounds the nodes a sparse cache holds in one producer
+// call (6 bytes each).
+const sforceSparseMax = 1 << 21
 
 // srun is the outcome of one assumption: the candidates forced on and
 // off, and the ancestor count of each of those nodes.
@@ -104,8 +114,14 @@ type sforce struct {
 	// budget the nodes (cacheSpent[k]) the run took.
 	cacheCnt   []int16
 	cacheAt    []int32
+	cacheLen   []int32
 	cacheSpent []int32
-	runFrom    int // spent when the last run began
+	// Past sforceDenseMaxN the cache is sparse (cache is nil): a run's
+	// nodes lie in cacheNode beside their counts, and spOn and spOff
+	// are the scratch sets regionMeets reads them into.
+	cacheNode   []int32
+	spOn, spOff []uint64
+	runFrom     int // spent when the last run began
 	// kCell and kDig are the cell and digit of each candidate, so that
 	// the runs divide by no N.
 	kCell []uint16
@@ -118,6 +134,8 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
+	// ancPeak is the most words the ancestor sets of one run took.
+	ancPeak int
 }
 
 // ownSet in offPar marks an off node whose ancestor set is stored, as an
@@ -146,9 +164,16 @@ func newSforce(g *sgeom) *sforce {
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
 		nodes = 2 * nk
-		f.cache = make([]uint64, nk*2*len(f.accOn))
+	}
+	if g.n <= sforceMaxN {
+		if g.n <= sforceDenseMaxN {
+			f.cache = make([]uint64, nk*2*len(f.accOn))
+		} else {
+			f.spOn, f.spOff = make([]uint64, len(f.accOn)), make([]uint64, len(f.accOn))
+		}
 		f.cacheGen = make([]uint32, nk)
 		f.cacheAt = make([]int32, nk)
+		f.cacheLen = make([]int32, nk)
 		f.cacheSpent = make([]int32, nk)
 	}
 	f.anc = make([]uint64, 0, 1024)
@@ -252,6 +277,7 @@ func (f *sforce) ancMake(i int, src []int32, cnt int) {
 	at := len(f.anc)
 	n := int(id)/64 + 1
 	f.anc = slices.Grow(f.anc, n)[:at+n]
+	f.ancPeak = max(f.ancPeak, len(f.anc))
 	f.ancAt[i] = int32(at)
 	f.ancN[i] = int32(cnt)
 	dst := f.anc[at:]
@@ -321,7 +347,7 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 	f.opos = s.where
 	f.spent, f.over = 0, false
 	f.gen++
-	f.cacheCnt = f.cacheCnt[:0]
+	f.cacheCnt, f.cacheNode = f.cacheCnt[:0], f.cacheNode[:0]
 	if f.gen == 0 {
 		clear(f.cacheGen)
 		f.gen = 1
@@ -470,7 +496,7 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
 				k := g.cell(u, first32(w))*n + d - 1
-				if f.cache != nil && f.cacheGen[k] == f.gen {
+				if f.cacheGen != nil && f.cacheGen[k] == f.gen {
 					f.restore(k, &f.rOn)
 				} else {
 					f.run(&f.rOn, k, true)
@@ -489,17 +515,21 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 	}
 }
 
-// keep caches the sets of run r of candidate k assumed on.
+// keep caches the sets of run r of candidate k assumed on. A sparse
+// cache that is full keeps no more: the run is then computed again when
+// needed.
 func (f *sforce) keep(k int, r *srun) {
-	if f.cache == nil {
+	if f.cacheGen == nil {
 		return
 	}
-	w := len(r.on)
-	copy(f.cache[2*k*w:], r.on)
-	copy(f.cache[(2*k+1)*w:], r.off)
-	f.cacheGen[k] = f.gen
-	f.cacheAt[k] = int32(len(f.cacheCnt))
-	f.cacheSpent[k] = int32(f.spent - f.runFrom)
+	at := len(f.cacheCnt)
+	if f.cache != nil {
+		w := len(r.on)
+		copy(f.cache[2*k*w:], r.on)
+		copy(f.cache[(2*k+1)*w:], r.off)
+	} else if at > sforceSparseMax {
+		return
+	}
 	for i := range r.on {
 		for m := r.on[i]; m != 0; m &= m - 1 {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))+1])
@@ -508,6 +538,43 @@ func (f *sforce) keep(k int, r *srun) {
 	for i := range r.off {
 		for m := r.off[i]; m != 0; m &= m - 1 {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))])
+		}
+	}
+	if f.cache == nil {
+		for i := range r.on {
+			for m := r.on[i]; m != 0; m &= m - 1 {
+				f.cacheNode = append(f.cacheNode, int32(2*(i*64+bits.TrailingZeros64(m))+1))
+			}
+		}
+		for i := range r.off {
+			for m := r.off[i]; m != 0; m &= m - 1 {
+				f.cacheNode = append(f.cacheNode, int32(2*(i*64+bits.TrailingZeros64(m))))
+			}
+		}
+	}
+	f.cacheGen[k] = f.gen
+	f.cacheAt[k] = int32(at)
+	f.cacheLen[k] = int32(len(f.cacheCnt) - at)
+	f.cacheSpent[k] = int32(f.spent - f.runFrom)
+}
+
+// cachedNodes returns the nodes of the sparse cache's run of candidate k
+// (on nodes 2p+1, off nodes 2p) with their counts.
+func (f *sforce) cachedNodes(k int) ([]int32, []int16) {
+	at, n := f.cacheAt[k], f.cacheLen[k]
+	return f.cacheNode[at : at+n], f.cacheCnt[at : at+n]
+}
+
+// setNodes fills the candidate sets on and off with the nodes of a
+// sparse cache's run.
+func setNodes(on, off []uint64, nodes []int32) {
+	clear(on)
+	clear(off)
+	for _, x := range nodes {
+		if x&1 == 1 {
+			setAdd(on, int(x>>1))
+		} else {
+			setAdd(off, int(x>>1))
 		}
 	}
 }
@@ -519,6 +586,14 @@ func (f *sforce) restore(k int, r *srun) {
 	f.spent += int(f.cacheSpent[k])
 	if f.spent > f.budget {
 		f.over = true
+		return
+	}
+	if f.cache == nil {
+		nodes, cnts := f.cachedNodes(k)
+		setNodes(r.on, r.off, nodes)
+		for i, x := range nodes {
+			r.cnt[x] = cnts[i]
+		}
 		return
 	}
 	w := len(r.on)
@@ -543,7 +618,7 @@ func (f *sforce) restore(k int, r *srun) {
 // unit u, assumed on, may all reach a common node: false only when
 // their cached sets, computed as needed, share none.
 func (f *sforce) regionMeets(pm uint32, u, d int) bool {
-	if f.cache == nil {
+	if f.cacheGen == nil {
 		return true
 	}
 	g := f.g
@@ -558,8 +633,18 @@ func (f *sforce) regionMeets(pm uint32, u, d int) bool {
 				return true // the caller's run stops at once
 			}
 			f.keep(k, &f.rOn)
+			if f.cacheGen[k] != f.gen {
+				return true // the sparse cache is full
+			}
 		}
-		on, off := f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
+		var on, off []uint64
+		if f.cache != nil {
+			on, off = f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
+		} else {
+			nodes, _ := f.cachedNodes(k)
+			on, off = f.spOn, f.spOff
+			setNodes(on, off, nodes)
+		}
 		if first {
 			copy(f.accOn, on)
 			copy(f.accOff, off)

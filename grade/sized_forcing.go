@@ -164,8 +164,6 @@ func newSforce(g *sgeom) *sforce {
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
 		nodes = 2 * nk
-	}
-	if g.n <= sforceMaxN {
 		if g.n <= sforceDenseMaxN {
 			f.cache = make([]uint64, nk*2*len(f.accOn))
 		} else {

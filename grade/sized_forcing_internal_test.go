@@ -13,8 +13,7 @@ import (
 // TestSizedForcingAgreesWithGrader grades a seeded sample of the rated
 // puzzles whose SE rating is 7.5 to 9.0 with both graders and compares
 // ER, EP, ED, hardest technique and level wherever the 9x9 grade's path
-// uses no technique the sized grader lacks (the chains past dynamic
-// forcing chains).
+// uses no technique the sized grader lacks (nested forcing chains).
 func TestSizedForcingAgreesWithGrader(t *testing.T) {
 	f, err := os.Open("../../shared/data/rated/dev_se.txt")
 	if err != nil {

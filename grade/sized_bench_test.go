@@ -57,9 +57,9 @@ func BenchmarkSizedGrade(b *testing.B) {
 // testdata/sized/grades.golden does) and grades them, reporting the
 // share of puzzles no implemented technique finishes and the grades per
 // second. Run it with -benchtime 1x: each iteration grades the whole
-// sample.
+// sample (N=25 takes minutes).
 func BenchmarkSizedUnfinished(b *testing.B) {
-	for _, set := range []struct{ n, count int }{{12, 100}, {16, 30}} {
+	for _, set := range []struct{ n, count int }{{12, 100}, {16, 30}, {25, 4}} {
 		b.Run("N="+strconv.Itoa(set.n), func(b *testing.B) {
 			s, err := grid.ShapeOf(set.n)
 			if err != nil {

@@ -117,11 +117,14 @@ type sforce struct {
 	cacheLen   []int32
 	cacheSpent []int32
 	// Past sforceDenseMaxN the cache is sparse (cache is nil): a run's
-	// nodes lie in cacheNode beside their counts, and spOn and spOff
-	// are the scratch sets regionMeets reads them into.
-	cacheNode   []int32
-	spOn, spOff []uint64
-	runFrom     int // spent when the last run began
+	// nodes lie in cacheNode beside their counts; regionMeets keeps the
+	// nodes common to the runs so far in meet, and tells a run's nodes
+	// by setting stampOf (per node) to stamp.
+	cacheNode []int32
+	meet      []int32
+	stampOf   []uint32
+	stamp     uint32
+	runFrom   int // spent when the last run began
 	// kCell and kDig are the cell and digit of each candidate, so that
 	// the runs divide by no N.
 	kCell []uint16
@@ -167,7 +170,7 @@ func newSforce(g *sgeom) *sforce {
 		if g.n <= sforceDenseMaxN {
 			f.cache = make([]uint64, nk*2*len(f.accOn))
 		} else {
-			f.spOn, f.spOff = make([]uint64, len(f.accOn)), make([]uint64, len(f.accOn))
+			f.stampOf = make([]uint32, 2*nk)
 		}
 		f.cacheGen = make([]uint32, nk)
 		f.cacheAt = make([]int32, nk)
@@ -513,21 +516,35 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 	}
 }
 
-// keep caches the sets of run r of candidate k assumed on. A sparse
-// cache that is full keeps no more: the run is then computed again when
-// needed.
+// keep caches the sets of run r of candidate k assumed on, the last run
+// made. A sparse cache that is full keeps no more: the run is then
+// computed again when needed.
 func (f *sforce) keep(k int, r *srun) {
 	if f.cacheGen == nil {
 		return
 	}
 	at := len(f.cacheCnt)
-	if f.cache != nil {
-		w := len(r.on)
-		copy(f.cache[2*k*w:], r.on)
-		copy(f.cache[(2*k+1)*w:], r.off)
-	} else if at > sforceSparseMax {
+	if f.cache == nil {
+		if at > sforceSparseMax {
+			return
+		}
+		// The run's queues hold its nodes, each once.
+		for _, q := range f.qOn {
+			x := 2*q + 1
+			f.cacheNode = append(f.cacheNode, x)
+			f.cacheCnt = append(f.cacheCnt, r.cnt[x])
+		}
+		for _, q := range f.qOff {
+			x := 2 * q
+			f.cacheNode = append(f.cacheNode, x)
+			f.cacheCnt = append(f.cacheCnt, r.cnt[x])
+		}
+		f.cacheMark(k, at)
 		return
 	}
+	w := len(r.on)
+	copy(f.cache[2*k*w:], r.on)
+	copy(f.cache[(2*k+1)*w:], r.off)
 	for i := range r.on {
 		for m := r.on[i]; m != 0; m &= m - 1 {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))+1])
@@ -538,18 +555,12 @@ func (f *sforce) keep(k int, r *srun) {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))])
 		}
 	}
-	if f.cache == nil {
-		for i := range r.on {
-			for m := r.on[i]; m != 0; m &= m - 1 {
-				f.cacheNode = append(f.cacheNode, int32(2*(i*64+bits.TrailingZeros64(m))+1))
-			}
-		}
-		for i := range r.off {
-			for m := r.off[i]; m != 0; m &= m - 1 {
-				f.cacheNode = append(f.cacheNode, int32(2*(i*64+bits.TrailingZeros64(m))))
-			}
-		}
-	}
+	f.cacheMark(k, at)
+}
+
+// cacheMark records that the cache holds the run of candidate k from
+// entry at of cacheCnt on.
+func (f *sforce) cacheMark(k, at int) {
 	f.cacheGen[k] = f.gen
 	f.cacheAt[k] = int32(at)
 	f.cacheLen[k] = int32(len(f.cacheCnt) - at)
@@ -635,14 +646,14 @@ func (f *sforce) regionMeets(pm uint32, u, d int) bool {
 				return true // the sparse cache is full
 			}
 		}
-		var on, off []uint64
-		if f.cache != nil {
-			on, off = f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
-		} else {
-			nodes, _ := f.cachedNodes(k)
-			on, off = f.spOn, f.spOff
-			setNodes(on, off, nodes)
+		if f.cache == nil {
+			if !f.meetNodes(k, first) {
+				return false
+			}
+			first = false
+			continue
 		}
+		on, off := f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
 		if first {
 			copy(f.accOn, on)
 			copy(f.accOff, off)
@@ -660,6 +671,34 @@ func (f *sforce) regionMeets(pm uint32, u, d int) bool {
 		}
 	}
 	return true
+}
+
+// meetNodes intersects the nodes of the sparse cache's run of candidate
+// k with those kept in f.meet (or starts them when first), reporting
+// whether any is left.
+func (f *sforce) meetNodes(k int, first bool) bool {
+	nodes, _ := f.cachedNodes(k)
+	if first {
+		f.meet = append(f.meet[:0], nodes...)
+		return len(f.meet) > 0
+	}
+	f.stamp++
+	if f.stamp == 0 {
+		clear(f.stampOf)
+		f.stamp = 1
+	}
+	for _, x := range nodes {
+		f.stampOf[x] = f.stamp
+	}
+	j := 0
+	for _, x := range f.meet {
+		if f.stampOf[x] == f.stamp {
+			f.meet[j] = x
+			j++
+		}
+	}
+	f.meet = f.meet[:j]
+	return j > 0
 }
 
 // remove takes candidate d of cell c out of the working grid.

@@ -235,7 +235,7 @@ func TestSizedForcingCacheModes(t *testing.T) {
 		{"Dense", func(f *sforce) {}},
 		{"Sparse", func(f *sforce) {
 			f.cache = nil
-			f.spOn, f.spOff = make([]uint64, len(f.accOn)), make([]uint64, len(f.accOn))
+			f.stampOf = make([]uint32, 2*f.nk)
 		}},
 		{"None", func(f *sforce) { f.cache, f.cacheGen = nil, nil }},
 	}

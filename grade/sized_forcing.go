@@ -24,8 +24,9 @@ import (
 // it: a few thousand words in all per run on 25x25, where sets of
 // 2*N^3 bits would take 4 KB a node. Nishio runs stay on one digit and
 // index their nodes by cell. Every producer call stops after
-// sforceBudget processed nodes: a step past that budget is not found
-// and the puzzle stays unfinished.
+// sforceBudget processed nodes, or at a run whose ancestor sets pass
+// sforceAncMax words: a step past those bounds is not found and the
+// puzzle stays unfinished.
 
 // sforceBudget bounds the nodes one producer call may process. It is a
 // node count, not a time, so that a grade never depends on the machine.
@@ -37,6 +38,12 @@ const sforceMaxN = 25
 // sforceDenseMaxN is the largest N whose runs are cached as dense sets,
 // two of 2*N^3 bits per candidate (8 MB on 16x16, 61 MB on 25x25).
 const sforceDenseMaxN = 16
+
+// sforceAncMax bounds the words the ancestor sets of one run take (16
+// MB), as sforceBudget bounds its nodes: numbered in the order found,
+// they take a few thousand words on the 25x25 puzzles measured, but a
+// run whose "(+)" rules remove thousands of candidates could take more.
+const sforceAncMax = 1 << 21
 
 // sforceSparseMax bounds the nodes a sparse cache holds in one producer
 // call (6 bytes each).
@@ -137,8 +144,9 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
-	// ancPeak is the most words the ancestor sets of one run took.
-	ancPeak int
+	// ancPeak is the most words the ancestor sets of one run took;
+	// past ancMax, the producer call stops as past its node budget.
+	ancPeak, ancMax int
 }
 
 // ownSet in offPar marks an off node whose ancestor set is stored, as an
@@ -150,7 +158,7 @@ var houseType = [3]int{boxType, rowType, colType}
 
 func newSforce(g *sgeom) *sforce {
 	nk := g.nc * g.n
-	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
+	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget, ancMax: sforceAncMax,
 		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
 		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
 		rOn: newSrun(nk), rOf: newSrun(nk),
@@ -279,6 +287,9 @@ func (f *sforce) ancMake(i int, src []int32, cnt int) {
 	n := int(id)/64 + 1
 	f.anc = slices.Grow(f.anc, n)[:at+n]
 	f.ancPeak = max(f.ancPeak, len(f.anc))
+	if len(f.anc) > f.ancMax {
+		f.over = true // the run stops before its next node
+	}
 	f.ancAt[i] = int32(at)
 	f.ancN[i] = int32(cnt)
 	dst := f.anc[at:]
@@ -755,7 +766,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	hOn, hOff := 0, 0
 	for {
 		f.spent++
-		if f.spent > f.budget {
+		if f.spent > f.budget || f.over {
 			f.over = true
 			return
 		}

@@ -284,3 +284,35 @@ func TestSizedDynamic25(t *testing.T) {
 	}
 	t.Logf("%s %s, %d steps; ancestor sets up to %d words a run", gr.ER, gr.Hardest.Slug(), len(gr.Steps), g.force.ancPeak)
 }
+
+// TestSizedForcingAncestorCap: a run whose ancestor sets pass their
+// bound stops its producer call as the node budget does, so with no
+// room at all the 16x16 puzzle ends unfinished after the steps the full
+// grade made before its first forcing chain, the same way each time.
+func TestSizedForcingAncestorCap(t *testing.T) {
+	p := mustSizedGrid(t, ".2DC...F..49..5....G.8C....5...19F.4.7.B2...D6.C.......G...B.....3..........81.2E.4.6C.8...G...5.....3A...E..G.9B...E......4.....1.B......5..7..25..A...D.9.C...79....54C....E....369D...E.72.48F.....8.A.3.9...D487C.135....2.F.......7..2.1...6..2B.E..F...8.7")
+	full, err := NewSized().GradeContext(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := 0
+	for cut < len(full.Steps) && full.Steps[cut].Technique < Nishio {
+		cut++
+	}
+	var grades [2]SizedGrade
+	for i := range grades {
+		g := NewSized()
+		g.force = newSforce(geomOf(p.Shape))
+		g.force.ancMax = 0
+		if grades[i], err = g.GradeContext(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gr := grades[0]
+	if !reflect.DeepEqual(gr, grades[1]) {
+		t.Fatalf("capped grades differ")
+	}
+	if !gr.Unfinished || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
+		t.Errorf("capped grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
+	}
+}

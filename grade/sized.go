@@ -80,17 +80,17 @@ func (gr *SizedGrade) Slugs() []string {
 // SizedGrader grades puzzles of every shape in grid.Shapes the way
 // Grader grades 9x9 ones: step by step, always with the easiest technique
 // that makes progress. It implements the techniques up to dynamic forcing
-// chains (8.5 + length), generalised to N: singles, direct and plain
+// chains (+) (9.0 + length), generalised to N: singles, direct and plain
 // intersections, naked and hidden sets up to quads, X-wing, swordfish,
 // jellyfish, XY- and XYZ-wings, unique rectangles and loops, BUG, aligned
 // pair exclusion, X- and Y-cycles, forcing X-chains, alternating
 // inference chains, aligned triple exclusion, Nishio, multiple (cell and
-// region) and dynamic forcing chains. Dynamic forcing chains are tried up
-// to 16x16 only, and each forcing chain search stops after a fixed count
-// of nodes. A puzzle that needs more is Unfinished.
-// The zero value is ready; it keeps scratch space between calls (about
-// 13 MB on 16x16), so reuse one per goroutine. It is not safe for
-// concurrent use.
+// region) and dynamic forcing chains, with and without the simple
+// techniques as links. Each forcing chain search stops after a fixed
+// count of nodes. A puzzle that needs more (nested forcing chains) is
+// Unfinished. The zero value is ready; it keeps scratch space between
+// calls (about 13 MB on 16x16, at most about 35 MB on 25x25), so reuse
+// one per goroutine. It is not safe for concurrent use.
 type SizedGrader struct {
 	st     sstate
 	solver solve.Sized

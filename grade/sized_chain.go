@@ -7,9 +7,9 @@ import "slices"
 // and forcing chains mixing both link kinds), as chainUnary finds them on
 // 9x9 (see chain_unary.go for the rules). A candidate is k = N*cell +
 // digit - 1. The producers past them, up to dynamic forcing chains, are
-// in sized_aligned.go and sized_forcing.go; dynamic forcing chains (+)
-// and the nested levels are not generalised: a puzzle that needs them
-// grades as unfinished.
+// in sized_aligned.go, sized_forcing.go and sized_forcing_plus.go, up to
+// dynamic forcing chains (+); the nested levels are not generalised: a
+// puzzle that needs them grades as unfinished.
 
 // schainStatic holds the links of one grid for one link mode.
 type schainStatic struct {

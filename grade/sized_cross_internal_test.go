@@ -17,7 +17,7 @@ import (
 
 // sizedImplemented reports whether SizedGrader implements technique t.
 func sizedImplemented(t Technique) bool {
-	return t >= FullHouse && t <= DynamicForcingChains && t != XYChain
+	return t >= FullHouse && t <= DynamicForcingChainsPlus && t != XYChain
 }
 
 // sizedGoldenLine writes a sized grade of a 9x9 puzzle as gradesGoldenLine

@@ -7,29 +7,47 @@ import (
 
 // SE's forcing chains that follow every consequence of an assumption,
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
-// region) forcing chains (8.0 + length) and dynamic forcing chains
-// (8.5 + length), with the rules of chainEngine.multipleChains and
-// chainEngine.runChain (chain_forcing.go) at nesting level 0. A node is
+// region) forcing chains (8.0 + length), dynamic forcing chains
+// (8.5 + length) and dynamic forcing chains (+) (9.0 + length), with
+// the rules of chainEngine.multipleChains and chainEngine.runChain
+// (chain_forcing.go) at nesting levels 0 and 1. A node is
 // 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
-// and off sets are cached with the counts of their nodes only, and the
-// region chains try a house only where those sets meet. Dynamic runs
-// keep the ancestor set of each on node, numbered in the order the run
-// found them, up to 2*N^3 bits per node on 16x16, so dynamic forcing
-// chains are tried up to 16x16 only; Nishio runs stay on one digit and
-// index their nodes by cell, so they, like the static multiple chains,
-// run on every shape. Every producer call stops after
-// sforceBudget processed nodes: a step past that budget is not found and
-// the puzzle stays unfinished.
+// and off sets are cached with the counts of their nodes only, as dense
+// sets up to 16x16 and as lists of nodes past it (dense sets would take
+// 61 MB on 25x25), and the region chains try a house only where those
+// sets meet. Dynamic runs keep the ancestor set of each on node (and of
+// each off node a "(+)" rule made), numbered in the order the run found
+// them, so that a set takes only the words of the nodes found before
+// it: a few thousand words in all per run on 25x25, where sets of
+// 2*N^3 bits would take 4 KB a node. Nishio runs stay on one digit and
+// index their nodes by cell. Every producer call stops after
+// sforceBudget processed nodes, or at a run whose ancestor sets pass
+// sforceAncMax words: a step past those bounds is not found and the
+// puzzle stays unfinished.
 
 // sforceBudget bounds the nodes one producer call may process. It is a
 // node count, not a time, so that a grade never depends on the machine.
 const sforceBudget = 40_000_000
 
 // sforceMaxN is the largest N whose dynamic runs keep ancestor sets.
-const sforceMaxN = 16
+const sforceMaxN = 25
+
+// sforceDenseMaxN is the largest N whose runs are cached as dense sets,
+// two of 2*N^3 bits per candidate (8 MB on 16x16, 61 MB on 25x25).
+const sforceDenseMaxN = 16
+
+// sforceAncMax bounds the words the ancestor sets of one run take (16
+// MB), as sforceBudget bounds its nodes: numbered in the order found,
+// they take a few thousand words on the 25x25 puzzles measured, but a
+// run whose "(+)" rules remove thousands of candidates could take more.
+const sforceAncMax = 1 << 21
+
+// sforceSparseMax bounds the nodes a sparse cache holds in one producer
+// call (6 bytes each).
+const sforceSparseMax = 1 << 21
 
 // srun is the outcome of one assumption: the candidates forced on and
 // off, and the ancestor count of each of those nodes.
@@ -54,6 +72,7 @@ type sforce struct {
 	n, nk   int
 	dynamic bool
 	nishio  bool
+	level   int // 1 for dynamic forcing chains (+): runs use the simple techniques
 	tech    Technique
 	orig    []uint32
 	work    []uint32
@@ -102,20 +121,44 @@ type sforce struct {
 	// budget the nodes (cacheSpent[k]) the run took.
 	cacheCnt   []int16
 	cacheAt    []int32
+	cacheLen   []int32
 	cacheSpent []int32
-	runFrom    int // spent when the last run began
+	// Past sforceDenseMaxN the cache is sparse (cache is nil): a run's
+	// nodes lie in cacheNode beside their counts; regionMeets keeps the
+	// nodes common to the runs so far in meet, and tells a run's nodes
+	// by setting stampOf (per node) to stamp.
+	cacheNode []int32
+	meet      []int32
+	stampOf   []uint32
+	stamp     uint32
+	runFrom   int // spent when the last run began
 	// kCell and kDig are the cell and digit of each candidate, so that
 	// the runs divide by no N.
 	kCell []uint16
 	kDig  []uint8
+	// remU has, in word pair d, bit u set when the run removed digit d
+	// in unit u (pair 0: any digit); the "(+)" rules skip the others.
+	remU []uint64
+	// The hint a "(+)" rule is building: its removals, its parents and
+	// their ancestor indices; found and added say whether the rule had
+	// a hint that relies on the run, and whether it made a node.
+	plusRem, plusPar, plusSrc []int32
+	found, added              bool
+	// ancPeak is the most words the ancestor sets of one run took;
+	// past ancMax, the producer call stops as past its node budget.
+	ancPeak, ancMax int
 }
+
+// ownSet in offPar marks an off node whose ancestor set is stored, as an
+// on node's is: one a "(+)" rule made, with several parents.
+const ownSet = -2
 
 // houseType is the unit type of each of sgeom.houses' entries.
 var houseType = [3]int{boxType, rowType, colType}
 
 func newSforce(g *sgeom) *sforce {
 	nk := g.nc * g.n
-	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget,
+	f := &sforce{g: g, n: g.n, nk: nk, budget: sforceBudget, ancMax: sforceAncMax,
 		work: make([]uint32, g.nc), pos: make([]uint32, g.nu*(g.n+1)),
 		qOn: make([]int32, 0, nk), qOff: make([]int32, 0, nk),
 		rOn: newSrun(nk), rOf: newSrun(nk),
@@ -123,6 +166,7 @@ func newSforce(g *sgeom) *sforce {
 		accSum: make([]int32, 2*nk),
 	}
 	f.kCell, f.kDig = make([]uint16, nk), make([]uint8, nk)
+	f.remU = make([]uint64, 2*(g.n+1))
 	for k := range nk {
 		f.kCell[k], f.kDig[k] = uint16(k/g.n), uint8(k%g.n+1)
 	}
@@ -131,9 +175,14 @@ func newSforce(g *sgeom) *sforce {
 	if g.n <= sforceMaxN {
 		f.nw = (2*nk + 63) / 64
 		nodes = 2 * nk
-		f.cache = make([]uint64, nk*2*len(f.accOn))
+		if g.n <= sforceDenseMaxN {
+			f.cache = make([]uint64, nk*2*len(f.accOn))
+		} else {
+			f.stampOf = make([]uint32, 2*nk)
+		}
 		f.cacheGen = make([]uint32, nk)
 		f.cacheAt = make([]int32, nk)
+		f.cacheLen = make([]int32, nk)
 		f.cacheSpent = make([]int32, nk)
 	}
 	f.anc = make([]uint64, 0, 1024)
@@ -164,12 +213,17 @@ func (f *sforce) ancSet(i int32) []uint64 {
 	return f.anc[at : at+f.nid[i]/64+1]
 }
 
-// parents collects in f.pars the distinct parents of the off nodes src
-// (ancestor indices).
+// parents collects in f.pars the distinct nodes whose stored sets hold
+// the ancestors of the off nodes src (ancestor indices): their parents,
+// or themselves when their set is stored.
 func (f *sforce) parents(src []int32) []int32 {
 	pars := f.pars[:0]
 	for _, x := range src {
-		if p := f.offPar[x]; p >= 0 && !slices.Contains(pars, p) {
+		p := f.offPar[x]
+		if p == ownSet {
+			p = x
+		}
+		if p >= 0 && !slices.Contains(pars, p) {
 			pars = append(pars, p)
 		}
 	}
@@ -232,6 +286,10 @@ func (f *sforce) ancMake(i int, src []int32, cnt int) {
 	at := len(f.anc)
 	n := int(id)/64 + 1
 	f.anc = slices.Grow(f.anc, n)[:at+n]
+	f.ancPeak = max(f.ancPeak, len(f.anc))
+	if len(f.anc) > f.ancMax {
+		f.over = true // the run stops before its next node
+	}
 	f.ancAt[i] = int32(at)
 	f.ancN[i] = int32(cnt)
 	dst := f.anc[at:]
@@ -268,6 +326,7 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{Nishio, true, true},
 		{MultipleForcingChains, false, false},
 		{DynamicForcingChains, true, false},
+		{DynamicForcingChainsPlus, true, false},
 	}
 	for _, m := range modes {
 		if m.dynamic && !m.nishio && f.nw == 0 {
@@ -277,6 +336,10 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		}
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
+		f.level = 0
+		if m.tech == DynamicForcingChainsPlus {
+			f.level = 1
+		}
 		f.multipleChains(s, h)
 		if f.over {
 			return SizedStep{}, false
@@ -296,7 +359,7 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 	f.opos = s.where
 	f.spent, f.over = 0, false
 	f.gen++
-	f.cacheCnt = f.cacheCnt[:0]
+	f.cacheCnt, f.cacheNode = f.cacheCnt[:0], f.cacheNode[:0]
 	if f.gen == 0 {
 		clear(f.cacheGen)
 		f.gen = 1
@@ -445,7 +508,7 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
 				k := g.cell(u, first32(w))*n + d - 1
-				if f.cache != nil && f.cacheGen[k] == f.gen {
+				if f.cacheGen != nil && f.cacheGen[k] == f.gen {
 					f.restore(k, &f.rOn)
 				} else {
 					f.run(&f.rOn, k, true)
@@ -464,17 +527,35 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 	}
 }
 
-// keep caches the sets of run r of candidate k assumed on.
+// keep caches the sets of run r of candidate k assumed on, the last run
+// made. A sparse cache that is full keeps no more: the run is then
+// computed again when needed.
 func (f *sforce) keep(k int, r *srun) {
+	if f.cacheGen == nil {
+		return
+	}
+	at := len(f.cacheCnt)
 	if f.cache == nil {
+		if at > sforceSparseMax {
+			return
+		}
+		// The run's queues hold its nodes, each once.
+		for _, q := range f.qOn {
+			x := 2*q + 1
+			f.cacheNode = append(f.cacheNode, x)
+			f.cacheCnt = append(f.cacheCnt, r.cnt[x])
+		}
+		for _, q := range f.qOff {
+			x := 2 * q
+			f.cacheNode = append(f.cacheNode, x)
+			f.cacheCnt = append(f.cacheCnt, r.cnt[x])
+		}
+		f.cacheMark(k, at)
 		return
 	}
 	w := len(r.on)
 	copy(f.cache[2*k*w:], r.on)
 	copy(f.cache[(2*k+1)*w:], r.off)
-	f.cacheGen[k] = f.gen
-	f.cacheAt[k] = int32(len(f.cacheCnt))
-	f.cacheSpent[k] = int32(f.spent - f.runFrom)
 	for i := range r.on {
 		for m := r.on[i]; m != 0; m &= m - 1 {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))+1])
@@ -483,6 +564,37 @@ func (f *sforce) keep(k int, r *srun) {
 	for i := range r.off {
 		for m := r.off[i]; m != 0; m &= m - 1 {
 			f.cacheCnt = append(f.cacheCnt, r.cnt[2*(i*64+bits.TrailingZeros64(m))])
+		}
+	}
+	f.cacheMark(k, at)
+}
+
+// cacheMark records that the cache holds the run of candidate k from
+// entry at of cacheCnt on.
+func (f *sforce) cacheMark(k, at int) {
+	f.cacheGen[k] = f.gen
+	f.cacheAt[k] = int32(at)
+	f.cacheLen[k] = int32(len(f.cacheCnt) - at)
+	f.cacheSpent[k] = int32(f.spent - f.runFrom)
+}
+
+// cachedNodes returns the nodes of the sparse cache's run of candidate k
+// (on nodes 2p+1, off nodes 2p) with their counts.
+func (f *sforce) cachedNodes(k int) ([]int32, []int16) {
+	at, n := f.cacheAt[k], f.cacheLen[k]
+	return f.cacheNode[at : at+n], f.cacheCnt[at : at+n]
+}
+
+// setNodes fills the candidate sets on and off with the nodes of a
+// sparse cache's run.
+func setNodes(on, off []uint64, nodes []int32) {
+	clear(on)
+	clear(off)
+	for _, x := range nodes {
+		if x&1 == 1 {
+			setAdd(on, int(x>>1))
+		} else {
+			setAdd(off, int(x>>1))
 		}
 	}
 }
@@ -494,6 +606,14 @@ func (f *sforce) restore(k int, r *srun) {
 	f.spent += int(f.cacheSpent[k])
 	if f.spent > f.budget {
 		f.over = true
+		return
+	}
+	if f.cache == nil {
+		nodes, cnts := f.cachedNodes(k)
+		setNodes(r.on, r.off, nodes)
+		for i, x := range nodes {
+			r.cnt[x] = cnts[i]
+		}
 		return
 	}
 	w := len(r.on)
@@ -518,7 +638,7 @@ func (f *sforce) restore(k int, r *srun) {
 // unit u, assumed on, may all reach a common node: false only when
 // their cached sets, computed as needed, share none.
 func (f *sforce) regionMeets(pm uint32, u, d int) bool {
-	if f.cache == nil {
+	if f.cacheGen == nil {
 		return true
 	}
 	g := f.g
@@ -533,6 +653,16 @@ func (f *sforce) regionMeets(pm uint32, u, d int) bool {
 				return true // the caller's run stops at once
 			}
 			f.keep(k, &f.rOn)
+			if f.cacheGen[k] != f.gen {
+				return true // the sparse cache is full
+			}
+		}
+		if f.cache == nil {
+			if !f.meetNodes(k, first) {
+				return false
+			}
+			first = false
+			continue
 		}
 		on, off := f.cache[2*k*w:(2*k+1)*w], f.cache[(2*k+1)*w:(2*k+2)*w]
 		if first {
@@ -554,12 +684,43 @@ func (f *sforce) regionMeets(pm uint32, u, d int) bool {
 	return true
 }
 
+// meetNodes intersects the nodes of the sparse cache's run of candidate
+// k with those kept in f.meet (or starts them when first), reporting
+// whether any is left.
+func (f *sforce) meetNodes(k int, first bool) bool {
+	nodes, _ := f.cachedNodes(k)
+	if first {
+		f.meet = append(f.meet[:0], nodes...)
+		return len(f.meet) > 0
+	}
+	f.stamp++
+	if f.stamp == 0 {
+		clear(f.stampOf)
+		f.stamp = 1
+	}
+	for _, x := range nodes {
+		f.stampOf[x] = f.stamp
+	}
+	j := 0
+	for _, x := range f.meet {
+		if f.stampOf[x] == f.stamp {
+			f.meet[j] = x
+			j++
+		}
+	}
+	f.meet = f.meet[:j]
+	return j > 0
+}
+
 // remove takes candidate d of cell c out of the working grid.
 func (f *sforce) remove(c, d int) {
 	g := f.g
 	f.work[c] &^= 1 << d
 	for t := 0; t < 3; t++ {
-		f.pos[int(g.cellUnits[c][t])*(f.n+1)+d] &^= 1 << g.cellIndex[c][t]
+		u := int(g.cellUnits[c][t])
+		f.pos[u*(f.n+1)+d] &^= 1 << g.cellIndex[c][t]
+		f.remU[2*d+u>>6] |= 1 << (u & 63)
+		f.remU[u>>6] |= 1 << (u & 63)
 	}
 }
 
@@ -577,6 +738,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	if f.dynamic {
 		copy(f.work, f.orig)
 		copy(f.pos, f.opos)
+		clear(f.remU)
 	}
 	dyn := f.dynamic
 	qOn, qOff := f.qOn[:0], f.qOff[:0]
@@ -604,7 +766,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 	hOn, hOff := 0, 0
 	for {
 		f.spent++
-		if f.spent > f.budget {
+		if f.spent > f.budget || f.over {
 			f.over = true
 			return
 		}
@@ -748,7 +910,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 				r.cnt[on] = chainCount16(f.tmpN[j])
 				qOn = append(qOn, int32(tk))
 			}
-		} else {
+		} else if f.level == 0 || !f.advance(r, &qOff) {
 			return
 		}
 		if best >= 0 {

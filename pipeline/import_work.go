@@ -21,7 +21,17 @@ var (
 	// ErrLineTooLong marks a line too long to be a puzzle (over 1 MiB),
 	// which Lines hands out unread.
 	ErrLineTooLong = importfmt.ErrLineTooLong
+	// ErrUndecided marks a line of another size than 9x9 whose solutions
+	// could not be counted to two within SizedImportNodes search nodes.
+	ErrUndecided = errors.New("uniqueness not decided")
 )
+
+// SizedImportNodes bounds the solver's search nodes for counting the
+// solutions of an imported line of another size than 9x9: a sparse 25x25
+// line may take minutes, where a proper puzzle takes a few thousand. A
+// node count, not a time, so that a line is kept or refused the same
+// way on every machine.
+const SizedImportNodes = 200_000
 
 // Importer checks, canonicalizes and grades one import line, grading the
 // puzzle as given. It keeps
@@ -37,9 +47,10 @@ type Importer struct {
 	path   pathEncoder
 
 	// The same for the lines of other sizes (importSized).
-	sized     solve.Sized
-	sizedDig  gen.SizedDigger
-	sizedRate grade.SizedGrader
+	sized      solve.Sized
+	sizedDig   gen.SizedDigger
+	sizedRate  grade.SizedGrader
+	sizedNodes int // the count's node budget; 0: SizedImportNodes
 }
 
 // NewImporter returns an Importer for one worker, recording source with

@@ -212,7 +212,15 @@ func (m *Importer) importSized(ctx context.Context, text string) Result[store.Ne
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Invalid, Err: err}
 	}
-	switch m.sized.Count(g, 2) {
+	budget := m.sizedNodes
+	if budget == 0 {
+		budget = SizedImportNodes
+	}
+	n, decided := m.sized.CountWithin(g, 2, budget)
+	if !decided {
+		return Result[store.NewFamily]{Reason: Invalid, Err: fmt.Errorf("%w within %d search nodes: %d solutions found so far", ErrUndecided, budget, n)}
+	}
+	switch n {
 	case 0:
 		return Result[store.NewFamily]{Reason: Invalid, Err: solve.ErrNoSolution}
 	case 1:

@@ -637,6 +637,21 @@ func (v *Sized) Count(g grid.Grid, limit int) int {
 	return v.run(g, limit, false)
 }
 
+// CountWithin is Count with its search held to maxNodes search nodes
+// (Nodes), or unbounded when maxNodes is negative, so that counting the
+// solutions of any line ends in bounded time. decided is false when the
+// budget ran out first; n is then the solutions found so far, fewer
+// than limit. The node count depends only on the arguments.
+func (v *Sized) CountWithin(g grid.Grid, limit, maxNodes int) (n int, decided bool) {
+	v.limit, v.count, v.keep, v.rng = limit, 0, false, nil
+	v.nodes, v.budget, v.aborted = 0, max(maxNodes, -1), false
+	if limit <= 0 || !v.load(g, -1) {
+		return 0, true
+	}
+	v.search()
+	return v.count, !v.aborted
+}
+
 // HasOtherSolution reports whether p, with cell emptied, has a solution
 // other than solution, a solution of p. When solution is p's only one,
 // this is the dig-hole check for emptying cell, cheaper than counting to

@@ -609,3 +609,37 @@ func TestSizedHasOtherSolutionWithin(t *testing.T) {
 		})
 	}
 }
+
+// TestSizedCountWithin: a budgeted count that is decided is Count's, one
+// with no budget is always decided, an undecided one found fewer than
+// limit solutions, and the search never runs past its budget.
+func TestSizedCountWithin(t *testing.T) {
+	for _, s := range grid.Shapes {
+		if s.N < 6 || s.N > 12 {
+			continue
+		}
+		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
+			var v, w solve.Sized
+			rapid.Check(t, func(t *rapid.T) {
+				sol, _ := v.RandomSolution(grid.New(s), newRand(rapid.Uint64().Draw(t, "seed")))
+				g := sol.Clone()
+				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
+					g.Cells[c] = 0
+				}
+				limit := rapid.IntRange(1, 3).Draw(t, "limit")
+				budget := rapid.IntRange(-1, 50).Draw(t, "budget")
+				want := w.Count(g, limit)
+				got, decided := v.CountWithin(g, limit, budget)
+				if decided && got != want {
+					t.Fatalf("%s, budget %d: CountWithin(%d) = %d, decided; Count = %d", g, budget, limit, got, want)
+				}
+				if !decided && (budget < 0 || got >= limit) {
+					t.Fatalf("%s, budget %d: undecided after %d solutions of %d", g, budget, got, limit)
+				}
+				if budget >= 0 && v.Nodes() > budget+1 {
+					t.Fatalf("%s: %d nodes, budget %d", g, v.Nodes(), budget)
+				}
+			})
+		})
+	}
+}

@@ -17,7 +17,7 @@ import (
 
 // importCounts tallies an import's lines by outcome.
 type importCounts struct {
-	lines, unparseable, noSolution, several, failed int64
+	lines, unparseable, noSolution, several, undecided, failed int64
 }
 
 // importFile runs an import with options o.
@@ -72,6 +72,8 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 					n.noSolution++
 				case errors.Is(r.Err, solve.ErrMultipleSolutions):
 					n.several++
+				case errors.Is(r.Err, pipeline.ErrUndecided):
+					n.undecided++
 				default:
 					n.unparseable++
 				}
@@ -95,8 +97,12 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	// importing the same file at the same time stores some of them first.
 	fmt.Fprintf(stdout, "bankgen import: %s: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
 		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), sum.Families, sum.Duplicates, sum.Puzzles, sum.DupPuzzles)
-	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions, %d failed\n",
-		n.unparseable, n.noSolution, n.several, n.failed)
+	undecided := ""
+	if n.undecided > 0 {
+		undecided = fmt.Sprintf(", %d whose uniqueness was not decided", n.undecided)
+	}
+	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions%s, %d failed\n",
+		n.unparseable, n.noSolution, n.several, undecided, n.failed)
 	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", cli.LevelString(sum.Levels), o.source, runID)
 	if runErr != nil {
 		return runErr
@@ -113,5 +119,5 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 // puzzles is how many lines were puzzles with one solution that the
 // import graded or found in the bank.
 func (n importCounts) puzzles() int64 {
-	return n.lines - n.unparseable - n.noSolution - n.several - n.failed
+	return n.lines - n.unparseable - n.noSolution - n.several - n.undecided - n.failed
 }

@@ -245,6 +245,12 @@ func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9
 // indexes with 15.
 func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
+// band views band b's digits as the five words of pairs that hold
+// them; b must be 0, 1 or 2.
+func (s *board) band(b int) *[5]uint64 {
+	return (*[5]uint64)(unsafe.Pointer(&s.f[b*10&31]))
+}
+
 // clear removes cells from every digit of band b and returns the digits
 // that lost one (bit e for digit e+1). It has no branch: whether a digit
 // holds one of the cells is close to a coin toss, which a branch would
@@ -254,22 +260,22 @@ func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f))
 // written-out copy of this body: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
-	w, k := s.pairs(), b*5
+	w := s.band(b)
 	p := uint64(cells) * lo
-	y := w[k&15]
-	w[k&15] = y &^ p
+	y := w[0]
+	w[0] = y &^ p
 	t := (y&p + bandAll*lo) & (lo << 27)
-	y = w[(k+1)&15]
-	w[(k+1)&15] = y &^ p
+	y = w[1]
+	w[1] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 1
-	y = w[(k+2)&15]
-	w[(k+2)&15] = y &^ p
+	y = w[2]
+	w[2] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 2
-	y = w[(k+3)&15]
-	w[(k+3)&15] = y &^ p
+	y = w[3]
+	w[3] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 3
-	y = w[(k+4)&15]
-	w[(k+4)&15] = y &^ p
+	y = w[4]
+	w[4] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 4
 	// Bit 27+i of t is word i's low half, bit 59+i its high half.
 	return lowDigits[t>>27&31] | highDigits[t>>59]
@@ -359,22 +365,22 @@ func (s *board) rules() bool {
 			placed := single & s.u[b]
 			s.u[b] &^= placed
 			const lo = 1 | 1<<32
-			w, k := s.pairs(), b*5
+			w := s.band(b)
 			p := uint64(placed) * lo
-			y := w[k&15]
-			w[k&15] = y &^ p
+			y := w[0]
+			w[0] = y &^ p
 			t := (y&p + bandAll*lo) & (lo << 27)
-			y = w[(k+1)&15]
-			w[(k+1)&15] = y &^ p
+			y = w[1]
+			w[1] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 1
-			y = w[(k+2)&15]
-			w[(k+2)&15] = y &^ p
+			y = w[2]
+			w[2] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 2
-			y = w[(k+3)&15]
-			w[(k+3)&15] = y &^ p
+			y = w[3]
+			w[3] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 3
-			y = w[(k+4)&15]
-			w[(k+4)&15] = y &^ p
+			y = w[4]
+			w[4] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 4
 			changed := lowDigits[t>>27&31] | highDigits[t>>59]
 			dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
@@ -411,14 +417,19 @@ func (s *board) propagate(biv *[3]uint32) bool {
 			}
 			// Cells with at least one, two, three candidates, counted
 			// in the two halves of pairs at once and then merged.
-			w, k := s.pairs(), b*5
-			var one64, two64, three64 uint64
-			for i := range 5 {
-				f := w[(k+i)&15]
-				three64 |= two64 & f
-				two64 |= one64 & f
-				one64 |= f
-			}
+			w := s.band(b)
+			one64 := w[0]
+			two64 := one64 & w[1]
+			one64 |= w[1]
+			three64 := two64 & w[2]
+			two64 |= one64 & w[2]
+			one64 |= w[2]
+			three64 |= two64 & w[3]
+			two64 |= one64 & w[3]
+			one64 |= w[3]
+			three64 |= two64 & w[4]
+			two64 |= one64 & w[4]
+			one64 |= w[4]
 			l1, h1 := uint32(one64), uint32(one64>>32)
 			l2, h2 := uint32(two64), uint32(two64>>32)
 			one := l1 | h1
@@ -467,16 +478,18 @@ func (s *board) grid(g *Grid) {
 func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// A cell's score is its number of unsolved peers: the band's row and
 	// box peers, then its column in the two other bands, whose unsolved
-	// cells uo holds side by side.
+	// cells uo holds side by side (in either order: colPair is the same
+	// in both halves).
 	// The best cell is the one with the largest key, its score above the
 	// complement of its index b*27+c: a tie goes to the first cell. The
 	// maximum is taken without a branch, which would be unpredictable:
 	// best grows by the key's excess over it, d &^ (d >> 63) being d
 	// when positive and 0 otherwise (max compiles to a branch).
 	best := -1
+	u0, u1, u2 := uint64(s.u[0]), uint64(s.u[1]), uint64(s.u[2])
+	others := [3]uint64{u1 | u2<<27, u2 | u0<<27, u0 | u1<<27}
 	for b := range biv {
-		ub := s.u[b]
-		uo := uint64(s.u[(b+1)%3]) | uint64(s.u[(b+2)%3])<<27
+		ub, uo := s.u[b], others[b]
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m) & 31
 			score := bits.OnesCount32(ub&bandPeers[c]) + bits.OnesCount64(uo&colPair[c])

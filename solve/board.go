@@ -77,6 +77,8 @@ var (
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
+	// bandOf maps a digit-band x to its band, x / 10.
+	bandOf [32]uint8
 	// lowDigits and highDigits map the 5-bit set of the words of pairs
 	// (bit i for word i of a band) whose low, respectively high, half
 	// lost a cell to the digits those halves hold (bit e for digit e+1):
@@ -140,6 +142,7 @@ func init() {
 	}
 	for x := 0; x < 30; x++ {
 		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
+		bandOf[x] = uint8(x / 10)
 	}
 	word := uint64(1)
 	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
@@ -354,7 +357,7 @@ func (s *board) rules() bool {
 				break
 			}
 			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-			b := x / 10
+			b := int(bandOf[x])
 			// The other digits lose the cells placed here, usually none;
 			// changed has bit e set when digit e+1 lost one. x keeps them:
 			// a is stored below. There is no test for none: it would be

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"unsafe"
 )
@@ -67,11 +68,17 @@ var (
 	colPair [32]uint64
 	// colCells maps a column to its three cells in a band.
 	colCells [9]uint32
+	// colOf maps a cell of a band to its column's three cells in a
+	// band; it is sized so that an index masked with 31 needs no bounds
+	// check.
+	colOf [32]uint32
 	// rowCells and boxCells map a set of rows or boxes of a band (bit r,
 	// bit k) to their cells.
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
+	// bandOf maps a digit-band x to its band, x / 10.
+	bandOf [32]uint8
 	// lowDigits and highDigits map the 5-bit set of the words of pairs
 	// (bit i for word i of a band) whose low, respectively high, half
 	// lost a cell to the digits those halves hold (bit e for digit e+1):
@@ -135,6 +142,7 @@ func init() {
 	}
 	for x := 0; x < 30; x++ {
 		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
+		bandOf[x] = uint8(x / 10)
 	}
 	word := uint64(1)
 	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
@@ -156,6 +164,7 @@ func init() {
 			}
 		}
 		colPair[i] = uint64(colCells[c]) | uint64(colCells[c])<<27
+		colOf[i] = colCells[c]
 	}
 }
 
@@ -165,61 +174,61 @@ func init() {
 // the rest to propagate. A digit-band holding its three givens is already
 // at the band rules' fixed point and is not marked dirty.
 func (s *board) load(g *Grid) bool {
-	// The cells are sorted by value without a branch, as whether a cell
-	// is given is unpredictable: byVal[b][v] holds band b's cells of
-	// value v, the empty ones in slot 0, and high collects the bits of
-	// values above 15.
-	var byVal [3][16]uint32
-	var high uint8
-	for b := range byVal {
-		for j, v := range g[b*27 : b*27+27] {
-			byVal[b][v&15] |= 1 << j
-			high |= v
-		}
-	}
+	// Each given of digit-band x adds its cell to given[x] and its peers
+	// to seen: its row and box in the band, its column in the digit's
+	// other bands. Two givens clash exactly when one is the other's
+	// peer, which the end checks once per digit-band. The givens are
+	// found eight cells at a time (see nonZero), so that the empty
+	// cells, usually two thirds or more, cost nothing.
+	var given, seen [32]uint32
 	var filled [3]uint32
-	for b := range byVal {
-		if high > 15 || byVal[b][10]|byVal[b][11]|byVal[b][12]|byVal[b][13]|byVal[b][14]|byVal[b][15] != 0 {
-			return false
+	for b := range filled {
+		band := (*[27]uint8)(g[b*27 : b*27+27])
+		m := nonZero(band[0:8]) | nonZero(band[8:16])<<8 | nonZero(band[16:24])<<16
+		// (v + 255) >> 8 is 1 for a non-zero byte v, 0 for zero.
+		m |= (uint32(band[24])+255)>>8<<24 | (uint32(band[25])+255)>>8<<25 | (uint32(band[26])+255)>>8<<26
+		filled[b] = m
+		for ; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros32(m) & 31
+			v := g[b*27+j]
+			if v > 9 {
+				return false
+			}
+			x := (b*10 + int(v) - 1) & 31
+			given[x] |= 1 << j
+			seen[x] |= bandPeers[j]
+			col := colOf[j]
+			seen[mates[x][0]&31] |= col
+			seen[mates[x][1]&31] |= col
 		}
-		filled[b] = bandAll &^ byVal[b][0]
 	}
 	s.dirty = 0
-	for d := 0; d < 9; d++ {
-		var cols uint32
-		n := 0
-		for b := range byVal {
-			p := byVal[b][d+1]
-			cols |= (p | p>>9 | p>>18) & 511
-			n += bits.OnesCount32(p)
-		}
-		if n != bits.OnesCount32(cols) {
-			return false // two givens of d in one column
-		}
-		seenCols := cols | cols<<9 | cols<<18
-		for b := range byVal {
-			p := byVal[b][d+1]
-			rows := rowsHit(p)
-			boxes := rowBoxes[p&511] | rowBoxes[p>>9&511] | rowBoxes[p>>18&511]
-			k := bits.OnesCount32(p)
-			if k != bits.OnesCount32(rows) || k != bits.OnesCount32(boxes) {
-				return false // two givens of d in one row or box
+	for b := range filled {
+		free := bandAll &^ filled[b]
+		for x := b * 10; x < b*10+9; x++ {
+			p := given[x&31]
+			if p&seen[x&31] != 0 {
+				return false // two givens of one digit in a row, column or box
 			}
-			s.f[b*10+d] = bandAll&^filled[b]&^(seenCols|rowCells[rows]|boxCells[boxes&7]) | p
-			// (3 - k + 3) >> 2 is 1 for k < 3, 0 for k = 3.
-			s.dirty |= uint32(6-k) >> 2 << (b*10 + d)
+			s.f[x&31] = free&^seen[x&31] | p
+			// (6 - k) >> 2 is 1 for k < 3 givens, 0 for k = 3.
+			s.dirty |= uint32(6-bits.OnesCount32(p)) >> 2 << x
 		}
-	}
-	for b := range s.u {
-		s.u[b] = bandAll &^ filled[b]
+		s.u[b] = free
 	}
 	return true
 }
 
-// rowsHit returns the set of rows of a band (bit r) that p touches.
-func rowsHit(p uint32) uint32 {
-	// (x + 511) >> 9 is 1 for a non-zero 9-bit x, 0 for zero.
-	return (p&511+511)>>9 | (p>>9&511+511)>>9<<1 | (p>>18&511+511)>>9<<2
+// nonZero returns the set of the eight bytes of p that are not zero, bit
+// i for p[i]. A byte's high bit is set by adding 0x7f to its low seven
+// bits, which carries into it unless they are zero, or by the byte's own
+// high bit; the multiplication then gathers the eight high bits, each
+// product landing on its own bit of the top byte.
+func nonZero(p []uint8) uint32 {
+	w := binary.LittleEndian.Uint64(p)
+	const low7, high1 = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	t := (w&low7 + low7 | w) & high1
+	return uint32(t >> 7 * 0x0102040810204080 >> 56)
 }
 
 // triads returns the set of (row r, box k) triads of band mask a that
@@ -239,6 +248,12 @@ func (s *board) digits(b int) *[9]uint32 { return (*[9]uint32)(s.f[b*10 : b*10+9
 // indexes with 15.
 func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f)) }
 
+// band views band b's digits as the five words of pairs that hold
+// them; b must be 0, 1 or 2.
+func (s *board) band(b int) *[5]uint64 {
+	return (*[5]uint64)(unsafe.Pointer(&s.f[b*10&31]))
+}
+
 // clear removes cells from every digit of band b and returns the digits
 // that lost one (bit e for digit e+1). It has no branch: whether a digit
 // holds one of the cells is close to a coin toss, which a branch would
@@ -248,22 +263,22 @@ func (s *board) pairs() *[16]uint64 { return (*[16]uint64)(unsafe.Pointer(&s.f))
 // written-out copy of this body: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
-	w, k := s.pairs(), b*5
+	w := s.band(b)
 	p := uint64(cells) * lo
-	y := w[k&15]
-	w[k&15] = y &^ p
+	y := w[0]
+	w[0] = y &^ p
 	t := (y&p + bandAll*lo) & (lo << 27)
-	y = w[(k+1)&15]
-	w[(k+1)&15] = y &^ p
+	y = w[1]
+	w[1] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 1
-	y = w[(k+2)&15]
-	w[(k+2)&15] = y &^ p
+	y = w[2]
+	w[2] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 2
-	y = w[(k+3)&15]
-	w[(k+3)&15] = y &^ p
+	y = w[3]
+	w[3] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 3
-	y = w[(k+4)&15]
-	w[(k+4)&15] = y &^ p
+	y = w[4]
+	w[4] = y &^ p
 	t |= (y&p + bandAll*lo) & (lo << 27) << 4
 	// Bit 27+i of t is word i's low half, bit 59+i its high half.
 	return lowDigits[t>>27&31] | highDigits[t>>59]
@@ -286,7 +301,7 @@ func (s *board) place(b, d int, c uint) bool {
 	s.dirty |= changed<<(b*10&31) | 1<<x
 	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
 	// for a non-zero 27-bit y, 0 for zero.
-	col := colCells[c%9]
+	col := colOf[c&31]
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
 	y0, y1 := s.f[o0], s.f[o1]
 	s.f[o0], s.f[o1] = y0&^col, y1&^col
@@ -342,7 +357,7 @@ func (s *board) rules() bool {
 				break
 			}
 			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-			b := x / 10
+			b := int(bandOf[x])
 			// The other digits lose the cells placed here, usually none;
 			// changed has bit e set when digit e+1 lost one. x keeps them:
 			// a is stored below. There is no test for none: it would be
@@ -353,22 +368,22 @@ func (s *board) rules() bool {
 			placed := single & s.u[b]
 			s.u[b] &^= placed
 			const lo = 1 | 1<<32
-			w, k := s.pairs(), b*5
+			w := s.band(b)
 			p := uint64(placed) * lo
-			y := w[k&15]
-			w[k&15] = y &^ p
+			y := w[0]
+			w[0] = y &^ p
 			t := (y&p + bandAll*lo) & (lo << 27)
-			y = w[(k+1)&15]
-			w[(k+1)&15] = y &^ p
+			y = w[1]
+			w[1] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 1
-			y = w[(k+2)&15]
-			w[(k+2)&15] = y &^ p
+			y = w[2]
+			w[2] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 2
-			y = w[(k+3)&15]
-			w[(k+3)&15] = y &^ p
+			y = w[3]
+			w[3] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 3
-			y = w[(k+4)&15]
-			w[(k+4)&15] = y &^ p
+			y = w[4]
+			w[4] = y &^ p
 			t |= (y&p + bandAll*lo) & (lo << 27) << 4
 			changed := lowDigits[t>>27&31] | highDigits[t>>59]
 			dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
@@ -405,14 +420,19 @@ func (s *board) propagate(biv *[3]uint32) bool {
 			}
 			// Cells with at least one, two, three candidates, counted
 			// in the two halves of pairs at once and then merged.
-			w, k := s.pairs(), b*5
-			var one64, two64, three64 uint64
-			for i := range 5 {
-				f := w[(k+i)&15]
-				three64 |= two64 & f
-				two64 |= one64 & f
-				one64 |= f
-			}
+			w := s.band(b)
+			one64 := w[0]
+			two64 := one64 & w[1]
+			one64 |= w[1]
+			three64 := two64 & w[2]
+			two64 |= one64 & w[2]
+			one64 |= w[2]
+			three64 |= two64 & w[3]
+			two64 |= one64 & w[3]
+			one64 |= w[3]
+			three64 |= two64 & w[4]
+			two64 |= one64 & w[4]
+			one64 |= w[4]
 			l1, h1 := uint32(one64), uint32(one64>>32)
 			l2, h2 := uint32(two64), uint32(two64>>32)
 			one := l1 | h1
@@ -461,16 +481,18 @@ func (s *board) grid(g *Grid) {
 func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 	// A cell's score is its number of unsolved peers: the band's row and
 	// box peers, then its column in the two other bands, whose unsolved
-	// cells uo holds side by side.
+	// cells uo holds side by side (in either order: colPair is the same
+	// in both halves).
 	// The best cell is the one with the largest key, its score above the
 	// complement of its index b*27+c: a tie goes to the first cell. The
 	// maximum is taken without a branch, which would be unpredictable:
 	// best grows by the key's excess over it, d &^ (d >> 63) being d
 	// when positive and 0 otherwise (max compiles to a branch).
 	best := -1
+	u0, u1, u2 := uint64(s.u[0]), uint64(s.u[1]), uint64(s.u[2])
+	others := [3]uint64{u1 | u2<<27, u2 | u0<<27, u0 | u1<<27}
 	for b := range biv {
-		ub := s.u[b]
-		uo := uint64(s.u[(b+1)%3]) | uint64(s.u[(b+2)%3])<<27
+		ub, uo := s.u[b], others[b]
 		for m := biv[b]; m != 0; m &= m - 1 {
 			c := bits.TrailingZeros32(m) & 31
 			score := bits.OnesCount32(ub&bandPeers[c]) + bits.OnesCount64(uo&colPair[c])

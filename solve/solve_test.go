@@ -310,3 +310,44 @@ func TestValuesAboveNine(t *testing.T) {
 		}
 	}
 }
+
+// TestClashingGivens: two equal givens that see each other, in any row,
+// column or box and any pair of bands, leave a grid without solutions,
+// and so does a clash among otherwise valid givens of a full grid.
+func TestClashingGivens(t *testing.T) {
+	var s solve.Solver
+	for i := 0; i < 81; i++ {
+		for j := 0; j < 81; j++ {
+			sameBox := i/27 == j/27 && i%9/3 == j%9/3
+			if j == i || i/9 != j/9 && i%9 != j%9 && !sameBox {
+				continue
+			}
+			var g solve.Grid
+			g[i], g[j] = uint8(i%9+1), uint8(i%9+1)
+			if n := s.Count(g, 2); n != 0 {
+				t.Fatalf("%s: Count = %d, want 0", g, n)
+			}
+		}
+	}
+	rng := newRand(7)
+	for k := 0; k < 200; k++ {
+		g := randomTerminal(t, rng)
+		i, j := rng.IntN(81), rng.IntN(81)
+		if g[i] == g[j] {
+			continue
+		}
+		g[i] = g[j]
+		for _, c := range rng.Perm(81)[:rng.IntN(60)] {
+			if c != i && c != j {
+				g[c] = 0
+			}
+		}
+		want := 0
+		if g.Check() == nil {
+			want, _ = solve.CountDLX(g, 2)
+		}
+		if n := s.Count(g, 2); n != want {
+			t.Fatalf("%s: Count = %d, want %d", g, n, want)
+		}
+	}
+}

@@ -110,7 +110,9 @@ type CheckedShard struct {
 
 // CheckShard does Merge's checks of the bank at shard (and its
 // migration) without merging it. It does not use db's connection, so a
-// caller may check the next shard while db merges one (MergeShard).
+// caller may check the next shard while db merges one (MergeShard), if
+// it is another file: a merge holds its shard's write lock, which the
+// check waits for (Options.BusyTimeout).
 func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
 	if db.readOnly {
 		return nil, fmt.Errorf("merge %s: the bank is open read-only: %w", shard, ErrInvalid)

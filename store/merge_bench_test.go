@@ -17,9 +17,9 @@ import (
 // variantShard writes a shard bank of about rows puzzle rows, k a
 // family, as bankgen writes them: each family's variants are transforms
 // of its form, stored as the transform's code (migrations/0010).
-func variantShard(b *testing.B, path string, rows, k int) {
+func variantShard(b *testing.B, path string, rows, k int, seed uint64) {
 	ctx := context.Background()
-	vf := newVariantFamilies(1)
+	vf := newVariantFamilies(seed)
 	db, err := store.Open(ctx, path, store.BulkOptions(path))
 	if err != nil {
 		b.Fatal(err)
@@ -78,17 +78,26 @@ func (v *variantFamilies) batch(n, k int) []store.NewFamily {
 	return batch
 }
 
-// BenchmarkMerge merges a shard of -rows puzzle rows (bankgen's kind,
-// variants stored as codes) into a fresh bank opened as bankgen merge
-// opens it, and reports puzzles merged a second, the shard's check and
-// the bank's index builds at its close included; the shard is built
-// first, untimed.
+// BenchmarkMerge merges shards of -rows puzzle rows in all (bankgen's
+// kind, variants stored as codes) into a fresh bank opened as bankgen
+// merge opens it, and reports puzzles merged a second; the shards' checks
+// and the bank's index builds at its close are included, the shards are
+// built first, untimed. One shard goes into the empty bank whole; of
+// four, three go into a bank that holds rows already.
 func BenchmarkMerge(b *testing.B) {
-	for _, k := range []int{1, 50} {
-		b.Run(fmt.Sprintf("Variants%d", k-1), func(b *testing.B) {
+	for _, c := range []struct{ k, shards int }{{1, 1}, {50, 1}, {50, 4}} {
+		name := fmt.Sprintf("Variants%d", c.k-1)
+		if c.shards > 1 {
+			name += fmt.Sprintf("/Shards%d", c.shards)
+		}
+		b.Run(name, func(b *testing.B) {
 			dir := b.TempDir()
-			shard := filepath.Join(dir, "shard.db")
-			variantShard(b, shard, benchRows(b), k)
+			var shards []string
+			for i := range c.shards {
+				shard := filepath.Join(dir, fmt.Sprintf("shard%d.db", i))
+				variantShard(b, shard, benchRows(b)/c.shards, c.k, uint64(i)+1)
+				shards = append(shards, shard)
+			}
 			var puzzles int64
 			var took, cpu time.Duration
 			b.ResetTimer()
@@ -102,11 +111,13 @@ func BenchmarkMerge(b *testing.B) {
 				}
 				b.StartTimer()
 				start, cpu0 := time.Now(), cputime.Process()
-				res, err := db.Merge(context.Background(), shard, store.MergeOptions{})
-				if err != nil {
-					b.Fatal(err)
+				for _, shard := range shards {
+					res, err := db.Merge(context.Background(), shard, store.MergeOptions{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					puzzles += res.Puzzles
 				}
-				puzzles += res.Puzzles
 				// A fresh bank's secondary indexes are built at its
 				// close: part of the merge's work.
 				if err := db.Close(); err != nil {

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"github.com/jmoiron/sqlx"
 )
 
 // deferIndexes drops the puzzles table's secondary indexes, keeping their
@@ -107,5 +109,30 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 		return fmt.Errorf("rebuild indexes: %w", err)
 	}
 	db.deferred, db.bulk, db.canons = false, nil, nil
+	return nil
+}
+
+// deferSecondaryIndexes drops the puzzles table's live secondary indexes
+// in tx, keeping their definitions in deferred_indexes for the writer's
+// close (or the next writer) to build, as deferIndexes does at open.
+func deferSecondaryIndexes(ctx context.Context, tx *sqlx.Tx) error {
+	var idx []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	if err := tx.SelectContext(ctx, &idx, `SELECT name, sql FROM main.sqlite_schema
+		WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = 'puzzles' AND name <> 'puzzles_key'
+		ORDER BY name`); err != nil {
+		return fmt.Errorf("defer indexes: %w", err)
+	}
+	for _, i := range idx {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO main.deferred_indexes (name, sql) VALUES (?, ?)", i.Name, i.SQL); err != nil {
+			return fmt.Errorf("defer index %s: %w", i.Name, err)
+		}
+		// The name comes from sqlite_schema, not from a user; quoted.
+		if _, err := tx.ExecContext(ctx, `DROP INDEX main."`+i.Name+`"`); err != nil {
+			return fmt.Errorf("defer index %s: %w", i.Name, err)
+		}
+	}
 	return nil
 }

@@ -169,3 +169,95 @@ func TestMergeMigratesOldShard(t *testing.T) {
 	}
 	checkTechniqueCounts(t, db, "after merging a migrated bank")
 }
+
+// puzzleRows returns the bank's puzzle rows as text, in ID order.
+func puzzleRows(t *testing.T, db *DB) []string {
+	t.Helper()
+	var rows []string
+	if err := db.db.Select(&rows, `SELECT printf('%d %d %d %d %d %s %s', id, family_id, size, level, sort_key,
+		hex(puzzle), hex(solution)) FROM puzzles ORDER BY id`); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// indexNames returns the names of the bank's live indexes of its own
+// (not SQLite's) and of those it holds deferred.
+func indexNames(t *testing.T, db *DB) (live, deferred []string) {
+	t.Helper()
+	if err := db.db.Select(&live, `SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name`); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.db.Select(&deferred, `SELECT name FROM deferred_indexes ORDER BY name`); err != nil {
+		t.Fatal(err)
+	}
+	return live, deferred
+}
+
+// TestMergeIntoEmptyBank merges a shard into a fresh bank opened for a
+// bulk load, as bankgen merge opens it: the rows must arrive as the
+// shard holds them, IDs included (the copy moves them whole), with every
+// index filled by the copy and none left to build. A second shard's
+// merge must defer the puzzles' secondary indexes again, and the close
+// build them.
+func TestMergeIntoEmptyBank(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	fams := map[int][]int{}
+	for f := range 6 {
+		for p := range 5 {
+			fams[100+f] = append(fams[100+f], 1000+f*10+p)
+		}
+	}
+	shard := mergeBank(t, dir, "shard.db", fams)
+	second := mergeBank(t, dir, "second.db", map[int][]int{7: {71, 72}, 8: {81}})
+	s, err := Open(ctx, shard, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := puzzleRows(t, s)
+	wantLive, _ := indexNames(t, s)
+	s.Close()
+
+	out := filepath.Join(dir, "out.db")
+	db, err := Open(ctx, out, BulkOptions(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Merge(ctx, shard, MergeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := puzzleRows(t, db); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("puzzle rows after merging into an empty bank:\n%s\nwant the shard's:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if live, deferred := indexNames(t, db); strings.Join(live, " ") != strings.Join(wantLive, " ") || len(deferred) > 0 {
+		t.Errorf("indexes after the first merge: live %v, deferred %v; want live %v, none deferred", live, deferred, wantLive)
+	}
+	if _, err := db.Merge(ctx, second, MergeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, deferred := indexNames(t, db); strings.Join(deferred, " ") != "puzzles_bucket puzzles_er" {
+		t.Errorf("deferred after the second merge: %v, want puzzles_bucket puzzles_er", deferred)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err = Open(ctx, out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if live, deferred := indexNames(t, db); strings.Join(live, " ") != strings.Join(wantLive, " ") || len(deferred) > 0 {
+		t.Errorf("indexes after the close: live %v, deferred %v; want live %v, none deferred", live, deferred, wantLive)
+	}
+	if got := bankCounts(t, db); got != [3]int{8, 33, 2} {
+		t.Errorf("families, puzzles, runs = %v, want [8 33 2]", got)
+	}
+	r, err := db.Check(ctx, true)
+	if err != nil || !r.OK() {
+		t.Errorf("check: %v %q", err, r.Problems)
+	}
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+}

@@ -39,7 +39,7 @@ func prepare(nf *NewFamily) (*prepared, error) {
 		r.solution = cells[l : 2*l : 2*l]
 		cells = cells[2*l:]
 		r.key = keyOf(q.Puzzle)
-		r.vals = [3]any{r.puzzle, r.solution, q.Transform}
+		r.vals = [5]any{r.puzzle, r.solution, q.Transform, r.key, nil}
 	}
 	// Transform codes number the 9x9 group alone (migrations/0013): a
 	// family of another size keeps every row explicit, and its packed
@@ -73,7 +73,10 @@ type preparedRow struct {
 	text, sol, transform string
 	puzzle, solution     []byte // packed
 	key                  int64
-	vals                 [3]any // puzzle, solution, transform as driver values
+	// vals are the puzzle, solution, transform, key and code (nil until
+	// derive finds one) as driver values: boxed here, mostly in a
+	// worker, so that the single writer does not allocate them.
+	vals [5]any
 	// code is the transform's code when derived says the row can be
 	// stored as it (derive).
 	code    int64

@@ -34,12 +34,12 @@ func BenchmarkInsertPuzzleRows(b *testing.B) {
 	const n = 10000
 	puzzles := make([]Puzzle, n)
 	rows := make([]pending, n)
-	vals := make([][3]any, n)
+	vals := make([][5]any, n)
 	for i := range rows {
 		s := benchGrid(i + 1)
 		puzzles[i] = Puzzle{Puzzle: s, Solution: s, Transform: "r" + strconv.Itoa(i%1000) + "d123456789"}
 		p, _ := packGrid(s)
-		vals[i] = [3]any{p, p, puzzles[i].Transform}
+		vals[i] = [5]any{p, p, puzzles[i].Transform, int64(i + 1), nil}
 		rows[i] = pending{p: &puzzles[i], puzzle: p, vals: &vals[i], key: int64(i + 1), fam: 1, level: 3, givens: 25, er: 45}
 	}
 	b.Run("Prepared", func(b *testing.B) {

@@ -186,6 +186,7 @@ func (p *prepared) derive() {
 			continue
 		}
 		r.code, r.derived = t.Code(), true
+		r.vals[4] = r.code
 		if p.solution == nil {
 			p.solution = appendCells(make([]byte, 0, packedLen), &sol)
 		}

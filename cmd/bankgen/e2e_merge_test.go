@@ -235,3 +235,18 @@ func TestMergeStopsAtBadShard(t *testing.T) {
 		t.Errorf("out.db holds %d families, want a.db's 5", n)
 	}
 }
+
+// TestMergeSameShardTwice names one shard twice in a row: the second
+// merge adds nothing. A merge holds its shard's write lock, so the
+// second naming must be checked after the first merge, not beside it.
+func TestMergeSameShardTwice(t *testing.T) {
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "s.db")
+	mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "4", "-count", "6"))
+	out := filepath.Join(dir, "out.db")
+	mustSucceed(t, bankgen(t, dir, "merge", "-db", out, shard, shard))
+	if got := families(out); got != 6 {
+		t.Errorf("the bank holds %d families, want the shard's 6", got)
+	}
+	checkBank(t, out)
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"sudokubank/internal/cli"
@@ -134,7 +135,11 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	for i, shard := range o.shards {
 		c := <-next
 		pending = false
-		if c.err == nil && i+1 < len(o.shards) && ctx.Err() == nil {
+		// A merge holds its shard's write lock, and a check opens its
+		// shard as a writer: the same file named twice in a row is
+		// checked after the merge, not waiting on it.
+		early := i+1 < len(o.shards) && !sameFile(shard, o.shards[i+1])
+		if c.err == nil && early && ctx.Err() == nil {
 			check(i + 1)
 		}
 		if ctx.Err() != nil {
@@ -160,6 +165,9 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		}
 		fmt.Fprintf(stdout, "bankgen: merged %s: %d families and %d puzzles added, %d families already held (run %d, %s)\n",
 			shard, res.Families, res.Puzzles, res.DupFamilies, res.RunID, seconds(time.Since(t0)))
+		if !early && i+1 < len(o.shards) && ctx.Err() == nil {
+			check(i + 1)
+		}
 		total.Families += res.Families
 		total.Puzzles += res.Puzzles
 		total.DupFamilies += res.DupFamilies
@@ -167,4 +175,14 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
 		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
 	return nil
+}
+
+// sameFile reports whether the paths a and b name one file that exists.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"sync"
@@ -127,11 +128,24 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		}
 		for i := range z.cur {
 			c := &z.cur[i]
-			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
-				r := bits.TrailingZeros16(rs)
-				if level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best {
-					z.expand(c, level, r)
+			rs := allowedRows(c.used, c.rows, level)
+			if level == 0 {
+				for ; rs != 0; rs &= rs - 1 {
+					r := bits.TrailingZeros16(rs)
+					if firstRowKey[z.mask[c.tr][r]] == z.best {
+						z.expand(c, level, r)
+					}
 				}
+				continue
+			}
+			var pb patternBound
+			pb.init(c)
+			for ; rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
+				if m := z.mask[c.tr][r]; m != 0 && patternKey[pb.pattern(m)] > z.best {
+					continue
+				}
+				z.expand(c, level, r)
 			}
 		}
 		z.cur, z.nxt = z.nxt, z.cur
@@ -178,32 +192,41 @@ var firstRowKey = func() (keys [512]uint64) {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	z.mask = [2][9]uint16{}
+	z.src[0] = *g
+	z.src[1] = solve.Grid{}
+	var mask [2][9]uint16
 	var rows, cols, boxes [9]uint16
-	ok := true
+	var clash uint16
 	for r := range 9 {
-		for c := range 9 {
-			v := g[r*9+c]
+		row := (*[9]uint8)(z.src[0][r*9 : r*9+9])
+		// The filled cells of the row, found eight bytes at a time: a
+		// byte's top bit after the addition is set exactly when the byte
+		// is not zero.
+		x := binary.LittleEndian.Uint64(row[:8])
+		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
+		m := uint16(t*0x0002040810204081>>56) | uint16(min(row[8], 1))<<8
+		bandBox := r / 3 * 3
+		for f := m; f != 0; f &= f - 1 {
+			c := bits.TrailingZeros16(f)
+			v := row[c]
 			if v > 9 {
-				v = 0
+				row[c] = 0
+				m &^= 1 << c
+				continue
 			}
-			z.src[0][r*9+c] = v
 			z.src[1][c*9+r] = v
-			if v != 0 {
-				z.mask[0][r] |= 1 << c
-				z.mask[1][c] |= 1 << r
-				bit := uint16(1) << v
-				b := canonBoxOf[r*9+c]
-				if (rows[r]|cols[c]|boxes[b])&bit != 0 {
-					ok = false
-				}
-				rows[r] |= bit
-				cols[c] |= bit
-				boxes[b] |= bit
-			}
+			mask[1][c] |= 1 << r
+			bit := uint16(1) << v
+			b := bandBox + c/3
+			clash |= (rows[r] | cols[c] | boxes[b]) & bit
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
 		}
+		mask[0][r] = m
 	}
-	return ok
+	z.mask = mask
+	return clash == 0
 }
 
 // allowedRows returns the source rows that may become result row level
@@ -828,3 +851,129 @@ func (c *gridCand) transform() Transform {
 	}
 	return makeTransform(c.tr == 1, c.rows, c.cols, digits)
 }
+
+// A row's key is at least its pattern key: its empty cells as 0 and its
+// digits as 1. Before a row is worked out cell by cell, the smallest
+// pattern any completion of a candidate can give it is compared with the
+// best key of the level: most rows lose on where their digits fall.
+
+// patternBound holds what the smallest pattern of a row under a
+// candidate needs: for each assigned result stack, its source stack and
+// the row of stackPattern for its column order and ties, and which
+// result and source stacks are still open.
+type patternBound struct {
+	shift    [3]uint8  // 3 * source stack of each assigned result stack
+	base     [3]uint16 // stackPattern offset of each assigned result stack
+	freeAt   [3]uint8  // open result stacks, in order
+	nfree    uint8
+	open     uint8 // open source stacks
+	assigned uint8 // assigned result stacks
+}
+
+// init prepares b for candidate c.
+func (b *patternBound) init(c *canonCand) {
+	b.open = 7
+	for p := range 3 {
+		s := c.stackOf[p]
+		if s == noStack {
+			b.freeAt[b.nfree] = uint8(p)
+			b.nfree++
+			continue
+		}
+		b.open &^= 1 << s
+		b.assigned |= 1 << p
+		b.shift[p] = 3 * s
+		q0, q1 := c.cols[3*p]-3*s, c.cols[3*p+1]-3*s
+		b.base[p] = (uint16(q0*3+q1)*4 + c.tie>>(3*p)&3) * 8
+	}
+}
+
+// pattern returns the smallest pattern, bit 8-j for result column j, of a
+// row whose digits lie in source columns m.
+func (b *patternBound) pattern(m uint16) uint16 {
+	var pat uint16
+	for p := range 3 {
+		if b.assigned&(1<<p) != 0 {
+			pat |= uint16(stackPattern[b.base[p]+m>>b.shift[p]&7]) << (3 * (2 - p))
+		}
+	}
+	if b.nfree == 0 {
+		return pat
+	}
+	// Open stacks take the open result stacks in increasing order of
+	// their digit counts, each with its digits at its right.
+	var cnt [3]uint8
+	n := 0
+	for s := range 3 {
+		if b.open&(1<<s) != 0 {
+			cnt[n] = uint8(bits.OnesCount16(m >> (3 * s) & 7))
+			n++
+		}
+	}
+	if n > 1 {
+		if cnt[0] > cnt[1] {
+			cnt[0], cnt[1] = cnt[1], cnt[0]
+		}
+		if n > 2 {
+			if cnt[1] > cnt[2] {
+				cnt[1], cnt[2] = cnt[2], cnt[1]
+			}
+			if cnt[0] > cnt[1] {
+				cnt[0], cnt[1] = cnt[1], cnt[0]
+			}
+		}
+	}
+	for i := range n {
+		pat |= (1<<cnt[i] - 1) << (3 * (2 - uint16(b.freeAt[i])))
+	}
+	return pat
+}
+
+// stackPattern gives, for a stack whose result columns hold source
+// columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,
+// bit 1: the last two), the smallest pattern (bit 2 for the first column)
+// of a row with digits in source columns mask: at index
+// ((q0*3+q1)*4+t)*8+mask.
+var stackPattern = func() (tab [9 * 4 * 8]uint8) {
+	for q0 := range uint8(3) {
+		for q1 := range uint8(3) {
+			if q1 == q0 {
+				continue
+			}
+			q := [3]uint8{q0, q1, 3 - q0 - q1}
+			for t := range 4 {
+				for mask := range 8 {
+					var pat uint8
+					for a := 0; a < 3; {
+						b := a
+						for b < 2 && t&(1<<b) != 0 {
+							b++
+						}
+						k := 0
+						for j := a; j <= b; j++ {
+							k += mask >> q[j] & 1
+						}
+						for j := b - k + 1; j <= b; j++ {
+							pat |= 1 << (2 - j)
+						}
+						a = b + 1
+					}
+					tab[((int(q0)*3+int(q1))*4+t)*8+mask] = pat
+				}
+			}
+		}
+	}
+	return tab
+}()
+
+// patternKey is the key of each pattern: a 1 in each cell with a digit.
+var patternKey = func() (keys [512]uint64) {
+	for pat := range 512 {
+		for i := range 9 {
+			if pat&(1<<i) != 0 {
+				keys[pat] |= 1 << (4 * i)
+			}
+		}
+	}
+	return keys
+}()

@@ -138,6 +138,18 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				}
 				continue
 			}
+			if c.tie == 0 && c.stackOf[0]|c.stackOf[1]|c.stackOf[2] < 3 {
+				z.fixedRows(c, level, rs)
+				continue
+			}
+			if level%3 == 2 {
+				// One row left in the band: the bound rarely beats finishRow's
+				// own early exit.
+				for ; rs != 0; rs &= rs - 1 {
+					z.expand(c, level, bits.TrailingZeros16(rs))
+				}
+				continue
+			}
 			var pb patternBound
 			pb.init(c)
 			for ; rs != 0; rs &= rs - 1 {
@@ -243,6 +255,59 @@ func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
 		}
 	}
 	return m
+}
+
+// fixedRows tries the source rows rs as result row level of c, whose
+// stacks and columns are all placed: each row's labels follow from c's
+// with no choice left but the labels of its new digits, in column order.
+func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
+	g := &z.src[c.tr]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		if z.mask[c.tr][r] == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		row := (*[9]uint8)(g[r*9 : r*9+9])
+		var key uint64
+		next := c.next
+		lost := false
+		for p := 0; p < 9; p += 3 {
+			for j := p; j < p+3; j++ {
+				v := c.label[row[c.cols[j]]]
+				if v == newDigit {
+					v = next
+					next++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(6-p)) {
+				lost = true
+				break
+			}
+		}
+		if lost {
+			continue
+		}
+		if key < z.best {
+			z.best = key
+			z.nxt = z.nxt[:0]
+		}
+		z.nxt = append(z.nxt, *c)
+		child := &z.nxt[len(z.nxt)-1]
+		child.rows[level] = uint8(r)
+		child.used |= 1 << r
+		if next != c.next {
+			n := c.next
+			for j := range 9 {
+				if d := row[c.cols[j]]; c.label[d] == newDigit {
+					child.label[d] = n
+					n++
+				}
+			}
+			child.next = n
+		}
+	}
 }
 
 // offer records child with row key key: it replaces the level's candidates
@@ -364,7 +429,11 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
 	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-	cols, tie := c.cols, c.tie
+	// The child is built in place in the slot after the level's
+	// candidates, and kept by extending the slice: copying a struct just
+	// written byte by byte stalls the loads that read it back.
+	ch := z.scratch(c)
+	cols, tie := &ch.cols, c.tie
 	var cls [9]uint8
 	var forkAt, forkLen [3]uint8
 	nfork := 0
@@ -449,22 +518,45 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			a = b + 1
 		}
 	}
-	child := *c
-	child.rows[level] = uint8(r)
-	child.used |= 1 << r
-	child.stackOf, child.cols, child.tie = stackOf, cols, tie
+	if key > z.best {
+		return
+	}
+	ch.rows[level] = uint8(r)
+	ch.used |= 1 << r
+	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
+	ch.tie = tie
 	next = c.next
 	for j := range 9 {
 		if cls[j] == newDigit {
-			child.label[row[cols[j]]] = next
+			ch.label[row[cols[j]]] = next
 			next++
 		}
 	}
-	child.next = next
-	if !z.offer(key, &child) || nfork == 0 {
+	ch.next = next
+	if key < z.best {
+		z.best = key
+		if len(z.nxt) > 0 {
+			z.nxt[0] = *ch
+			ch = &z.nxt[0]
+		}
+		z.nxt = z.nxt[:1]
+	} else {
+		z.nxt = z.nxt[:len(z.nxt)+1]
+	}
+	if nfork == 0 {
 		return
 	}
-	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
+	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
+}
+
+// scratch copies c into the slot after z.nxt's candidates and returns it.
+func (z *Canonicalizer) scratch(c *canonCand) *canonCand {
+	if len(z.nxt) == cap(z.nxt) {
+		z.nxt = append(z.nxt, canonCand{})[:len(z.nxt)]
+	}
+	ch := &z.nxt[:len(z.nxt)+1][len(z.nxt)]
+	*ch = *c
+	return ch
 }
 
 // forks offers every variant of child that orders the tied new digits of

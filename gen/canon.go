@@ -120,24 +120,28 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
 		if level == 0 {
+			// Only the rows whose smallest first row is the smallest of all.
+			var keys [2][9]uint64
 			for tr := range 2 {
 				for r := range 9 {
-					z.best = min(z.best, firstRowKey[z.mask[tr][r]])
+					keys[tr][r] = firstRowKey[z.mask[tr][r]&0x1ff]
+					z.best = min(z.best, keys[tr][r])
 				}
 			}
+			for i := range z.cur {
+				c := &z.cur[i]
+				for r := range 9 {
+					if keys[c.tr&1][r] == z.best {
+						z.expand(c, level, r)
+					}
+				}
+			}
+			z.cur, z.nxt = z.nxt, z.cur
+			continue
 		}
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)
-			if level == 0 {
-				for ; rs != 0; rs &= rs - 1 {
-					r := bits.TrailingZeros16(rs)
-					if firstRowKey[z.mask[c.tr][r]] == z.best {
-						z.expand(c, level, r)
-					}
-				}
-				continue
-			}
 			if c.tie == 0 && c.stackOf[0]|c.stackOf[1]|c.stackOf[2] < 3 {
 				z.fixedRows(c, level, rs)
 				continue
@@ -163,11 +167,13 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	rows, cols, digits := z.cur[0].complete()
-	g := &z.src[z.cur[0].tr]
+	g := &z.src[z.cur[0].tr&1]
 	var out solve.Grid
 	for i := range 9 {
+		src := (*[9]uint8)(g[int(rows[i]%9)*9:])
+		dst := (*[9]uint8)(out[i*9:])
 		for j := range 9 {
-			out[i*9+j] = digits[g[int(rows[i])*9+int(cols[j])]]
+			dst[j] = digits[src[cols[j]%9]%10]
 		}
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
@@ -525,14 +531,16 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	ch.used |= 1 << r
 	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
 	ch.tie = tie
-	next = c.next
-	for j := range 9 {
-		if cls[j] == newDigit {
-			ch.label[row[cols[j]]] = next
-			next++
+	if next != c.next {
+		next = c.next
+		for j := range 9 {
+			if cls[j] == newDigit {
+				ch.label[row[cols[j]]] = next
+				next++
+			}
 		}
+		ch.next = next
 	}
-	ch.next = next
 	if key < z.best {
 		z.best = key
 		if len(z.nxt) > 0 {

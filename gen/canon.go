@@ -35,7 +35,7 @@ const newDigit = 10
 type canonCand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each result column of an assigned stack
-	label   [10]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0
+	label   [16]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0 (16 long so that a digit masked to four bits needs no bounds check)
 	stackOf [3]uint8  // source stack of each result stack, or noStack
 	tie     uint16    // bit j: result columns j and j+1 are interchangeable
 	used    uint16    // source rows used
@@ -114,7 +114,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	z.cur = z.cur[:0]
 	for tr := range 2 {
 		z.cur = append(z.cur, canonCand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
-			label: [10]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
+			label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
 	}
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
@@ -280,7 +280,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		lost := false
 		for p := 0; p < 9; p += 3 {
 			for j := p; j < p+3; j++ {
-				v := c.label[row[c.cols[j]]]
+				v := c.label[row[c.cols[j]%9]&15]
 				if v == newDigit {
 					v = next
 					next++
@@ -306,8 +306,8 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		if next != c.next {
 			n := c.next
 			for j := range 9 {
-				if d := row[c.cols[j]]; c.label[d] == newDigit {
-					child.label[d] = n
+				if d := row[c.cols[j]]; c.label[d&15] == newDigit {
+					child.label[d&15] = n
 					n++
 				}
 			}
@@ -463,7 +463,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		} else if tie>>(3*p)&3 == 0 {
 			// Every column of the stack is fixed: no group to order.
 			for j := 3 * p; j < 3*p+3; j++ {
-				v := c.label[row[cols[j]]]
+				v := c.label[row[cols[j]%9]&15]
 				cls[j] = v
 				if v == newDigit {
 					v = next
@@ -485,7 +485,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			// Columns a..b form a group, empty in every row so far.
 			for j := a; j <= b; j++ {
 				col := cols[j]
-				v := c.label[row[col]]
+				v := c.label[row[col%9]&15]
 				// Insertion sort by class, stable, within the group.
 				k := j
 				for k > a && cls[k-1] > v {
@@ -535,7 +535,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		next = c.next
 		for j := range 9 {
 			if cls[j] == newDigit {
-				ch.label[row[cols[j]]] = next
+				ch.label[row[cols[j]%9]&15] = next
 				next++
 			}
 		}

@@ -434,13 +434,12 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	row := (*[9]uint8)(z.src[c.tr&1][r%9*9:])
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
 	ch := z.scratch(c)
-	cols, tie := &ch.cols, c.tie
-	var cls [9]uint8
+	tie := c.tie
 	var forkAt, forkLen [3]uint8
 	nfork := 0
 	// key holds the row's labels so far, four bits a cell; the row is
@@ -456,72 +455,65 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
+		cols := (*[3]uint8)(ch.cols[3*p:])
+		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
 		if c.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-			tie |= 3 << (3 * p)
-		} else if tie>>(3*p)&3 == 0 {
-			// Every column of the stack is fixed: no group to order.
-			for j := 3 * p; j < 3*p+3; j++ {
-				v := c.label[row[cols[j]%9]&15]
-				cls[j] = v
-				if v == newDigit {
-					v = next
-					next++
-				}
-				key = key<<4 | uint64(v)
-			}
-			if key > z.best>>(4*(6-3*p)) {
-				return
-			}
-			continue
+			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			t = 3
 		}
-		a := 3 * p
-		for a < 3*p+3 {
-			b := a
-			for tie&(1<<b) != 0 {
-				b++
+		// Sort the stack's cells by group, then class, then position: a
+		// stable sort of each group by class, with no branch. A cell's
+		// group number is the count of group starts up to it.
+		g1 := 1 - t&1
+		g2 := g1 + 1 - t>>1
+		w0 := c.label[row[cols[0]%9]&15]<<2 | 0
+		w1 := g1<<6 | c.label[row[cols[1]%9]&15]<<2 | 1
+		w2 := g2<<6 | c.label[row[cols[2]%9]&15]<<2 | 2
+		w0, w1 = min(w0, w1), max(w0, w1)
+		w1, w2 = min(w1, w2), max(w1, w2)
+		w0, w1 = min(w0, w1), max(w0, w1)
+		src := *cols
+		cols[0], cols[1], cols[2] = src[w0&3%3], src[w1&3%3], src[w2&3%3]
+		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
+		// Interchangeable columns stay so while both are still empty.
+		var nt uint8
+		if u0 == 0 && u1 == 0 {
+			nt = t & 1
+		}
+		if u1 == 0 && u2 == 0 {
+			nt |= t & 2
+		}
+		tie = tie&^(3<<(3*p)) | uint16(nt)<<(3*p)
+		if u1 == newDigit {
+			// New digits sort last in their group, so a group with two or
+			// more holds its middle cell's: note them for forks.
+			if t&1 != 0 && u0 == newDigit {
+				forkAt[nfork], forkLen[nfork] = uint8(3*p), 2+t>>1
+				nfork++
+			} else if t&2 != 0 && u1 == newDigit {
+				forkAt[nfork], forkLen[nfork] = uint8(3*p+1), 2
+				nfork++
 			}
-			// Columns a..b form a group, empty in every row so far.
-			for j := a; j <= b; j++ {
-				col := cols[j]
-				v := c.label[row[col%9]&15]
-				// Insertion sort by class, stable, within the group.
-				k := j
-				for k > a && cls[k-1] > v {
-					cls[k] = cls[k-1]
-					cols[k] = cols[k-1]
-					k--
-				}
-				cls[k] = v
-				cols[k] = col
-			}
-			news := 0
-			for j := a; j <= b; j++ {
-				v := cls[j]
-				if v == newDigit {
-					v = next
-					next++
-					news++
-				}
-				key = key<<4 | uint64(v)
-			}
-			if key > z.best>>(4*(8-b)) {
-				return
-			}
-			if b > a {
-				tie &^= (1<<(b-a) - 1) << a
-				for j := a; j < b; j++ {
-					if cls[j] == 0 && cls[j+1] == 0 {
-						tie |= 1 << j
-					}
-				}
-				if news > 1 {
-					forkAt[nfork], forkLen[nfork] = uint8(b+1-news), uint8(news)
-					nfork++
-				}
-			}
-			a = b + 1
+		}
+		if u0 == newDigit {
+			u0 = next
+			ch.label[row[cols[0]%9]&15] = next
+			next++
+		}
+		if u1 == newDigit {
+			u1 = next
+			ch.label[row[cols[1]%9]&15] = next
+			next++
+		}
+		if u2 == newDigit {
+			u2 = next
+			ch.label[row[cols[2]%9]&15] = next
+			next++
+		}
+		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
+		if key > z.best>>(4*(6-3*p)) {
+			return
 		}
 	}
 	if key > z.best {
@@ -531,16 +523,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	ch.used |= 1 << r
 	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
 	ch.tie = tie
-	if next != c.next {
-		next = c.next
-		for j := range 9 {
-			if cls[j] == newDigit {
-				ch.label[row[cols[j]%9]&15] = next
-				next++
-			}
-		}
-		ch.next = next
-	}
+	ch.next = next
 	if key < z.best {
 		z.best = key
 		if len(z.nxt) > 0 {

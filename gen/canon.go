@@ -170,10 +170,10 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	g := &z.src[z.cur[0].tr&1]
 	var out solve.Grid
 	for i := range 9 {
-		src := (*[9]uint8)(g[int(rows[i]%9)*9:])
+		src := (*[9]uint8)(g[int(rows[i])*9:])
 		dst := (*[9]uint8)(out[i*9:])
 		for j := range 9 {
-			dst[j] = digits[src[cols[j]%9]%10]
+			dst[j] = digits[src[cols[j]]]
 		}
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
@@ -280,7 +280,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		lost := false
 		for p := 0; p < 9; p += 3 {
 			for j := p; j < p+3; j++ {
-				v := c.label[row[c.cols[j]%9]&15]
+				v := c.label[row[c.cols[j]]&15]
 				if v == newDigit {
 					v = next
 					next++
@@ -434,7 +434,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[9]uint8)(z.src[c.tr&1][r%9*9:])
+	row := (*[9]uint8)(z.src[c.tr&1][r*9:])
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
@@ -467,14 +467,14 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		// group number is the count of group starts up to it.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		w0 := c.label[row[cols[0]%9]&15]<<2 | 0
-		w1 := g1<<6 | c.label[row[cols[1]%9]&15]<<2 | 1
-		w2 := g2<<6 | c.label[row[cols[2]%9]&15]<<2 | 2
+		w0 := c.label[row[cols[0]]&15]<<2 | 0
+		w1 := g1<<6 | c.label[row[cols[1]]&15]<<2 | 1
+		w2 := g2<<6 | c.label[row[cols[2]]&15]<<2 | 2
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
-		src := *cols
-		cols[0], cols[1], cols[2] = src[w0&3%3], src[w1&3%3], src[w2&3%3]
+		src := [4]uint8{cols[0], cols[1], cols[2]}
+		cols[0], cols[1], cols[2] = src[w0&3], src[w1&3], src[w2&3]
 		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
 		// Interchangeable columns stay so while both are still empty.
 		var nt uint8
@@ -498,17 +498,17 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		}
 		if u0 == newDigit {
 			u0 = next
-			ch.label[row[cols[0]%9]&15] = next
+			ch.label[row[cols[0]]&15] = next
 			next++
 		}
 		if u1 == newDigit {
 			u1 = next
-			ch.label[row[cols[1]%9]&15] = next
+			ch.label[row[cols[1]]&15] = next
 			next++
 		}
 		if u2 == newDigit {
 			u2 = next
-			ch.label[row[cols[2]%9]&15] = next
+			ch.label[row[cols[2]]&15] = next
 			next++
 		}
 		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)

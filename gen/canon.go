@@ -142,8 +142,13 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)
-			if c.tie == 0 && c.stackOf[0]|c.stackOf[1]|c.stackOf[2] < 3 {
+			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] < 3
+			if placed && c.tie == 0 {
 				z.fixedRows(c, level, rs)
+				continue
+			}
+			if placed && level%3 != 2 {
+				z.placedRows(c, level, rs)
 				continue
 			}
 			if level%3 == 2 {
@@ -313,6 +318,30 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 			}
 			child.next = n
 		}
+	}
+}
+
+// placedRows tries the source rows rs as result row level of c, whose
+// stacks are all placed, after the pattern bound with the three stacks'
+// lookups worked out once for c.
+func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
+	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
+	b0 := (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
+	b1 := (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	masks := &z.mask[c.tr&1]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		m := masks[r]
+		if m == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		if patternKey[pat&0x1ff] > z.best {
+			continue
+		}
+		z.finishRow(c, c.stackOf, level, r)
 	}
 }
 

@@ -154,8 +154,11 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			if level%3 == 2 {
 				// One row left in the band: the bound rarely beats finishRow's
 				// own early exit.
-				for ; rs != 0; rs &= rs - 1 {
-					z.expand(c, level, bits.TrailingZeros16(rs))
+				r := bits.TrailingZeros16(rs)
+				if placed && z.mask[c.tr&1][r] != 0 {
+					z.finishRow(c, c.stackOf, level, r)
+				} else {
+					z.expand(c, level, r)
 				}
 				continue
 			}

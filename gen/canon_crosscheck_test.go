@@ -13,20 +13,28 @@ import (
 )
 
 // canonCrossCheck checks Canon and CanonGrid on p against the reference
-// search of canon_ref_test.go: the same form byte for byte, a transform
-// that gives it, and the same form for a random transform of p.
+// search of canon_ref_test.go: the same form and the same transform byte
+// for byte, a transform that gives the form, and the same form for a
+// random transform of p.
 func canonCrossCheck(t *testing.T, z *Canonicalizer, ref *refCanonicalizer, rng *rand.Rand, what string, p solve.Grid) {
 	t.Helper()
-	want, _ := ref.Canon(p)
+	want, wantT := ref.Canon(p)
 	got, tr := z.Canon(p)
 	if got != want {
 		t.Fatalf("%s: Canon(%v) = %v, reference %v", what, p, got, want)
+	}
+	// Banks store the transform too (as a puzzle's way back from the
+	// form), so it must not change either.
+	if tr != wantT {
+		t.Fatalf("%s: Canon(%v) transform %v, reference %v", what, p, tr, wantT)
 	}
 	if tr.Apply(p) != got {
 		t.Fatalf("%s: Canon(%v): transform %v gives %v, not the form %v", what, p, tr, tr.Apply(p), got)
 	}
 	if g, tg := z.CanonGrid(p); g != want || tg.Apply(p) != g {
 		t.Fatalf("%s: CanonGrid(%v) = %v by %v, reference %v", what, p, g, tg, want)
+	} else if _, refT := ref.CanonGrid(p); tg != refT {
+		t.Fatalf("%s: CanonGrid(%v) transform %v, reference %v", what, p, tg, refT)
 	}
 	q := RandomTransform(rng).Apply(p)
 	if got, tq := z.Canon(q); got != want || tq.Apply(q) != got {
@@ -169,10 +177,10 @@ func FuzzCanonReference(f *testing.F) {
 		// still agree with the reference.
 		var raw solve.Grid
 		copy(raw[:], data)
-		want, _ := ref.Canon(raw)
+		want, wantT := ref.Canon(raw)
 		got, tr := z.Canon(raw)
-		if got != want || tr.Apply(raw) != got {
-			t.Fatalf("Canon(%v) = %v by %v, reference %v", raw, got, tr, want)
+		if got != want || tr != wantT || tr.Apply(raw) != got {
+			t.Fatalf("Canon(%v) = %v by %v, reference %v by %v", raw, got, tr, want, wantT)
 		}
 	})
 }

@@ -162,6 +162,10 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				}
 				continue
 			}
+			if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
+				z.openRows(c, level, rs)
+				continue
+			}
 			var pb patternBound
 			pb.init(c)
 			for ; rs != 0; rs &= rs - 1 {
@@ -345,6 +349,47 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 			continue
 		}
 		z.finishRow(c, c.stackOf, level, r)
+	}
+}
+
+// openRows is placedRows for a candidate whose first one or two result
+// stacks are open (expand places stacks from the last free one, so the
+// open ones are always the first): the open source stacks take them in
+// increasing order of digit count, each with its digits at its right.
+func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
+	s2 := 3 * c.stackOf[2]
+	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	one := c.stackOf[1] != noStack // one open stack, else two
+	var s1 uint8
+	var b1 uint16
+	open := uint8(7) &^ (1 << c.stackOf[2])
+	if one {
+		s1 = 3 * c.stackOf[1]
+		b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+		open &^= 1 << c.stackOf[1]
+	}
+	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
+	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
+	masks := &z.mask[c.tr&1]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		m := masks[r]
+		if m == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		pat := uint16(stackPattern[b2+m>>s2&7])
+		ka := uint16(bits.OnesCount16(m >> oa & 7))
+		if one {
+			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+		} else {
+			kb := uint16(bits.OnesCount16(m >> ob & 7))
+			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+		}
+		if patternKey[pat&0x1ff] > z.best {
+			continue
+		}
+		z.expand(c, level, r)
 	}
 }
 

@@ -142,7 +142,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)
-			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] < 3
+			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
 			if placed && c.tie == 0 {
 				z.fixedRows(c, level, rs)
 				continue
@@ -391,21 +391,6 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		}
 		z.expand(c, level, r)
 	}
-}
-
-// offer records child with row key key: it replaces the level's candidates
-// if key is smaller than every key so far, joins them if equal, and is
-// dropped if larger. It reports whether the child was kept.
-func (z *Canonicalizer) offer(key uint64, child *canonCand) bool {
-	if key > z.best {
-		return false
-	}
-	if key < z.best {
-		z.best = key
-		z.nxt = z.nxt[:0]
-	}
-	z.nxt = append(z.nxt, *child)
-	return true
 }
 
 // offerEmpty offers child, which took an empty row, unless a kept

@@ -279,10 +279,12 @@ func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
 // stacks and columns are all placed: each row's labels follow from c's
 // with no choice left but the labels of its new digits, in column order.
 func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
-	g := &z.src[c.tr]
+	g := &z.src[c.tr&1]
+	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
-		if z.mask[c.tr][r] == 0 {
+		m := masks[r]
+		if m == 0 {
 			z.expand(c, level, r)
 			continue
 		}
@@ -293,8 +295,11 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		for p := 0; p < 9; p += 3 {
 			for j := p; j < p+3; j++ {
 				v := c.label[row[c.cols[j]]&15]
-				if v == newDigit {
+				isNew := v == newDigit
+				if isNew {
 					v = next
+				}
+				if isNew {
 					next++
 				}
 				key = key<<4 | uint64(v)

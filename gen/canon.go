@@ -478,6 +478,28 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		need[i], cnt[i] = uint8(s), k
 		nn++
 	}
+	// One or two stacks to place (the usual case) are spelt out; the
+	// orders are those of canonOrders, identity first.
+	switch nn {
+	case 0:
+		z.finishRow(c, c.stackOf, level, r)
+		return
+	case 1:
+		stackOf := c.stackOf
+		stackOf[free[nf-1]] = need[0]
+		z.finishRow(c, stackOf, level, r)
+		return
+	case 2:
+		stackOf := c.stackOf
+		a, b := free[nf-2], free[nf-1]
+		stackOf[a], stackOf[b] = need[0], need[1]
+		z.finishRow(c, stackOf, level, r)
+		if cnt[0] == cnt[1] {
+			stackOf[a], stackOf[b] = need[1], need[0]
+			z.finishRow(c, stackOf, level, r)
+		}
+		return
+	}
 	for _, pm := range canonOrders[nn] {
 		stackOf := c.stackOf
 		ok := true

@@ -23,6 +23,12 @@ import (
 // larger than the best can never win. Choices that the rows so far cannot
 // tell apart are not enumerated but kept open (an unassigned stack, a group
 // of interchangeable columns) and are settled only when a row needs them.
+//
+// The order in which the puzzle search keeps candidates is part of its
+// output: Canon returns the transform of the first one left, and banks
+// store it. Shortcuts may skip a row only when it would be dropped anyway,
+// and must try the rows and stack orders they keep in the order expand
+// does.
 
 // noStack marks a result stack that no source stack is assigned to yet.
 const noStack = 0xff
@@ -139,6 +145,10 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			z.cur, z.nxt = z.nxt, z.cur
 			continue
 		}
+		// Each candidate goes to the cheapest path its state allows: all
+		// columns placed, all stacks placed, the band's last row, one or
+		// two stacks open, or the general one. All but the band's last row
+		// first drop the rows whose smallest pattern already loses.
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)

@@ -147,7 +147,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		}
 		// Each candidate goes to the cheapest path its state allows: all
 		// columns placed, all stacks placed, the band's last row, one or
-		// two stacks open, or the general one. All but the band's last row
+		// two stacks open, or the general one. The second, fourth and last
 		// first drop the rows whose smallest pattern already loses.
 		for i := range z.cur {
 			c := &z.cur[i]

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 	"sync"
@@ -22,6 +23,12 @@ import (
 // larger than the best can never win. Choices that the rows so far cannot
 // tell apart are not enumerated but kept open (an unassigned stack, a group
 // of interchangeable columns) and are settled only when a row needs them.
+//
+// The order in which the puzzle search keeps candidates is part of its
+// output: Canon returns the transform of the first one left, and banks
+// store it. Shortcuts may skip a row only when it would be dropped anyway,
+// and must try the rows and stack orders they keep in the order expand
+// does.
 
 // noStack marks a result stack that no source stack is assigned to yet.
 const noStack = 0xff
@@ -34,7 +41,7 @@ const newDigit = 10
 type canonCand struct {
 	rows    [9]uint8  // source row of each result row done so far
 	cols    [9]uint8  // source column of each result column of an assigned stack
-	label   [10]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0
+	label   [16]uint8 // label of each source digit, newDigit while unlabelled; label[0] is 0 (16 long so that a digit masked to four bits needs no bounds check)
 	stackOf [3]uint8  // source stack of each result stack, or noStack
 	tie     uint16    // bit j: result columns j and j+1 are interchangeable
 	used    uint16    // source rows used
@@ -113,35 +120,82 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 	z.cur = z.cur[:0]
 	for tr := range 2 {
 		z.cur = append(z.cur, canonCand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
-			label: [10]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
+			label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
 	}
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
 		if level == 0 {
+			// Only the rows whose smallest first row is the smallest of all.
+			var keys [2][9]uint64
 			for tr := range 2 {
 				for r := range 9 {
-					z.best = min(z.best, firstRowKey[z.mask[tr][r]])
+					keys[tr][r] = firstRowKey[z.mask[tr][r]&0x1ff]
+					z.best = min(z.best, keys[tr][r])
 				}
 			}
+			for i := range z.cur {
+				c := &z.cur[i]
+				for r := range 9 {
+					if keys[c.tr&1][r] == z.best {
+						z.expand(c, level, r)
+					}
+				}
+			}
+			z.cur, z.nxt = z.nxt, z.cur
+			continue
 		}
+		// Each candidate goes to the cheapest path its state allows: all
+		// columns placed, all stacks placed, the band's last row, one or
+		// two stacks open, or the general one. The second, fourth and last
+		// first drop the rows whose smallest pattern already loses.
 		for i := range z.cur {
 			c := &z.cur[i]
-			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+			rs := allowedRows(c.used, c.rows, level)
+			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
+			if placed && c.tie == 0 {
+				z.fixedRows(c, level, rs)
+				continue
+			}
+			if placed && level%3 != 2 {
+				z.placedRows(c, level, rs)
+				continue
+			}
+			if level%3 == 2 {
+				// One row left in the band: the bound rarely beats finishRow's
+				// own early exit.
 				r := bits.TrailingZeros16(rs)
-				if level > 0 || firstRowKey[z.mask[c.tr][r]] == z.best {
+				if placed && z.mask[c.tr&1][r] != 0 {
+					z.finishRow(c, c.stackOf, level, r)
+				} else {
 					z.expand(c, level, r)
 				}
+				continue
+			}
+			if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
+				z.openRows(c, level, rs)
+				continue
+			}
+			var pb patternBound
+			pb.init(c)
+			for ; rs != 0; rs &= rs - 1 {
+				r := bits.TrailingZeros16(rs)
+				if m := z.mask[c.tr][r]; m != 0 && patternKey[pb.pattern(m)] > z.best {
+					continue
+				}
+				z.expand(c, level, r)
 			}
 		}
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	rows, cols, digits := z.cur[0].complete()
-	g := &z.src[z.cur[0].tr]
+	g := &z.src[z.cur[0].tr&1]
 	var out solve.Grid
 	for i := range 9 {
+		src := (*[9]uint8)(g[int(rows[i])*9:])
+		dst := (*[9]uint8)(out[i*9:])
 		for j := range 9 {
-			out[i*9+j] = digits[g[int(rows[i])*9+int(cols[j])]]
+			dst[j] = digits[src[cols[j]]]
 		}
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
@@ -178,32 +232,41 @@ var firstRowKey = func() (keys [512]uint64) {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	z.mask = [2][9]uint16{}
+	z.src[0] = *g
+	z.src[1] = solve.Grid{}
+	var mask [2][9]uint16
 	var rows, cols, boxes [9]uint16
-	ok := true
+	var clash uint16
 	for r := range 9 {
-		for c := range 9 {
-			v := g[r*9+c]
+		row := (*[9]uint8)(z.src[0][r*9 : r*9+9])
+		// The filled cells of the row, found eight bytes at a time: a
+		// byte's top bit after the addition is set exactly when the byte
+		// is not zero.
+		x := binary.LittleEndian.Uint64(row[:8])
+		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
+		m := uint16(t*0x0002040810204081>>56) | uint16(min(row[8], 1))<<8
+		bandBox := r / 3 * 3
+		for f := m; f != 0; f &= f - 1 {
+			c := bits.TrailingZeros16(f)
+			v := row[c]
 			if v > 9 {
-				v = 0
+				row[c] = 0
+				m &^= 1 << c
+				continue
 			}
-			z.src[0][r*9+c] = v
 			z.src[1][c*9+r] = v
-			if v != 0 {
-				z.mask[0][r] |= 1 << c
-				z.mask[1][c] |= 1 << r
-				bit := uint16(1) << v
-				b := canonBoxOf[r*9+c]
-				if (rows[r]|cols[c]|boxes[b])&bit != 0 {
-					ok = false
-				}
-				rows[r] |= bit
-				cols[c] |= bit
-				boxes[b] |= bit
-			}
+			mask[1][c] |= 1 << r
+			bit := uint16(1) << v
+			b := bandBox + c/3
+			clash |= (rows[r] | cols[c] | boxes[b]) & bit
+			rows[r] |= bit
+			cols[c] |= bit
+			boxes[b] |= bit
 		}
+		mask[0][r] = m
 	}
-	return ok
+	z.mask = mask
+	return clash == 0
 }
 
 // allowedRows returns the source rows that may become result row level
@@ -222,19 +285,127 @@ func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
 	return m
 }
 
-// offer records child with row key key: it replaces the level's candidates
-// if key is smaller than every key so far, joins them if equal, and is
-// dropped if larger. It reports whether the child was kept.
-func (z *Canonicalizer) offer(key uint64, child *canonCand) bool {
-	if key > z.best {
-		return false
+// fixedRows tries the source rows rs as result row level of c, whose
+// stacks and columns are all placed: each row's labels follow from c's
+// with no choice left but the labels of its new digits, in column order.
+func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
+	g := &z.src[c.tr&1]
+	masks := &z.mask[c.tr&1]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		m := masks[r]
+		if m == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		row := (*[9]uint8)(g[r*9 : r*9+9])
+		var key uint64
+		next := c.next
+		lost := false
+		for p := 0; p < 9; p += 3 {
+			for j := p; j < p+3; j++ {
+				v := c.label[row[c.cols[j]]&15]
+				isNew := v == newDigit
+				if isNew {
+					v = next
+				}
+				if isNew {
+					next++
+				}
+				key = key<<4 | uint64(v)
+			}
+			if key > z.best>>(4*(6-p)) {
+				lost = true
+				break
+			}
+		}
+		if lost {
+			continue
+		}
+		if key < z.best {
+			z.best = key
+			z.nxt = z.nxt[:0]
+		}
+		z.nxt = append(z.nxt, *c)
+		child := &z.nxt[len(z.nxt)-1]
+		child.rows[level] = uint8(r)
+		child.used |= 1 << r
+		if next != c.next {
+			n := c.next
+			for j := range 9 {
+				if d := row[c.cols[j]]; c.label[d&15] == newDigit {
+					child.label[d&15] = n
+					n++
+				}
+			}
+			child.next = n
+		}
 	}
-	if key < z.best {
-		z.best = key
-		z.nxt = z.nxt[:0]
+}
+
+// placedRows tries the source rows rs as result row level of c, whose
+// stacks are all placed, after the pattern bound with the three stacks'
+// lookups worked out once for c.
+func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
+	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
+	b0 := (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
+	b1 := (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	masks := &z.mask[c.tr&1]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		m := masks[r]
+		if m == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		if patternKey[pat&0x1ff] > z.best {
+			continue
+		}
+		z.finishRow(c, c.stackOf, level, r)
 	}
-	z.nxt = append(z.nxt, *child)
-	return true
+}
+
+// openRows is placedRows for a candidate whose first one or two result
+// stacks are open (expand places stacks from the last free one, so the
+// open ones are always the first): the open source stacks take them in
+// increasing order of digit count, each with its digits at its right.
+func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
+	s2 := 3 * c.stackOf[2]
+	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	one := c.stackOf[1] != noStack // one open stack, else two
+	var s1 uint8
+	var b1 uint16
+	open := uint8(7) &^ (1 << c.stackOf[2])
+	if one {
+		s1 = 3 * c.stackOf[1]
+		b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+		open &^= 1 << c.stackOf[1]
+	}
+	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
+	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
+	masks := &z.mask[c.tr&1]
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		m := masks[r]
+		if m == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		pat := uint16(stackPattern[b2+m>>s2&7])
+		ka := uint16(bits.OnesCount16(m >> oa & 7))
+		if one {
+			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+		} else {
+			kb := uint16(bits.OnesCount16(m >> ob & 7))
+			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+		}
+		if patternKey[pat&0x1ff] > z.best {
+			continue
+		}
+		z.expand(c, level, r)
+	}
 }
 
 // offerEmpty offers child, which took an empty row, unless a kept
@@ -317,6 +488,28 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		need[i], cnt[i] = uint8(s), k
 		nn++
 	}
+	// One or two stacks to place (the usual case) are spelt out; the
+	// orders are those of canonOrders, identity first.
+	switch nn {
+	case 0:
+		z.finishRow(c, c.stackOf, level, r)
+		return
+	case 1:
+		stackOf := c.stackOf
+		stackOf[free[nf-1]] = need[0]
+		z.finishRow(c, stackOf, level, r)
+		return
+	case 2:
+		stackOf := c.stackOf
+		a, b := free[nf-2], free[nf-1]
+		stackOf[a], stackOf[b] = need[0], need[1]
+		z.finishRow(c, stackOf, level, r)
+		if cnt[0] == cnt[1] {
+			stackOf[a], stackOf[b] = need[1], need[0]
+			z.finishRow(c, stackOf, level, r)
+		}
+		return
+	}
 	for _, pm := range canonOrders[nn] {
 		stackOf := c.stackOf
 		ok := true
@@ -340,9 +533,12 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
-	cols, tie := c.cols, c.tie
-	var cls [9]uint8
+	row := (*[9]uint8)(z.src[c.tr&1][r*9:])
+	// The child is built in place in the slot after the level's
+	// candidates, and kept by extending the slice: copying a struct just
+	// written byte by byte stalls the loads that read it back.
+	ch := z.scratch(c)
+	tie := c.tie
 	var forkAt, forkLen [3]uint8
 	nfork := 0
 	// key holds the row's labels so far, four bits a cell; the row is
@@ -358,90 +554,99 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
+		cols := (*[3]uint8)(ch.cols[3*p:])
+		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
 		if c.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-			tie |= 3 << (3 * p)
-		} else if tie>>(3*p)&3 == 0 {
-			// Every column of the stack is fixed: no group to order.
-			for j := 3 * p; j < 3*p+3; j++ {
-				v := c.label[row[cols[j]]]
-				cls[j] = v
-				if v == newDigit {
-					v = next
-					next++
-				}
-				key = key<<4 | uint64(v)
-			}
-			if key > z.best>>(4*(6-3*p)) {
-				return
-			}
-			continue
+			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			t = 3
 		}
-		a := 3 * p
-		for a < 3*p+3 {
-			b := a
-			for tie&(1<<b) != 0 {
-				b++
-			}
-			// Columns a..b form a group, empty in every row so far.
-			for j := a; j <= b; j++ {
-				col := cols[j]
-				v := c.label[row[col]]
-				// Insertion sort by class, stable, within the group.
-				k := j
-				for k > a && cls[k-1] > v {
-					cls[k] = cls[k-1]
-					cols[k] = cols[k-1]
-					k--
-				}
-				cls[k] = v
-				cols[k] = col
-			}
-			news := 0
-			for j := a; j <= b; j++ {
-				v := cls[j]
-				if v == newDigit {
-					v = next
-					next++
-					news++
-				}
-				key = key<<4 | uint64(v)
-			}
-			if key > z.best>>(4*(8-b)) {
-				return
-			}
-			if b > a {
-				tie &^= (1<<(b-a) - 1) << a
-				for j := a; j < b; j++ {
-					if cls[j] == 0 && cls[j+1] == 0 {
-						tie |= 1 << j
-					}
-				}
-				if news > 1 {
-					forkAt[nfork], forkLen[nfork] = uint8(b+1-news), uint8(news)
-					nfork++
-				}
-			}
-			a = b + 1
+		// Sort the stack's cells by group, then class, then position: a
+		// stable sort of each group by class, with no branch. A cell's
+		// group number is the count of group starts up to it.
+		g1 := 1 - t&1
+		g2 := g1 + 1 - t>>1
+		w0 := c.label[row[cols[0]]&15]<<2 | 0
+		w1 := g1<<6 | c.label[row[cols[1]]&15]<<2 | 1
+		w2 := g2<<6 | c.label[row[cols[2]]&15]<<2 | 2
+		w0, w1 = min(w0, w1), max(w0, w1)
+		w1, w2 = min(w1, w2), max(w1, w2)
+		w0, w1 = min(w0, w1), max(w0, w1)
+		src := [4]uint8{cols[0], cols[1], cols[2]}
+		cols[0], cols[1], cols[2] = src[w0&3], src[w1&3], src[w2&3]
+		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
+		// Interchangeable columns stay so while both are still empty.
+		var nt uint8
+		if u0 == 0 && u1 == 0 {
+			nt = t & 1
 		}
-	}
-	child := *c
-	child.rows[level] = uint8(r)
-	child.used |= 1 << r
-	child.stackOf, child.cols, child.tie = stackOf, cols, tie
-	next = c.next
-	for j := range 9 {
-		if cls[j] == newDigit {
-			child.label[row[cols[j]]] = next
+		if u1 == 0 && u2 == 0 {
+			nt |= t & 2
+		}
+		tie = tie&^(3<<(3*p)) | uint16(nt)<<(3*p)
+		if u1 == newDigit {
+			// New digits sort last in their group, so a group with two or
+			// more holds its middle cell's: note them for forks.
+			if t&1 != 0 && u0 == newDigit {
+				forkAt[nfork], forkLen[nfork] = uint8(3*p), 2+t>>1
+				nfork++
+			} else if t&2 != 0 && u1 == newDigit {
+				forkAt[nfork], forkLen[nfork] = uint8(3*p+1), 2
+				nfork++
+			}
+		}
+		if u0 == newDigit {
+			u0 = next
+			ch.label[row[cols[0]]&15] = next
 			next++
 		}
+		if u1 == newDigit {
+			u1 = next
+			ch.label[row[cols[1]]&15] = next
+			next++
+		}
+		if u2 == newDigit {
+			u2 = next
+			ch.label[row[cols[2]]&15] = next
+			next++
+		}
+		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
+		if key > z.best>>(4*(6-3*p)) {
+			return
+		}
 	}
-	child.next = next
-	if !z.offer(key, &child) || nfork == 0 {
+	if key > z.best {
 		return
 	}
-	z.forks(child, row[:], forkAt[:nfork], forkLen[:nfork], true)
+	ch.rows[level] = uint8(r)
+	ch.used |= 1 << r
+	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
+	ch.tie = tie
+	ch.next = next
+	if key < z.best {
+		z.best = key
+		if len(z.nxt) > 0 {
+			z.nxt[0] = *ch
+			ch = &z.nxt[0]
+		}
+		z.nxt = z.nxt[:1]
+	} else {
+		z.nxt = z.nxt[:len(z.nxt)+1]
+	}
+	if nfork == 0 {
+		return
+	}
+	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
+}
+
+// scratch copies c into the slot after z.nxt's candidates and returns it.
+func (z *Canonicalizer) scratch(c *canonCand) *canonCand {
+	if len(z.nxt) == cap(z.nxt) {
+		z.nxt = append(z.nxt, canonCand{})[:len(z.nxt)]
+	}
+	ch := &z.nxt[:len(z.nxt)+1][len(z.nxt)]
+	*ch = *c
+	return ch
 }
 
 // forks offers every variant of child that orders the tied new digits of
@@ -828,3 +1033,129 @@ func (c *gridCand) transform() Transform {
 	}
 	return makeTransform(c.tr == 1, c.rows, c.cols, digits)
 }
+
+// A row's key is at least its pattern key: its empty cells as 0 and its
+// digits as 1. Before a row is worked out cell by cell, the smallest
+// pattern any completion of a candidate can give it is compared with the
+// best key of the level: most rows lose on where their digits fall.
+
+// patternBound holds what the smallest pattern of a row under a
+// candidate needs: for each assigned result stack, its source stack and
+// the row of stackPattern for its column order and ties, and which
+// result and source stacks are still open.
+type patternBound struct {
+	shift    [3]uint8  // 3 * source stack of each assigned result stack
+	base     [3]uint16 // stackPattern offset of each assigned result stack
+	freeAt   [3]uint8  // open result stacks, in order
+	nfree    uint8
+	open     uint8 // open source stacks
+	assigned uint8 // assigned result stacks
+}
+
+// init prepares b for candidate c.
+func (b *patternBound) init(c *canonCand) {
+	b.open = 7
+	for p := range 3 {
+		s := c.stackOf[p]
+		if s == noStack {
+			b.freeAt[b.nfree] = uint8(p)
+			b.nfree++
+			continue
+		}
+		b.open &^= 1 << s
+		b.assigned |= 1 << p
+		b.shift[p] = 3 * s
+		q0, q1 := c.cols[3*p]-3*s, c.cols[3*p+1]-3*s
+		b.base[p] = (uint16(q0*3+q1)*4 + c.tie>>(3*p)&3) * 8
+	}
+}
+
+// pattern returns the smallest pattern, bit 8-j for result column j, of a
+// row whose digits lie in source columns m.
+func (b *patternBound) pattern(m uint16) uint16 {
+	var pat uint16
+	for p := range 3 {
+		if b.assigned&(1<<p) != 0 {
+			pat |= uint16(stackPattern[b.base[p]+m>>b.shift[p]&7]) << (3 * (2 - p))
+		}
+	}
+	if b.nfree == 0 {
+		return pat
+	}
+	// Open stacks take the open result stacks in increasing order of
+	// their digit counts, each with its digits at its right.
+	var cnt [3]uint8
+	n := 0
+	for s := range 3 {
+		if b.open&(1<<s) != 0 {
+			cnt[n] = uint8(bits.OnesCount16(m >> (3 * s) & 7))
+			n++
+		}
+	}
+	if n > 1 {
+		if cnt[0] > cnt[1] {
+			cnt[0], cnt[1] = cnt[1], cnt[0]
+		}
+		if n > 2 {
+			if cnt[1] > cnt[2] {
+				cnt[1], cnt[2] = cnt[2], cnt[1]
+			}
+			if cnt[0] > cnt[1] {
+				cnt[0], cnt[1] = cnt[1], cnt[0]
+			}
+		}
+	}
+	for i := range n {
+		pat |= (1<<cnt[i] - 1) << (3 * (2 - uint16(b.freeAt[i])))
+	}
+	return pat
+}
+
+// stackPattern gives, for a stack whose result columns hold source
+// columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,
+// bit 1: the last two), the smallest pattern (bit 2 for the first column)
+// of a row with digits in source columns mask: at index
+// ((q0*3+q1)*4+t)*8+mask.
+var stackPattern = func() (tab [9 * 4 * 8]uint8) {
+	for q0 := range uint8(3) {
+		for q1 := range uint8(3) {
+			if q1 == q0 {
+				continue
+			}
+			q := [3]uint8{q0, q1, 3 - q0 - q1}
+			for t := range 4 {
+				for mask := range 8 {
+					var pat uint8
+					for a := 0; a < 3; {
+						b := a
+						for b < 2 && t&(1<<b) != 0 {
+							b++
+						}
+						k := 0
+						for j := a; j <= b; j++ {
+							k += mask >> q[j] & 1
+						}
+						for j := b - k + 1; j <= b; j++ {
+							pat |= 1 << (2 - j)
+						}
+						a = b + 1
+					}
+					tab[((int(q0)*3+int(q1))*4+t)*8+mask] = pat
+				}
+			}
+		}
+	}
+	return tab
+}()
+
+// patternKey is the key of each pattern: a 1 in each cell with a digit.
+var patternKey = func() (keys [512]uint64) {
+	for pat := range 512 {
+		for i := range 9 {
+			if pat&(1<<i) != 0 {
+				keys[pat] |= 1 << (4 * i)
+			}
+		}
+	}
+	return keys
+}()

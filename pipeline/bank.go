@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"sudokubank/gen"
 	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/solve"
@@ -233,3 +234,40 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 // or technique target, makes before it gives up on a level it has not
 // made once within them (see Target.GiveUpAfter).
 const GiveUpItems = 20000
+
+// LoadStarts returns the start points of a run with options o (see
+// Start): the startPoints 9x9 families of the bank that are nearest its
+// target, ordered by ER, highest first, then by canonical form, so that
+// the same bank gives the same start points. It returns none for a run
+// that does not search, one of another size, one with a symmetry (a
+// canonical form need not show its family's) and one whose target is a
+// technique used anywhere (the families table does not say which).
+func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
+	if !o.Searches() || len(o.Uses) > 0 || o.Symmetry != gen.NoSymmetry || o.RandomSymmetry || o.Shape.Valid() && o.Shape != grid.Nine {
+		return nil, nil
+	}
+	q := store.HardestQuery{Size: 9, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
+	if o.MinGivens > 0 {
+		q.GivensMin, q.GivensMax = o.MinGivens, o.MaxGivens
+	}
+	for _, l := range o.Levels {
+		q.Levels = append(q.Levels, int(l))
+	}
+	for _, t := range o.Hardest {
+		q.Hardest = append(q.Hardest, t.Slug())
+	}
+	fams, err := db.HardestFamilies(ctx, q)
+	if err != nil {
+		return nil, fmt.Errorf("load the search's start points: %w", err)
+	}
+	starts := make([]Start, 0, len(fams))
+	for _, f := range fams {
+		g := solve.GridOf(f.Canon)
+		sol, ok := solve.Solve(g)
+		if !ok {
+			return nil, fmt.Errorf("load the search's start points: family %d (%s) has no solution", f.ID, f.Canon)
+		}
+		starts = append(starts, Start{Puzzle: gen.Puzzle{Grid: g, Solution: sol, Symmetry: gen.NoSymmetry}, ER: grade.Rating(f.ER)})
+	}
+	return starts, nil
+}

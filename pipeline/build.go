@@ -54,6 +54,10 @@ type BuildOptions struct {
 	// SearchFamilies, when set, is the most families an item's walk
 	// keeps: a run that wants fewer need not walk further.
 	SearchFamilies int
+	// Starts are puzzles a searching run's walks may start from instead
+	// of fresh digs (LoadStarts): each has the run's symmetry and none
+	// is kept as a family of the run.
+	Starts []Start
 	// Profiles, if set, chooses the dig profile for a wanted level;
 	// nil means ProfileFor, or GivensProfile over the givens range.
 	Profiles func(l grade.Level, sym gen.Symmetry) gen.Profile
@@ -261,6 +265,9 @@ var symmetries = []gen.Symmetry{gen.Rot180, gen.Rot90, gen.Mirror, gen.Flip, gen
 // item's own source.
 func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	rng := it.Rand()
+	if b.walk != nil && len(b.o.Starts) > 0 && rng.IntN(startShareOf) < startShare {
+		return b.search(ctx, it, rng, &b.o.Starts[rng.IntN(len(b.o.Starts))])
+	}
 	sym := b.o.Symmetry
 	if b.o.RandomSymmetry {
 		sym = symmetries[rng.IntN(len(symmetries))]
@@ -274,7 +281,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 		return Result[store.NewFamily]{Reason: OffGivens}
 	}
 	if b.walk != nil {
-		return b.search(ctx, it, rng, pz)
+		return b.search(ctx, it, rng, &Start{Puzzle: pz})
 	}
 	// A dig leaves its givens where its cell order ends, so the family's
 	// first puzzle is the dig turned by a transform drawn uniformly from

@@ -47,6 +47,32 @@ const searchPuzzles = MaxVariants + 1
 // fresh dig grades one.
 const GiveUpSearchItems = 250
 
+// climbFloor is the lowest rating floor whose walks climb (walk.climb):
+// fresh digs and their walks reach 9.4 at most (docs/performance.md), so
+// a family rated 9.5 or more is one a walk must climb to from the
+// bank's hardest, and climbs on from.
+const climbFloor grade.Rating = 95
+
+// Start points (LoadStarts): a searching run reads the startPoints
+// families nearest its target from the bank, those at or above it
+// first, rated at most startBelow under its floor, and startShare items
+// in startShareOf walk from one of them rather than from a fresh dig,
+// which still finds what the bank lacks.
+const (
+	startPoints               = 256
+	startBelow   grade.Rating = 10
+	startShare                = 3
+	startShareOf              = 4
+)
+
+// Start is a puzzle a searching item may walk from instead of a fresh
+// dig: one of the bank's families nearest the target, with its stored
+// ER.
+type Start struct {
+	Puzzle gen.Puzzle
+	ER     grade.Rating
+}
+
 // searchFloor is the rating floor from which a target is rare enough to
 // search for.
 const searchFloor grade.Rating = 75
@@ -105,13 +131,18 @@ type walk struct {
 	stall       int          // BuildOptions.SearchStall
 	most        int          // families an item keeps at most
 	floor, ceil grade.Rating // of the target; ceil 0: none
-	mover       gen.Mover
-	gr          grade.Grade         // a neighbour's grade
-	visited     map[uint64]struct{} // the walk's canonical forms, graded once
+	// climb is set for a target with no ceiling at or above climbFloor:
+	// a walk at the target moves only to neighbours rated no lower, so
+	// that walks from the bank's hardest climb on.
+	climb   bool
+	mover   gen.Mover
+	gr      grade.Grade         // a neighbour's grade
+	visited map[uint64]struct{} // the walk's canonical forms, graded once
 }
 
 func newWalk(o *BuildOptions) *walk {
 	w := &walk{stall: o.SearchStall, most: min(maxWalkFamilies, searchPuzzles/(1+o.Variants)), floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
+	w.climb = w.ceil == 0 && w.floor >= climbFloor
 	if w.stall <= 0 {
 		w.stall = DefaultSearchStall
 	}
@@ -149,11 +180,13 @@ func (b *Builder) meets(gr *grade.Grade) bool {
 	return b.want[gr.Level] && b.o.Meets(gr)
 }
 
-// search walks from the dug puzzle pz of item it, drawing from the
-// item's source rng, and returns the families met on the way: the first
-// as the result, the others in its More; OffTarget, or OffLevel with no
-// level for a run without a target, when there are none.
-func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Puzzle) Result[store.NewFamily] {
+// search walks from st, drawing from the source rng of item it, and
+// returns the families met on the way: the first as the result, the
+// others in its More; OffTarget, or OffLevel with no level for a run
+// without a target, when there are none. A fresh dig (st.ER 0) is graded
+// and kept if it meets the target; a start point of the bank's is
+// neither, its stored ER standing for its grade.
+func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start) Result[store.NewFamily] {
 	w := b.walk
 	clear(w.visited)
 	// A walk that meets nothing made families off the target, or of no
@@ -182,15 +215,23 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Pu
 		kept++
 	}
 
+	pz := st.Puzzle
 	canon, _ := b.canon.Canon(pz.Grid)
 	w.visited[Hash(canon)] = struct{}{}
-	gr := &b.gr
-	if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: err}
-	}
-	cur, er, meets := pz, gr.ER, b.meets(gr)
-	if meets {
-		keep(pz, gr, pz.Minimal)
+	cur, er, meets := pz, st.ER, false
+	if er == 0 {
+		gr := &b.gr
+		if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err}
+		}
+		er, meets = gr.ER, b.meets(gr)
+		if meets {
+			keep(pz, gr, pz.Minimal)
+		}
+	} else {
+		// LoadStarts took the start's level and technique from the
+		// target: its rating says whether it meets it.
+		meets = w.distance(er) == 0
 	}
 	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
 		stall++
@@ -230,9 +271,16 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, pz gen.Pu
 		if w.distance(w.gr.ER) < w.distance(er) {
 			stall = 0
 		}
-		// Once at the target the walk stays there; before, it moves to
-		// any neighbour no further from it.
-		if m || !meets && w.distance(w.gr.ER) <= w.distance(er) {
+		// Once at the target the walk stays there, climbing when the
+		// target is one to climb to; before, it moves to any neighbour no
+		// further from it.
+		var move bool
+		if meets {
+			move = m && (!w.climb || w.gr.ER >= er)
+		} else {
+			move = m || w.distance(w.gr.ER) <= w.distance(er)
+		}
+		if move {
 			cur, er, meets = cand, w.gr.ER, m
 		}
 	}

@@ -38,3 +38,26 @@ func TestSearchBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchClimbs checks which targets' walks climb at the target:
+// those with no ceiling and a floor no fresh dig's walk reaches.
+func TestSearchClimbs(t *testing.T) {
+	tests := []struct {
+		name string
+		o    BuildOptions
+		want bool
+	}{
+		{"Rating9", BuildOptions{RatingMin: 90}, false},
+		{"Rating95", BuildOptions{RatingMin: 95}, true},
+		{"Rating10", BuildOptions{RatingMin: 100}, true},
+		{"Band", BuildOptions{RatingMin: 95, RatingMax: 100}, false},
+		{"XWing", BuildOptions{Hardest: []grade.Technique{grade.XWing}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := newWalk(&tt.o).climb; got != tt.want {
+				t.Errorf("climb = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

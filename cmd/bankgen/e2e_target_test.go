@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -235,6 +236,38 @@ func TestOverlappingKeyQuotaRuns(t *testing.T) {
 		}
 		if n != k.want {
 			t.Errorf("%s: the bank holds %d families, want the quota %d\n%s\n%s", k.name, n, k.want, outA, outB)
+		}
+	}
+}
+
+// TestSearchFromBankSameFamilies checks a searching run on a bank that
+// holds families of its target: it walks from them (the log says so),
+// and one worker makes the same families as two from the same bank.
+func TestSearchFromBankSameFamilies(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "base.db", "-count", "5", "-technique", "x-wing", "-seed", "1", "-quiet"))
+	base, err := os.ReadFile(filepath.Join(dir, "base.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-count", "8", "-technique", "x-wing", "-seed", "2", "-quiet"}
+	for _, w := range []string{"1", "2"} {
+		if err := os.WriteFile(filepath.Join(dir, "w"+w+".db"), base, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := bankgen(t, dir, append([]string{"-db", "w" + w + ".db", "-workers", w}, args...)...)
+		mustSucceed(t, r)
+		if !strings.Contains(r.stderr, "searching from the bank's hardest families too") {
+			t.Errorf("-workers %s: the log does not say the search starts from the bank's families:\n%s", w, r.stderr)
+		}
+	}
+	w1, w2 := graded(t, filepath.Join(dir, "w1.db")), graded(t, filepath.Join(dir, "w2.db"))
+	if len(w1) != 13 || !slices.Equal(w1, w2) {
+		t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
+	}
+	for _, row := range rows(t, filepath.Join(dir, "w1.db"), 13) {
+		if row.Hardest != "x-wing" {
+			t.Errorf("puzzle %d: hardest %s, want x-wing", row.ID, row.Hardest)
 		}
 	}
 }

@@ -53,6 +53,25 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		c := pipeline.QuotaCaps(o.quota.want)
 		caps = &c
 	}
+	build := pipeline.BuildOptions{
+		Shape: o.size.shape, Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
+		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
+		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
+		NoSearch: !o.search, Seen: seen,
+	}
+	// A search walks from the bank's hardest families as well as from
+	// fresh digs; a run of quota keys has a target a key, not the run.
+	if len(o.quota.keys) == 0 {
+		probe := build
+		probe.Levels = target.Wanted()
+		if build.Starts, err = pipeline.LoadStarts(ctx, db, &probe); err != nil {
+			return fmt.Errorf("bank %s: %w", o.db, err)
+		}
+		if len(build.Starts) > 0 {
+			log.Info("searching from the bank's hardest families too", "families", len(build.Starts),
+				"hardest", float64(build.Starts[0].ER)/10, "easiest", float64(build.Starts[len(build.Starts)-1].ER)/10)
+		}
+	}
 	runID, err := db.StartRun(ctx, store.Run{
 		Kind: store.RunGenerate, Source: "gen", Args: args,
 		Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion(),
@@ -66,12 +85,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		fmt.Fprintf(stderr, "bankgen: run %d, seed %d, shard %s (-seed %d -shard %s repeats it)\n", runID, o.seed, o.shard, o.seed, o.shard)
 	}
 
-	build := pipeline.BuildOptions{
-		Shape: o.size.shape, Variants: o.variants, Symmetry: o.symmetry.sym, RandomSymmetry: o.symmetry.random,
-		MinGivens: o.givens.lo, MaxGivens: o.givens.hi,
-		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
-		NoSearch: !o.search, Seen: seen, RunID: runID,
-	}
+	build.RunID = runID
 	stats := new(pipeline.Stats)
 	var sum pipeline.Summary
 	var runErr error

@@ -1,0 +1,63 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"testing"
+
+	"sudokubank/store"
+)
+
+func TestHardestFamilies(t *testing.T) {
+	db, _ := MustOpenTemp(t)
+	// Families 0..9 rated 9.0, 9.1, 9.2, 9.0, ... written out of order,
+	// the even ones with x-wing as their hardest step.
+	var batch []store.NewFamily
+	for _, n := range []int{7, 2, 9, 0, 4, 1, 8, 3, 6, 5} {
+		f := fam(n, 5, 22+n%3, 1)
+		f.ER = 90 + n%3
+		if n%2 == 0 {
+			f.Hardest = "x-wing"
+		}
+		batch = append(batch, f)
+	}
+	MustWrite(t, db, batch)
+	tests := []struct {
+		name string
+		q    store.HardestQuery
+		want []int // family numbers
+	}{
+		{"All", store.HardestQuery{Limit: 20}, []int{2, 5, 8, 1, 4, 7, 0, 3, 6, 9}},
+		{"Limit", store.HardestQuery{Limit: 4}, []int{2, 5, 8, 1}},
+		{"Rating", store.HardestQuery{RatingMin: 91, RatingMax: 91, Limit: 20}, []int{1, 4, 7}},
+		{"Givens", store.HardestQuery{GivensMin: 23, GivensMax: 23, Limit: 20}, []int{1, 4, 7}},
+		{"Hardest", store.HardestQuery{Hardest: []string{"x-wing", "swordfish"}, Limit: 20}, []int{2, 8, 4, 0, 6}},
+		{"Level", store.HardestQuery{Levels: []int{4}, Limit: 20}, nil},
+		{"Size", store.HardestQuery{Size: 4, Limit: 20}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fams, err := db.HardestFamilies(context.Background(), tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range fams {
+				got = append(got, f.Canon)
+			}
+			var want []string
+			for _, n := range tt.want {
+				want = append(want, grid("c", n))
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got %q, want %q", got, want)
+			}
+		})
+	}
+	for _, q := range []store.HardestQuery{{}, {Limit: 1, Size: 5}, {Limit: 1, Hardest: []string{"a b"}}, {Limit: 1, Levels: []int{6}}} {
+		if _, err := db.HardestFamilies(context.Background(), q); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("HardestFamilies(%+v) = %v, want ErrInvalid", q, err)
+		}
+	}
+}

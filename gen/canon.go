@@ -74,7 +74,8 @@ type Canonicalizer struct {
 	mask       [2][9]uint16  // filled columns of each row of src
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
-	best       uint64 // the smallest row key of the level being built
+	best       uint64    // the smallest row key of the level being built
+	keys       [9]uint64 // the best row key of each level done
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -142,6 +143,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 					}
 				}
 			}
+			z.keys[0] = z.best
 			z.cur, z.nxt = z.nxt, z.cur
 			continue
 		}
@@ -186,17 +188,20 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				z.expand(c, level, r)
 			}
 		}
+		z.keys[level] = z.best
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	rows, cols, digits := z.cur[0].complete()
-	g := &z.src[z.cur[0].tr&1]
+	// Every candidate left has each level's best row, so the form is the
+	// nine best keys, a nibble a cell, spread to a byte a cell.
 	var out solve.Grid
-	for i := range 9 {
-		src := (*[9]uint8)(g[int(rows[i])*9:])
-		dst := (*[9]uint8)(out[i*9:])
-		for j := range 9 {
-			dst[j] = digits[src[cols[j]]]
-		}
+	for i, key := range z.keys {
+		lo := uint64(uint32(key))
+		lo = (lo | lo<<16) & 0x0000ffff0000ffff
+		lo = (lo | lo<<8) & 0x00ff00ff00ff00ff
+		lo = (lo | lo<<4) & 0x0f0f0f0f0f0f0f0f
+		binary.BigEndian.PutUint64(out[i*9+1:], lo)
+		out[i*9] = uint8(key >> 32)
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
 }

@@ -550,35 +550,72 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
 	next := c.next
+	m := z.mask[c.tr&1][r]
 	for p := range 3 {
 		s := stackOf[p]
-		if s == noStack {
+		if c.stackOf[p] == s && m>>(3*s)&7 == 0 {
+			// Open, or placed with no digit in this row: three empty
+			// cells, and the stack's order and ties stay as they are.
 			key <<= 12
 			if key > z.best>>(4*(6-3*p)) {
 				return
 			}
 			continue
 		}
-		cols := (*[3]uint8)(ch.cols[3*p:])
 		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
+		if t == 0 && c.stackOf[p] == s {
+			// A placed stack with no ties: its order stays, and only new
+			// digits need labels, in column order.
+			u0 := c.label[row[c.cols[3*p]%9]&15]
+			u1 := c.label[row[c.cols[3*p+1]%9]&15]
+			u2 := c.label[row[c.cols[3*p+2]%9]&15]
+			if u0 == newDigit {
+				u0 = next
+				ch.label[row[c.cols[3*p]%9]&15] = next
+				next++
+			}
+			if u1 == newDigit {
+				u1 = next
+				ch.label[row[c.cols[3*p+1]%9]&15] = next
+				next++
+			}
+			if u2 == newDigit {
+				u2 = next
+				ch.label[row[c.cols[3*p+2]%9]&15] = next
+				next++
+			}
+			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
+			continue
+		}
+		// The stack's source columns, a byte each, kept in a register:
+		// reading them back from the child just written stalls.
+		var q uint32
 		if c.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			q = uint32(s)*0x030303 + 0x020100
 			t = 3
+		} else {
+			q = uint32(c.cols[3*p]) | uint32(c.cols[3*p+1])<<8 | uint32(c.cols[3*p+2])<<16
 		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch. A cell's
 		// group number is the count of group starts up to it.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		w0 := c.label[row[cols[0]]&15]<<2 | 0
-		w1 := g1<<6 | c.label[row[cols[1]]&15]<<2 | 1
-		w2 := g2<<6 | c.label[row[cols[2]]&15]<<2 | 2
+		d0, d1, d2 := row[uint8(q)%9], row[uint8(q>>8)%9], row[uint8(q>>16)%9]
+		w0 := c.label[d0&15]<<2 | 0
+		w1 := g1<<6 | c.label[d1&15]<<2 | 1
+		w2 := g2<<6 | c.label[d2&15]<<2 | 2
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
-		src := [4]uint8{cols[0], cols[1], cols[2]}
-		cols[0], cols[1], cols[2] = src[w0&3], src[w1&3], src[w2&3]
+		cols := (*[3]uint8)(ch.cols[3*p:])
+		cols[0], cols[1], cols[2] = uint8(q>>(8*(w0&3))), uint8(q>>(8*(w1&3))), uint8(q>>(8*(w2&3)))
+		dd := uint32(d0) | uint32(d1)<<8 | uint32(d2)<<16
+		e0, e1, e2 := uint8(dd>>(8*(w0&3)))&15, uint8(dd>>(8*(w1&3)))&15, uint8(dd>>(8*(w2&3)))&15
 		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
 		// Interchangeable columns stay so while both are still empty.
 		var nt uint8
@@ -602,17 +639,17 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		}
 		if u0 == newDigit {
 			u0 = next
-			ch.label[row[cols[0]]&15] = next
+			ch.label[e0] = next
 			next++
 		}
 		if u1 == newDigit {
 			u1 = next
-			ch.label[row[cols[1]]&15] = next
+			ch.label[e1] = next
 			next++
 		}
 		if u2 == newDigit {
 			u2 = next
-			ch.label[row[cols[2]]&15] = next
+			ch.label[e2] = next
 			next++
 		}
 		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)

@@ -678,6 +678,10 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	if nfork == 0 {
 		return
 	}
+	if nfork == 1 {
+		z.fork1(*ch, row, forkAt[0], forkLen[0])
+		return
+	}
 	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
 }
 
@@ -712,6 +716,25 @@ func (z *Canonicalizer) forks(child canonCand, row []uint8, at, n []uint8, ident
 			v.label[row[v.cols[a+k]]] = first + uint8(k)
 		}
 		z.forks(v, row, at[1:], n[1:], identity && i == 0)
+	}
+}
+
+// fork1 is forks for one group of tied new digits, the usual case,
+// writing each variant in place after the kept child.
+func (z *Canonicalizer) fork1(child canonCand, row *[9]uint8, a, m uint8) {
+	if a > 7 || m > 3 {
+		return
+	}
+	first := child.label[row[child.cols[a]%9]&15]
+	orig := [3]uint8{child.cols[a], child.cols[a+1], child.cols[(a+2)%9]} // a third only when a starts a stack
+	for _, pm := range canonOrders[m][1:] {
+		z.nxt = append(z.nxt, child)
+		v := &z.nxt[len(z.nxt)-1]
+		for k := range m {
+			x := orig[pm[k]%3]
+			v.cols[(a+k)%9] = x
+			v.label[row[x%9]&15] = first + k
+		}
 	}
 }
 

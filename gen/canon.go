@@ -278,16 +278,12 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
 func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
-	if level%3 != 0 {
-		return 7 << (rows[level-1] / 3 * 3) &^ used
+	if level%3 == 0 {
+		// Bands are used whole, so at a band's start the unused rows are
+		// those of the unused bands.
+		return 0x1ff &^ used
 	}
-	var m uint16
-	for b := 0; b < 9; b += 3 {
-		if used&(7<<b) == 0 {
-			m |= 7 << b
-		}
-	}
-	return m
+	return 7 << (rows[(level-1)%9] / 3 * 3) &^ used
 }
 
 // fixedRows tries the source rows rs as result row level of c, whose

@@ -74,7 +74,8 @@ type Canonicalizer struct {
 	mask       [2][9]uint16  // filled columns of each row of src
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
-	best       uint64 // the smallest row key of the level being built
+	best       uint64    // the smallest row key of the level being built
+	keys       [9]uint64 // the best row key of each level done
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -142,6 +143,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 					}
 				}
 			}
+			z.keys[0] = z.best
 			z.cur, z.nxt = z.nxt, z.cur
 			continue
 		}
@@ -186,17 +188,20 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				z.expand(c, level, r)
 			}
 		}
+		z.keys[level] = z.best
 		z.cur, z.nxt = z.nxt, z.cur
 	}
 	rows, cols, digits := z.cur[0].complete()
-	g := &z.src[z.cur[0].tr&1]
+	// Every candidate left has each level's best row, so the form is the
+	// nine best keys, a nibble a cell, spread to a byte a cell.
 	var out solve.Grid
-	for i := range 9 {
-		src := (*[9]uint8)(g[int(rows[i])*9:])
-		dst := (*[9]uint8)(out[i*9:])
-		for j := range 9 {
-			dst[j] = digits[src[cols[j]]]
-		}
+	for i, key := range z.keys {
+		lo := uint64(uint32(key))
+		lo = (lo | lo<<16) & 0x0000ffff0000ffff
+		lo = (lo | lo<<8) & 0x00ff00ff00ff00ff
+		lo = (lo | lo<<4) & 0x0f0f0f0f0f0f0f0f
+		binary.BigEndian.PutUint64(out[i*9+1:], lo)
+		out[i*9] = uint8(key >> 32)
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
 }
@@ -273,16 +278,12 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
 func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
-	if level%3 != 0 {
-		return 7 << (rows[level-1] / 3 * 3) &^ used
+	if level%3 == 0 {
+		// Bands are used whole, so at a band's start the unused rows are
+		// those of the unused bands.
+		return 0x1ff &^ used
 	}
-	var m uint16
-	for b := 0; b < 9; b += 3 {
-		if used&(7<<b) == 0 {
-			m |= 7 << b
-		}
-	}
-	return m
+	return 7 << (rows[(level-1)%9] / 3 * 3) &^ used
 }
 
 // fixedRows tries the source rows rs as result row level of c, whose
@@ -545,35 +546,72 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
 	next := c.next
+	m := z.mask[c.tr&1][r]
 	for p := range 3 {
 		s := stackOf[p]
-		if s == noStack {
+		if c.stackOf[p] == s && m>>(3*s)&7 == 0 {
+			// Open, or placed with no digit in this row: three empty
+			// cells, and the stack's order and ties stay as they are.
 			key <<= 12
 			if key > z.best>>(4*(6-3*p)) {
 				return
 			}
 			continue
 		}
-		cols := (*[3]uint8)(ch.cols[3*p:])
 		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
+		if t == 0 && c.stackOf[p] == s {
+			// A placed stack with no ties: its order stays, and only new
+			// digits need labels, in column order.
+			u0 := c.label[row[c.cols[3*p]%9]&15]
+			u1 := c.label[row[c.cols[3*p+1]%9]&15]
+			u2 := c.label[row[c.cols[3*p+2]%9]&15]
+			if u0 == newDigit {
+				u0 = next
+				ch.label[row[c.cols[3*p]%9]&15] = next
+				next++
+			}
+			if u1 == newDigit {
+				u1 = next
+				ch.label[row[c.cols[3*p+1]%9]&15] = next
+				next++
+			}
+			if u2 == newDigit {
+				u2 = next
+				ch.label[row[c.cols[3*p+2]%9]&15] = next
+				next++
+			}
+			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
+			continue
+		}
+		// The stack's source columns, a byte each, kept in a register:
+		// reading them back from the child just written stalls.
+		var q uint32
 		if c.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			q = uint32(s)*0x030303 + 0x020100
 			t = 3
+		} else {
+			q = uint32(c.cols[3*p]) | uint32(c.cols[3*p+1])<<8 | uint32(c.cols[3*p+2])<<16
 		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch. A cell's
 		// group number is the count of group starts up to it.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		w0 := c.label[row[cols[0]]&15]<<2 | 0
-		w1 := g1<<6 | c.label[row[cols[1]]&15]<<2 | 1
-		w2 := g2<<6 | c.label[row[cols[2]]&15]<<2 | 2
+		d0, d1, d2 := row[uint8(q)%9], row[uint8(q>>8)%9], row[uint8(q>>16)%9]
+		w0 := c.label[d0&15]<<2 | 0
+		w1 := g1<<6 | c.label[d1&15]<<2 | 1
+		w2 := g2<<6 | c.label[d2&15]<<2 | 2
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
-		src := [4]uint8{cols[0], cols[1], cols[2]}
-		cols[0], cols[1], cols[2] = src[w0&3], src[w1&3], src[w2&3]
+		cols := (*[3]uint8)(ch.cols[3*p:])
+		cols[0], cols[1], cols[2] = uint8(q>>(8*(w0&3))), uint8(q>>(8*(w1&3))), uint8(q>>(8*(w2&3)))
+		dd := uint32(d0) | uint32(d1)<<8 | uint32(d2)<<16
+		e0, e1, e2 := uint8(dd>>(8*(w0&3)))&15, uint8(dd>>(8*(w1&3)))&15, uint8(dd>>(8*(w2&3)))&15
 		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
 		// Interchangeable columns stay so while both are still empty.
 		var nt uint8
@@ -597,17 +635,17 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		}
 		if u0 == newDigit {
 			u0 = next
-			ch.label[row[cols[0]]&15] = next
+			ch.label[e0] = next
 			next++
 		}
 		if u1 == newDigit {
 			u1 = next
-			ch.label[row[cols[1]]&15] = next
+			ch.label[e1] = next
 			next++
 		}
 		if u2 == newDigit {
 			u2 = next
-			ch.label[row[cols[2]]&15] = next
+			ch.label[e2] = next
 			next++
 		}
 		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
@@ -634,6 +672,10 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		z.nxt = z.nxt[:len(z.nxt)+1]
 	}
 	if nfork == 0 {
+		return
+	}
+	if nfork == 1 {
+		z.fork1(*ch, row, forkAt[0], forkLen[0])
 		return
 	}
 	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
@@ -670,6 +712,25 @@ func (z *Canonicalizer) forks(child canonCand, row []uint8, at, n []uint8, ident
 			v.label[row[v.cols[a+k]]] = first + uint8(k)
 		}
 		z.forks(v, row, at[1:], n[1:], identity && i == 0)
+	}
+}
+
+// fork1 is forks for one group of tied new digits, the usual case,
+// writing each variant in place after the kept child.
+func (z *Canonicalizer) fork1(child canonCand, row *[9]uint8, a, m uint8) {
+	if a > 7 || m > 3 {
+		return
+	}
+	first := child.label[row[child.cols[a]%9]&15]
+	orig := [3]uint8{child.cols[a], child.cols[a+1], child.cols[(a+2)%9]} // a third only when a starts a stack
+	for _, pm := range canonOrders[m][1:] {
+		z.nxt = append(z.nxt, child)
+		v := &z.nxt[len(z.nxt)-1]
+		for k := range m {
+			x := orig[pm[k]%3]
+			v.cols[(a+k)%9] = x
+			v.label[row[x%9]&15] = first + k
+		}
 	}
 }
 

@@ -1,0 +1,72 @@
+package grade
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestSizedNestedAgreesWithGrader grades the rated 9.5-10.5 puzzles of
+// the development set whose 9x9 path, with nesting up to level 2, is
+// finished: the sized grader, which stops at level 2 too, must give the
+// same path and ER.
+func TestSizedNestedAgreesWithGrader(t *testing.T) {
+	f, err := os.Open("../../shared/data/rated/dev_se.txt")
+	if err != nil {
+		f, err = os.Open("../shared/data/rated/dev_se.txt")
+	}
+	if err != nil {
+		t.Skip("no rated set:", err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 || len(fs[0]) != 81 {
+			continue
+		}
+		if r, err := ParseRating(fs[1]); err == nil && r >= 95 && r <= 105 {
+			lines = append(lines, fs[0])
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatal("no puzzle rated 9.5 to 10.5")
+	}
+	rng := rand.New(rand.NewPCG(26, 95))
+	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
+	if testing.Short() {
+		lines = lines[:min(4, len(lines))]
+	}
+	var g9 Grader
+	g9.chains.maxLevel = 2
+	var g SizedGrader
+	nested := 0
+	for _, l := range lines {
+		p := mustSolveGrid(t, l)
+		want, err := g9.Grade(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Unfinished {
+			continue // needs a deeper level
+		}
+		if want.Uses[NestedForcingChains2] > 0 {
+			nested++
+		}
+		gr, err := g.GradeContext(context.Background(), mustSizedGrid(t, l))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if got, want := sizedGoldenLine(p, gr), gradesGoldenLine(p, want); got != want {
+			t.Errorf("sized grade differs:\n got %s\nwant %s", got, want)
+		}
+	}
+	if nested == 0 {
+		t.Fatal("no puzzle compared uses nested forcing chains")
+	}
+	t.Logf("%d rated 9.5-10.5 puzzles; %d finished at level 2 use nested forcing chains", len(lines), nested)
+}

@@ -48,6 +48,9 @@ type schainScratch struct {
 	// visits counts the nodes it visits for nest's budget.
 	nest   *sforce
 	visits int
+	// digits, when not 0, are the only digits an X-only search starts
+	// from (sized_nested.go's bounds).
+	digits uint32
 	// links is the chain of the step chains last returned, when links
 	// are recorded; the grader clears it before each step.
 	links []SizedLink
@@ -366,6 +369,9 @@ func (sc *schainScratch) searchMode() {
 		}
 		if !st.x && count32(cm) > 2 {
 			continue // Y-cycles start in a bivalue cell only
+		}
+		if !st.y && sc.digits != 0 {
+			cm &= sc.digits
 		}
 		for m := cm; m != 0; m &= m - 1 {
 			k := c*g.n + first32(m) - 1

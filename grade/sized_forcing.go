@@ -152,6 +152,9 @@ type sforce struct {
 	// first needed; cKind, cQ, cP and cSrc describe the contradiction a
 	// run found, for the nested chains behind it.
 	nest *snest
+	// nestExhaustive turns off the inner search's bounds (newStrong),
+	// which only spare work (TestSizedNestedBounds).
+	nestExhaustive bool
 	// stopAt, when not 0, ends a producer call of the nested levels as
 	// soon as it has a hint rated at most stopAt, as chainEngine.stopNow.
 	stopAt Rating

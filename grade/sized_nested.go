@@ -357,6 +357,32 @@ func sChainSortKey(st *schainStatic) int {
 	return 2
 }
 
+// newStrong returns the digits with a house that has two places in the
+// working grid but more in orig, and whether a cell is bivalue there but
+// not in orig, as chainNewStrong. The grid the producer starts from has
+// no cycle or forcing chain (the chains step found none), and the
+// working grid's weak links are weak there too: so an inner chain must
+// take a strong link the run made, and an X-chain stays in one digit.
+func (f *sforce) newStrong() (uint32, bool) {
+	g := f.g
+	n := f.n
+	var digits uint32
+	for u := 0; u < g.nu; u++ {
+		for d := 1; d <= n; d++ {
+			i := u*(n+1) + d
+			if count32(f.pos[i]) == 2 && count32(f.opos[i]) > 2 {
+				digits |= 1 << d
+			}
+		}
+	}
+	for c := 0; c < g.nc; c++ {
+		if count32(f.work[c]) == 2 && count32(f.orig[c]) > 2 {
+			return digits, true
+		}
+	}
+	return digits, false
+}
+
 // gridHash hashes a grid's candidates.
 func gridHash(c []uint32) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
@@ -387,11 +413,23 @@ func (f *sforce) nestOuts() []snestOut {
 	sc.nest = f
 	sc.visits = 0
 	sc.hints.reset(f.work)
+	digits, yNew := f.g.all, true
+	if !f.nestExhaustive {
+		digits, yNew = f.newStrong()
+	}
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
-		sc.st.build(f.work, f.pos, mode[0], mode[1])
+		y, x := mode[0], mode[1]
+		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
+			continue
+		}
+		sc.digits = f.g.all
+		if !y {
+			sc.digits = digits
+		}
+		sc.st.build(f.work, f.pos, y, x)
 		sc.searchMode()
 	}
-	sc.nest = nil
+	sc.nest, sc.digits = nil, 0
 	f.spent += sc.visits
 	var outs []snestOut
 	for _, q := range ns.order {

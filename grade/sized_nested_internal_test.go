@@ -3,10 +3,14 @@ package grade
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
+
+	"sudokubank/gen"
+	"sudokubank/grid"
 )
 
 // TestSizedNestedAgreesWithGrader grades the rated 9.5-10.5 puzzles of
@@ -69,4 +73,51 @@ func TestSizedNestedAgreesWithGrader(t *testing.T) {
 		t.Fatal("no puzzle compared uses nested forcing chains")
 	}
 	t.Logf("%d rated 9.5-10.5 puzzles; %d finished at level 2 use nested forcing chains", len(lines), nested)
+}
+
+// TestSizedNestedBounds grades puzzles that need nested forcing chains
+// with and without the bounds of the inner search (sforce.newStrong):
+// they only skip searches that conclude nothing, so the grades (path
+// included) are the same. The 16x16 puzzle (seed 40 of the minimal
+// sample) is left out with -short.
+func TestSizedNestedBounds(t *testing.T) {
+	puzzles := []string{
+		"1.......2.9.4...5...6...7...5.9.3.......7.......8...4.7.....6...3...9.8...2.3...1",
+		"98.7..6..7..5.......4.8..7.4...3..9...8..52....3.....1.4..9..8....2....6......1..",
+	}
+	if !testing.Short() {
+		s, err := grid.ShapeOf(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var d gen.SizedDigger
+		pz, err := d.GenerateContext(context.Background(), s, gen.MinimalProfile(gen.NoSymmetry), rand.New(rand.NewPCG(40, 16)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzles = append(puzzles, pz.Grid.String())
+	}
+	for _, l := range puzzles {
+		p := mustSizedGrid(t, l)
+		var got [2]SizedGrade
+		for i, exhaustive := range []bool{false, true} {
+			g := SizedGrader{nestExhaustive: exhaustive}
+			gr, err := g.GradeContext(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i] = gr
+		}
+		if got[0].Uses[NestedForcingChains2] == 0 {
+			t.Errorf("%s: no nested forcing chain in the path", l)
+		}
+		if a, b := sizedGradeSummary(got[0]), sizedGradeSummary(got[1]); a != b {
+			t.Errorf("%s: bounded and exhaustive grades differ:\n bounded    %s\n exhaustive %s", l, a, b)
+		}
+	}
+}
+
+// sizedGradeSummary writes a sized grade's ratings and whole path.
+func sizedGradeSummary(gr SizedGrade) string {
+	return fmt.Sprintf("%s %s %s %v %v", gr.ER, gr.EP, gr.ED, gr.Unfinished, gr.Steps)
 }

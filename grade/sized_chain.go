@@ -51,6 +51,10 @@ type schainScratch struct {
 	// digits, when not 0, are the only digits an X-only search starts
 	// from (sized_nested.go's bounds).
 	digits uint32
+	// starts, when set, holds the candidates a nested chain's inner
+	// search may start from, on then off (sforce.chainStarts); the
+	// others start only cycles.
+	starts []uint64
 	// links is the chain of the step chains last returned, when links
 	// are recorded; the grader clears it before each step.
 	links []SizedLink
@@ -72,6 +76,10 @@ type schainHints struct {
 	place  []uint8
 	cells  []bool
 	digits uint32
+	// starts, when set, holds the candidates a nested chain's inner
+	// search may start from, on then off (sforce.chainStarts); the
+	// others start only cycles.
+	starts []uint64
 
 	// links asks for the chain of the first hint kept at the best
 	// rating, for SizedGrade.Links: fresh says the last add made a new
@@ -375,8 +383,10 @@ func (sc *schainScratch) searchMode() {
 		}
 		for m := cm; m != 0; m &= m - 1 {
 			k := c*g.n + first32(m) - 1
-			sc.fromOn(k)
-			if st.x {
+			if sc.starts == nil || st.strongN[k] > 0 || setHas(sc.starts, k) {
+				sc.fromOn(k)
+			}
+			if st.x && (sc.starts == nil || setHas(sc.starts[len(sc.starts)/2:], k)) {
 				sc.fromOff(k)
 			}
 		}

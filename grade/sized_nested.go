@@ -91,7 +91,14 @@ type snest struct {
 	// Scratch of the tallies.
 	mark    []uint32
 	markGen uint32
-	accG    [][]int32 // per node, the nested chains of fold's branches
+	// Scratch of chainStarts: the starts, and the reach of each end
+	// (reachOf) in reachBuf from reachAt.
+	starts   []uint64
+	reachBuf []uint64
+	reachOf  []int32
+	reachAt  []int
+	queue    []int32
+	accG     [][]int32 // per node, the nested chains of fold's branches
 }
 
 // snestMemoMax bounds the grids one producer call remembers.
@@ -383,6 +390,116 @@ func (f *sforce) newStrong() (uint32, bool) {
 	return digits, false
 }
 
+// chainStarts returns the candidates from which the inner search, with
+// the links just built, may find a forcing chain: sets of candidates to
+// assume on, then off (nk bits each). As chainNestSink.chainStarts
+// argues, such a chain takes a strong link the run made, from a to b,
+// say; a chain from s on to s off needs a on and b on both to reach s
+// off, and one from s off to s on needs them both to reach s on. One
+// search from the on node of each end of a new strong link finds them.
+func (f *sforce) chainStarts() []uint64 {
+	ns := f.nest
+	st := &ns.sc.st
+	g := f.g
+	n := f.n
+	w := (f.nk + 63) / 64
+	if len(ns.starts) != 2*w {
+		ns.starts = make([]uint64, 2*w)
+	}
+	starts := ns.starts
+	clear(starts)
+	pair := func(a, b int) {
+		ra, rb := ns.reach(f, a), ns.reach(f, b)
+		for i := 0; i < w; i++ {
+			starts[i] |= ra[w+i] & rb[w+i]
+			starts[w+i] |= ra[i] & rb[i]
+		}
+	}
+	ns.reachAt, ns.reachOf, ns.reachBuf = ns.reachAt[:0], ns.reachOf[:0], ns.reachBuf[:0]
+	for u := 0; u < g.nu; u++ {
+		for d := 1; d <= n; d++ {
+			i := u*(n+1) + d
+			pm := f.pos[i]
+			if count32(pm) != 2 || count32(f.opos[i]) <= 2 {
+				continue
+			}
+			a := g.cell(u, first32(pm))*n + d - 1
+			b := g.cell(u, first32(pm&(pm-1)))*n + d - 1
+			pair(a, b)
+		}
+	}
+	if st.y {
+		for c := 0; c < g.nc; c++ {
+			cm := f.work[c]
+			if count32(cm) != 2 || count32(f.orig[c]) <= 2 {
+				continue
+			}
+			pair(c*n+first32(cm)-1, c*n+first32(cm&(cm-1))-1)
+		}
+	}
+	return starts
+}
+
+// reach returns what candidate a assumed on reaches with the inner
+// search's links: the on nodes, then the off nodes (nk bits each),
+// including the off nodes without a strong link, which end a chain.
+// Each end's sets are computed once per call of chainStarts.
+func (ns *snest) reach(f *sforce, a int) []uint64 {
+	for i, k := range ns.reachOf {
+		if int(k) == a {
+			return ns.reachBuf[ns.reachAt[i] : ns.reachAt[i]+2*((f.nk+63)/64)]
+		}
+	}
+	st := &ns.sc.st
+	g := f.g
+	n := f.n
+	w := (f.nk + 63) / 64
+	at := len(ns.reachBuf)
+	ns.reachBuf = slices.Grow(ns.reachBuf, 2*w)[:at+2*w]
+	r := ns.reachBuf[at:]
+	clear(r)
+	ns.reachOf = append(ns.reachOf, int32(a))
+	ns.reachAt = append(ns.reachAt, at)
+	on, off := r[:w], r[w:]
+	setAdd(on, a)
+	q := append(ns.queue[:0], int32(2*a+1))
+	for i := 0; i < len(q); i++ {
+		x := int(q[i])
+		k := x >> 1
+		f.spent++
+		if x&1 == 0 {
+			for _, o := range st.strong[4*k : 4*k+int(st.strongN[k])] {
+				if !setHas(on, int(o)) {
+					setAdd(on, int(o))
+					q = append(q, 2*o+1)
+				}
+			}
+			continue
+		}
+		c, d := k/n, k%n+1
+		visit := func(o int) {
+			if !setHas(off, o) {
+				setAdd(off, o)
+				if st.strongN[o] > 0 {
+					q = append(q, int32(2*o))
+				}
+			}
+		}
+		if st.y {
+			for m := st.cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+				visit(c*n + first32(m) - 1)
+			}
+		}
+		for hi, u := range g.houses[c] {
+			for m := st.pos[int(u)*(n+1)+d] & g.chainPeerPos[c][hi]; m != 0; m &= m - 1 {
+				visit(g.cell(int(u), first32(m))*n + d - 1)
+			}
+		}
+	}
+	ns.queue = q
+	return r
+}
+
 // gridHash hashes a grid's candidates.
 func gridHash(c []uint32) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
@@ -427,9 +544,13 @@ func (f *sforce) nestOuts() []snestOut {
 			sc.digits = digits
 		}
 		sc.st.build(f.work, f.pos, y, x)
+		sc.starts = nil
+		if x && !f.nestExhaustive {
+			sc.starts = f.chainStarts()
+		}
 		sc.searchMode()
 	}
-	sc.nest, sc.digits = nil, 0
+	sc.nest, sc.digits, sc.starts = nil, 0, nil
 	f.spent += sc.visits
 	var outs []snestOut
 	for _, q := range ns.order {

@@ -24,11 +24,15 @@ import (
 // chain_nested.go, a run tells at most 63 nested chains apart by the
 // order it met them, and the 64th on count as one group.
 //
-// The inner searches run without the 9x9 engine's start filters
-// (chainNestSink.chainStarts): those skip only starts whose chains have
-// no parents, so the conclusions are the same, but every stalled grid
-// costs a whole unary search. Each visited node of an inner search is
-// charged to the producer call's node budget (sforceBudget).
+// The inner searches skip, as the 9x9 engine's do (chainNewStrong,
+// chainNestSink.chainStarts), the link modes and starts whose chains
+// would take no strong link the run made: such a chain has no parents,
+// so the conclusions are the same (TestSizedNestedBounds). The grids
+// the runs stall on are remembered with their conclusions for the
+// producer call. Each node an inner search visits is charged to the
+// producer call's node budget (sforceBudget). The deeper levels (10.0
+// and up: static, dynamic and nested multiple chains as inner steps)
+// are not generalised.
 
 // snestHint is one hint of the inner search: its complexity, identity
 // and parents (candidates of the outer grid the run removed).
@@ -158,14 +162,14 @@ func (ns *snest) take(hi int, q int, r Rating, cx, key int) {
 	ns.best[q] = snestBest{r: r, cx: cx, key: key, hint: int32(hi)}
 }
 
-// cellParents adds the candidates of cell c that the run removed.
+// nestCellParents adds the candidates of cell c that the run removed.
 func (f *sforce) nestCellParents(c int) {
 	for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
 		setAdd(f.nest.parSet, c*f.n+first32(m)-1)
 	}
 }
 
-// houseParents adds the places of digit d in unit u the run removed.
+// nestHouseParents adds the places of digit d in unit u the run removed.
 func (f *sforce) nestHouseParents(u, d int) {
 	n := f.n
 	for m := f.opos[u*(n+1)+d] &^ f.pos[u*(n+1)+d]; m != 0; m &= m - 1 {

@@ -86,9 +86,10 @@ func (gr *SizedGrade) Slugs() []string {
 // pair exclusion, X- and Y-cycles, forcing X-chains, alternating
 // inference chains, aligned triple exclusion, Nishio, multiple (cell and
 // region) and dynamic forcing chains, with and without the simple
-// techniques as links. Each forcing chain search stops after a fixed
-// count of nodes. A puzzle that needs more (nested forcing chains) is
-// Unfinished. The zero value is ready; it keeps scratch space between
+// techniques as links, and nested forcing chains whose links include
+// cycles and forcing chains (SE's 9.5 level). Each forcing chain search
+// stops after a fixed count of nodes. A puzzle that needs more (deeper
+// nested forcing chains) is Unfinished. The zero value is ready; it keeps scratch space between
 // calls (about 13 MB on 16x16, at most about 35 MB on 25x25), so reuse
 // one per goroutine. It is not safe for concurrent use.
 type SizedGrader struct {
@@ -96,7 +97,10 @@ type SizedGrader struct {
 	solver solve.Sized
 	chains *schainScratch
 	force  *sforce
-	links  bool // fill SizedStep.Links (RecordLinks)
+	// nestExhaustive turns off the nested chains' search bounds, for
+	// the tests that check they change no grade.
+	nestExhaustive bool
+	links          bool // fill SizedStep.Links (RecordLinks)
 }
 
 // RecordLinks makes the grader fill SizedGrade.Links, the chain of each
@@ -164,6 +168,10 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 		}
 		forcingCeiling := ceiling > 0 && ceiling < AlignedTripleExclusion.BaseRating()
 		g.chains.links = nil
+		if g.force != nil {
+			g.force.stopAt = gr.ER
+			g.force.nestExhaustive = g.nestExhaustive
+		}
 		st, ok, above := g.next(forcingCeiling)
 		if above {
 			gr.ER, gr.Hardest = max(gr.ER, AlignedTripleExclusion.BaseRating()), NoTechnique

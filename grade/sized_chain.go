@@ -7,9 +7,10 @@ import "slices"
 // and forcing chains mixing both link kinds), as chainUnary finds them on
 // 9x9 (see chain_unary.go for the rules). A candidate is k = N*cell +
 // digit - 1. The producers past them, up to dynamic forcing chains, are
-// in sized_aligned.go, sized_forcing.go and sized_forcing_plus.go, up to
-// dynamic forcing chains (+); the nested levels are not generalised: a
-// puzzle that needs them grades as unfinished.
+// in sized_aligned.go, sized_forcing.go, sized_forcing_plus.go and
+// sized_nested.go, up to nested forcing chains of level 2 (9.5); the
+// deeper nested levels are not generalised: a puzzle that needs them
+// grades as unfinished.
 
 // schainStatic holds the links of one grid for one link mode.
 type schainStatic struct {
@@ -42,6 +43,18 @@ type schainScratch struct {
 	hints  schainHints
 	// inCycle marks the cells of the cycle recordCycle is recording.
 	inCycle []bool
+	// nest, when set, makes this search the inner producer of a nested
+	// chain (sized_nested.go): its chains and cycles go there, and
+	// visits counts the nodes it visits for nest's budget.
+	nest   *sforce
+	visits int
+	// digits, when not 0, are the only digits an X-only search starts
+	// from (sized_nested.go's bounds).
+	digits uint32
+	// starts, when set, holds the candidates a nested chain's inner
+	// search may start from, on then off (sforce.chainStarts); the
+	// others start only cycles.
+	starts []uint64
 	// links is the chain of the step chains last returned, when links
 	// are recorded; the grader clears it before each step.
 	links []SizedLink
@@ -63,6 +76,10 @@ type schainHints struct {
 	place  []uint8
 	cells  []bool
 	digits uint32
+	// starts, when set, holds the candidates a nested chain's inner
+	// search may start from, on then off (sforce.chainStarts); the
+	// others start only cycles.
+	starts []uint64
 
 	// links asks for the chain of the first hint kept at the best
 	// rating, for SizedGrade.Links: fresh says the last add made a new
@@ -218,6 +235,7 @@ func (sc *schainScratch) visit(nd *schainNode, parent int) bool {
 	if nd.gen == sc.gen {
 		return false
 	}
+	sc.visits++
 	*nd = schainNode{gen: sc.gen, parent: int32(parent)}
 	return true
 }
@@ -360,10 +378,15 @@ func (sc *schainScratch) searchMode() {
 		if !st.x && count32(cm) > 2 {
 			continue // Y-cycles start in a bivalue cell only
 		}
+		if !st.y && sc.digits != 0 {
+			cm &= sc.digits
+		}
 		for m := cm; m != 0; m &= m - 1 {
 			k := c*g.n + first32(m) - 1
-			sc.fromOn(k)
-			if st.x {
+			if sc.starts == nil || st.strongN[k] > 0 || setHas(sc.starts, k) {
+				sc.fromOn(k)
+			}
+			if st.x && (sc.starts == nil || setHas(sc.starts[len(sc.starts)/2:], k)) {
 				sc.fromOff(k)
 			}
 		}
@@ -531,6 +554,10 @@ func (sc *schainScratch) recordChain(p, s int, placed bool, nodes int) {
 	if st.y {
 		t, base = AIC, AIC.BaseRating()
 	}
+	if sc.nest != nil {
+		sc.nest.nestChain(p, s, placed, nodes)
+		return
+	}
 	r := base + LengthBonus(nodes)
 	if !h.consider(r) {
 		return
@@ -554,6 +581,10 @@ func (sc *schainScratch) recordCycle(p, q, s int, nodes int) {
 	h := &sc.hints
 	g := sc.g
 	n := g.n
+	if sc.nest != nil {
+		sc.nest.nestCycle(p, q, s, nodes)
+		return
+	}
 	t := chainUnaryTech(st.y, st.x, true)
 	r := t.BaseRating() + LengthBonus(nodes)
 	if !h.consider(r) {

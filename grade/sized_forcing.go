@@ -8,10 +8,10 @@ import (
 // SE's forcing chains that follow every consequence of an assumption,
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
 // region) forcing chains (8.0 + length), dynamic forcing chains
-// (8.5 + length) and dynamic forcing chains (+) (9.0 + length), with
-// the rules of chainEngine.multipleChains and chainEngine.runChain
-// (chain_forcing.go) at nesting levels 0 and 1. A node is
-// 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
+// (8.5 + length), dynamic forcing chains (+) (9.0 + length) and nested
+// forcing chains (9.5 + length, sized_nested.go), with the rules of
+// chainEngine.multipleChains and chainEngine.runChain (chain_forcing.go)
+// at nesting levels 0 to 2. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
@@ -56,6 +56,10 @@ type srun struct {
 	cnt       []int16  // per node
 	contra    bool
 	contraSum int
+	// The nested chains behind each node (nested levels only; see
+	// sized_nested.go): nmask per node over the run's chains nID.
+	nmask []uint64
+	nID   []int32
 }
 
 func newSrun(nk int) srun {
@@ -144,6 +148,19 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
+	// nest is the state of the nested level (level 2), made when
+	// first needed; cKind, cQ, cP and cSrc describe the contradiction a
+	// run found, for the nested chains behind it.
+	nest *snest
+	// nestExhaustive turns off the inner search's bounds (newStrong),
+	// which only spare work (TestSizedNestedBounds).
+	nestExhaustive bool
+	// stopAt, when not 0, ends a producer call of the nested levels as
+	// soon as it has a hint rated at most stopAt, as chainEngine.stopNow.
+	stopAt Rating
+	cKind  int
+	cQ, cP int
+	cSrc   []int32
 	// ancPeak is the most words the ancestor sets of one run took;
 	// past ancMax, the producer call stops as past its node budget.
 	ancPeak, ancMax int
@@ -327,6 +344,7 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{MultipleForcingChains, false, false},
 		{DynamicForcingChains, true, false},
 		{DynamicForcingChainsPlus, true, false},
+		{NestedForcingChains2, true, false},
 	}
 	for _, m := range modes {
 		if m.dynamic && !m.nishio && f.nw == 0 {
@@ -337,8 +355,15 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		h.reset(s.cands)
 		f.tech, f.dynamic, f.nishio = m.tech, m.dynamic, m.nishio
 		f.level = 0
-		if m.tech == DynamicForcingChainsPlus {
+		switch m.tech {
+		case DynamicForcingChainsPlus:
 			f.level = 1
+		case NestedForcingChains2:
+			f.level = 2
+			if f.nest == nil {
+				f.nest = newSnest(f.g)
+			}
+			f.nest.resetCall()
 		}
 		f.multipleChains(s, h)
 		if f.over {
@@ -404,12 +429,12 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 					for i := range r.on {
 						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
-							nn := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1])
+							nn := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1]) + f.nestSum(2*p+1, r, ro)
 							f.hint(h, base+LengthBonus(nn), c, p, true)
 						}
 						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
-							nn := int(r.cnt[2*p]) + int(ro.cnt[2*p])
+							nn := int(r.cnt[2*p]) + int(ro.cnt[2*p]) + f.nestSum(2*p, r, ro)
 							f.hint(h, base+LengthBonus(nn), c, p, false)
 						}
 					}
@@ -422,6 +447,9 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 		}
 		if !f.nishio {
 			f.concludeAcc(h, base, c)
+		}
+		if f.stopNow(h) {
+			return
 		}
 	}
 	if !f.nishio {
@@ -448,6 +476,9 @@ func (f *sforce) fold(r *srun, first bool) {
 				f.accSum[2*p+1] = 0
 			}
 			f.accSum[2*p+1] += int32(r.cnt[2*p+1])
+			if f.level >= 2 {
+				f.foldNested(r, 2*p+1, first)
+			}
 		}
 		for w := f.accOff[i]; w != 0; w &= w - 1 {
 			p := i*64 + bits.TrailingZeros64(w)
@@ -455,6 +486,9 @@ func (f *sforce) fold(r *srun, first bool) {
 				f.accSum[2*p] = 0
 			}
 			f.accSum[2*p] += int32(r.cnt[2*p])
+			if f.level >= 2 {
+				f.foldNested(r, 2*p, first)
+			}
 		}
 	}
 }
@@ -464,12 +498,12 @@ func (f *sforce) concludeAcc(h *schainHints, base Rating, src int) {
 	for i := range f.accOn {
 		for w := f.accOn[i]; w != 0; w &= w - 1 {
 			p := i*64 + bits.TrailingZeros64(w)
-			nn := int(f.accSum[2*p+1])
+			nn := int(f.accSum[2*p+1]) + f.accNestSum(2*p+1)
 			f.hint(h, base+LengthBonus(nn), src, p, true)
 		}
 		for w := f.accOff[i]; w != 0; w &= w - 1 {
 			p := i*64 + bits.TrailingZeros64(w)
-			nn := int(f.accSum[2*p])
+			nn := int(f.accSum[2*p]) + f.accNestSum(2*p)
 			f.hint(h, base+LengthBonus(nn), src, p, false)
 		}
 	}
@@ -508,7 +542,9 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			first := true
 			for w := pm; w != 0; w &= w - 1 {
 				k := g.cell(u, first32(w))*n + d - 1
-				if f.cacheGen != nil && f.cacheGen[k] == f.gen {
+				// The cache keeps no nested chains: at the nested level
+				// the run is made again.
+				if f.cacheGen != nil && f.cacheGen[k] == f.gen && f.level < 2 {
 					f.restore(k, &f.rOn)
 				} else {
 					f.run(&f.rOn, k, true)
@@ -524,7 +560,17 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 			}
 			f.concludeAcc(h, base, g.cell(u, first32(pm)))
 		}
+		if f.stopNow(h) {
+			return
+		}
 	}
+}
+
+// stopNow reports whether a producer call of the nested levels may stop:
+// it has a hint rated at most stopAt. The puzzle's rating is already
+// that high, so a lower rated hint would not change it.
+func (f *sforce) stopNow(h *schainHints) bool {
+	return f.level >= 2 && f.stopAt > 0 && h.any && h.best <= f.stopAt
 }
 
 // keep caches the sets of run r of candidate k assumed on, the last run
@@ -729,6 +775,37 @@ func (f *sforce) remove(c, d int) {
 // nodes, stopping at the first contradiction. Static runs count a node's
 // depth, which is its ancestor count there, and keep no ancestor sets.
 func (f *sforce) run(r *srun, k int, on bool) {
+	nested := f.level >= 2 && f.dynamic
+	if nested {
+		f.nest.resetRun()
+	}
+	f.runChain(r, k, on)
+	if nested {
+		f.finishRun(r)
+	} else {
+		r.nID = r.nID[:0]
+	}
+}
+
+// finishRun records the nested chains behind the nodes of the run r just
+// made, and adds those behind its contradiction to its count.
+func (f *sforce) finishRun(r *srun) {
+	f.finishNested(r)
+	if !r.contra || len(r.nID) == 0 {
+		return
+	}
+	var m uint64
+	if f.cKind == 1 {
+		m = f.nodeMask(f.ai(2*f.cQ+1), true) | f.nodeMask(f.ai(f.cP), true)
+	} else {
+		m = f.srcMask(f.cSrc) | f.nodeMask(f.ai(2*f.cQ), false)
+	}
+	f.newMark()
+	r.contraSum += f.maskSum(r, m)
+}
+
+// runChain is run without the nested chains' tallies.
+func (f *sforce) runChain(r *srun, k int, on bool) {
 	g := f.g
 	n := f.n
 	f.runFrom = f.spent
@@ -799,6 +876,7 @@ func (f *sforce) run(r *srun, k int, on bool) {
 						s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
 						if best < 0 || s < best {
 							best = s
+							f.cKind, f.cQ, f.cP = 1, q, pn
 						}
 						continue
 					}
@@ -896,6 +974,8 @@ func (f *sforce) run(r *srun, k int, on bool) {
 					s := f.tmpN[j] + int(r.cnt[2*tk])
 					if best < 0 || s < best {
 						best = s
+						f.cKind, f.cQ = 2, tk
+						f.cSrc = append(f.cSrc[:0], f.tmpSrc[j]...)
 					}
 					continue
 				}

@@ -39,7 +39,7 @@ func TestSizedForcingAgreesWithGrader(t *testing.T) {
 	}
 	lines = lines[:min(n, len(lines))]
 	var g9 Grader
-	g9.chains.maxLevel = 1
+	g9.chains.maxLevel = 2 // the deepest level the sized grader has
 	var g SizedGrader
 	cmp, same, lacking := 0, 0, 0
 	for _, l := range lines {
@@ -196,7 +196,7 @@ func TestSizedPlusAgreesWithGrader(t *testing.T) {
 		lines = lines[:min(16, len(lines))]
 	}
 	var g9 Grader
-	g9.chains.maxLevel = 1
+	g9.chains.maxLevel = 2 // the deepest level the sized grader has
 	var g SizedGrader
 	plus, unfinished := 0, 0
 	for _, l := range lines {
@@ -219,7 +219,7 @@ func TestSizedPlusAgreesWithGrader(t *testing.T) {
 			t.Errorf("sized grade differs:\n got %s\nwant %s", got, want)
 		}
 	}
-	t.Logf("%d rated 9.0-10.5 puzzles compared; %d use dynamic forcing chains (+); %d stop where nested chains are needed", len(lines), plus, unfinished)
+	t.Logf("%d rated 9.0-10.5 puzzles compared; %d use dynamic forcing chains (+); %d stop where deeper nested chains are needed", len(lines), plus, unfinished)
 }
 
 // TestSizedForcingCacheModes grades a 16x16 puzzle that needs dynamic

@@ -32,6 +32,9 @@ func (f *sforce) advance(r *srun, qOff *[]int32) bool {
 			return f.added
 		}
 	}
+	if f.level >= 2 {
+		return f.advanceNested(r, qOff)
+	}
 	return false
 }
 

@@ -1,7 +1,6 @@
 package grade
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"hash/fnv"
@@ -94,24 +93,9 @@ func TestSizedAgreesWithPinned(t *testing.T) {
 // both graders and compares ER, hardest technique and level wherever the
 // 9x9 grade's hardest technique is implemented by the sized grader.
 func TestSizedAgreesWithGrader(t *testing.T) {
-	f, err := os.Open("../../shared/data/rated/dev_se.txt")
-	if err != nil {
-		f, err = os.Open("../shared/data/rated/dev_se.txt")
-	}
-	if err != nil {
-		t.Skip("no rated set:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		// The 9x9 grader takes seconds on the hardest puzzles;
-		// TestSizedForcingAgreesWithGrader covers 7.5 to 9.0.
-		if len(fs) >= 2 && len(fs[0]) == 81 && fs[1] <= "7.5" && len(fs[1]) == 3 {
-			lines = append(lines, fs[0])
-		}
-	}
+	// The 9x9 grader takes seconds on the hardest puzzles;
+	// TestSizedForcingAgreesWithGrader covers 7.5 to 9.0.
+	lines := ratedLines(t, 0, 75)
 	rng := rand.New(rand.NewPCG(26, 1))
 	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 	n := 400
@@ -207,4 +191,21 @@ func TestSizedAgreesOnGenerated(t *testing.T) {
 		same++
 	}
 	t.Logf("%d of %d generated puzzles within the sized techniques agree; %d of %d unfinished", same, cmp, unfinished, n)
+}
+
+// ratedLines returns, in file order, the puzzles of the development set
+// (../shared/data/rated/dev_se.txt) whose SE rating is lo to hi, or
+// skips the test when the shared data is absent.
+func ratedLines(t *testing.T, lo, hi Rating) []string {
+	t.Helper()
+	var lines []string
+	for _, l := range chainTestData(t) {
+		if l.er >= lo && l.er <= hi {
+			lines = append(lines, l.g.String())
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatalf("no puzzle of the development set rated %s to %s", lo, hi)
+	}
+	return lines
 }

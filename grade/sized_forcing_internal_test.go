@@ -1,12 +1,9 @@
 package grade
 
 import (
-	"bufio"
 	"context"
 	"math/rand/v2"
-	"os"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -15,22 +12,7 @@ import (
 // ER, EP, ED, hardest technique and level wherever the 9x9 grade's path
 // uses no technique the sized grader lacks (nested forcing chains).
 func TestSizedForcingAgreesWithGrader(t *testing.T) {
-	f, err := os.Open("../../shared/data/rated/dev_se.txt")
-	if err != nil {
-		f, err = os.Open("../shared/data/rated/dev_se.txt")
-	}
-	if err != nil {
-		t.Skip("no rated set:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) >= 2 && len(fs[0]) == 81 && len(fs[1]) == 3 && fs[1] >= "7.5" && fs[1] <= "9.0" {
-			lines = append(lines, fs[0])
-		}
-	}
+	lines := ratedLines(t, 75, 90)
 	rng := rand.New(rand.NewPCG(26, 75))
 	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 	n := 120
@@ -168,28 +150,7 @@ func TestSizedGradeWithin(t *testing.T) {
 // grader finishes, so must the sized one, with the same path; where it
 // stops for want of nested chains, the sized one stops at the same step.
 func TestSizedPlusAgreesWithGrader(t *testing.T) {
-	f, err := os.Open("../../shared/data/rated/dev_se.txt")
-	if err != nil {
-		f, err = os.Open("../shared/data/rated/dev_se.txt")
-	}
-	if err != nil {
-		t.Skip("no rated set:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 || len(fs[0]) != 81 {
-			continue
-		}
-		if r, err := ParseRating(fs[1]); err == nil && r >= 90 && r <= 105 {
-			lines = append(lines, fs[0])
-		}
-	}
-	if len(lines) == 0 {
-		t.Fatal("no puzzle rated 9.0 to 10.5")
-	}
+	lines := ratedLines(t, 90, 105)
 	rng := rand.New(rand.NewPCG(26, 90))
 	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 	if testing.Short() {

@@ -1,12 +1,9 @@
 package grade
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strings"
 	"testing"
 
 	"sudokubank/gen"
@@ -18,28 +15,7 @@ import (
 // finished: the sized grader, which stops at level 2 too, must give the
 // same path and ER.
 func TestSizedNestedAgreesWithGrader(t *testing.T) {
-	f, err := os.Open("../../shared/data/rated/dev_se.txt")
-	if err != nil {
-		f, err = os.Open("../shared/data/rated/dev_se.txt")
-	}
-	if err != nil {
-		t.Skip("no rated set:", err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 || len(fs[0]) != 81 {
-			continue
-		}
-		if r, err := ParseRating(fs[1]); err == nil && r >= 95 && r <= 105 {
-			lines = append(lines, fs[0])
-		}
-	}
-	if len(lines) == 0 {
-		t.Fatal("no puzzle rated 9.5 to 10.5")
-	}
+	lines := ratedLines(t, 95, 105)
 	rng := rand.New(rand.NewPCG(26, 95))
 	rng.Shuffle(len(lines), func(i, j int) { lines[i], lines[j] = lines[j], lines[i] })
 	if testing.Short() {

@@ -16,7 +16,7 @@ import (
 	"sudokubank/solve"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/sized.txt and testdata/minimal.txt from their fixed seeds")
+var update = flag.Bool("update", false, "rewrite testdata/sized.txt and testdata/minimal.txt from their fixed seeds, and testdata/nodes.txt from the solver")
 
 // sizedFixtures is the file of unique puzzles of the other sizes.
 var sizedFixtures = filepath.Join("testdata", "sized.txt")

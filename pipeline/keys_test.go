@@ -2,7 +2,11 @@ package pipeline_test
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"sudokubank/grade"
@@ -75,7 +79,8 @@ func TestGenerateKeys(t *testing.T) {
 // that both counted the bank before either wrote, as two overlapping
 // bankgen -quota x-wing=N runs do: each sets out to add the whole quota,
 // and the store's cap (GenerateConfig.KeyCap) must still stop the bank
-// on it.
+// on it. The families the cap left out count as over the quota, not as
+// of an unwanted level, and the log says so.
 func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 	ctx := context.Background()
 	a, b := openTwo(t)
@@ -100,20 +105,39 @@ func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			total := int64(0)
+			total, over := int64(0), int64(0)
+			var log strings.Builder
 			for _, r := range runs {
 				o := pipeline.BuildOptions{Seen: r.seen, RatingMin: key.RatingMin, RatingMax: key.RatingMax, NoSearch: true}
 				if key.Hardest != grade.NoTechnique {
 					o.Hardest = []grade.Technique{key.Hardest}
 				}
 				sum, err := pipeline.Generate(ctx, r.db, pipeline.GenerateConfig{
-					BuildOptions: o, Seed: r.seed, Target: pipeline.Count(need, nil), Workers: 2, Log: quiet(),
+					BuildOptions: o, Seed: r.seed, Target: pipeline.Count(need, nil), Workers: 2, Log: slog.New(slog.NewTextHandler(&log, nil)),
 					KeyCap: &store.KeyCap{Hardest: key.Filter().Hardest, RatingMin: int(key.RatingMin), RatingMax: int(key.RatingMax), Max: int64(key.Want)},
 				})
 				if err != nil {
 					t.Fatal(err)
 				}
 				total += sum.Families
+				over += sum.OverQuota
+				if sum.OffLevel != 0 {
+					t.Errorf("run %d: %d families of unwanted levels, want none", r.seed, sum.OffLevel)
+				}
+			}
+			// Each run admitted need families; the second found the
+			// quota filled.
+			if over != int64(need) {
+				t.Errorf("the runs' summaries count %d families over the quota, want %d", over, need)
+			}
+			// One line a batch, which may be several.
+			logged := 0
+			for _, m := range regexp.MustCompile(`over a quota: the bank reached it before they were written" families=(\d+)`).FindAllStringSubmatch(log.String(), -1) {
+				n, _ := strconv.Atoi(m[1])
+				logged += n
+			}
+			if logged != need {
+				t.Errorf("the log says %d families were left out over the quota, want %d:\n%s", logged, need, log.String())
 			}
 			if n, err := a.CountFamilies(ctx, key.Filter()); err != nil || int(n) != key.Want {
 				t.Errorf("the bank holds %d families of %s (%v), want the quota %d", n, key.Name, err, key.Want)

@@ -142,6 +142,11 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	if o.rating != (ratingFlag{}) || len(o.hardest) > 0 || len(o.uses) > 0 || len(o.quota.keys) > 0 {
 		skipped += fmt.Sprintf(", %d off target", s.OffTarget)
 	}
+	if o.quota.set {
+		// Made for what the bank lacked, and left out by the store because
+		// another run on the bank filled the quota first.
+		skipped += fmt.Sprintf(", %d over quota", s.OverQuota)
+	}
 	fmt.Fprintf(w, "  skipped: %s, %d failed (see the log)\n", skipped, s.Failed)
 	if o.shard.Whole() {
 		fmt.Fprintf(w, "  run %d, seed %d\n", runID, o.seed)

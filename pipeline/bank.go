@@ -101,6 +101,10 @@ type GenerateConfig struct {
 	// Write stores a batch; nil means Writer(db), judging Caps and
 	// KeyCap in each batch's transaction when they are set.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
+	// FromBank makes a searching run walk from the bank's families
+	// nearest its target too (LoadStarts), read when it starts, where
+	// BuildOptions.Starts has none; the log says how many.
+	FromBank bool
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
 	// goroutine of its own, so benchmarks wrap it too, to count it in the
@@ -140,6 +144,14 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 			e.Levels = strings.Join(names, " or ")
 		}
 		return Summary{}, e
+	}
+	if c.FromBank && len(c.Starts) == 0 {
+		starts, err := LoadStarts(ctx, db, &c.BuildOptions)
+		if err != nil {
+			return Summary{}, err
+		}
+		c.Starts = starts
+		logStarts(c.Log, starts)
 	}
 	// A search's item may make many families: no more than the run wants.
 	if c.Target != nil {
@@ -235,15 +247,32 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 // made once within them (see Target.GiveUpAfter).
 const GiveUpItems = 20000
 
+// logStarts says, when there are any, how many start points a run walks
+// from and their ratings.
+func logStarts(log *slog.Logger, starts []Start, attrs ...any) {
+	if len(starts) == 0 {
+		return
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Info("searching from the bank's hardest families too", append(attrs, "families", len(starts),
+		"hardest", float64(starts[0].ER)/10, "easiest", float64(starts[len(starts)-1].ER)/10)...)
+}
+
 // LoadStarts returns the start points of a run with options o (see
 // Start): the startPoints 9x9 families of the bank that are nearest its
 // target, ordered by ER, highest first, then by canonical form, so that
-// the same bank gives the same start points. It returns none for a run
-// that does not search, one of another size, one with a symmetry (a
-// canonical form need not show its family's) and one whose target is a
-// technique used anywhere (the families table does not say which).
+// the same bank gives the same start points. For a run with a symmetry
+// they are families whose givens have it, each started from a stored
+// puzzle of the family that shows it (a canonical form need not), and
+// with -symmetry random families of any true symmetry, each walking in
+// its own; for a technique used anywhere (Uses), families using one of
+// them. It returns none for a run that does not search, and for one of
+// another size: SizedBuilder digs afresh and does not search (sized.go
+// says why), so there is no walk to start.
 func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
-	if !o.Searches() || len(o.Uses) > 0 || o.Symmetry != gen.NoSymmetry || o.RandomSymmetry || o.Shape.Valid() && o.Shape != grid.Nine {
+	if !o.Searches() || o.Shape.Valid() && o.Shape != grid.Nine {
 		return nil, nil
 	}
 	q := store.HardestQuery{Size: 9, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
@@ -256,18 +285,61 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	for _, t := range o.Hardest {
 		q.Hardest = append(q.Hardest, t.Slug())
 	}
+	for _, t := range o.Uses {
+		q.Uses = append(q.Uses, t.Slug())
+	}
+	q.Symmetries = startSymmetries(o)
 	fams, err := db.HardestFamilies(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("load the search's start points: %w", err)
 	}
 	starts := make([]Start, 0, len(fams))
 	for _, f := range fams {
-		g := solve.GridOf(f.Canon)
-		sol, ok := solve.Solve(g)
+		st := Start{Puzzle: gen.Puzzle{Grid: solve.GridOf(f.Canon), Symmetry: gen.NoSymmetry}, ER: grade.Rating(f.ER)}
+		if q.Symmetries != nil {
+			row, err := db.FirstPuzzleOf(ctx, f)
+			if err != nil {
+				return nil, fmt.Errorf("load the search's start points: %w", err)
+			}
+			g := solve.GridOf(row.Puzzle)
+			sym := o.Symmetry
+			if o.RandomSymmetry {
+				sym = gen.DetectSymmetry(g)
+			}
+			// The family's symmetry field is that of its puzzles; one
+			// that does not show it (a hand-made row) is passed over.
+			if sym == gen.NoSymmetry || !sym.Holds(g) {
+				continue
+			}
+			st.Puzzle.Grid, st.Puzzle.Symmetry = g, sym
+		}
+		sol, ok := solve.Solve(st.Puzzle.Grid)
 		if !ok {
 			return nil, fmt.Errorf("load the search's start points: family %d (%s) has no solution", f.ID, f.Canon)
 		}
-		starts = append(starts, Start{Puzzle: gen.Puzzle{Grid: g, Solution: sol, Symmetry: gen.NoSymmetry}, ER: grade.Rating(f.ER)})
+		st.Puzzle.Solution = sol
+		starts = append(starts, st)
 	}
 	return starts, nil
+}
+
+// startSymmetries returns the symmetries of the families a run with
+// options o may start from, as the bank names them (gen.DetectSymmetry):
+// nil for any, for a run without a symmetry, whose walks move single
+// cells; the run's own, and rot90 for rot180, which it implies; every
+// true symmetry for -symmetry random.
+func startSymmetries(o *BuildOptions) []string {
+	switch {
+	case o.RandomSymmetry:
+		names := make([]string, len(symmetries))
+		for i, s := range symmetries {
+			names[i] = s.String()
+		}
+		return names
+	case o.Symmetry == gen.NoSymmetry:
+		return nil
+	case o.Symmetry == gen.Rot180:
+		return []string{gen.Rot180.String(), gen.Rot90.String()}
+	}
+	return []string{o.Symmetry.String()}
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -146,5 +148,45 @@ func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 				t.Errorf("the runs' summaries add up to %d families, want %d", total, need)
 			}
 		})
+	}
+}
+
+// TestGenerateKeysFromStarts checks that a pass of a key searches from
+// the bank's families nearest the key (KeysConfig.FromBank), read
+// before the first pass: every family it stores meets the key, the log
+// names the key it loaded start points for, and one worker makes the
+// same families as two.
+func TestGenerateKeysFromStarts(t *testing.T) {
+	ctx := context.Background()
+	// The bank holds 5 families rated 8.5 or more, and 2 more just under.
+	puzzles := slices.Concat(hardPuzzles, symPuzzles)
+	keys := []pipeline.QuotaKey{{Name: "8.5-", RatingMin: 85, Want: 7}}
+	run := func(workers int) []string {
+		db := MustBank(t, puzzles)
+		seen, _, err := pipeline.LoadBank(ctx, db, grid.Nine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log strings.Builder
+		_, err = pipeline.GenerateKeys(ctx, db, pipeline.KeysConfig{
+			GenerateConfig: pipeline.GenerateConfig{
+				BuildOptions: pipeline.BuildOptions{Seen: seen, SearchStall: 32},
+				Seed:         7, Workers: workers, Log: slog.New(slog.NewTextHandler(&log, nil)), FromBank: true,
+			},
+			Keys: keys,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(log.String(), `msg="searching from the bank's hardest families too" quota=8.5- families=7`) {
+			t.Errorf("the log does not say the pass starts from the bank's 7 families nearest 8.5-:\n%s", log.String())
+		}
+		if n, err := db.CountFamilies(ctx, keys[0].Filter()); err != nil || n != 7 {
+			t.Errorf("%d families rated 8.5 or more (%v), want 7", n, err)
+		}
+		return checkGenerated(t, db, &pipeline.BuildOptions{RatingMin: 85}, func(solve.Grid) bool { return true })
+	}
+	if one, two := run(1), run(2); len(one) != 2 || !slices.Equal(one, two) {
+		t.Errorf("one worker made\n%q\ntwo made\n%q\nwant the same 2 families", one, two)
 	}
 }

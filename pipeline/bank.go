@@ -261,21 +261,24 @@ func logStarts(log *slog.Logger, starts []Start, attrs ...any) {
 }
 
 // LoadStarts returns the start points of a run with options o (see
-// Start): the startPoints 9x9 families of the bank that are nearest its
-// target, ordered by ER, highest first, then by canonical form, so that
-// the same bank gives the same start points. For a run with a symmetry
-// they are families whose givens have it, each started from a stored
-// puzzle of the family that shows it (a canonical form need not), and
-// with -symmetry random families of any true symmetry, each walking in
-// its own; for a technique used anywhere (Uses), families using one of
-// them. It returns none for a run that does not search, and for one of
-// another size: SizedBuilder digs afresh and does not search (sized.go
-// says why), so there is no walk to start.
+// Start): the startPoints families of the bank of the run's size that
+// are nearest its target, ordered by ER, highest first, then by
+// canonical form, so that the same bank gives the same start points.
+// For a run with a symmetry they are families whose givens have it, each
+// started from a stored puzzle of the family that shows it (a canonical
+// form need not), and with -symmetry random families of any true
+// symmetry, each walking in its own; for a technique used anywhere
+// (Uses), families using one of them. It returns none for a run that
+// does not search.
 func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
-	if !o.Searches() || o.Shape.Valid() && o.Shape != grid.Nine {
+	if !o.Searches() {
 		return nil, nil
 	}
-	q := store.HardestQuery{Size: 9, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
+	shape := grid.Nine
+	if o.Shape.Valid() {
+		shape = o.Shape
+	}
+	q := store.HardestQuery{Size: shape.N, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
 	if o.MinGivens > 0 {
 		q.GivensMin, q.GivensMax = o.MinGivens, o.MaxGivens
 	}
@@ -288,52 +291,67 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	for _, t := range o.Uses {
 		q.Uses = append(q.Uses, t.Slug())
 	}
-	q.Symmetries = startSymmetries(o)
+	q.Symmetries = startSymmetries(o, shape)
 	fams, err := db.HardestFamilies(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("load the search's start points: %w", err)
 	}
+	var sized solve.Sized
 	starts := make([]Start, 0, len(fams))
 	for _, f := range fams {
-		st := Start{Puzzle: gen.Puzzle{Grid: solve.GridOf(f.Canon), Symmetry: gen.NoSymmetry}, ER: grade.Rating(f.ER)}
+		text := f.Canon
+		sym := gen.NoSymmetry
 		if q.Symmetries != nil {
 			row, err := db.FirstPuzzleOf(ctx, f)
 			if err != nil {
 				return nil, fmt.Errorf("load the search's start points: %w", err)
 			}
-			g := solve.GridOf(row.Puzzle)
-			sym := o.Symmetry
+			text = row.Puzzle
+		}
+		g, err := grid.Parse(text)
+		if err != nil {
+			return nil, fmt.Errorf("load the search's start points: family %d: %w", f.ID, err)
+		}
+		if q.Symmetries != nil {
+			sym = o.Symmetry
 			if o.RandomSymmetry {
-				sym = gen.DetectSymmetry(g)
+				sym = gen.DetectSymmetrySized(g)
 			}
 			// The family's symmetry field is that of its puzzles; one
 			// that does not show it (a hand-made row) is passed over.
-			if sym == gen.NoSymmetry || !sym.Holds(g) {
+			if sym == gen.NoSymmetry || !sym.HoldsSized(g) {
 				continue
 			}
-			st.Puzzle.Grid, st.Puzzle.Symmetry = g, sym
 		}
-		sol, ok := solve.Solve(st.Puzzle.Grid)
+		sol, ok := sized.Solution(g)
 		if !ok {
 			return nil, fmt.Errorf("load the search's start points: family %d (%s) has no solution", f.ID, f.Canon)
 		}
-		st.Puzzle.Solution = sol
+		st := Start{ER: grade.Rating(f.ER)}
+		if shape == grid.Nine {
+			st.Puzzle = gen.Puzzle{Grid: solve.GridOf(g.String()), Solution: solve.GridOf(sol.String()), Symmetry: sym}
+		} else {
+			st.Sized = gen.SizedPuzzle{Grid: g, Solution: sol, Symmetry: sym}
+		}
 		starts = append(starts, st)
 	}
 	return starts, nil
 }
 
 // startSymmetries returns the symmetries of the families a run with
-// options o may start from, as the bank names them (gen.DetectSymmetry):
-// nil for any, for a run without a symmetry, whose walks move single
-// cells; the run's own, and rot90 for rot180, which it implies; every
-// true symmetry for -symmetry random.
-func startSymmetries(o *BuildOptions) []string {
+// options o, of shape s, may start from, as the bank names them
+// (gen.DetectSymmetrySized): nil for any, for a run without a symmetry,
+// whose walks move single cells; the run's own, and rot90 for rot180,
+// which it implies; every true symmetry of the shape for -symmetry
+// random.
+func startSymmetries(o *BuildOptions, s grid.Shape) []string {
 	switch {
 	case o.RandomSymmetry:
-		names := make([]string, len(symmetries))
-		for i, s := range symmetries {
-			names[i] = s.String()
+		var names []string
+		for _, sym := range symmetries {
+			if sym.ValidFor(s) {
+				names = append(names, sym.String())
+			}
 		}
 		return names
 	case o.Symmetry == gen.NoSymmetry:

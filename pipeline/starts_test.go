@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -94,7 +95,7 @@ func TestLoadStarts(t *testing.T) {
 		{"Rot180Uses", pipeline.BuildOptions{RatingMin: 80, Symmetry: gen.Rot180, Uses: []grade.Technique{grade.XYWing}}, []grade.Rating{90, 83}, gen.Rot180},
 		{"RandomSymmetry", pipeline.BuildOptions{RatingMin: 85, RandomSymmetry: true}, []grade.Rating{90, 85, 83, 76}, gen.Rot180},
 		{"Mirror", pipeline.BuildOptions{RatingMin: 85, Symmetry: gen.Mirror}, nil, gen.Mirror},
-		// SizedBuilder does not search: there is no walk to start.
+		// The bank holds no 4x4 families.
 		{"Size", pipeline.BuildOptions{RatingMin: 85, Shape: grid.Shape{N: 4, BoxRows: 2, BoxCols: 2}}, nil, gen.NoSymmetry},
 	}
 	for _, tt := range tests {
@@ -319,4 +320,119 @@ func checkGenerated(tb testing.TB, db *store.DB, o *pipeline.BuildOptions, sym f
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestGenerateFromSizedStarts checks a search of another size than 9x9
+// from the bank's families: a 6x6 run for families whose hardest step is
+// an x-chain (about one 6x6 family in 40) walks from those the bank
+// holds, every family it stores meets the target when graded afresh,
+// and one worker makes the same families as two; on an empty bank it
+// digs others afresh.
+func TestGenerateFromSizedStarts(t *testing.T) {
+	ctx := context.Background()
+	six, err := grid.ShapeOf(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join(t.TempDir(), "base.db")
+	db, err := store.Open(ctx, base, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+		BuildOptions: pipeline.BuildOptions{Shape: six, Seen: pipeline.NewSeen(nil)},
+		Seed:         1, Target: pipeline.Count(300, nil), Log: quiet(),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	o := pipeline.BuildOptions{Shape: six, Hardest: []grade.Technique{grade.XChain}, SearchStall: 32}
+	starts := MustStarts(t, db, o)
+	if len(starts) < 3 {
+		t.Fatalf("%d start points, want 3 or more", len(starts))
+	}
+	for _, s := range starts {
+		if s.Sized.Grid.Shape != six || s.ER != grade.XChain.BaseRating() {
+			t.Errorf("start %s rated %s: want a 6x6 x-chain", s.Sized.Grid, s.ER)
+		}
+	}
+	had := map[string]bool{}
+	err = db.Query(ctx, store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		had[r.Puzzle] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	raw, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// run makes 4 families on a copy of the bank, or an empty bank,
+	// and returns their puzzles, checking each against the target.
+	run := func(workers int, fromBank bool) []string {
+		path := filepath.Join(t.TempDir(), "b.db")
+		if fromBank {
+			if err := os.WriteFile(path, raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		db, err := store.Open(ctx, path, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		seen, _, err := pipeline.LoadBank(ctx, db, six)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bo := o
+		bo.Seen = seen
+		var log strings.Builder
+		sum, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+			BuildOptions: bo, Seed: 3, Target: pipeline.Count(4, nil), Workers: workers,
+			Log: slog.New(slog.NewTextHandler(&log, nil)), FromBank: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Families != 4 {
+			t.Fatalf("%d families, want 4", sum.Families)
+		}
+		if said := strings.Contains(log.String(), "searching from the bank's hardest families too"); said != fromBank {
+			t.Errorf("the log says it searches from the bank's families: %v, want %v:\n%s", said, fromBank, log.String())
+		}
+		g := grade.NewSized()
+		var out []string
+		err = db.Query(ctx, store.Filter{Size: 6, Hardest: "x-chain"}, store.QueryOptions{}, func(r store.Row) error {
+			p, err := grid.Parse(r.Puzzle)
+			if err != nil {
+				return err
+			}
+			canon, _ := gen.SizedCanon(p)
+			gr, err := g.GradeContext(ctx, canon)
+			if err != nil {
+				return err
+			}
+			if gr.Hardest != grade.XChain || int(gr.ER) != r.ER {
+				t.Errorf("puzzle %s: hardest %s rated %s (stored %d), want an x-chain", p, gr.Hardest.Slug(), gr.ER, r.ER)
+			}
+			if !had[r.Puzzle] {
+				out = append(out, r.Puzzle)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(out)
+		return out
+	}
+	one, two := run(1, true), run(2, true)
+	if len(one) != 4 || !slices.Equal(one, two) {
+		t.Errorf("one worker made\n%q\ntwo made\n%q", one, two)
+	}
+	if fresh := run(2, false); slices.Equal(fresh, one) {
+		t.Errorf("on an empty bank the run made the families it made from the bank's:\n%q", fresh)
+	}
 }

@@ -269,7 +269,8 @@ func logStarts(log *slog.Logger, starts []Start, attrs ...any) {
 // form need not), and with -symmetry random families of any true
 // symmetry, each walking in its own; for a technique used anywhere
 // (Uses), families using one of them. It returns none for a run that
-// does not search.
+// does not search, and for one of 12x12 or more whose target has no
+// ceiling below the forcing chains (sizedWalkCeiling).
 func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
 	if !o.Searches() {
 		return nil, nil
@@ -277,6 +278,9 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	shape := grid.Nine
 	if o.Shape.Valid() {
 		shape = o.Shape
+	}
+	if c := o.ceiling(); shape.N > 9 && (c == 0 || c >= sizedWalkCeiling) {
+		return nil, nil
 	}
 	q := store.HardestQuery{Size: shape.N, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
 	if o.MinGivens > 0 {
@@ -337,6 +341,13 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	}
 	return starts, nil
 }
+
+// sizedWalkCeiling is the rating from which the sized grader searches
+// forcing chains, seconds a grade on 12x12 and up (docs/performance.md):
+// a walk, which grades hundreds of neighbours in full, runs there only
+// for a target whose ceiling stops each grade below it; up to 9x9 every
+// grade is cheap enough.
+const sizedWalkCeiling grade.Rating = 75
 
 // startSymmetries returns the symmetries of the families a run with
 // options o, of shape s, may start from, as the bank names them

@@ -26,7 +26,8 @@ import (
 // a floor in its first steps, as the 9x9 walk's bounded grades do, so a
 // walk from a fresh dig grades each neighbour in full, no cheaper than
 // a fresh dig's grade, and only a start already near the target makes
-// the walk pay.
+// the walk pay. On 12x12 and up it walks only below the forcing chains
+// (LoadStarts).
 type SizedBuilder struct {
 	o      BuildOptions
 	shape  grid.Shape

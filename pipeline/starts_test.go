@@ -436,3 +436,40 @@ func TestGenerateFromSizedStarts(t *testing.T) {
 		t.Errorf("on an empty bank the run made the families it made from the bank's:\n%q", fresh)
 	}
 }
+
+// TestLoadStartsLarge checks that a search of 12x12 walks from the
+// bank's families only for a target whose ceiling spares the forcing
+// chains, whose grades take seconds there: one whose hardest step is a
+// technique of a fixed rating, not one using it anywhere.
+func TestLoadStartsLarge(t *testing.T) {
+	ctx := context.Background()
+	twelve, err := grid.ShapeOf(12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := pipeline.Generate(ctx, db, pipeline.GenerateConfig{
+		BuildOptions: pipeline.BuildOptions{Shape: twelve, Seen: pipeline.NewSeen(nil)},
+		Seed:         1, Target: pipeline.Count(2, []grade.Level{grade.ExtremelyEasy}), Log: quiet(),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	fams, err := db.HardestFamilies(ctx, store.HardestQuery{Size: 12, Limit: 1})
+	if err != nil || len(fams) != 1 {
+		t.Fatalf("%d families, %v; want 1", len(fams), err)
+	}
+	tech, err := grade.ParseTechniqueSlug(fams[0].Hardest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(MustStarts(t, db, pipeline.BuildOptions{Shape: twelve, Hardest: []grade.Technique{tech}})); n == 0 {
+		t.Errorf("no start points whose hardest step is %s", tech.Slug())
+	}
+	if n := len(MustStarts(t, db, pipeline.BuildOptions{Shape: twelve, Uses: []grade.Technique{tech}})); n != 0 {
+		t.Errorf("%d start points using %s, want none: the target has no ceiling", n, tech.Slug())
+	}
+}

@@ -66,7 +66,9 @@ families using one of the techniques; with a -quota of techniques or rating
 bands, the families nearest each key the bank lacks, as it was when the run
 began. A walk at a target of 9.5 or more climbs, to neighbours rated no
 lower. On sizes other than 9x9 only the tries that start from the bank's
-families search; the others dig. -search=false digs only fresh puzzles.
+families search, and on 12x12 and up only for a target rated under 7.5 (a
+-technique below the forcing chains); the others dig. -search=false digs
+only fresh puzzles.
 
 -shard I/N builds shard I of N of the job the other flags give (-seed is
 needed): the seed's items I, I+N, I+2N, ..., and -count and -quota are the

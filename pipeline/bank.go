@@ -101,6 +101,10 @@ type GenerateConfig struct {
 	// Write stores a batch; nil means Writer(db), judging Caps and
 	// KeyCap in each batch's transaction when they are set.
 	Write func(ctx context.Context, batch []store.NewFamily) (Written, error)
+	// FromBank makes a searching run walk from the bank's families
+	// nearest its target too (LoadStarts), read when it starts, where
+	// BuildOptions.Starts has none; the log says how many.
+	FromBank bool
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
 	// goroutine of its own, so benchmarks wrap it too, to count it in the
@@ -140,6 +144,14 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 			e.Levels = strings.Join(names, " or ")
 		}
 		return Summary{}, e
+	}
+	if c.FromBank && len(c.Starts) == 0 {
+		starts, err := LoadStarts(ctx, db, &c.BuildOptions)
+		if err != nil {
+			return Summary{}, err
+		}
+		c.Starts = starts
+		logStarts(c.Log, starts)
 	}
 	// A search's item may make many families: no more than the run wants.
 	if c.Target != nil {
@@ -235,18 +247,42 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 // made once within them (see Target.GiveUpAfter).
 const GiveUpItems = 20000
 
+// logStarts says, when there are any, how many start points a run walks
+// from and their ratings.
+func logStarts(log *slog.Logger, starts []Start, attrs ...any) {
+	if len(starts) == 0 {
+		return
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	log.Info("searching from the bank's hardest families too", append(attrs, "families", len(starts),
+		"hardest", float64(starts[0].ER)/10, "easiest", float64(starts[len(starts)-1].ER)/10)...)
+}
+
 // LoadStarts returns the start points of a run with options o (see
-// Start): the startPoints 9x9 families of the bank that are nearest its
-// target, ordered by ER, highest first, then by canonical form, so that
-// the same bank gives the same start points. It returns none for a run
-// that does not search, one of another size, one with a symmetry (a
-// canonical form need not show its family's) and one whose target is a
-// technique used anywhere (the families table does not say which).
+// Start): the startPoints families of the bank of the run's size that
+// are nearest its target, ordered by ER, highest first, then by
+// canonical form, so that the same bank gives the same start points.
+// For a run with a symmetry they are families whose givens have it, each
+// started from a stored puzzle of the family that shows it (a canonical
+// form need not), and with -symmetry random families of any true
+// symmetry, each walking in its own; for a technique used anywhere
+// (Uses), families using one of them. It returns none for a run that
+// does not search, and for one of 12x12 or more whose target has no
+// ceiling below the forcing chains (sizedWalkCeiling).
 func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
-	if !o.Searches() || len(o.Uses) > 0 || o.Symmetry != gen.NoSymmetry || o.RandomSymmetry || o.Shape.Valid() && o.Shape != grid.Nine {
+	if !o.Searches() {
 		return nil, nil
 	}
-	q := store.HardestQuery{Size: 9, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
+	shape := grid.Nine
+	if o.Shape.Valid() {
+		shape = o.Shape
+	}
+	if c := o.ceiling(); shape.N > 9 && (c == 0 || c >= sizedWalkCeiling) {
+		return nil, nil
+	}
+	q := store.HardestQuery{Size: shape.N, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
 	if o.MinGivens > 0 {
 		q.GivensMin, q.GivensMax = o.MinGivens, o.MaxGivens
 	}
@@ -256,18 +292,83 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	for _, t := range o.Hardest {
 		q.Hardest = append(q.Hardest, t.Slug())
 	}
+	for _, t := range o.Uses {
+		q.Uses = append(q.Uses, t.Slug())
+	}
+	q.Symmetries = startSymmetries(o, shape)
 	fams, err := db.HardestFamilies(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("load the search's start points: %w", err)
 	}
+	var sized solve.Sized
 	starts := make([]Start, 0, len(fams))
 	for _, f := range fams {
-		g := solve.GridOf(f.Canon)
-		sol, ok := solve.Solve(g)
+		text := f.Canon
+		sym := gen.NoSymmetry
+		if q.Symmetries != nil {
+			row, err := db.FirstPuzzleOf(ctx, f)
+			if err != nil {
+				return nil, fmt.Errorf("load the search's start points: %w", err)
+			}
+			text = row.Puzzle
+		}
+		g, err := grid.Parse(text)
+		if err != nil {
+			return nil, fmt.Errorf("load the search's start points: family %d: %w", f.ID, err)
+		}
+		if q.Symmetries != nil {
+			sym = o.Symmetry
+			if o.RandomSymmetry {
+				sym = gen.DetectSymmetrySized(g)
+			}
+			// The family's symmetry field is that of its puzzles; one
+			// that does not show it (a hand-made row) is passed over.
+			if sym == gen.NoSymmetry || !sym.HoldsSized(g) {
+				continue
+			}
+		}
+		sol, ok := sized.Solution(g)
 		if !ok {
 			return nil, fmt.Errorf("load the search's start points: family %d (%s) has no solution", f.ID, f.Canon)
 		}
-		starts = append(starts, Start{Puzzle: gen.Puzzle{Grid: g, Solution: sol, Symmetry: gen.NoSymmetry}, ER: grade.Rating(f.ER)})
+		st := Start{ER: grade.Rating(f.ER)}
+		if shape == grid.Nine {
+			st.Puzzle = gen.Puzzle{Grid: solve.GridOf(g.String()), Solution: solve.GridOf(sol.String()), Symmetry: sym}
+		} else {
+			st.Sized = gen.SizedPuzzle{Grid: g, Solution: sol, Symmetry: sym}
+		}
+		starts = append(starts, st)
 	}
 	return starts, nil
+}
+
+// sizedWalkCeiling is the rating from which the sized grader searches
+// forcing chains, seconds a grade on 12x12 and up (docs/performance.md):
+// a walk, which grades hundreds of neighbours in full, runs there only
+// for a target whose ceiling stops each grade below it; up to 9x9 every
+// grade is cheap enough.
+const sizedWalkCeiling grade.Rating = 75
+
+// startSymmetries returns the symmetries of the families a run with
+// options o, of shape s, may start from, as the bank names them
+// (gen.DetectSymmetrySized): nil for any, for a run without a symmetry,
+// whose walks move single cells; the run's own, and rot90 for rot180,
+// which it implies; every true symmetry of the shape for -symmetry
+// random.
+func startSymmetries(o *BuildOptions, s grid.Shape) []string {
+	switch {
+	case o.RandomSymmetry:
+		var names []string
+		for _, sym := range symmetries {
+			if sym.ValidFor(s) {
+				names = append(names, sym.String())
+			}
+		}
+		return names
+	case o.Symmetry == gen.NoSymmetry:
+		return nil
+	case o.Symmetry == gen.Rot180:
+		return []string{gen.Rot180.String(), gen.Rot90.String()}
+	}
+	return []string{o.Symmetry.String()}
 }

@@ -55,8 +55,9 @@ type BuildOptions struct {
 	// keeps: a run that wants fewer need not walk further.
 	SearchFamilies int
 	// Starts are puzzles a searching run's walks may start from instead
-	// of fresh digs (LoadStarts): each has the run's symmetry and none
-	// is kept as a family of the run.
+	// of fresh digs (LoadStarts): each has the run's size and symmetry
+	// (a true one for RandomSymmetry), and none is kept as a family of
+	// the run.
 	Starts []Start
 	// Profiles, if set, chooses the dig profile for a wanted level;
 	// nil means ProfileFor, or GivensProfile over the givens range.

@@ -83,8 +83,9 @@ type Written struct {
 	Puzzles     int // puzzles inserted
 	DupFamilies int // families in the batch the store already had
 	DupPuzzles  int // puzzles in the batch the store already had
-	// OverCap counts new families the store left out because their
-	// level had reached its cap (store.WriteBatchCapped).
+	// OverCap counts new families the store left out because the bank
+	// had reached a quota: their level's cap or the key's
+	// (store.WriteBatchLimited).
 	OverCap int
 	Levels  LevelCounts // families inserted per level
 }
@@ -199,6 +200,7 @@ type Stats struct {
 	OffLevel   atomic.Int64 // families skipped for their level
 	OffGivens  atomic.Int64 // puzzles skipped for their number of givens
 	OffTarget  atomic.Int64 // families skipped for their rating or techniques
+	OverQuota  atomic.Int64 // families the store left out: the bank had reached a quota (Written.OverCap)
 	Invalid    atomic.Int64 // inputs rejected
 	Failed     atomic.Int64 // items that panicked or failed
 	Families   atomic.Int64 // families committed to the store
@@ -209,15 +211,15 @@ type Stats struct {
 
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
-	Items, Admitted, Duplicates, OffLevel, OffGivens, OffTarget, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                                      LevelCounts // families committed per level
+	Items, Admitted, Duplicates, OffLevel, OffGivens, OffTarget, OverQuota, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                                                 LevelCounts // families committed per level
 }
 
 // Snapshot returns the counters now.
 func (s *Stats) Snapshot() Snapshot {
 	n := Snapshot{
 		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
-		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), OffTarget: s.OffTarget.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
+		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), OffTarget: s.OffTarget.Load(), OverQuota: s.OverQuota.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
 		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
 	}
 	for l := range n.Levels {
@@ -764,7 +766,12 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 		if extra := w.DupFamilies - known; extra > 0 {
 			c.Stats.Duplicates.Add(int64(extra))
 		}
-		c.Stats.OffLevel.Add(int64(w.OverCap))
+		if w.OverCap > 0 {
+			// Admitted for what the bank lacked when the run began:
+			// another run on the bank filled the quota first.
+			c.Stats.OverQuota.Add(int64(w.OverCap))
+			c.Log.Info("families left out over a quota: the bank reached it before they were written", "families", w.OverCap)
+		}
 		c.Stats.Families.Add(int64(w.Families))
 		c.Stats.Puzzles.Add(int64(w.Puzzles))
 		c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))

@@ -37,9 +37,9 @@ func (k QuotaKey) cap() *store.KeyCap {
 // KeysConfig is a run that tops up the bank to quotas of techniques and
 // rating bands (GenerateKeys).
 type KeysConfig struct {
-	// GenerateConfig is each pass's run; its Target, Caps, KeyCap, and
-	// the Hardest and rating range of its BuildOptions are the pass's
-	// key's.
+	// GenerateConfig is each pass's run; its Target, Caps, KeyCap,
+	// Starts, and the Hardest and rating range of its BuildOptions are
+	// the pass's key's.
 	GenerateConfig
 	Keys []QuotaKey
 	// Start, if set, is called before the first pass with the families
@@ -47,10 +47,22 @@ type KeysConfig struct {
 	Start func(total int) (stop func())
 }
 
+// keyPass returns the run of the pass of key k, with the key's target.
+func (c *KeysConfig) keyPass(k QuotaKey) GenerateConfig {
+	gc := c.GenerateConfig
+	gc.Hardest, gc.RatingMin, gc.RatingMax = nil, k.RatingMin, k.RatingMax
+	if k.Hardest != grade.NoTechnique {
+		gc.Hardest = []grade.Technique{k.Hardest}
+	}
+	return gc
+}
+
 // GenerateKeys tops up the bank to c.Keys, one key after another: each
 // pass is a Generate of the families its key lacks, counted when the
 // pass starts, so that what an earlier pass made counts for the later
-// keys it meets. Pass i draws its items from seed c.Seed+i. The passes
+// keys it meets. Pass i draws its items from seed c.Seed+i; with
+// c.FromBank, its walks start from the bank's families nearest its key
+// too, as the bank was before the first pass. The passes
 // share c.Stats; the summary is the last pass's, with the time of all.
 func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, error) {
 	var sum Summary
@@ -64,12 +76,24 @@ func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, err
 	// The progress counts against what the keys lack at the start: the
 	// passes may make fewer, where one key's families meet another's.
 	total := 0
-	for _, k := range c.Keys {
+	starts := make([][]Start, len(c.Keys))
+	for i, k := range c.Keys {
 		need, err := lacks(k)
 		if err != nil {
 			return sum, err
 		}
 		total += need
+		// Each unmet key's walks start from the bank's families nearest
+		// it, read before the first pass: the start points depend on the
+		// bank the run found alone, and a run on an empty bank makes what
+		// it made without them.
+		if c.FromBank && need > 0 {
+			o := c.keyPass(k).BuildOptions
+			if starts[i], err = LoadStarts(ctx, db, &o); err != nil {
+				return sum, fmt.Errorf("quota %s: %w", k.Name, err)
+			}
+			logStarts(c.Log, starts[i], "quota", k.Name)
+		}
 	}
 	if c.Start != nil {
 		defer c.Start(total)()
@@ -83,14 +107,11 @@ func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, err
 		if need == 0 {
 			continue
 		}
-		gc := c.GenerateConfig
-		gc.Hardest, gc.RatingMin, gc.RatingMax = nil, k.RatingMin, k.RatingMax
-		if k.Hardest != grade.NoTechnique {
-			gc.Hardest = []grade.Technique{k.Hardest}
-		}
+		gc := c.keyPass(k)
 		// The store holds the bank to the key whatever other runs write
 		// meanwhile: need is what it lacked when the pass began.
 		gc.Seed, gc.Target, gc.Caps, gc.KeyCap = c.Seed+uint64(i), Count(need, nil), nil, k.cap()
+		gc.Starts, gc.FromBank = starts[i], false
 		s, err := Generate(ctx, db, gc)
 		elapsed += s.Elapsed
 		sum = s

@@ -2,12 +2,18 @@ package pipeline_test
 
 import (
 	"context"
+	"log/slog"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/pipeline"
+	"sudokubank/solve"
 	"sudokubank/store"
 )
 
@@ -75,7 +81,8 @@ func TestGenerateKeys(t *testing.T) {
 // that both counted the bank before either wrote, as two overlapping
 // bankgen -quota x-wing=N runs do: each sets out to add the whole quota,
 // and the store's cap (GenerateConfig.KeyCap) must still stop the bank
-// on it.
+// on it. The families the cap left out count as over the quota, not as
+// of an unwanted level, and the log says so.
 func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 	ctx := context.Background()
 	a, b := openTwo(t)
@@ -100,20 +107,39 @@ func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			total := int64(0)
+			total, over := int64(0), int64(0)
+			var log strings.Builder
 			for _, r := range runs {
 				o := pipeline.BuildOptions{Seen: r.seen, RatingMin: key.RatingMin, RatingMax: key.RatingMax, NoSearch: true}
 				if key.Hardest != grade.NoTechnique {
 					o.Hardest = []grade.Technique{key.Hardest}
 				}
 				sum, err := pipeline.Generate(ctx, r.db, pipeline.GenerateConfig{
-					BuildOptions: o, Seed: r.seed, Target: pipeline.Count(need, nil), Workers: 2, Log: quiet(),
+					BuildOptions: o, Seed: r.seed, Target: pipeline.Count(need, nil), Workers: 2, Log: slog.New(slog.NewTextHandler(&log, nil)),
 					KeyCap: &store.KeyCap{Hardest: key.Filter().Hardest, RatingMin: int(key.RatingMin), RatingMax: int(key.RatingMax), Max: int64(key.Want)},
 				})
 				if err != nil {
 					t.Fatal(err)
 				}
 				total += sum.Families
+				over += sum.OverQuota
+				if sum.OffLevel != 0 {
+					t.Errorf("run %d: %d families of unwanted levels, want none", r.seed, sum.OffLevel)
+				}
+			}
+			// Each run admitted need families; the second found the
+			// quota filled.
+			if over != int64(need) {
+				t.Errorf("the runs' summaries count %d families over the quota, want %d", over, need)
+			}
+			// One line a batch, which may be several.
+			logged := 0
+			for _, m := range regexp.MustCompile(`over a quota: the bank reached it before they were written" families=(\d+)`).FindAllStringSubmatch(log.String(), -1) {
+				n, _ := strconv.Atoi(m[1])
+				logged += n
+			}
+			if logged != need {
+				t.Errorf("the log says %d families were left out over the quota, want %d:\n%s", logged, need, log.String())
 			}
 			if n, err := a.CountFamilies(ctx, key.Filter()); err != nil || int(n) != key.Want {
 				t.Errorf("the bank holds %d families of %s (%v), want the quota %d", n, key.Name, err, key.Want)
@@ -122,5 +148,45 @@ func TestOverlappingKeyQuotaRunsStopOnTheQuota(t *testing.T) {
 				t.Errorf("the runs' summaries add up to %d families, want %d", total, need)
 			}
 		})
+	}
+}
+
+// TestGenerateKeysFromStarts checks that a pass of a key searches from
+// the bank's families nearest the key (KeysConfig.FromBank), read
+// before the first pass: every family it stores meets the key, the log
+// names the key it loaded start points for, and one worker makes the
+// same families as two.
+func TestGenerateKeysFromStarts(t *testing.T) {
+	ctx := context.Background()
+	// The bank holds 5 families rated 8.5 or more, and 2 more just under.
+	puzzles := slices.Concat(hardPuzzles, symPuzzles)
+	keys := []pipeline.QuotaKey{{Name: "8.5-", RatingMin: 85, Want: 7}}
+	run := func(workers int) []string {
+		db := MustBank(t, puzzles)
+		seen, _, err := pipeline.LoadBank(ctx, db, grid.Nine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log strings.Builder
+		_, err = pipeline.GenerateKeys(ctx, db, pipeline.KeysConfig{
+			GenerateConfig: pipeline.GenerateConfig{
+				BuildOptions: pipeline.BuildOptions{Seen: seen, SearchStall: 32},
+				Seed:         7, Workers: workers, Log: slog.New(slog.NewTextHandler(&log, nil)), FromBank: true,
+			},
+			Keys: keys,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(log.String(), `msg="searching from the bank's hardest families too" quota=8.5- families=7`) {
+			t.Errorf("the log does not say the pass starts from the bank's 7 families nearest 8.5-:\n%s", log.String())
+		}
+		if n, err := db.CountFamilies(ctx, keys[0].Filter()); err != nil || n != 7 {
+			t.Errorf("%d families rated 8.5 or more (%v), want 7", n, err)
+		}
+		return checkGenerated(t, db, &pipeline.BuildOptions{RatingMin: 85}, func(solve.Grid) bool { return true })
+	}
+	if one, two := run(1), run(2); len(one) != 2 || !slices.Equal(one, two) {
+		t.Errorf("one worker made\n%q\ntwo made\n%q\nwant the same 2 families", one, two)
 	}
 }

@@ -21,7 +21,13 @@ func RunEnd(sum Summary, runErr error) store.RunEnd {
 		Puzzles:     sum.Puzzles,
 		DupFamilies: sum.Duplicates,
 		DupPuzzles:  sum.DupPuzzles,
-		Rejected:    sum.OffLevel + sum.OffGivens + sum.OffTarget + sum.Invalid + sum.Failed,
+		Rejected:    sum.OffLevel + sum.OffGivens + sum.OffTarget + sum.OverQuota + sum.Invalid + sum.Failed,
+	}
+	// Families left out at a quota count as rejected, and the message
+	// says so: the run made them, but another filled the quota first.
+	over := ""
+	if sum.OverQuota > 0 {
+		over = fmt.Sprintf(", %d of them over a quota another run filled first", sum.OverQuota)
 	}
 	switch {
 	case runErr != nil:
@@ -33,7 +39,9 @@ func RunEnd(sum Summary, runErr error) store.RunEnd {
 	case end.Families == 0 && end.Puzzles == 0:
 		// Recorded all the same, so that the runs table says the
 		// command ran; the message says why the bank did not change.
-		end.Message = fmt.Sprintf("added nothing: %d duplicate families, %d rejected", end.DupFamilies, end.Rejected)
+		end.Message = fmt.Sprintf("added nothing: %d duplicate families, %d rejected%s", end.DupFamilies, end.Rejected, over)
+	case sum.OverQuota > 0:
+		end.Message = fmt.Sprintf("%d families left out over a quota another run filled first", sum.OverQuota)
 	}
 	return end
 }

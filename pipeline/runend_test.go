@@ -27,6 +27,9 @@ func TestRunEnd(t *testing.T) {
 	exhausted := some
 	exhausted.Exhausted = "found only families the bank has"
 	nothing := pipeline.Summary{Snapshot: pipeline.Snapshot{Duplicates: 95, DupPuzzles: 95, Invalid: 2}}
+	overQuota := some
+	overQuota.OverQuota = 6
+	nothingOver := pipeline.Summary{Snapshot: pipeline.Snapshot{Duplicates: 1, OverQuota: 4}}
 	for _, tc := range []struct {
 		name string
 		sum  pipeline.Summary
@@ -40,6 +43,10 @@ func TestRunEnd(t *testing.T) {
 		{"exhausted", exhausted, nil, with(store.RunCompleted, "found only families the bank has")},
 		{"added nothing", nothing, nil, store.RunEnd{Status: store.RunCompleted, DupFamilies: 95, DupPuzzles: 95, Rejected: 2,
 			Message: "added nothing: 95 duplicate families, 2 rejected"}},
+		{"over quota", overQuota, nil, store.RunEnd{Status: store.RunCompleted, Families: 3, Puzzles: 5, DupFamilies: 2, DupPuzzles: 4, Rejected: 21,
+			Message: "6 families left out over a quota another run filled first"}},
+		{"added nothing over quota", nothingOver, nil, store.RunEnd{Status: store.RunCompleted, DupFamilies: 1, Rejected: 4,
+			Message: "added nothing: 1 duplicate families, 4 rejected, 4 of them over a quota another run filled first"}},
 	} {
 		if got := pipeline.RunEnd(tc.sum, tc.err); got != tc.want {
 			t.Errorf("%s: RunEnd = %+v, want %+v", tc.name, got, tc.want)

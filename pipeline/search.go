@@ -67,9 +67,10 @@ const (
 
 // Start is a puzzle a searching item may walk from instead of a fresh
 // dig: one of the bank's families nearest the target, with its stored
-// ER.
+// ER. Puzzle holds a 9x9 one, Sized one of another size.
 type Start struct {
 	Puzzle gen.Puzzle
+	Sized  gen.SizedPuzzle
 	ER     grade.Rating
 }
 
@@ -229,8 +230,8 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 			keep(pz, gr, pz.Minimal)
 		}
 	} else {
-		// LoadStarts took the start's level and technique from the
-		// target: its rating says whether it meets it.
+		// LoadStarts took the start's level, techniques and symmetry
+		// from the target: its rating says whether it meets it.
 		meets = w.distance(er) == 0
 	}
 	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {

@@ -17,6 +17,17 @@ import (
 // SizedBuilder makes the families of grids other than 9x9 (BuildOptions.Shape)
 // as Builder makes 9x9 ones: dig, orient, canonical form, grade, variants.
 // It belongs to one worker goroutine.
+//
+// For a target it searches for (BuildOptions.Searches), three items in
+// four walk from one of the bank's families nearest it
+// (BuildOptions.Starts), as Builder's do; the others, and every item
+// of a bank without such families, dig afresh and do not walk, as
+// before start points: the sized grader cannot reject a neighbour below
+// a floor in its first steps, as the 9x9 walk's bounded grades do, so a
+// walk from a fresh dig grades each neighbour in full, no cheaper than
+// a fresh dig's grade, and only a start already near the target makes
+// the walk pay. On 12x12 and up it walks only below the forcing chains
+// (LoadStarts).
 type SizedBuilder struct {
 	o      BuildOptions
 	shape  grid.Shape
@@ -27,6 +38,10 @@ type SizedBuilder struct {
 	grader grade.SizedGrader
 	// ceiling is the highest ER of the levels wanted, 0 when evil is one.
 	ceiling grade.Rating
+	// walk and mover are the search's state, for a run that searches
+	// and has start points.
+	walk  *walk
+	mover gen.SizedMover
 }
 
 // NewSizedBuilder returns a SizedBuilder for one worker of a run of
@@ -57,6 +72,9 @@ func NewSizedBuilder(o BuildOptions) *SizedBuilder {
 	if b.o.Now == nil {
 		b.o.Now = time.Now
 	}
+	if b.o.Searches() && len(b.o.Starts) > 0 {
+		b.walk = newWalk(&b.o)
+	}
 	return b
 }
 
@@ -76,6 +94,9 @@ func HashText(s string) uint64 {
 // item's own source.
 func (b *SizedBuilder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	rng := it.Rand()
+	if b.walk != nil && rng.IntN(startShareOf) < startShare {
+		return b.search(ctx, it, rng, &b.o.Starts[rng.IntN(len(b.o.Starts))])
+	}
 	sym := b.o.Symmetry
 	if b.o.RandomSymmetry {
 		sym = b.syms[rng.IntN(len(b.syms))]
@@ -85,7 +106,7 @@ func (b *SizedBuilder) Build(ctx context.Context, it Item) Result[store.NewFamil
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err}
 	}
-	if n := pz.Grid.Givens(); b.o.MinGivens > 0 && (n < b.o.MinGivens || n > b.o.MaxGivens) {
+	if !b.givensOK(pz.Grid) {
 		return Result[store.NewFamily]{Reason: OffGivens}
 	}
 	// As for 9x9 (Builder.Build): the first puzzle is the dig turned by a
@@ -111,19 +132,120 @@ func (b *SizedBuilder) Build(ctx context.Context, it Item) Result[store.NewFamil
 	if !b.o.meets(gr.ER, gr.Hardest, &gr.Uses) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
+	return b.family(it, rng, &gr, text, h, t, first, firstSol, pz.Minimal)
+}
+
+// givensOK reports whether p's givens are in the options' range, when
+// they set one.
+func (b *SizedBuilder) givensOK(p grid.Grid) bool {
+	n := p.Givens()
+	return b.o.MinGivens == 0 || n >= b.o.MinGivens && n <= b.o.MaxGivens
+}
+
+// family returns the Kept result of a family graded gr, whose canonical
+// form is text, with hash h: first, with solution firstSol and the
+// canonical form's transform t, is its first puzzle, and minimal says
+// whether it is minimal. Its variants draw from rng.
+func (b *SizedBuilder) family(it Item, rng *rand.Rand, gr *grade.SizedGrade, text string, h uint64, t grid.Transform, first, firstSol grid.Grid, minimal bool) Result[store.NewFamily] {
 	path, err := store.EncodePath(gr.Slugs())
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
 	}
 	keep := gen.DetectSymmetrySized(first)
-	nf := store.NewFamily{Family: sizedFamily(text, b.shape, &gr, path, genSource)}
-	nf.Minimal, nf.Symmetry = pz.Minimal, keep.String()
+	nf := store.NewFamily{Family: sizedFamily(text, b.shape, gr, path, genSource)}
+	nf.Minimal, nf.Symmetry = minimal, keep.String()
 	nf.RunID, nf.Seed, nf.CreatedAt = b.o.RunID, it.ItemSeed(), b.o.Now()
 	nf.Puzzles = sizedVariants(first, firstSol, t.Inverse(), keep, b.o.Variants, rng)
 	if err := store.Prepare(&nf); err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: fmt.Errorf("puzzle %s: %w", text, err)}
 	}
 	return Result[store.NewFamily]{Reason: Kept, Hash: h, Level: gr.Level, Puzzles: len(nf.Puzzles), Value: nf}
+}
+
+// search walks from the bank's start point st, drawing from the source
+// rng of item it, as Builder.search walks 9x9 puzzles: the families met
+// on the way are the result and its More. Each neighbour is graded in
+// full, or up to the walk's ceiling.
+func (b *SizedBuilder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start) Result[store.NewFamily] {
+	w := b.walk
+	clear(w.visited)
+	res := Result[store.NewFamily]{Reason: OffTarget}
+	if !b.o.Targeted() {
+		res.Reason = OffLevel
+	}
+	kept := 0
+	keep := func(cand gen.SizedPuzzle, gr *grade.SizedGrade) {
+		orient := cand.Symmetry.RandomSizedTransform(b.shape, rng)
+		first, firstSol := orient.Apply(cand.Grid), orient.Apply(cand.Solution)
+		canon, t := gen.SizedCanon(first)
+		text := canon.String()
+		h := HashText(text)
+		if b.o.Seen != nil && b.o.Seen.InBank(h) {
+			return
+		}
+		r := b.family(it, rng, gr, text, h, t, first, firstSol, b.dig.IsMinimal(cand.Grid))
+		if kept == 0 {
+			res = r
+		} else {
+			res.More = append(res.More, r)
+		}
+		kept++
+	}
+	cur, er := st.Sized, st.ER
+	canon, _ := gen.SizedCanon(cur.Grid)
+	w.visited[HashText(canon.String())] = struct{}{}
+	// LoadStarts took the start's level, techniques and symmetry from
+	// the target: its rating says whether it meets it.
+	meets := w.distance(er) == 0
+	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
+		stall++
+		var cand gen.SizedPuzzle
+		ok := true
+		switch m := rng.IntN(8); {
+		case m < 2:
+			cand, ok = b.mover.Swap(cur, 1, rng)
+		case m < 3:
+			cand, ok = b.mover.Swap(cur, 2, rng)
+		default:
+			cand = b.mover.Redig(cur, 2+rng.IntN(2), b.o.MinGivens, rng)
+		}
+		if !ok || !b.givensOK(cand.Grid) {
+			continue
+		}
+		canon, _ := gen.SizedCanon(cand.Grid)
+		h := HashText(canon.String())
+		if _, seen := w.visited[h]; seen {
+			continue
+		}
+		w.visited[h] = struct{}{}
+		gr, full, err := b.grader.GradeWithinContext(ctx, canon, w.bounds(er))
+		if err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err}
+		}
+		if !full {
+			continue
+		}
+		m := b.want[gr.Level] && b.o.meets(gr.ER, gr.Hardest, &gr.Uses)
+		if m {
+			keep(cand, &gr)
+			stall = 0
+		}
+		if w.distance(gr.ER) < w.distance(er) {
+			stall = 0
+		}
+		// As in Builder.search: at the target the walk stays there,
+		// climbing where the target is one to climb to.
+		var move bool
+		if meets {
+			move = m && (!w.climb || gr.ER >= er)
+		} else {
+			move = m || w.distance(gr.ER) <= w.distance(er)
+		}
+		if move {
+			cur, er, meets = cand, gr.ER, m
+		}
+	}
+	return res
 }
 
 // sizedVariants returns the family's puzzles: p (with solution sol, the

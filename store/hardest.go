@@ -14,6 +14,8 @@ type HardestQuery struct {
 	GivensMin, GivensMax int // inclusive
 	Levels               []int
 	Hardest              []string // the hardest technique is one of these slugs
+	Uses                 []string // the solve uses one of these techniques (slugs)
+	Symmetries           []string // the family's symmetry is one of these names
 	Limit                int      // the most families returned; must be set
 }
 
@@ -59,6 +61,27 @@ func (db *DB) HardestFamilies(ctx context.Context, q HardestQuery) ([]Family, er
 			args = append(args, s)
 		}
 		conds = append(conds, "hardest IN (?"+strings.Repeat(", ?", len(q.Hardest)-1)+")")
+	}
+	if len(q.Uses) > 0 {
+		// As a Filter's Technique: a family written since the runs form
+		// has its counts in its path, one written before in
+		// family_techniques.
+		var uses []string
+		for _, s := range q.Uses {
+			if err := checkSlug(s); err != nil {
+				return nil, fmt.Errorf("hardest families: %w", err)
+			}
+			uses = append(uses, "CASE WHEN substr(path, 1, 1) = ',' THEN instr(path, ?) > 0"+
+				" ELSE EXISTS (SELECT 1 FROM family_techniques t WHERE t.family_id = families.id AND t.technique = ?) END")
+			args = append(args, ","+s+",", s)
+		}
+		conds = append(conds, "("+strings.Join(uses, " OR ")+")")
+	}
+	if len(q.Symmetries) > 0 {
+		conds = append(conds, "symmetry IN (?"+strings.Repeat(", ?", len(q.Symmetries)-1)+")")
+		for _, s := range q.Symmetries {
+			args = append(args, s)
+		}
 	}
 	args = append(args, q.Limit)
 	var rows []struct {

@@ -88,7 +88,8 @@ type WriteResult struct {
 	DupFamilies int // families skipped: the canonical form was already stored
 	DupPuzzles  int // puzzles skipped: the string was already stored
 	// OverCap counts the new families WriteBatchCapped left out because
-	// their level had reached its cap.
+	// their level had reached its cap, or WriteBatchLimited because
+	// their level or their kind (Limits.Key) had.
 	OverCap int
 	// Levels counts the families written per level (index 0 unused).
 	Levels [6]int

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"sudokubank/gen"
+	"sudokubank/grid"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -242,32 +243,63 @@ func TestOverlappingKeyQuotaRuns(t *testing.T) {
 
 // TestSearchFromBankSameFamilies checks a searching run on a bank that
 // holds families of its target: it walks from them (the log says so),
-// and one worker makes the same families as two from the same bank.
+// every family it stores meets the target, with the run's symmetry in
+// each puzzle where it has one, and one worker makes the same families
+// as two from the same bank. A -quota of a technique walks from the
+// bank's families of it as well, and so does a run of another size.
 func TestSearchFromBankSameFamilies(t *testing.T) {
-	dir := t.TempDir()
-	mustSucceed(t, bankgen(t, dir, "-db", "base.db", "-count", "5", "-technique", "x-wing", "-seed", "1", "-quiet"))
-	base, err := os.ReadFile(filepath.Join(dir, "base.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := []string{"-count", "8", "-technique", "x-wing", "-seed", "2", "-quiet"}
-	for _, w := range []string{"1", "2"} {
-		if err := os.WriteFile(filepath.Join(dir, "w"+w+".db"), base, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		r := bankgen(t, dir, append([]string{"-db", "w" + w + ".db", "-workers", w}, args...)...)
-		mustSucceed(t, r)
-		if !strings.Contains(r.stderr, "searching from the bank's hardest families too") {
-			t.Errorf("-workers %s: the log does not say the search starts from the bank's families:\n%s", w, r.stderr)
-		}
-	}
-	w1, w2 := graded(t, filepath.Join(dir, "w1.db")), graded(t, filepath.Join(dir, "w2.db"))
-	if len(w1) != 13 || !slices.Equal(w1, w2) {
-		t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
-	}
-	for _, row := range rows(t, filepath.Join(dir, "w1.db"), 13) {
-		if row.Hardest != "x-wing" {
-			t.Errorf("puzzle %d: hardest %s, want x-wing", row.ID, row.Hardest)
-		}
+	for _, tt := range []struct {
+		name string
+		base []string // the run that makes the bank
+		args []string
+		sym  gen.Symmetry // of every puzzle; NoSymmetry for any
+		log  string
+		had  int    // families in the bank
+		tech string // the hardest technique of every family the run makes
+	}{
+		{"Technique", []string{"-count", "5", "-technique", "x-wing"}, []string{"-count", "8", "-technique", "x-wing"}, gen.NoSymmetry,
+			`msg="searching from the bank's hardest families too" families=5`, 5, "x-wing"},
+		{"Rot180", []string{"-count", "5", "-technique", "x-wing", "-symmetry", "rot180"}, []string{"-count", "8", "-technique", "x-wing", "-symmetry", "rot180"}, gen.Rot180,
+			`msg="searching from the bank's hardest families too" families=5`, 5, "x-wing"},
+		// Families without rot180 givens are no start points for it.
+		{"Rot180FromNone", []string{"-count", "5", "-technique", "x-wing"}, []string{"-count", "8", "-technique", "x-wing", "-symmetry", "rot180"}, gen.Rot180, "", 5, "x-wing"},
+		{"Quota", []string{"-count", "5", "-technique", "x-wing"}, []string{"-quota", "x-wing=13"}, gen.NoSymmetry,
+			`msg="searching from the bank's hardest families too" quota=x-wing families=5`, 5, "x-wing"},
+		// About one 6x6 family in 40 has an x-chain as its hardest step.
+		{"Size6", []string{"-size", "6", "-count", "300"}, []string{"-size", "6", "-count", "8", "-technique", "x-chain"}, gen.NoSymmetry,
+			`msg="searching from the bank's hardest families too" families=7`, 300, "x-chain"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mustSucceed(t, bankgen(t, dir, append([]string{"-db", "base.db", "-seed", "1", "-quiet"}, tt.base...)...))
+			base, err := os.ReadFile(filepath.Join(dir, "base.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"-seed", "2", "-quiet"}, tt.args...)
+			for _, w := range []string{"1", "2"} {
+				if err := os.WriteFile(filepath.Join(dir, "w"+w+".db"), base, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				r := bankgen(t, dir, append([]string{"-db", "w" + w + ".db", "-workers", w}, args...)...)
+				mustSucceed(t, r)
+				if said := strings.Contains(r.stderr, "searching from the bank's hardest families too"); said != (tt.log != "") || !strings.Contains(r.stderr, tt.log) {
+					t.Errorf("-workers %s: the log does not say %q:\n%s", w, tt.log, r.stderr)
+				}
+			}
+			w1, w2 := graded(t, filepath.Join(dir, "w1.db")), graded(t, filepath.Join(dir, "w2.db"))
+			if len(w1) != tt.had+8 || !slices.Equal(w1, w2) {
+				t.Errorf("-workers 1 made %d puzzles, -workers 2 other ones:\n%q\n%q", len(w1), w1, w2)
+			}
+			for _, row := range rows(t, filepath.Join(dir, "w1.db"), tt.had+8)[tt.had:] {
+				g, err := grid.Parse(row.Puzzle)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if row.Hardest != tt.tech || tt.sym != gen.NoSymmetry && !tt.sym.HoldsSized(g) {
+					t.Errorf("puzzle %d: hardest %s, symmetry %s; want %s, %s", row.ID, row.Hardest, gen.DetectSymmetrySized(g), tt.tech, tt.sym)
+				}
+			}
+		})
 	}
 }

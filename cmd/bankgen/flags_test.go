@@ -302,6 +302,27 @@ func TestSummarySaysFewerVariants(t *testing.T) {
 	}
 }
 
+// TestSummaryCountsOverQuota checks that the families the store left
+// out at a quota are counted as such, not among the unwanted levels, in
+// the summary of a run of level or key quotas.
+func TestSummaryCountsOverQuota(t *testing.T) {
+	for _, quota := range []string{"evil=10", "x-wing=10,9.0-=5"} {
+		t.Run(quota, func(t *testing.T) {
+			o, err := parseGenerate([]string{"-quota", quota}, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s pipeline.Summary
+			s.Families, s.Puzzles, s.OffLevel, s.OverQuota = 7, 7, 1, 3
+			var b strings.Builder
+			printSummary(&b, o, 1, s, nil)
+			if got := b.String(); !strings.Contains(got, "1 of unwanted levels") || !strings.Contains(got, ", 3 over quota") {
+				t.Errorf("summary:\n%s\nwant 1 of unwanted levels and 3 over quota", got)
+			}
+		})
+	}
+}
+
 func TestParseSync(t *testing.T) {
 	tests := []struct {
 		args     []string

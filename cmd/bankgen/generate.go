@@ -59,10 +59,16 @@ For a rare target (rated 7.5 or more, or a technique) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few
 givens moved, or the same solution dug again, each kept as a family when it
 meets the target; a target no search meets in 250 tries ends the run.
-Without -symmetry or -technique-any, three tries in four start instead from
-one of the bank's 256 families nearest the target (the hardest first), and a
-walk at a target of 9.5 or more climbs, to neighbours rated no lower.
--search=false digs only fresh puzzles.
+Three tries in four start instead from one of the bank's 256 families of
+the run's size nearest the target (the hardest first): with -symmetry,
+families with that symmetry, whose walks keep it; with -technique-any,
+families using one of the techniques; with a -quota of techniques or rating
+bands, the families nearest each key the bank lacks, as it was when the run
+began. A walk at a target of 9.5 or more climbs, to neighbours rated no
+lower. On sizes other than 9x9 only the tries that start from the bank's
+families search, and on 12x12 and up only for a target rated under 7.5 (a
+-technique below the forcing chains); the others dig. -search=false digs
+only fresh puzzles.
 
 -shard I/N builds shard I of N of the job the other flags give (-seed is
 needed): the seed's items I, I+N, I+2N, ..., and -count and -quota are the

@@ -59,19 +59,6 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		Hardest: o.hardest, Uses: o.uses, RatingMin: o.rating.lo, RatingMax: o.rating.hi,
 		NoSearch: !o.search, Seen: seen,
 	}
-	// A search walks from the bank's hardest families as well as from
-	// fresh digs; a run of quota keys has a target a key, not the run.
-	if len(o.quota.keys) == 0 {
-		probe := build
-		probe.Levels = target.Wanted()
-		if build.Starts, err = pipeline.LoadStarts(ctx, db, &probe); err != nil {
-			return fmt.Errorf("bank %s: %w", o.db, err)
-		}
-		if len(build.Starts) > 0 {
-			log.Info("searching from the bank's hardest families too", "families", len(build.Starts),
-				"hardest", float64(build.Starts[0].ER)/10, "easiest", float64(build.Starts[len(build.Starts)-1].ER)/10)
-		}
-	}
 	runID, err := db.StartRun(ctx, store.Run{
 		Kind: store.RunGenerate, Source: "gen", Args: args,
 		Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion(),
@@ -94,6 +81,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		sum, runErr = pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: build,
 			Seed:         o.seed, Shard: o.shard, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
+			FromBank: true,
 		})
 		stop()
 	} else {
@@ -101,6 +89,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 			GenerateConfig: pipeline.GenerateConfig{
 				BuildOptions: build,
 				Seed:         o.seed, Shard: o.shard, Workers: o.workers, Log: log, Stats: stats,
+				FromBank: true,
 			},
 			Keys:  o.quota.keys,
 			Start: func(total int) func() { return startProgress(ctx, o.quiet, stats, total, stderr, log) },
@@ -141,6 +130,11 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	}
 	if o.rating != (ratingFlag{}) || len(o.hardest) > 0 || len(o.uses) > 0 || len(o.quota.keys) > 0 {
 		skipped += fmt.Sprintf(", %d off target", s.OffTarget)
+	}
+	if o.quota.set {
+		// Made for what the bank lacked, and left out by the store because
+		// another run on the bank filled the quota first.
+		skipped += fmt.Sprintf(", %d over quota", s.OverQuota)
 	}
 	fmt.Fprintf(w, "  skipped: %s, %d failed (see the log)\n", skipped, s.Failed)
 	if o.shard.Whole() {

@@ -101,6 +101,10 @@ type SizedGrader struct {
 	// the tests that check they change no grade.
 	nestExhaustive bool
 	links          bool // fill SizedStep.Links (RecordLinks)
+	// maxLevel, when not 0, bounds the nesting level tried, as
+	// chainer.maxLevel does, for the tests that compare with the 9x9
+	// grader so bounded.
+	maxLevel int
 }
 
 // RecordLinks makes the grader fill SizedGrade.Links, the chain of each
@@ -171,6 +175,7 @@ func (g *SizedGrader) grade(ctx context.Context, p grid.Grid, ceiling Rating) (S
 		if g.force != nil {
 			g.force.stopAt = gr.ER
 			g.force.nestExhaustive = g.nestExhaustive
+			g.force.maxLevel = g.maxLevel
 		}
 		st, ok, above := g.next(forcingCeiling)
 		if above {

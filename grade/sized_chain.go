@@ -371,6 +371,10 @@ func (sc *schainScratch) searchMode() {
 	st := &sc.st
 	g := sc.g
 	for c := 0; c < g.nc; c++ {
+		if f := sc.nest; f != nil && f.spent+sc.visits > f.budget {
+			f.over = true // the nested producer call is over its budget
+			return
+		}
 		cm := st.cands[c]
 		if count32(cm) < 2 {
 			continue

@@ -183,6 +183,10 @@ type sforce struct {
 	idNode    []int32
 	tmpCause  [5]int32
 	cCause    int32
+	// skipCell and skipRg (per unit*(N+1) + digit), when set, are the
+	// cells and houses an inner static producer need not try: they
+	// conclude nothing (sforce.staticSkips).
+	skipCell, skipRg []bool
 }
 
 // ownSet in offPar marks an off node whose ancestor set is stored, as an
@@ -427,6 +431,9 @@ func (f *sforce) multipleChains(orig, opos []uint32, h *schainHints) {
 		if !(card > 2 || (card > 1 && f.dynamic)) {
 			continue
 		}
+		if f.skipCell != nil && f.skipCell[c] {
+			continue
+		}
 		doDouble := card >= 3 && !f.nishio && f.dynamic
 		doContra := f.dynamic
 		first := true
@@ -580,7 +587,7 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 	for u := 0; u < g.nu; u++ {
 		for d := 1; d <= n; d++ {
 			pm := f.opos[u*(n+1)+d]
-			if count32(pm) < 2 {
+			if count32(pm) < 2 || f.skipRg != nil && f.skipRg[u*(n+1)+d] {
 				continue
 			}
 			if f.outer == nil && !h.consider(base) || !f.regionMeets(pm, u, d) {

@@ -108,6 +108,9 @@ type snest struct {
 	reachAt  []int
 	queue    []int32
 	accG     [][]int32 // per node, the nested chains of fold's branches
+	// static holds the static runs of the grid level 3 starts from
+	// (sized_nested3.go).
+	static *sstaticRuns
 }
 
 // snestMemoMax bounds the grids one producer call remembers.

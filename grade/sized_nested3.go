@@ -1,5 +1,7 @@
 package grade
 
+import "slices"
+
 // Nested forcing chains of SE's levels 3 (10.0 + length) and 4 (10.5 +
 // length) on every shape, with the rules of chain_nested.go: where the
 // cycles and forcing chains conclude nothing on the grid a dynamic run
@@ -47,6 +49,12 @@ func (f *sforce) innerProducer(step int) {
 		f.inner = newSforce(f.g)
 	}
 	in := f.inner
+	if step == 1 {
+		f.staticSkips() // runs the inner engine first, on f.orig
+		if f.over {
+			return
+		}
+	}
 	in.outer = f
 	in.tech, in.dynamic, in.nishio = MultipleForcingChains, false, false
 	if step == 2 {
@@ -55,6 +63,7 @@ func (f *sforce) innerProducer(step int) {
 	in.level, in.stopAt = 0, 0
 	in.budget = f.budget - f.spent
 	in.multipleChains(f.work, f.pos, nil)
+	in.skipCell, in.skipRg = nil, nil
 	f.spent += in.spent
 	in.spent = 0
 	if in.over {
@@ -195,4 +204,285 @@ func (f *sforce) causeParents(k int, cause int32) {
 	default:
 		f.outer.nestHouseParents(int(cause)-2, k%f.n+1)
 	}
+}
+
+// sstaticRuns keeps what the static runs of the grid a level 3
+// producer call starts from reach, for chainEngine.staticSkips's bound
+// on the inner static multiple chains (shapes up to sforceDenseMaxN).
+type sstaticRuns struct {
+	grid []uint32
+	// ok[k] says the run of candidate k assumed on met no contradiction:
+	// on and off (w words each, from k*w) are then all it reaches.
+	ok      []bool
+	on, off []uint64
+	// Scratch: the new strong links, their ends (endIdx per candidate, 1
+	// + the index, or 0), what each end reaches (eOn, eOff) and what its
+	// partners reach (xOn, xOff), per end; per candidate, the ends whose
+	// on node reaches its off node; a candidate's bound (bOn, bOff) and
+	// the conclusions the branches so far may share (aOn, aOff).
+	pairs            [][2]int32
+	endIdx           []int32
+	ends             []int32
+	eOn, eOff        []uint64
+	xOn, xOff        []uint64
+	endMask          []uint64
+	bOn, bOff        []uint64
+	aOn, aOff        []uint64
+	onUse, offUse    []uint64
+	queue            []int32
+	skipCell, skipRg []bool
+}
+
+// staticRuns returns the static runs of f.orig, computing them with the
+// inner engine once per grid, or nil past sforceDenseMaxN or when the
+// budget ran out.
+func (f *sforce) staticRuns() *sstaticRuns {
+	if f.n > sforceDenseMaxN || f.nestExhaustive {
+		return nil
+	}
+	ns := f.nest
+	t := ns.static
+	w := (f.nk + 63) / 64
+	if t == nil {
+		t = &sstaticRuns{ok: make([]bool, f.nk), on: make([]uint64, f.nk*w), off: make([]uint64, f.nk*w),
+			endIdx: make([]int32, f.nk), endMask: make([]uint64, f.nk),
+			bOn: make([]uint64, w), bOff: make([]uint64, w), aOn: make([]uint64, w), aOff: make([]uint64, w),
+			onUse: make([]uint64, w), offUse: make([]uint64, w),
+			skipCell: make([]bool, f.g.nc), skipRg: make([]bool, f.g.nu*(f.n+1))}
+		ns.static = t
+	}
+	if slices.Equal(t.grid, f.orig) {
+		return t
+	}
+	t.grid = t.grid[:0]
+	in := f.inner
+	in.outer = nil
+	in.orig, in.opos = f.orig, f.opos
+	in.dynamic, in.nishio, in.level = false, false, 0
+	copy(in.work, f.orig)
+	copy(in.pos, f.opos)
+	in.spent, in.over, in.budget = 0, false, f.budget-f.spent
+	n := f.n
+	for c, cm := range f.orig {
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*n + first32(m) - 1
+			in.run(&in.rOn, k, true)
+			if in.over {
+				break
+			}
+			t.ok[k] = !in.rOn.contra
+			copy(t.on[k*w:(k+1)*w], in.rOn.on)
+			copy(t.off[k*w:(k+1)*w], in.rOn.off)
+		}
+	}
+	f.spent += in.spent
+	in.spent = 0
+	if in.over {
+		f.over = true
+		return nil
+	}
+	t.grid = append(t.grid, f.orig...)
+	return t
+}
+
+// staticSkips sets the inner engine's skips: the cells and houses (by
+// digit) whose static multiple chains on the working grid conclude
+// nothing, as chainEngine.staticSkips tells them. It leaves them unset
+// when it cannot tell.
+//
+// A run on the working grid goes along links of the grid the producer
+// call started from (the working grid's weak links are weak there too)
+// until it takes a strong link the outer run made, from a to b, say;
+// what it reaches after that, b on reaches. And a run from k reaches a
+// off only when a on reaches k off. So what a run from k reaches lies
+// within what it reached on the start grid plus what b on reaches for
+// each new link whose a on reaches k off; a cell or house whose
+// branches' bounds share no candidate concludes nothing.
+func (f *sforce) staticSkips() {
+	in := f.inner
+	in.skipCell, in.skipRg = nil, nil
+	t := f.staticRuns()
+	if t == nil {
+		return
+	}
+	g := f.g
+	n := f.n
+	w := (f.nk + 63) / 64
+	// The new strong links and their ends.
+	for _, k := range t.ends {
+		t.endIdx[k] = 0
+	}
+	t.pairs, t.ends = t.pairs[:0], t.ends[:0]
+	for u := 0; u < g.nu; u++ {
+		for d := 1; d <= n; d++ {
+			i := u*(n+1) + d
+			pm := f.pos[i]
+			if count32(pm) != 2 || count32(f.opos[i]) <= 2 {
+				continue
+			}
+			a := g.cell(u, first32(pm))*n + d - 1
+			b := g.cell(u, first32(pm&(pm-1)))*n + d - 1
+			t.pairs = append(t.pairs, [2]int32{int32(a), int32(b)})
+		}
+	}
+	for c := 0; c < g.nc; c++ {
+		cm := f.work[c]
+		if count32(cm) != 2 || count32(f.orig[c]) <= 2 {
+			continue
+		}
+		t.pairs = append(t.pairs, [2]int32{int32(c*n + first32(cm) - 1), int32(c*n + first32(cm&(cm-1)) - 1)})
+	}
+	for _, pr := range t.pairs {
+		for _, k := range pr {
+			if t.endIdx[k] != 0 {
+				continue
+			}
+			if len(t.ends) == 64 {
+				return // more than endMask holds
+			}
+			t.ends = append(t.ends, k)
+			t.endIdx[k] = int32(len(t.ends))
+		}
+	}
+	ne := len(t.ends)
+	t.eOn, t.eOff = slices.Grow(t.eOn[:0], ne*w)[:ne*w], slices.Grow(t.eOff[:0], ne*w)[:ne*w]
+	t.xOn, t.xOff = slices.Grow(t.xOn[:0], ne*w)[:ne*w], slices.Grow(t.xOff[:0], ne*w)[:ne*w]
+	clear(t.xOn)
+	clear(t.xOff)
+	for i, k := range t.ends {
+		f.reachWork(t, int(k), t.eOn[i*w:(i+1)*w], t.eOff[i*w:(i+1)*w])
+	}
+	// What each end's partners reach: a run that reaches an end off may
+	// go on from its partner on.
+	for _, pr := range t.pairs {
+		a, b := int(t.endIdx[pr[0]]-1), int(t.endIdx[pr[1]]-1)
+		orInto(t.xOn[a*w:(a+1)*w], t.eOn[b*w:(b+1)*w])
+		orInto(t.xOff[a*w:(a+1)*w], t.eOff[b*w:(b+1)*w])
+		orInto(t.xOn[b*w:(b+1)*w], t.eOn[a*w:(a+1)*w])
+		orInto(t.xOff[b*w:(b+1)*w], t.eOff[a*w:(a+1)*w])
+	}
+	// The candidates a conclusion could be about: off ones of the grid,
+	// on ones in a cell with another; and per candidate, the ends whose
+	// on node reaches its off node.
+	clear(t.onUse)
+	clear(t.offUse)
+	for c, cm := range f.work {
+		for m := cm; m != 0; m &= m - 1 {
+			k := c*n + first32(m) - 1
+			setAdd(t.offUse, k)
+			if cm&(cm-1) != 0 {
+				setAdd(t.onUse, k)
+			}
+			t.endMask[k] = 0
+		}
+	}
+	for i := range t.ends {
+		for j, x := range t.eOff[i*w : (i+1)*w] {
+			for ; x != 0; x &= x - 1 {
+				t.endMask[j*64+first64(x)] |= 1 << i
+			}
+		}
+	}
+	// concludes reports whether the runs from the candidates ks may
+	// share a conclusion.
+	concludes := func(ks []int32) bool {
+		copy(t.aOn, t.onUse)
+		copy(t.aOff, t.offUse)
+		for _, k32 := range ks {
+			k := int(k32)
+			if !t.ok[k] {
+				return true
+			}
+			copy(t.bOn, t.on[k*w:(k+1)*w])
+			copy(t.bOff, t.off[k*w:(k+1)*w])
+			for m := t.endMask[k]; m != 0; m &= m - 1 {
+				i := first64(m)
+				orInto(t.bOn, t.xOn[i*w:(i+1)*w])
+				orInto(t.bOff, t.xOff[i*w:(i+1)*w])
+			}
+			var any uint64
+			for j := range t.aOn {
+				t.aOn[j] &= t.bOn[j]
+				t.aOff[j] &= t.bOff[j]
+				any |= t.aOn[j] | t.aOff[j]
+			}
+			if any == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	ks := t.queue[:0]
+	for c, cm := range f.work {
+		ks = ks[:0]
+		for m := cm; m != 0; m &= m - 1 {
+			ks = append(ks, int32(c*n+first32(m)-1))
+		}
+		t.skipCell[c] = len(ks) > 2 && !concludes(ks)
+	}
+	for u := 0; u < g.nu; u++ {
+		for d := 1; d <= n; d++ {
+			ks = ks[:0]
+			for m := f.pos[u*(n+1)+d]; m != 0; m &= m - 1 {
+				ks = append(ks, int32(g.cell(u, first32(m))*n+d-1))
+			}
+			t.skipRg[u*(n+1)+d] = len(ks) >= 2 && !concludes(ks)
+		}
+	}
+	t.queue = ks
+	in.skipCell, in.skipRg = t.skipCell, t.skipRg
+}
+
+// reachWork finds the on and off nodes that candidate a assumed on
+// reaches on the working grid with the links of a static run (a itself
+// among the on nodes).
+func (f *sforce) reachWork(t *sstaticRuns, a int, on, off []uint64) {
+	g := f.g
+	n := f.n
+	clear(on)
+	clear(off)
+	setAdd(on, a)
+	q := append(t.queue[:0], int32(2*a+1))
+	for i := 0; i < len(q); i++ {
+		x := int(q[i])
+		k := x >> 1
+		c, d := k/n, k%n+1
+		f.spent++
+		if x&1 == 1 {
+			for m := f.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+				if o := c*n + first32(m) - 1; !setHas(off, o) {
+					setAdd(off, o)
+					q = append(q, int32(2*o))
+				}
+			}
+			for _, u16 := range g.houses[c] {
+				u := int(u16)
+				for m := f.pos[u*(n+1)+d] &^ (1 << g.cellIndex[c][u/n]); m != 0; m &= m - 1 {
+					if o := g.cell(u, first32(m))*n + d - 1; !setHas(off, o) {
+						setAdd(off, o)
+						q = append(q, int32(2*o))
+					}
+				}
+			}
+			continue
+		}
+		if cm := f.work[c]; count32(cm) == 2 {
+			if o := c*n + first32(cm&^(1<<d)) - 1; !setHas(on, o) {
+				setAdd(on, o)
+				q = append(q, int32(2*o+1))
+			}
+		}
+		for _, u16 := range g.houses[c] {
+			u := int(u16)
+			pm := f.pos[u*(n+1)+d]
+			if count32(pm) != 2 {
+				continue
+			}
+			if o := g.cell(u, first32(pm&^(1<<g.cellIndex[c][u/n])))*n + d - 1; !setHas(on, o) {
+				setAdd(on, o)
+				q = append(q, int32(2*o+1))
+			}
+		}
+	}
+	t.queue = q
 }

@@ -23,7 +23,7 @@ func TestSizedNestedAgreesWithGrader(t *testing.T) {
 	}
 	var g9 Grader
 	g9.chains.maxLevel = 2
-	var g SizedGrader
+	g := SizedGrader{maxLevel: 2}
 	nested := 0
 	for _, l := range lines {
 		p := mustSolveGrid(t, l)

@@ -394,7 +394,12 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 			if f.nest == nil {
 				f.nest = newSnest(f.g)
 			}
-			f.nest.resetCall()
+			// The inner producers' conclusions on a grid hold for the
+			// whole step: level 3 asks first what level 2 asked, and
+			// finds it in the memo, as in chainer.next.
+			if f.level == 2 {
+				f.nest.resetCall()
+			}
 		}
 		f.multipleChains(s.cands, s.where, h)
 		if f.over {

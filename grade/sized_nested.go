@@ -28,11 +28,10 @@ import (
 // chainNestSink.chainStarts), the link modes and starts whose chains
 // would take no strong link the run made: such a chain has no parents,
 // so the conclusions are the same (TestSizedNestedBounds). The grids
-// the runs stall on are remembered with their conclusions for the
-// producer call. Each node an inner search visits is charged to the
-// producer call's node budget (sforceBudget). The deeper levels (10.0
-// and up: static, dynamic and nested multiple chains as inner steps)
-// are not generalised.
+// the runs stall on are remembered with their conclusions for the step
+// (levels 3 and 4 find there what level 2 found). Each node an inner
+// search visits is charged, as it visits it, to the producer call's
+// node budget (sforceBudget). Levels 3 and 4 are in sized_nested3.go.
 
 // snestHint is one hint of the inner search: its complexity, identity
 // and parents (candidates of the outer grid the run removed). The hints
@@ -113,7 +112,7 @@ type snest struct {
 	static *sstaticRuns
 }
 
-// snestMemoMax bounds the grids one producer call remembers.
+// snestMemoMax bounds the grids one step remembers.
 const snestMemoMax = 1 << 12
 
 func newSnest(g *sgeom) *snest {
@@ -123,7 +122,8 @@ func newSnest(g *sgeom) *snest {
 		accG: make([][]int32, 2*nk)}
 }
 
-// resetCall forgets the nested chains of the last producer call.
+// resetCall forgets the nested chains of the last step: the producer
+// calls of one step share them.
 func (ns *snest) resetCall() {
 	clear(ns.canon)
 	clear(ns.memo)

@@ -218,18 +218,21 @@ type sstaticRuns struct {
 	// Scratch: the new strong links, their ends (endIdx per candidate, 1
 	// + the index, or 0), what each end reaches (eOn, eOff) and what its
 	// partners reach (xOn, xOff), per end; per candidate, the ends whose
-	// on node reaches its off node; a candidate's bound (bOn, bOff) and
-	// the conclusions the branches so far may share (aOn, aOff).
+	// on node reaches its off node, and its bound (sOn, sOff: w words
+	// from k*w; valid when sGen[k] is gen); the conclusions the branches
+	// so far may share (aOn, aOff).
+	sOn, sOff        []uint64
+	sGen             []uint32
+	gen              uint32
 	pairs            [][2]int32
 	endIdx           []int32
 	ends             []int32
 	eOn, eOff        []uint64
 	xOn, xOff        []uint64
 	endMask          []uint64
-	bOn, bOff        []uint64
 	aOn, aOff        []uint64
 	onUse, offUse    []uint64
-	queue            []int32
+	queue, nz        []int32
 	skipCell, skipRg []bool
 }
 
@@ -246,8 +249,9 @@ func (f *sforce) staticRuns() *sstaticRuns {
 	if t == nil {
 		t = &sstaticRuns{ok: make([]bool, f.nk), on: make([]uint64, f.nk*w), off: make([]uint64, f.nk*w),
 			endIdx: make([]int32, f.nk), endMask: make([]uint64, f.nk),
-			bOn: make([]uint64, w), bOff: make([]uint64, w), aOn: make([]uint64, w), aOff: make([]uint64, w),
+			aOn: make([]uint64, w), aOff: make([]uint64, w),
 			onUse: make([]uint64, w), offUse: make([]uint64, w),
+			sOn: make([]uint64, f.nk*w), sOff: make([]uint64, f.nk*w), sGen: make([]uint32, f.nk),
 			skipCell: make([]bool, f.g.nc), skipRg: make([]bool, f.g.nu*(f.n+1))}
 		ns.static = t
 	}
@@ -383,30 +387,56 @@ func (f *sforce) staticSkips() {
 			}
 		}
 	}
+	t.gen++
+	if t.gen == 0 {
+		clear(t.sGen)
+		t.gen = 1
+	}
 	// concludes reports whether the runs from the candidates ks may
 	// share a conclusion.
 	concludes := func(ks []int32) bool {
-		copy(t.aOn, t.onUse)
-		copy(t.aOff, t.offUse)
-		for _, k32 := range ks {
+		// nz lists the words of aOn or aOff not yet empty.
+		nz := t.nz[:0]
+		defer func() { t.nz = nz }()
+		for i, k32 := range ks {
 			k := int(k32)
 			if !t.ok[k] {
 				return true
 			}
-			copy(t.bOn, t.on[k*w:(k+1)*w])
-			copy(t.bOff, t.off[k*w:(k+1)*w])
-			for m := t.endMask[k]; m != 0; m &= m - 1 {
-				i := first64(m)
-				orInto(t.bOn, t.xOn[i*w:(i+1)*w])
-				orInto(t.bOff, t.xOff[i*w:(i+1)*w])
+			bOn, bOff := t.on[k*w:(k+1)*w], t.off[k*w:(k+1)*w]
+			if t.endMask[k] != 0 {
+				sOn, sOff := t.sOn[k*w:(k+1)*w], t.sOff[k*w:(k+1)*w]
+				if t.sGen[k] != t.gen {
+					t.sGen[k] = t.gen
+					copy(sOn, bOn)
+					copy(sOff, bOff)
+					for m := t.endMask[k]; m != 0; m &= m - 1 {
+						i := first64(m)
+						orInto(sOn, t.xOn[i*w:(i+1)*w])
+						orInto(sOff, t.xOff[i*w:(i+1)*w])
+					}
+				}
+				bOn, bOff = sOn, sOff
 			}
-			var any uint64
-			for j := range t.aOn {
-				t.aOn[j] &= t.bOn[j]
-				t.aOff[j] &= t.bOff[j]
-				any |= t.aOn[j] | t.aOff[j]
+			if i == 0 {
+				for j := range w {
+					t.aOn[j], t.aOff[j] = t.onUse[j]&bOn[j], t.offUse[j]&bOff[j]
+					if t.aOn[j]|t.aOff[j] != 0 {
+						nz = append(nz, int32(j))
+					}
+				}
+			} else {
+				left := nz[:0]
+				for _, j := range nz {
+					t.aOn[j] &= bOn[j]
+					t.aOff[j] &= bOff[j]
+					if t.aOn[j]|t.aOff[j] != 0 {
+						left = append(left, j)
+					}
+				}
+				nz = left
 			}
-			if any == 0 {
+			if len(nz) == 0 {
 				return false
 			}
 		}

@@ -421,6 +421,10 @@ func (f *sforce) chainStarts() []uint64 {
 	starts := ns.starts
 	clear(starts)
 	pair := func(a, b int) {
+		if f.spent > f.budget {
+			f.over = true // unaryOuts stops before searching
+			return
+		}
 		ra, rb := ns.reach(f, a), ns.reach(f, b)
 		for i := 0; i < w; i++ {
 			starts[i] |= ra[w+i] & rb[w+i]
@@ -617,6 +621,9 @@ func (f *sforce) unaryOuts() {
 		sc.starts = nil
 		if x && !f.nestExhaustive {
 			sc.starts = f.chainStarts()
+			if f.over {
+				break
+			}
 		}
 		sc.searchMode()
 		if f.over {

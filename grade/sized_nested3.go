@@ -354,6 +354,10 @@ func (f *sforce) staticSkips() {
 	clear(t.xOn)
 	clear(t.xOff)
 	for i, k := range t.ends {
+		if f.spent > f.budget {
+			f.over = true
+			return
+		}
 		f.reachWork(t, int(k), t.eOn[i*w:(i+1)*w], t.eOff[i*w:(i+1)*w])
 	}
 	// What each end's partners reach: a run that reaches an end off may

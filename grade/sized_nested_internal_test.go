@@ -169,3 +169,42 @@ func TestSizedNested4AgreesWithGrader(t *testing.T) {
 		t.Errorf("sized grade differs:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestSizedNestedBudget grades a puzzle that needs nested forcing chains
+// with node budgets too small for them: a producer call stops once its
+// nodes pass the budget, the nodes of its inner searches counted as they
+// are visited, so it never runs far past it (on 25x25 an inner search
+// charged only when it ends could take minutes).
+func TestSizedNestedBudget(t *testing.T) {
+	ctx := context.Background()
+	p := mustSizedGrid(t, "98.7..6..7..5.......4.8..7.4...3..9...8..52....3.....1.4..9..8....2....6......1..")
+	var g SizedGrader
+	if _, err := g.GradeContext(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	f := g.force
+	slack := 4 * f.nk // the inner search from one start, or two reaches
+	nested := 0
+	for b := 10_000; b < 200_000; b += 10_000 {
+		f.budget = b
+		gr, err := g.GradeContext(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !f.over {
+			continue
+		}
+		if f.level >= 2 {
+			nested++
+		}
+		if !gr.Unfinished {
+			t.Errorf("budget %d: over, but the grade is finished", b)
+		}
+		if f.spent > b+slack {
+			t.Errorf("budget %d: the %s call spent %d nodes", b, f.tech.Slug(), f.spent)
+		}
+	}
+	if nested == 0 {
+		t.Fatal("no budget stopped a nested producer call")
+	}
+}

@@ -9,9 +9,9 @@ import (
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
 // region) forcing chains (8.0 + length), dynamic forcing chains
 // (8.5 + length), dynamic forcing chains (+) (9.0 + length) and nested
-// forcing chains (9.5 + length, sized_nested.go), with the rules of
-// chainEngine.multipleChains and chainEngine.runChain (chain_forcing.go)
-// at nesting levels 0 to 2. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
+// forcing chains (9.5, 10.0 and 10.5 + length, sized_nested.go and
+// sized_nested3.go), with the rules of chainEngine.multipleChains and
+// chainEngine.runChain (chain_forcing.go) at nesting levels 0 to 4. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
@@ -148,7 +148,7 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
-	// nest is the state of the nested level (level 2), made when
+	// nest is the state of the nested levels (2 to 4), made when
 	// first needed; cKind, cQ, cP and cSrc describe the contradiction a
 	// run found, for the nested chains behind it.
 	nest *snest

@@ -127,6 +127,11 @@ func newSnest(g *sgeom) *snest {
 func (ns *snest) resetCall() {
 	clear(ns.canon)
 	clear(ns.memo)
+	if ns.static != nil {
+		// A step computes (and pays for) its static runs itself, so
+		// that a grade never depends on the one before.
+		ns.static.grid = ns.static.grid[:0]
+	}
 	ns.cx = ns.cx[:0]
 	ns.ents = ns.ents[:0]
 	clear(ns.gidGen)

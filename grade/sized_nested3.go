@@ -237,8 +237,8 @@ type sstaticRuns struct {
 }
 
 // staticRuns returns the static runs of f.orig, computing them with the
-// inner engine once per grid, or nil past sforceDenseMaxN or when the
-// budget ran out.
+// inner engine once per step (charged to the producer call that first
+// needs them), or nil past sforceDenseMaxN or when the budget ran out.
 func (f *sforce) staticRuns() *sstaticRuns {
 	if f.n > sforceDenseMaxN || f.nestExhaustive {
 		return nil

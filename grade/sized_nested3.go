@@ -24,10 +24,12 @@ import "slices"
 //
 // Every node the inner producer and those runs process is charged to the
 // outer producer call's node budget as it goes: the inner engine's
-// budget is what the outer call has left. The inner producers run without
-// the 9x9 engine's filters (chainEngine.staticSkips and the reuse of
-// level 2's runs at level 3), which only spare work: their conclusions
-// are the same.
+// budget is what the outer call has left. Up to 16x16 the inner static
+// multiple chains skip the cells and houses that provably conclude
+// nothing (staticSkips, as chainEngine.staticSkips; TestSizedNestedBounds
+// checks it changes no grade). The 9x9 engine's reuse of level 2's runs
+// at level 3 is not ported: level 3 runs again, finding level 2's inner
+// conclusions in the step's memo.
 //
 // Where this may depart from the 9x9 engine: there, the parents of a
 // contradiction found while turning a candidate on read that candidate's

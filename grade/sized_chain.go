@@ -382,6 +382,10 @@ func (sc *schainScratch) searchMode() {
 			cm &= sc.digits
 		}
 		for m := cm; m != 0; m &= m - 1 {
+			if f := sc.nest; f != nil && f.spent+sc.visits > f.budget {
+				f.over = true // the nested producer call is over its budget
+				return
+			}
 			k := c*g.n + first32(m) - 1
 			if sc.starts == nil || st.strongN[k] > 0 || setHas(sc.starts, k) {
 				sc.fromOn(k)

@@ -9,9 +9,9 @@ import (
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
 // region) forcing chains (8.0 + length), dynamic forcing chains
 // (8.5 + length), dynamic forcing chains (+) (9.0 + length) and nested
-// forcing chains (9.5 + length, sized_nested.go), with the rules of
-// chainEngine.multipleChains and chainEngine.runChain (chain_forcing.go)
-// at nesting levels 0 to 2. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
+// forcing chains (9.5, 10.0 and 10.5 + length, sized_nested.go and
+// sized_nested3.go), with the rules of chainEngine.multipleChains and
+// chainEngine.runChain (chain_forcing.go) at nesting levels 0 to 4. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
@@ -148,7 +148,7 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
-	// nest is the state of the nested level (level 2), made when
+	// nest is the state of the nested levels (2 to 4), made when
 	// first needed; cKind, cQ, cP and cSrc describe the contradiction a
 	// run found, for the nested chains behind it.
 	nest *snest
@@ -164,6 +164,29 @@ type sforce struct {
 	// ancPeak is the most words the ancestor sets of one run took;
 	// past ancMax, the producer call stops as past its node budget.
 	ancPeak, ancMax int
+	// maxLevel, when not 0, is the deepest nesting level tried.
+	maxLevel int
+	// The nested levels 3 and 4 (sized_nested3.go): inner is the engine
+	// of their inner multiple chain producers; outer, when set, makes
+	// this engine such a producer, whose hints go to outer's nested
+	// state (desc says what the hints being offered come from).
+	// ancNeeded makes static runs keep ancestor sets, and cause[k] says
+	// what turned candidate k on in the last run (0 the assumption, 1
+	// its cell, 2+u unit u), for the parents of an inner hint; idNode
+	// maps a node id of the run back to its ancestor index; cCause is
+	// the cause of the on node whose contradiction ended the run.
+	inner     *sforce
+	outer     *sforce
+	desc      snestHint
+	ancNeeded bool
+	cause     []int32
+	idNode    []int32
+	tmpCause  [5]int32
+	cCause    int32
+	// skipCell and skipRg (per unit*(N+1) + digit), when set, are the
+	// cells and houses an inner static producer need not try: they
+	// conclude nothing (sforce.staticSkips).
+	skipCell, skipRg []bool
 }
 
 // ownSet in offPar marks an off node whose ancestor set is stored, as an
@@ -205,6 +228,8 @@ func newSforce(g *sgeom) *sforce {
 	f.anc = make([]uint64, 0, 1024)
 	f.ancBuf = make([]uint64, (nodes+63)/64)
 	f.ancAt = make([]int32, nodes)
+	f.idNode = make([]int32, nodes)
+	f.cause = make([]int32, nk)
 	f.nid = make([]int32, nodes)
 	f.ancN = make([]int32, nodes)
 	f.offPar = make([]int32, nodes)
@@ -300,6 +325,7 @@ func (f *sforce) ancMake(i int, src []int32, cnt int) {
 	id := f.next
 	f.next++
 	f.nid[i] = id
+	f.idNode[id] = int32(i)
 	at := len(f.anc)
 	n := int(id)/64 + 1
 	f.anc = slices.Grow(f.anc, n)[:at+n]
@@ -345,6 +371,8 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{DynamicForcingChains, true, false},
 		{DynamicForcingChainsPlus, true, false},
 		{NestedForcingChains2, true, false},
+		{NestedForcingChains3, true, false},
+		{NestedForcingChains4, true, false},
 	}
 	for _, m := range modes {
 		if m.dynamic && !m.nishio && f.nw == 0 {
@@ -358,14 +386,22 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		switch m.tech {
 		case DynamicForcingChainsPlus:
 			f.level = 1
-		case NestedForcingChains2:
-			f.level = 2
+		case NestedForcingChains2, NestedForcingChains3, NestedForcingChains4:
+			f.level = 2 + int(m.tech-NestedForcingChains2)
+			if f.maxLevel > 0 && f.level > f.maxLevel {
+				return SizedStep{}, false
+			}
 			if f.nest == nil {
 				f.nest = newSnest(f.g)
 			}
-			f.nest.resetCall()
+			// The inner producers' conclusions on a grid hold for the
+			// whole step: level 3 asks first what level 2 asked, and
+			// finds it in the memo, as in chainer.next.
+			if f.level == 2 {
+				f.nest.resetCall()
+			}
 		}
-		f.multipleChains(s, h)
+		f.multipleChains(s.cands, s.where, h)
 		if f.over {
 			return SizedStep{}, false
 		}
@@ -376,12 +412,14 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 	return SizedStep{}, false
 }
 
-// multipleChains runs one producer over the position of s.
-func (f *sforce) multipleChains(s *sstate, h *schainHints) {
+// multipleChains runs one producer over the grid orig, whose positions
+// per unit and digit are opos (as sstate.where). An inner producer
+// (outer set) offers its hints to outer's nested state and takes no h.
+func (f *sforce) multipleChains(orig, opos []uint32, h *schainHints) {
 	g := f.g
 	n := f.n
-	f.orig = s.cands
-	f.opos = s.where
+	f.orig = orig
+	f.opos = opos
 	f.spent, f.over = 0, false
 	f.gen++
 	f.cacheCnt, f.cacheNode = f.cacheCnt[:0], f.cacheNode[:0]
@@ -396,6 +434,9 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 		cm := f.orig[c]
 		card := count32(cm)
 		if !(card > 2 || (card > 1 && f.dynamic)) {
+			continue
+		}
+		if f.skipCell != nil && f.skipCell[c] {
 			continue
 		}
 		doDouble := card >= 3 && !f.nishio && f.dynamic
@@ -414,7 +455,11 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 			}
 			one := []int32{int32(k)}
 			if doContra && r.contra {
-				h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
+				if f.outer != nil {
+					f.nestOffer(base+LengthBonus(r.contraSum), r.contraSum, 7, k, false, snestHint{kind: nestContra, src: k, on: true})
+				} else {
+					h.add(n, base+LengthBonus(r.contraSum), f.tech, c, 1<<d, 0, one)
+				}
 			}
 			if doContra || doDouble {
 				ro := &f.rOf
@@ -423,19 +468,24 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 					return
 				}
 				if doContra && ro.contra {
-					h.add(n, base+LengthBonus(ro.contraSum), f.tech, c, 0, d, one)
+					if f.outer != nil {
+						f.nestOffer(base+LengthBonus(ro.contraSum), ro.contraSum, 7, k, true, snestHint{kind: nestContra, src: k, on: false})
+					} else {
+						h.add(n, base+LengthBonus(ro.contraSum), f.tech, c, 0, d, one)
+					}
 				}
 				if doDouble {
+					f.desc = snestHint{kind: nestDouble, src: k}
 					for i := range r.on {
 						for w := r.on[i] & ro.on[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
 							nn := int(r.cnt[2*p+1]) + int(ro.cnt[2*p+1]) + f.nestSum(2*p+1, r, ro)
-							f.hint(h, base+LengthBonus(nn), c, p, true)
+							f.hint(h, base+LengthBonus(nn), nn, 1, c, p, true)
 						}
 						for w := r.off[i] & ro.off[i]; w != 0; w &= w - 1 {
 							p := i*64 + bits.TrailingZeros64(w)
 							nn := int(r.cnt[2*p]) + int(ro.cnt[2*p]) + f.nestSum(2*p, r, ro)
-							f.hint(h, base+LengthBonus(nn), c, p, false)
+							f.hint(h, base+LengthBonus(nn), nn, 1, c, p, false)
 						}
 					}
 				}
@@ -446,7 +496,8 @@ func (f *sforce) multipleChains(s *sstate, h *schainHints) {
 			}
 		}
 		if !f.nishio {
-			f.concludeAcc(h, base, c)
+			f.desc = snestHint{kind: nestCell, src: c}
+			f.concludeAcc(h, base, c, 5)
 		}
 		if f.stopNow(h) {
 			return
@@ -493,25 +544,33 @@ func (f *sforce) fold(r *srun, first bool) {
 	}
 }
 
-// concludeAcc records what every branch forces, reached from cell src.
-func (f *sforce) concludeAcc(h *schainHints, base Rating, src int) {
+// concludeAcc records what every branch forces, reached from cell src;
+// key is SE's sort key of the hints (5 cell, 6 region).
+func (f *sforce) concludeAcc(h *schainHints, base Rating, src, key int) {
 	for i := range f.accOn {
 		for w := f.accOn[i]; w != 0; w &= w - 1 {
 			p := i*64 + bits.TrailingZeros64(w)
 			nn := int(f.accSum[2*p+1]) + f.accNestSum(2*p+1)
-			f.hint(h, base+LengthBonus(nn), src, p, true)
+			f.hint(h, base+LengthBonus(nn), nn, key, src, p, true)
 		}
 		for w := f.accOff[i]; w != 0; w &= w - 1 {
 			p := i*64 + bits.TrailingZeros64(w)
 			nn := int(f.accSum[2*p]) + f.accNestSum(2*p)
-			f.hint(h, base+LengthBonus(nn), src, p, false)
+			f.hint(h, base+LengthBonus(nn), nn, key, src, p, false)
 		}
 	}
 }
 
 // hint records that candidate p is on (placed) or off, reached from the
-// assumptions on cell src.
-func (f *sforce) hint(h *schainHints, r Rating, src, p int, on bool) {
+// assumptions on cell src with a chain of nodes nodes and sort key key
+// (which only an inner producer's hints use).
+func (f *sforce) hint(h *schainHints, r Rating, nodes, key, src, p int, on bool) {
+	if f.outer != nil {
+		d := f.desc
+		d.on = on
+		f.nestOffer(r, nodes, key, p, on, d)
+		return
+	}
 	if !h.consider(r) {
 		return
 	}
@@ -533,10 +592,10 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 	for u := 0; u < g.nu; u++ {
 		for d := 1; d <= n; d++ {
 			pm := f.opos[u*(n+1)+d]
-			if count32(pm) < 2 {
+			if count32(pm) < 2 || f.skipRg != nil && f.skipRg[u*(n+1)+d] {
 				continue
 			}
-			if !h.consider(base) || !f.regionMeets(pm, u, d) {
+			if f.outer == nil && !h.consider(base) || !f.regionMeets(pm, u, d) {
 				continue
 			}
 			first := true
@@ -558,7 +617,8 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 				f.fold(&f.rOn, first)
 				first = false
 			}
-			f.concludeAcc(h, base, g.cell(u, first32(pm)))
+			f.desc = snestHint{kind: nestRegion, u: u, d: d}
+			f.concludeAcc(h, base, g.cell(u, first32(pm)), 6)
 		}
 		if f.stopNow(h) {
 			return
@@ -570,7 +630,7 @@ func (f *sforce) regionChains(h *schainHints, base Rating) {
 // it has a hint rated at most stopAt. The puzzle's rating is already
 // that high, so a lower rated hint would not change it.
 func (f *sforce) stopNow(h *schainHints) bool {
-	return f.level >= 2 && f.stopAt > 0 && h.any && h.best <= f.stopAt
+	return f.level >= 2 && f.stopAt > 0 && h != nil && h.any && h.best <= f.stopAt
 }
 
 // keep caches the sets of run r of candidate k assumed on, the last run
@@ -817,7 +877,9 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 		copy(f.pos, f.opos)
 		clear(f.remU)
 	}
-	dyn := f.dynamic
+	// dyn says the run keeps ancestor sets: every dynamic run does, and
+	// a static one that an inner hint's parents are read from.
+	dyn := f.dynamic || f.ancNeeded
 	qOn, qOff := f.qOn[:0], f.qOff[:0]
 	defer func() { f.qOn, f.qOff = qOn, qOff }()
 	nd := 2*k + b2i(on)
@@ -827,12 +889,14 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 			f.ancMake(f.ai(nd), nil, 1)
 		} else {
 			f.nid[f.ai(nd)] = 0
+			f.idNode[0] = int32(f.ai(nd))
 			f.next = 1
 			f.offPar[f.ai(nd)] = -1
 		}
 	}
 	r.cnt[nd] = 1
 	if on {
+		f.cause[k] = 0
 		setAdd(r.on, k)
 		qOn = append(qOn, int32(k))
 	} else {
@@ -889,6 +953,7 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 						i := f.ai(qn)
 						f.offPar[i] = int32(f.ai(pn))
 						f.nid[i] = f.next
+						f.idNode[f.next] = int32(i)
 						f.next++
 					}
 					r.cnt[qn] = r.cnt[pn] + 1
@@ -907,6 +972,7 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 				o := c*n + first32(f.work[c]&^(1<<d)) - 1
 				if !setHas(r.on, o) {
 					f.tmpK[nt] = o
+					f.tmpCause[nt] = 1
 					if dyn {
 						src := append(f.tmpSrc[nt][:0], int32(f.ai(pn)))
 						for m := f.orig[c] &^ f.work[c]; m != 0; m &= m - 1 {
@@ -955,6 +1021,7 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 					tk := f.tmpSrc[j]
 					copy(f.tmpK[j:nt-1], f.tmpK[j+1:nt])
 					copy(f.tmpN[j:nt-1], f.tmpN[j+1:nt])
+					copy(f.tmpCause[j:nt-1], f.tmpCause[j+1:nt])
 					copy(f.tmpSrc[j:nt-1], f.tmpSrc[j+1:nt])
 					f.tmpSrc[nt-1] = tk
 					j = nt - 1
@@ -962,10 +1029,10 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 					j = nt
 					nt++
 				}
-				f.tmpK[j], f.tmpN[j] = o, cnt
+				f.tmpK[j], f.tmpN[j], f.tmpCause[j] = o, cnt, int32(2+u)
 				f.tmpSrc[j], f.tmpSrc[4] = f.tmpSrc[4], f.tmpSrc[j]
 			}
-			if dyn {
+			if f.dynamic {
 				f.remove(c, d)
 			}
 			for j := 0; j < nt; j++ {
@@ -974,7 +1041,7 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 					s := f.tmpN[j] + int(r.cnt[2*tk])
 					if best < 0 || s < best {
 						best = s
-						f.cKind, f.cQ = 2, tk
+						f.cKind, f.cQ, f.cCause = 2, tk, f.tmpCause[j]
 						f.cSrc = append(f.cSrc[:0], f.tmpSrc[j]...)
 					}
 					continue
@@ -983,6 +1050,7 @@ func (f *sforce) runChain(r *srun, k int, on bool) {
 					continue
 				}
 				setAdd(r.on, tk)
+				f.cause[tk] = f.tmpCause[j]
 				on := 2*tk + 1
 				if dyn {
 					f.ancMake(f.ai(on), f.tmpSrc[j], f.tmpN[j])

@@ -21,8 +21,8 @@ func TestSizedForcingAgreesWithGrader(t *testing.T) {
 	}
 	lines = lines[:min(n, len(lines))]
 	var g9 Grader
-	g9.chains.maxLevel = 2 // the deepest level the sized grader has
-	var g SizedGrader
+	g9.chains.maxLevel = 2 // as the sized grader's below
+	g := SizedGrader{maxLevel: 2}
 	cmp, same, lacking := 0, 0, 0
 	for _, l := range lines {
 		want, err := g9.Grade(mustSolveGrid(t, l))
@@ -157,8 +157,8 @@ func TestSizedPlusAgreesWithGrader(t *testing.T) {
 		lines = lines[:min(16, len(lines))]
 	}
 	var g9 Grader
-	g9.chains.maxLevel = 2 // the deepest level the sized grader has
-	var g SizedGrader
+	g9.chains.maxLevel = 2 // as the sized grader's below
+	g := SizedGrader{maxLevel: 2}
 	plus, unfinished := 0, 0
 	for _, l := range lines {
 		p := mustSolveGrid(t, l)

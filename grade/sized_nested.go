@@ -28,22 +28,24 @@ import (
 // chainNestSink.chainStarts), the link modes and starts whose chains
 // would take no strong link the run made: such a chain has no parents,
 // so the conclusions are the same (TestSizedNestedBounds). The grids
-// the runs stall on are remembered with their conclusions for the
-// producer call. Each node an inner search visits is charged to the
-// producer call's node budget (sforceBudget). The deeper levels (10.0
-// and up: static, dynamic and nested multiple chains as inner steps)
-// are not generalised.
+// the runs stall on are remembered with their conclusions for the step
+// (levels 3 and 4 find there what level 2 found). Each node an inner
+// search visits is charged, as it visits it, to the producer call's
+// node budget (sforceBudget). Levels 3 and 4 are in sized_nested3.go.
 
 // snestHint is one hint of the inner search: its complexity, identity
-// and parents (candidates of the outer grid the run removed).
+// and parents (candidates of the outer grid the run removed). The hints
+// of an inner multiple chain producer (sized_nested3.go) find their
+// parents only once kept (parDone).
 type snestHint struct {
-	cx     int
-	kind   uint8 // nestUnary or nestCycle
-	on     bool
-	src    int
-	u      int
-	target int
-	par    []int32 // increasing
+	cx      int
+	kind    uint8 // nestUnary, nestCycle, or an inner producer's kind
+	on      bool
+	src     int
+	u, d    int
+	target  int
+	parDone bool
+	par     []int32 // increasing
 }
 
 // snestBest is the hint kept for one candidate.
@@ -62,10 +64,12 @@ type snestOut struct {
 	par []int32
 }
 
-// snestMemo holds the conclusions of the inner search per grid.
+// snestMemo holds the conclusions of the inner producers per grid: per
+// step (see innerSteps), whether it ran and what it concluded.
 type snestMemo struct {
 	grid []uint32
-	outs []snestOut
+	done [3]bool
+	outs [3][]snestOut
 }
 
 // snest is the state of the nested level of one sforce.
@@ -103,9 +107,12 @@ type snest struct {
 	reachAt  []int
 	queue    []int32
 	accG     [][]int32 // per node, the nested chains of fold's branches
+	// static holds the static runs of the grid level 3 starts from
+	// (sized_nested3.go).
+	static *sstaticRuns
 }
 
-// snestMemoMax bounds the grids one producer call remembers.
+// snestMemoMax bounds the grids one step remembers.
 const snestMemoMax = 1 << 12
 
 func newSnest(g *sgeom) *snest {
@@ -115,10 +122,16 @@ func newSnest(g *sgeom) *snest {
 		accG: make([][]int32, 2*nk)}
 }
 
-// resetCall forgets the nested chains of the last producer call.
+// resetCall forgets the nested chains of the last step: the producer
+// calls of one step share them.
 func (ns *snest) resetCall() {
 	clear(ns.canon)
 	clear(ns.memo)
+	if ns.static != nil {
+		// A step computes (and pays for) its static runs itself, so
+		// that a grade never depends on the one before.
+		ns.static.grid = ns.static.grid[:0]
+	}
 	ns.cx = ns.cx[:0]
 	ns.ents = ns.ents[:0]
 	clear(ns.gidGen)
@@ -277,7 +290,7 @@ func (f *sforce) nestChain(p, s int, placed bool, nodes int) {
 	if !ok {
 		return
 	}
-	ns.hints = append(ns.hints, snestHint{cx: nodes, kind: nestUnary, src: s, target: p, on: placed, par: par})
+	ns.hints = append(ns.hints, snestHint{cx: nodes, kind: nestUnary, src: s, target: p, on: placed, par: par, parDone: true})
 	hi := len(ns.hints) - 1
 	for m := mask; m != 0; m &= m - 1 {
 		ns.take(hi, c*n+first32(m)-1, r, nodes, key)
@@ -348,7 +361,7 @@ func (f *sforce) nestCycle(p, q, s int, nodes int) {
 	if !ok {
 		return
 	}
-	ns.hints = append(ns.hints, snestHint{cx: nodes, kind: nestCycle, src: s, target: q, u: p, par: par})
+	ns.hints = append(ns.hints, snestHint{cx: nodes, kind: nestCycle, src: s, target: q, u: p, par: par, parDone: true})
 	hi := len(ns.hints) - 1
 	for _, o := range sc.marked {
 		for m := sc.forw[o]; m != 0; m &= m - 1 {
@@ -413,6 +426,10 @@ func (f *sforce) chainStarts() []uint64 {
 	starts := ns.starts
 	clear(starts)
 	pair := func(a, b int) {
+		if f.spent > f.budget {
+			f.over = true // unaryOuts stops before searching
+			return
+		}
 		ra, rb := ns.reach(f, a), ns.reach(f, b)
 		for i := 0; i < w; i++ {
 			starts[i] |= ra[w+i] & rb[w+i]
@@ -514,23 +531,81 @@ func gridHash(c []uint32) uint64 {
 	return h
 }
 
-// nestOuts returns the conclusions of the inner search on the working
-// grid, from the memo or by searching.
-func (f *sforce) nestOuts() []snestOut {
+// stepOuts returns the conclusions of inner producer step (see
+// innerSteps) on the working grid, whose hash is key, from the memo or
+// by running it. After a search the budget stopped, it returns nothing
+// and remembers nothing: the producer call is over.
+func (f *sforce) stepOuts(step int, key uint64) []snestOut {
 	ns := f.nest
-	key := gridHash(f.work)
+	ent := -1
 	for _, i := range ns.memo[key] {
 		if slices.Equal(ns.ents[i].grid, f.work) {
-			return ns.ents[i].outs
+			ent = int(i)
+			break
 		}
 	}
-	sc := ns.sc
+	if ent >= 0 && ns.ents[ent].done[step] {
+		return ns.ents[ent].outs[step]
+	}
+	outs := f.innerOuts(step)
+	if f.over {
+		return nil
+	}
+	if ent < 0 && len(ns.ents) < snestMemoMax {
+		ent = len(ns.ents)
+		ns.memo[key] = append(ns.memo[key], int32(ent))
+		ns.ents = append(ns.ents, snestMemo{grid: slices.Clone(f.work)})
+	}
+	if ent >= 0 {
+		e := &ns.ents[ent]
+		e.done[step], e.outs[step] = true, outs
+	}
+	return outs
+}
+
+// innerOuts runs inner producer step on the working grid and returns
+// its conclusions: for each candidate, the hint SE sorts first, when it
+// relies on a removal of the run.
+func (f *sforce) innerOuts(step int) []snestOut {
+	ns := f.nest
 	ns.gen++
 	if ns.gen == 0 {
 		clear(ns.bestGen)
 		ns.gen = 1
 	}
 	ns.order, ns.hints = ns.order[:0], ns.hints[:0]
+	if step == 0 {
+		f.unaryOuts()
+	} else {
+		f.innerProducer(step)
+	}
+	if f.over {
+		return nil
+	}
+	var outs []snestOut
+	for _, q := range ns.order {
+		h := &ns.hints[ns.best[q].hint]
+		if !h.parDone {
+			f.inner.nestParents(h)
+			f.spent += f.inner.spent
+			f.inner.spent = 0
+			if f.inner.over {
+				f.over = true
+				return nil
+			}
+		}
+		if len(h.par) > 0 {
+			outs = append(outs, snestOut{k: q, gid: ns.gid(h), par: h.par})
+		}
+	}
+	return outs
+}
+
+// unaryOuts runs the cycles and forcing chains (X, Y, then mixed) on the
+// working grid as the inner search of level 2, charging the nodes it
+// visits to the producer call's budget as it goes.
+func (f *sforce) unaryOuts() {
+	sc := f.nest.sc
 	sc.nest = f
 	sc.visits = 0
 	sc.hints.reset(f.work)
@@ -551,28 +626,27 @@ func (f *sforce) nestOuts() []snestOut {
 		sc.starts = nil
 		if x && !f.nestExhaustive {
 			sc.starts = f.chainStarts()
+			if f.over {
+				break
+			}
 		}
 		sc.searchMode()
+		if f.over {
+			break
+		}
 	}
 	sc.nest, sc.digits, sc.starts = nil, 0, nil
 	f.spent += sc.visits
-	var outs []snestOut
-	for _, q := range ns.order {
-		h := &ns.hints[ns.best[q].hint]
-		outs = append(outs, snestOut{k: q, gid: ns.gid(h), par: h.par})
+	if f.spent > f.budget {
+		f.over = true
 	}
-	if len(ns.ents) < snestMemoMax {
-		ns.memo[key] = append(ns.memo[key], int32(len(ns.ents)))
-		ns.ents = append(ns.ents, snestMemo{grid: slices.Clone(f.work), outs: outs})
-	}
-	return outs
 }
 
 // gid returns the number of hint h's chain in this producer call.
 func (ns *snest) gid(h *snestHint) int32 {
 	b := ns.keyB[:0]
 	b = append(b, h.kind, byte(b2i(h.on)))
-	for _, x := range [...]int{h.src, h.u, h.target, h.cx} {
+	for _, x := range [...]int{h.src, h.u, h.d, h.target, h.cx} {
 		b = binary.AppendUvarint(b, uint64(x))
 	}
 	for _, p := range h.par {
@@ -592,7 +666,13 @@ func (ns *snest) gid(h *snestHint) int32 {
 // grid as the run left it, reporting whether it added any node.
 func (f *sforce) advanceNested(r *srun, qOff *[]int32) bool {
 	ns := f.nest
-	outs := f.nestOuts()
+	var outs []snestOut
+	key := gridHash(f.work)
+	for _, step := range innerSteps[f.level] {
+		if outs = f.stepOuts(step, key); len(outs) > 0 || f.over {
+			break
+		}
+	}
 	added := false
 	for _, o := range outs {
 		k := int(o.k)

@@ -368,6 +368,26 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 	}
 }
 
+// lower lowers the level's best key to the bound that a row whose smallest
+// pattern has first leading zeros (7 plus the result column of its first
+// digit, 16 if it is empty) sets, dropping the children kept so far, which
+// are all larger.
+//
+// A row's smallest arrangement has its smallest pattern (empty cells go
+// first in every group the search may still order, and open stacks with
+// fewer digits first), and a row whose first digit comes later is smaller
+// whatever its labels. So that row's key, and with it the level's best, is
+// at most the key with empty cells before its first digit and 15s from
+// there. The bound drops, before any labelling, the rows that would lose
+// to that row when it is tried; the rows kept, and their order, are those
+// the level keeps anyway, since no key but an empty row's equals a bound.
+func (z *Canonicalizer) lower(first int) {
+	if u := uint64(1)<<(4*(16-first)) - 1; u < z.best {
+		z.best = u
+		z.nxt = z.nxt[:0]
+	}
+}
+
 // openRows is placedRows for a candidate whose first one or two result
 // stacks are open (expand places stacks from the last free one, so the
 // open ones are always the first): the open source stacks take them in
@@ -387,6 +407,25 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
 	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
 	masks := &z.mask[c.tr&1]
+	if rs&(rs-1) != 0 {
+		// With two rows or more, the row whose first digit comes latest
+		// bounds the level's best before any row is tried, so the rows
+		// before it that lose to it are never labelled.
+		first := 7
+		for t := rs; t != 0; t &= t - 1 {
+			m := masks[bits.TrailingZeros16(t)]
+			pat := uint16(stackPattern[b2+m>>s2&7])
+			ka := uint16(bits.OnesCount16(m >> oa & 7))
+			if one {
+				pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+			} else {
+				kb := uint16(bits.OnesCount16(m >> ob & 7))
+				pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+			}
+			first = max(first, bits.LeadingZeros16(pat))
+		}
+		z.lower(first)
+	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		m := masks[r]

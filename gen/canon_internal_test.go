@@ -39,3 +39,37 @@ func TestCanonGridMatchesPuzzleSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonLower checks the bound a row's first digit sets on its level:
+// empty cells before the digit and 15s from there, lowered only, and the
+// children kept so far dropped when it lowers.
+func TestCanonLower(t *testing.T) {
+	tests := []struct {
+		name      string
+		best      uint64
+		first     int // 7 plus the first digit's column, 16 for an empty row
+		wantBest  uint64
+		wantDrops bool
+	}{
+		{"first digit at column 0 from the start", ^uint64(0), 7, 0xfffffffff, true},
+		{"first digit at column 5 from the start", ^uint64(0), 12, 0x00000ffff, true},
+		{"empty row from the start", ^uint64(0), 16, 0, true},
+		{"a smaller best stays", 0x000001023, 12, 0x000001023, false},
+		{"a larger best drops", 0x000102034, 12, 0x00000ffff, true},
+		{"an empty row's best stays", 0, 16, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var z Canonicalizer
+			z.best = tt.best
+			z.nxt = make([]canonCand, 2)
+			z.lower(tt.first)
+			if z.best != tt.wantBest {
+				t.Errorf("best = %#x, want %#x", z.best, tt.wantBest)
+			}
+			if dropped := len(z.nxt) == 0; dropped != tt.wantDrops {
+				t.Errorf("children dropped = %v, want %v", dropped, tt.wantDrops)
+			}
+		})
+	}
+}

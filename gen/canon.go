@@ -138,7 +138,12 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			for i := range z.cur {
 				c := &z.cur[i]
 				for r := range 9 {
-					if keys[c.tr&1][r] == z.best {
+					if keys[c.tr&1][r] != z.best {
+						continue
+					}
+					if m := z.mask[c.tr&1][r]; m != 0 && m&(m-1) == 0 {
+						z.oneDigit(c, r, m)
+					} else {
 						z.expand(c, level, r)
 					}
 				}
@@ -204,6 +209,31 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		out[i*9] = uint8(key >> 32)
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
+}
+
+// oneDigit offers source row r of c, whose only digit is in column m, as
+// result row 0 of the initial candidate c, as expand and finishRow would:
+// its stack becomes the last result stack with the digit, labelled 1, at
+// the right and the two empty columns before it in order, interchangeable.
+// (Most first rows of minimal puzzles have one digit.)
+func (z *Canonicalizer) oneDigit(c *canonCand, r int, m uint16) {
+	x := uint8(bits.TrailingZeros16(m))
+	s := x / 3
+	a, b := 3*s, 3*s+1 // the empty columns, in order
+	if x == a {
+		a, b = 3*s+1, 3*s+2
+	} else if x == b {
+		b = 3*s + 2
+	}
+	z.nxt = append(z.nxt, *c)
+	ch := &z.nxt[len(z.nxt)-1]
+	ch.cols[6], ch.cols[7], ch.cols[8] = a, b, x
+	ch.stackOf[2] = s
+	ch.tie = 1 << 6
+	ch.label[z.src[c.tr&1][r*9+int(x%9)]&15] = 1
+	ch.next = 2
+	ch.rows[0] = uint8(r)
+	ch.used = 1 << r
 }
 
 // firstRowKey is the key of the smallest result row 0 a source row with

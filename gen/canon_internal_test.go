@@ -3,6 +3,7 @@ package gen
 import (
 	"bufio"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,5 +72,37 @@ func TestCanonLower(t *testing.T) {
 				t.Errorf("children dropped = %v, want %v", dropped, tt.wantDrops)
 			}
 		})
+	}
+}
+
+// TestCanonOneDigit checks the shortcut for a first row with one digit
+// against the general expansion, for the digit in every column of every
+// row of the grid and of its transpose.
+func TestCanonOneDigit(t *testing.T) {
+	var z Canonicalizer
+	for cell := range 81 {
+		var g solve.Grid
+		g[cell] = uint8(cell%9 + 1)
+		if !z.load(&g) {
+			t.Fatalf("load(%v) rejects a valid grid", g)
+		}
+		for tr := range uint8(2) {
+			r := cell / 9
+			if tr == 1 {
+				r = cell % 9
+			}
+			m := z.mask[tr][r]
+			c := canonCand{tr: tr, next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+				label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
+			z.best = firstRowKey[m]
+			z.nxt = z.nxt[:0]
+			z.expand(&c, 0, r)
+			want := slices.Clone(z.nxt)
+			z.nxt = z.nxt[:0]
+			z.oneDigit(&c, r, m)
+			if !slices.Equal(z.nxt, want) {
+				t.Errorf("cell %d, transposed %d: oneDigit gives %+v, expand %+v", cell, tr, z.nxt, want)
+			}
+		}
 	}
 }

@@ -467,14 +467,42 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		ka := uint16(bits.OnesCount16(m >> oa & 7))
 		if one {
 			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
-		} else {
-			kb := uint16(bits.OnesCount16(m >> ob & 7))
-			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+			if patternKey[pat&0x1ff] > z.best {
+				continue
+			}
+			// As expand places the open stack: first, if it has a digit.
+			stackOf := c.stackOf
+			if ka != 0 {
+				stackOf[0] = oa / 3
+			}
+			z.finishRow(c, stackOf, level, r)
+			continue
 		}
+		kb := uint16(bits.OnesCount16(m >> ob & 7))
+		pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
-		z.expand(c, level, r)
+		// As expand places the two open stacks: those with digits go to
+		// the last free result stacks by count, the first source stack
+		// first on equal counts and then the other way round.
+		stackOf := c.stackOf
+		switch {
+		case ka == 0 && kb == 0:
+		case ka == 0:
+			stackOf[1] = ob / 3
+		case kb == 0:
+			stackOf[1] = oa / 3
+		case ka <= kb:
+			stackOf[0], stackOf[1] = oa/3, ob/3
+		default:
+			stackOf[0], stackOf[1] = ob/3, oa/3
+		}
+		z.finishRow(c, stackOf, level, r)
+		if ka == kb && ka != 0 {
+			stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
+			z.finishRow(c, stackOf, level, r)
+		}
 	}
 }
 

@@ -172,9 +172,15 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				// One row left in the band: the bound rarely beats finishRow's
 				// own early exit.
 				r := bits.TrailingZeros16(rs)
-				if placed && z.mask[c.tr&1][r] != 0 {
+				m := z.mask[c.tr&1][r]
+				switch {
+				case m == 0:
+					z.expand(c, level, r)
+				case placed:
 					z.finishRow(c, c.stackOf, level, r)
-				} else {
+				case c.stackOf[0] == noStack && c.stackOf[2] != noStack:
+					z.placeOpen(c, level, r, m)
+				default:
 					z.expand(c, level, r)
 				}
 				continue
@@ -467,42 +473,52 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		ka := uint16(bits.OnesCount16(m >> oa & 7))
 		if one {
 			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
-			if patternKey[pat&0x1ff] > z.best {
-				continue
-			}
-			// As expand places the open stack: first, if it has a digit.
-			stackOf := c.stackOf
-			if ka != 0 {
-				stackOf[0] = oa / 3
-			}
-			z.finishRow(c, stackOf, level, r)
-			continue
+		} else {
+			kb := uint16(bits.OnesCount16(m >> ob & 7))
+			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
 		}
-		kb := uint16(bits.OnesCount16(m >> ob & 7))
-		pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
-		// As expand places the two open stacks: those with digits go to
-		// the last free result stacks by count, the first source stack
-		// first on equal counts and then the other way round.
-		stackOf := c.stackOf
-		switch {
-		case ka == 0 && kb == 0:
-		case ka == 0:
-			stackOf[1] = ob / 3
-		case kb == 0:
-			stackOf[1] = oa / 3
-		case ka <= kb:
-			stackOf[0], stackOf[1] = oa/3, ob/3
-		default:
-			stackOf[0], stackOf[1] = ob/3, oa/3
+		z.placeOpen(c, level, r, m)
+	}
+}
+
+// placeOpen tries source row r, with digits in columns m, as result row
+// level of c, whose first one or two result stacks are open, placing the
+// open stacks as expand does: those with digits go to the last free result
+// stacks by count, the first source stack first on equal counts and then
+// the other way round.
+func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
+	open := uint8(7) &^ (1 << c.stackOf[2])
+	stackOf := c.stackOf
+	if c.stackOf[1] != noStack {
+		open &^= 1 << c.stackOf[1]
+		if a := uint8(bits.TrailingZeros8(open)); m>>(3*a)&7 != 0 {
+			stackOf[0] = a
 		}
 		z.finishRow(c, stackOf, level, r)
-		if ka == kb && ka != 0 {
-			stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
-			z.finishRow(c, stackOf, level, r)
-		}
+		return
+	}
+	a := uint8(bits.TrailingZeros8(open))
+	b := uint8(7 - bits.LeadingZeros8(open))
+	ka := bits.OnesCount16(m >> (3 * a) & 7)
+	kb := bits.OnesCount16(m >> (3 * b) & 7)
+	switch {
+	case ka == 0 && kb == 0:
+	case ka == 0:
+		stackOf[1] = b
+	case kb == 0:
+		stackOf[1] = a
+	case ka <= kb:
+		stackOf[0], stackOf[1] = a, b
+	default:
+		stackOf[0], stackOf[1] = b, a
+	}
+	z.finishRow(c, stackOf, level, r)
+	if ka == kb && ka != 0 {
+		stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
+		z.finishRow(c, stackOf, level, r)
 	}
 }
 

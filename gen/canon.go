@@ -189,11 +189,20 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				z.openRows(c, level, rs)
 				continue
 			}
-			var pb patternBound
-			pb.init(c)
+			// Every stack open (stacks are placed from the last): a row's
+			// smallest pattern has its stacks in increasing order of digit
+			// count, each with its digits at its right.
+			masks := &z.mask[c.tr&1]
+			if rs&(rs-1) != 0 {
+				first := 7
+				for t := rs; t != 0; t &= t - 1 {
+					first = max(first, bits.LeadingZeros16(openPattern[masks[bits.TrailingZeros16(t)]&0x1ff]))
+				}
+				z.lower(first)
+			}
 			for ; rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
-				if m := z.mask[c.tr][r]; m != 0 && patternKey[pb.pattern(m)] > z.best {
+				if m := masks[r]; m != 0 && patternKey[openPattern[m&0x1ff]&0x1ff] > z.best {
 					continue
 				}
 				z.expand(c, level, r)
@@ -267,6 +276,24 @@ var firstRowKey = func() (keys [512]uint64) {
 		keys[m] = key
 	}
 	return keys
+}()
+
+// openPattern is the smallest pattern of a row with digits in source
+// columns m (bit 8-j for result column j) when every stack is open: its
+// stacks in increasing order of digit count, each with its digits at its
+// right.
+var openPattern = func() (pats [512]uint16) {
+	for m := range 512 {
+		var cnt [3]int
+		for s := range 3 {
+			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
+		}
+		slices.Sort(cnt[:])
+		for p, k := range cnt {
+			pats[m] |= uint16(1<<k-1) << (3 * (2 - p))
+		}
+	}
+	return pats
 }()
 
 // load stores g and its transpose with the filled-column masks of their rows.
@@ -1212,78 +1239,6 @@ func (c *gridCand) transform() Transform {
 // digits as 1. Before a row is worked out cell by cell, the smallest
 // pattern any completion of a candidate can give it is compared with the
 // best key of the level: most rows lose on where their digits fall.
-
-// patternBound holds what the smallest pattern of a row under a
-// candidate needs: for each assigned result stack, its source stack and
-// the row of stackPattern for its column order and ties, and which
-// result and source stacks are still open.
-type patternBound struct {
-	shift    [3]uint8  // 3 * source stack of each assigned result stack
-	base     [3]uint16 // stackPattern offset of each assigned result stack
-	freeAt   [3]uint8  // open result stacks, in order
-	nfree    uint8
-	open     uint8 // open source stacks
-	assigned uint8 // assigned result stacks
-}
-
-// init prepares b for candidate c.
-func (b *patternBound) init(c *canonCand) {
-	b.open = 7
-	for p := range 3 {
-		s := c.stackOf[p]
-		if s == noStack {
-			b.freeAt[b.nfree] = uint8(p)
-			b.nfree++
-			continue
-		}
-		b.open &^= 1 << s
-		b.assigned |= 1 << p
-		b.shift[p] = 3 * s
-		q0, q1 := c.cols[3*p]-3*s, c.cols[3*p+1]-3*s
-		b.base[p] = (uint16(q0*3+q1)*4 + c.tie>>(3*p)&3) * 8
-	}
-}
-
-// pattern returns the smallest pattern, bit 8-j for result column j, of a
-// row whose digits lie in source columns m.
-func (b *patternBound) pattern(m uint16) uint16 {
-	var pat uint16
-	for p := range 3 {
-		if b.assigned&(1<<p) != 0 {
-			pat |= uint16(stackPattern[b.base[p]+m>>b.shift[p]&7]) << (3 * (2 - p))
-		}
-	}
-	if b.nfree == 0 {
-		return pat
-	}
-	// Open stacks take the open result stacks in increasing order of
-	// their digit counts, each with its digits at its right.
-	var cnt [3]uint8
-	n := 0
-	for s := range 3 {
-		if b.open&(1<<s) != 0 {
-			cnt[n] = uint8(bits.OnesCount16(m >> (3 * s) & 7))
-			n++
-		}
-	}
-	if n > 1 {
-		if cnt[0] > cnt[1] {
-			cnt[0], cnt[1] = cnt[1], cnt[0]
-		}
-		if n > 2 {
-			if cnt[1] > cnt[2] {
-				cnt[1], cnt[2] = cnt[2], cnt[1]
-			}
-			if cnt[0] > cnt[1] {
-				cnt[0], cnt[1] = cnt[1], cnt[0]
-			}
-		}
-	}
-	for i := range n {
-		pat |= (1<<cnt[i] - 1) << (3 * (2 - uint16(b.freeAt[i])))
-	}
-	return pat
-}
 
 // stackPattern gives, for a stack whose result columns hold source
 // columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,

@@ -138,7 +138,12 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			for i := range z.cur {
 				c := &z.cur[i]
 				for r := range 9 {
-					if keys[c.tr&1][r] == z.best {
+					if keys[c.tr&1][r] != z.best {
+						continue
+					}
+					if m := z.mask[c.tr&1][r]; m != 0 && m&(m-1) == 0 {
+						z.oneDigit(c, r, m)
+					} else {
 						z.expand(c, level, r)
 					}
 				}
@@ -167,9 +172,15 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				// One row left in the band: the bound rarely beats finishRow's
 				// own early exit.
 				r := bits.TrailingZeros16(rs)
-				if placed && z.mask[c.tr&1][r] != 0 {
+				m := z.mask[c.tr&1][r]
+				switch {
+				case m == 0:
+					z.expand(c, level, r)
+				case placed:
 					z.finishRow(c, c.stackOf, level, r)
-				} else {
+				case c.stackOf[0] == noStack && c.stackOf[2] != noStack:
+					z.placeOpen(c, level, r, m)
+				default:
 					z.expand(c, level, r)
 				}
 				continue
@@ -178,11 +189,20 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				z.openRows(c, level, rs)
 				continue
 			}
-			var pb patternBound
-			pb.init(c)
+			// Every stack open (stacks are placed from the last): a row's
+			// smallest pattern has its stacks in increasing order of digit
+			// count, each with its digits at its right.
+			masks := &z.mask[c.tr&1]
+			if rs&(rs-1) != 0 {
+				first := 7
+				for t := rs; t != 0; t &= t - 1 {
+					first = max(first, bits.LeadingZeros16(openPattern[masks[bits.TrailingZeros16(t)]&0x1ff]))
+				}
+				z.lower(first)
+			}
 			for ; rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
-				if m := z.mask[c.tr][r]; m != 0 && patternKey[pb.pattern(m)] > z.best {
+				if m := masks[r]; m != 0 && patternKey[openPattern[m&0x1ff]&0x1ff] > z.best {
 					continue
 				}
 				z.expand(c, level, r)
@@ -204,6 +224,31 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 		out[i*9] = uint8(key >> 32)
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
+}
+
+// oneDigit offers source row r of c, whose only digit is in column m, as
+// result row 0 of the initial candidate c, as expand and finishRow would:
+// its stack becomes the last result stack with the digit, labelled 1, at
+// the right and the two empty columns before it in order, interchangeable.
+// (Most first rows of minimal puzzles have one digit.)
+func (z *Canonicalizer) oneDigit(c *canonCand, r int, m uint16) {
+	x := uint8(bits.TrailingZeros16(m))
+	s := x / 3
+	a, b := 3*s, 3*s+1 // the empty columns, in order
+	if x == a {
+		a, b = 3*s+1, 3*s+2
+	} else if x == b {
+		b = 3*s + 2
+	}
+	z.nxt = append(z.nxt, *c)
+	ch := &z.nxt[len(z.nxt)-1]
+	ch.cols[6], ch.cols[7], ch.cols[8] = a, b, x
+	ch.stackOf[2] = s
+	ch.tie = 1 << 6
+	ch.label[z.src[c.tr&1][r*9+int(x%9)]&15] = 1
+	ch.next = 2
+	ch.rows[0] = uint8(r)
+	ch.used = 1 << r
 }
 
 // firstRowKey is the key of the smallest result row 0 a source row with
@@ -231,6 +276,24 @@ var firstRowKey = func() (keys [512]uint64) {
 		keys[m] = key
 	}
 	return keys
+}()
+
+// openPattern is the smallest pattern of a row with digits in source
+// columns m (bit 8-j for result column j) when every stack is open: its
+// stacks in increasing order of digit count, each with its digits at its
+// right.
+var openPattern = func() (pats [512]uint16) {
+	for m := range 512 {
+		var cnt [3]int
+		for s := range 3 {
+			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
+		}
+		slices.Sort(cnt[:])
+		for p, k := range cnt {
+			pats[m] |= uint16(1<<k-1) << (3 * (2 - p))
+		}
+	}
+	return pats
 }()
 
 // load stores g and its transpose with the filled-column masks of their rows.
@@ -368,6 +431,26 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 	}
 }
 
+// lower lowers the level's best key to the bound that a row whose smallest
+// pattern has first leading zeros (7 plus the result column of its first
+// digit, 16 if it is empty) sets, dropping the children kept so far, which
+// are all larger.
+//
+// A row's smallest arrangement has its smallest pattern (empty cells go
+// first in every group the search may still order, and open stacks with
+// fewer digits first), and a row whose first digit comes later is smaller
+// whatever its labels. So that row's key, and with it the level's best, is
+// at most the key with empty cells before its first digit and 15s from
+// there. The bound drops, before any labelling, the rows that would lose
+// to that row when it is tried; the rows kept, and their order, are those
+// the level keeps anyway, since no key but an empty row's equals a bound.
+func (z *Canonicalizer) lower(first int) {
+	if u := uint64(1)<<(4*(16-first)) - 1; u < z.best {
+		z.best = u
+		z.nxt = z.nxt[:0]
+	}
+}
+
 // openRows is placedRows for a candidate whose first one or two result
 // stacks are open (expand places stacks from the last free one, so the
 // open ones are always the first): the open source stacks take them in
@@ -387,6 +470,25 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
 	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
 	masks := &z.mask[c.tr&1]
+	if rs&(rs-1) != 0 {
+		// With two rows or more, the row whose first digit comes latest
+		// bounds the level's best before any row is tried, so the rows
+		// before it that lose to it are never labelled.
+		first := 7
+		for t := rs; t != 0; t &= t - 1 {
+			m := masks[bits.TrailingZeros16(t)]
+			pat := uint16(stackPattern[b2+m>>s2&7])
+			ka := uint16(bits.OnesCount16(m >> oa & 7))
+			if one {
+				pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+			} else {
+				kb := uint16(bits.OnesCount16(m >> ob & 7))
+				pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+			}
+			first = max(first, bits.LeadingZeros16(pat))
+		}
+		z.lower(first)
+	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		m := masks[r]
@@ -405,7 +507,45 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
-		z.expand(c, level, r)
+		z.placeOpen(c, level, r, m)
+	}
+}
+
+// placeOpen tries source row r, with digits in columns m, as result row
+// level of c, whose first one or two result stacks are open, placing the
+// open stacks as expand does: those with digits go to the last free result
+// stacks by count, the first source stack first on equal counts and then
+// the other way round.
+func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
+	open := uint8(7) &^ (1 << c.stackOf[2])
+	stackOf := c.stackOf
+	if c.stackOf[1] != noStack {
+		open &^= 1 << c.stackOf[1]
+		if a := uint8(bits.TrailingZeros8(open)); m>>(3*a)&7 != 0 {
+			stackOf[0] = a
+		}
+		z.finishRow(c, stackOf, level, r)
+		return
+	}
+	a := uint8(bits.TrailingZeros8(open))
+	b := uint8(7 - bits.LeadingZeros8(open))
+	ka := bits.OnesCount16(m >> (3 * a) & 7)
+	kb := bits.OnesCount16(m >> (3 * b) & 7)
+	switch {
+	case ka == 0 && kb == 0:
+	case ka == 0:
+		stackOf[1] = b
+	case kb == 0:
+		stackOf[1] = a
+	case ka <= kb:
+		stackOf[0], stackOf[1] = a, b
+	default:
+		stackOf[0], stackOf[1] = b, a
+	}
+	z.finishRow(c, stackOf, level, r)
+	if ka == kb && ka != 0 {
+		stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
+		z.finishRow(c, stackOf, level, r)
 	}
 }
 
@@ -1099,78 +1239,6 @@ func (c *gridCand) transform() Transform {
 // digits as 1. Before a row is worked out cell by cell, the smallest
 // pattern any completion of a candidate can give it is compared with the
 // best key of the level: most rows lose on where their digits fall.
-
-// patternBound holds what the smallest pattern of a row under a
-// candidate needs: for each assigned result stack, its source stack and
-// the row of stackPattern for its column order and ties, and which
-// result and source stacks are still open.
-type patternBound struct {
-	shift    [3]uint8  // 3 * source stack of each assigned result stack
-	base     [3]uint16 // stackPattern offset of each assigned result stack
-	freeAt   [3]uint8  // open result stacks, in order
-	nfree    uint8
-	open     uint8 // open source stacks
-	assigned uint8 // assigned result stacks
-}
-
-// init prepares b for candidate c.
-func (b *patternBound) init(c *canonCand) {
-	b.open = 7
-	for p := range 3 {
-		s := c.stackOf[p]
-		if s == noStack {
-			b.freeAt[b.nfree] = uint8(p)
-			b.nfree++
-			continue
-		}
-		b.open &^= 1 << s
-		b.assigned |= 1 << p
-		b.shift[p] = 3 * s
-		q0, q1 := c.cols[3*p]-3*s, c.cols[3*p+1]-3*s
-		b.base[p] = (uint16(q0*3+q1)*4 + c.tie>>(3*p)&3) * 8
-	}
-}
-
-// pattern returns the smallest pattern, bit 8-j for result column j, of a
-// row whose digits lie in source columns m.
-func (b *patternBound) pattern(m uint16) uint16 {
-	var pat uint16
-	for p := range 3 {
-		if b.assigned&(1<<p) != 0 {
-			pat |= uint16(stackPattern[b.base[p]+m>>b.shift[p]&7]) << (3 * (2 - p))
-		}
-	}
-	if b.nfree == 0 {
-		return pat
-	}
-	// Open stacks take the open result stacks in increasing order of
-	// their digit counts, each with its digits at its right.
-	var cnt [3]uint8
-	n := 0
-	for s := range 3 {
-		if b.open&(1<<s) != 0 {
-			cnt[n] = uint8(bits.OnesCount16(m >> (3 * s) & 7))
-			n++
-		}
-	}
-	if n > 1 {
-		if cnt[0] > cnt[1] {
-			cnt[0], cnt[1] = cnt[1], cnt[0]
-		}
-		if n > 2 {
-			if cnt[1] > cnt[2] {
-				cnt[1], cnt[2] = cnt[2], cnt[1]
-			}
-			if cnt[0] > cnt[1] {
-				cnt[0], cnt[1] = cnt[1], cnt[0]
-			}
-		}
-	}
-	for i := range n {
-		pat |= (1<<cnt[i] - 1) << (3 * (2 - uint16(b.freeAt[i])))
-	}
-	return pat
-}
 
 // stackPattern gives, for a stack whose result columns hold source
 // columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,

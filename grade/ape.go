@@ -1,5 +1,7 @@
 package grade
 
+import "sudokubank/solve"
+
 // alignedPairExclusion finds two cells, each with a bivalue peer, that
 // share at least two bivalue peers ("excluders"). A pair of values for
 // the two cells is impossible when the cells see each other and the
@@ -50,6 +52,9 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 				}
 			}
 			see := peerSet[c0].has(c1)
+			if s.sol != nil && !apeMayGo(s.sol, cands, c0, c1, ex[:ne], see) {
+				continue
+			}
 			var ok0, ok1 uint16 // values allowed in some pair
 		pairs:
 			for a := cands[c0]; a != 0; a &= a - 1 {
@@ -91,4 +96,27 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 		}
 	}
 	return Step{}, false
+}
+
+// apeMayGo reports whether the pair of cells c0 and c1 may eliminate
+// anything, given the solution sol: the solution's pair is possible, so
+// a candidate of c0 goes only if the pair of it and the solution's digit
+// of c1 is impossible (the two cells see each other and it is that
+// digit, or an excluder holds exactly the two), and the other way round.
+// ex are the common excluders' candidates, all bivalue.
+func apeMayGo(sol *solve.Grid, cands *Candidates, c0, c1 int, ex []uint16, see bool) bool {
+	v0, v1 := uint16(1)<<sol[c0], uint16(1)<<sol[c1]
+	var may0, may1 uint16
+	if see {
+		may0, may1 = v1, v0
+	}
+	for _, e := range ex {
+		if e&v1 != 0 {
+			may0 |= e &^ v1
+		}
+		if e&v0 != 0 {
+			may1 |= e &^ v0
+		}
+	}
+	return may0&cands[c0]&^v0 != 0 || may1&cands[c1]&^v1 != 0
 }

@@ -1,6 +1,10 @@
 package grade
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"sudokubank/solve"
+)
 
 // Aligned triple exclusion (SE 7.5), tried between the cycles and
 // Nishio, as SE does. Three base cells take one candidate each; a
@@ -84,6 +88,9 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 		}
 	}
 	s01, s02, s12 := sees(t[0], t[1]), sees(t[0], t[2]), sees(t[1], t[2])
+	if h.sol != nil && !chainTripleMayGo(h.sol, cands, t, ex[:ne], s01, s02, s12) {
+		return
+	}
 	var allowed [3]uint16
 	// Once every candidate of the three cells is allowed, no further
 	// combination can change the outcome: nothing goes.
@@ -135,4 +142,29 @@ combos:
 			h.add(r, AlignedTripleExclusion, c, e, 0, cells, e)
 		}
 	}
+}
+
+// chainTripleMayGo reports whether the triple t may eliminate anything,
+// given the solution sol: the solution's combination is possible, so a
+// candidate goes only if the combination of it with the solution's
+// digits of the other two cells is impossible. ex are the common
+// excluders' candidates, sij whether cells i and j see each other.
+func chainTripleMayGo(sol *solve.Grid, cands *Candidates, t [3]int, ex []uint16, s01, s02, s12 bool) bool {
+	v := [3]uint16{1 << sol[t[0]], 1 << sol[t[1]], 1 << sol[t[2]]}
+	for i := range t {
+		for m := cands[t[i]] &^ v[i]; m != 0; m &= m - 1 {
+			w := v
+			w[i] = m & -m
+			if s01 && w[0] == w[1] || s02 && w[0] == w[2] || s12 && w[1] == w[2] {
+				return true
+			}
+			u := w[0] | w[1] | w[2]
+			for _, e := range ex {
+				if e&^u == 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -314,11 +314,22 @@ func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digit
 			cm &= digits
 		}
 		for m := cm; m != 0; m &= m - 1 {
-			k := c*9 + bits.TrailingZeros16(m) - 1
-			if starts == nil || starts.on.has(k) || st.strongN[k] > 0 {
-				chainFromOn(h, st, &sc.bfs, k)
+			d := bits.TrailingZeros16(m)
+			k := c*9 + d - 1
+			// A chain from k on ends with k off only when k is false in
+			// the solution, one from k off with k on only when k is true:
+			// every node of a chain from an assumption that holds holds
+			// too. Knowing the solution, half of each pair of searches
+			// can find nothing, and a search from a true k only cycles.
+			onChains, offChains := true, true
+			if h.sol != nil {
+				onChains = int(h.sol[c]) != d
+				offChains = !onChains
 			}
-			if st.x && (starts == nil || starts.off.has(k)) {
+			if (starts == nil || starts.on.has(k) || st.strongN[k] > 0) && (onChains || st.strongN[k] > 0) {
+				chainFromOn(h, st, &sc.bfs, k, onChains)
+			}
+			if st.x && offChains && (starts == nil || starts.off.has(k)) {
 				chainFromOff(h, st, &sc.bfs, k)
 			}
 		}
@@ -366,8 +377,8 @@ func chainMaxNodes(h *chainHints, base Rating) int {
 }
 
 // chainFromOn searches from candidate s assumed on: for cycles back to s
-// and, with X-links, for a chain that turns s off.
-func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
+// and, with X-links and chains set, for a chain that turns s off.
+func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool) {
 	y, x := st.y, st.x
 	cycleBase := XCycle.BaseRating()
 	chainBase := XChain.BaseRating()
@@ -376,7 +387,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	}
 	maxCycle := chainMaxNodes(h, cycleBase)
 	maxChain := 0
-	if x {
+	if x && chains {
 		maxChain = chainMaxNodes(h, chainBase)
 	}
 	maxNodes := max(maxCycle, maxChain)

@@ -13,6 +13,9 @@ type state struct {
 	empty  [27]int        // empty cells per unit
 	placed [10]int        // how many times each digit is placed
 	left   int            // empty cells in the grid
+	// sol, when not nil, is the solution: a technique may skip the
+	// patterns it shows to eliminate nothing.
+	sol *solve.Grid
 }
 
 // load sets up the position of puzzle g: its digits and every candidate

@@ -1,0 +1,78 @@
+package grade
+
+import (
+	"bufio"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sudokubank/solve"
+)
+
+// TestSolutionSkipsKeepSteps checks that the searches that skip what the
+// solution shows to be in vain (aligned pair and triple exclusion, the
+// cycles and forcing chains, Nishio, dynamic forcing chains) return the
+// same step as the full searches, at every step of the puzzles of the
+// SE sample rated 6.2 to 9.0 (the top levels of the evil bank).
+func TestSolutionSkipsKeepSteps(t *testing.T) {
+	f, err := os.Open("testdata/se_sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ps []solve.Grid
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		er, err := strconv.ParseFloat(fs[1], 64)
+		if err != nil {
+			t.Fatalf("%q: %v", sc.Text(), err)
+		}
+		if er < 6.2 || er > 9.0 {
+			continue
+		}
+		ps = append(ps, solve.GridOf(fs[0]))
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if testing.Short() {
+		ps = ps[:len(ps)/4]
+	}
+	skipped := 0 // steps at which the skipping searches ran
+	for _, p := range ps {
+		sol, ok := solve.Solve(p)
+		if !ok {
+			t.Fatalf("%s: no solution", p)
+		}
+		var skip, full Grader
+		skip.st.load(p)
+		full.st.load(p)
+		skip.sol = sol
+		skip.st.sol, skip.chains.sol, skip.solState = &skip.sol, &skip.sol, 2
+		for n := 1; full.st.left > 0; n++ {
+			want, wantOK := full.next()
+			got, gotOK := skip.next()
+			if got.Rating >= AlignedPairExclusion.BaseRating() || !gotOK {
+				skipped++
+			}
+			if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s step %d: with the solution %v %s, without %v %s", p, n, gotOK, got, wantOK, want)
+			}
+			if !wantOK {
+				break
+			}
+			full.st.apply(&want)
+			skip.st.apply(&got)
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("no step reached the searches that use the solution")
+	}
+	t.Logf("%d puzzles, %d steps past aligned pair exclusion", len(ps), skipped)
+}

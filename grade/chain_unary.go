@@ -267,6 +267,9 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 		if !y {
 			dm = digits
 		}
+		if y && x && h.any && h.best < AIC.BaseRating() {
+			break // no mixed chain or cycle rates as low
+		}
 		st := &sc.st[i]
 		st.build(cands, pos, y, x, false, dm)
 		chainUnaryMode(h, sc, st, digits)
@@ -362,19 +365,31 @@ func chainMaxNodes(h *chainHints, base Rating) int {
 	if base > b {
 		return 0
 	}
+	if a := int(b - base); a < len(chainMaxNodesBy) {
+		return chainMaxNodesBy[a]
+	}
+	return 2000
+}
+
+// chainMaxNodesBy[a] is chainMaxNodes for a bound a tenths above the
+// base rating, looked up once per search start.
+var chainMaxNodesBy = func() (t [24]int) {
 	// LengthBonus(n) <= a exactly when n-2 <= the a-th ceiling of its
 	// growth sequence (4, 6, 8, 12, ...).
 	ceil, grow32 := 4, true
-	for a := b - base; a > 0 && ceil < 2000; a-- {
-		if grow32 {
-			ceil = ceil * 3 / 2
-		} else {
-			ceil = ceil * 4 / 3
+	for a := range t {
+		t[a] = min(ceil+2, 2000)
+		if ceil < 2000 {
+			if grow32 {
+				ceil = ceil * 3 / 2
+			} else {
+				ceil = ceil * 4 / 3
+			}
+			grow32 = !grow32
 		}
-		grow32 = !grow32
 	}
-	return min(ceil+2, 2000)
-}
+	return t
+}()
 
 // chainFromOn searches from candidate s assumed on: for cycles back to s
 // and, with X-links and chains set, for a chain that turns s off.

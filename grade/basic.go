@@ -362,10 +362,21 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 // the cover lines. Like SE it skips digits placed more than 9-2k times.
 func (s *state) fish(k int) (Step, bool) {
 	tech := [5]Technique{2: XWing, 3: Swordfish, 4: Jellyfish}[k]
+	// A fish of one digit depends on that digit's places only: the
+	// digits unchanged since this search last found nothing are skipped.
+	var unchanged uint16
+	for d := 1; d <= 9; d++ {
+		if s.fishNone[k][d] == s.dver[d]|1<<63 {
+			unchanged |= bit(d)
+		}
+	}
 	for _, bt := range [2]int{colType, rowType} {
 		ct := colType + rowType - bt
 		var ok [10]uint16 // base lines where the digit has two or more places
 		for d := 1; d <= 9; d++ {
+			if unchanged&bit(d) != 0 {
+				continue
+			}
 			for i := 0; i < 9; i++ {
 				if count(s.where[unitOf(bt, i)][d]) >= 2 {
 					ok[d] |= 1 << i
@@ -376,7 +387,7 @@ func (s *state) fish(k int) (Step, bool) {
 		// with k or more base lines holding two or more places.
 		var eligible uint16
 		for d := 1; d <= 9; d++ {
-			if s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
+			if unchanged&bit(d) == 0 && s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
 				eligible |= bit(d)
 			}
 		}
@@ -419,6 +430,9 @@ func (s *state) fish(k int) (Step, bool) {
 				return st, true
 			}
 		}
+	}
+	for d := 1; d <= 9; d++ {
+		s.fishNone[k][d] = s.dver[d] | 1<<63
 	}
 	return Step{}, false
 }

@@ -16,6 +16,11 @@ type state struct {
 	// sol, when not nil, is the solution: a technique may skip the
 	// patterns it shows to eliminate nothing.
 	sol *solve.Grid
+	// dver[d] changes whenever digit d loses a candidate: fish(k) found
+	// nothing for d where fishNone[k][d] is dver[d] with bit 63 set,
+	// and need not look again.
+	dver     [10]uint64
+	fishNone [5][10]uint64
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
@@ -38,6 +43,9 @@ func (s *state) load(g solve.Grid) {
 
 // refresh rebuilds where, empty, placed and left from the position.
 func (s *state) refresh() {
+	for d := range s.dver {
+		s.dver[d]++
+	}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
 	s.left = 0
@@ -101,6 +109,7 @@ func (s *state) drop(c int, m uint16) {
 	ir, ik, ib := cellIndex[c][0], cellIndex[c][1], cellIndex[c][2]
 	for ; m != 0; m &= m - 1 {
 		d := first(m)
+		s.dver[d]++
 		s.where[r][d] &^= 1 << ir
 		s.where[k][d] &^= 1 << ik
 		s.where[b][d] &^= 1 << ib

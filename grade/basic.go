@@ -91,9 +91,21 @@ func coverOf(u int, m uint16, t int) int {
 // place in another unit of the base type crossing the cover (SE's rule),
 // and the step then also places that hidden single.
 func (s *state) locking(direct bool) (Step, bool) {
+	// As in fish, the digits unchanged since this search last found
+	// nothing are skipped: a locking depends on its digit's places only.
+	none := &s.lockNone[b2i(direct)]
+	var unchanged uint16
+	for d := 1; d <= 9; d++ {
+		if none[d] == s.dver[d]|1<<63 {
+			unchanged |= bit(d)
+		}
+	}
 	for _, pr := range lockingPairs {
 		t1, t2 := pr[0], pr[1]
 		for d := 1; d <= 9; d++ {
+			if unchanged&bit(d) != 0 {
+				continue
+			}
 			for i1 := 0; i1 < 9; i1++ {
 				u1 := unitOf(t1, i1)
 				w := s.where[u1][d]
@@ -143,6 +155,9 @@ func (s *state) locking(direct bool) (Step, bool) {
 				}
 			}
 		}
+	}
+	for d := 1; d <= 9; d++ {
+		none[d] = s.dver[d] | 1<<63
 	}
 	return Step{}, false
 }

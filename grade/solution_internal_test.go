@@ -77,9 +77,9 @@ func TestSolutionSkipsKeepSteps(t *testing.T) {
 	t.Logf("%d puzzles, %d steps past aligned pair exclusion", len(ps), skipped)
 }
 
-// TestFishSkipsKeepSteps checks that fish, which skips the digits
-// unchanged since it last found nothing, finds what a search of every
-// digit finds, at every step of the SE sample's puzzles rated up to 9.0.
+// TestFishSkipsKeepSteps checks that fish and locking, which skip the
+// digits unchanged since they last found nothing, find what a search of
+// every digit finds, at every step of the SE sample's puzzles rated up to 9.0.
 func TestFishSkipsKeepSteps(t *testing.T) {
 	f, err := os.Open("testdata/se_sample.txt")
 	if err != nil {
@@ -115,6 +115,16 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 				}
 				tried++
 			}
+			for _, direct := range []bool{true, false} {
+				fresh := *s
+				fresh.lockNone = [2][10]uint64{}
+				want, wantOK := fresh.locking(direct)
+				got, gotOK := s.locking(direct)
+				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: locking(%v) gives %v %s, a search of every digit %v %s", p, direct, gotOK, got, wantOK, want)
+				}
+				tried++
+			}
 			st, ok := g.next()
 			if !ok {
 				break
@@ -125,5 +135,5 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d fish searches", tried)
+	t.Logf("%d fish and locking searches", tried)
 }

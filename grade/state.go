@@ -18,9 +18,11 @@ type state struct {
 	sol *solve.Grid
 	// dver[d] changes whenever digit d loses a candidate: fish(k) found
 	// nothing for d where fishNone[k][d] is dver[d] with bit 63 set,
-	// and need not look again.
+	// and need not look again until it changes.
 	dver     [10]uint64
 	fishNone [5][10]uint64
+	// lockNone[direct] is fishNone for locking(direct).
+	lockNone [2][10]uint64
 }
 
 // load sets up the position of puzzle g: its digits and every candidate

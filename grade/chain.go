@@ -58,6 +58,14 @@ type chainer struct {
 	// sol, when not nil, is the solution of the grid next is called on
 	// (see chainHints.sol).
 	sol *solve.Grid
+	// dver, when not nil, holds the grader's digit change counts
+	// (state.dver): the search with X-links only, which stays in the
+	// digit it starts from, found nothing in digit d where xNone[d] is
+	// dver[d] with bit 63 set, and skips d until it changes. Only a
+	// grid without naked singles may set it: such a search starts from
+	// every cell with the digit and one other candidate or more.
+	dver  *[10]uint64
+	xNone [10]uint64
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -69,7 +77,19 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if c.unary == nil {
 		c.unary = new(chainUnaryScratch)
 	}
-	chainUnary(h, c.unary, &p.Cands)
+	var xSkip uint16
+	if c.dver != nil {
+		for d := 1; d <= 9; d++ {
+			if c.xNone[d] == c.dver[d]|1<<63 {
+				xSkip |= 1 << d
+			}
+		}
+	}
+	if chainUnary(h, c.unary, &p.Cands, xSkip) && c.dver != nil {
+		for d := 1; d <= 9; d++ {
+			c.xNone[d] = c.dver[d] | 1<<63
+		}
+	}
 	if h.found() {
 		c.links = h.chainLinks()
 		return h.step(), true

@@ -233,8 +233,10 @@ type chainUnaryScratch struct {
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
 // Y-links only, then both. SE applies the lowest rated of all these
-// hints; once a hint is known, longer chains are not followed.
-func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
+// hints; once a hint is known, longer chains are not followed. The
+// X-links search skips the digits in xSkip, known to give it nothing
+// (see chainer.xNone); xNone reports that it found nothing.
+func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates, xSkip uint16) (xNone bool) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	// As a nested chain's inner producer on a grid the chain has reduced
 	// from one with no cycle or forcing chain at all, a chain must use a
@@ -253,27 +255,33 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	if n := h.nest; n != nil && n.srcPos != nil {
 		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, pos)
 		if digits == 0 && !yNew {
-			return // no mode below would search
+			return false // no mode below would search
 		}
 	}
 	for i, mode := range modes {
 		y, x := mode[0], mode[1]
-		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
-			continue
-		}
-		// With X-links only, chainUnaryMode starts only from digits, and
-		// a search stays in the digit it starts from.
-		dm := uint16(allDigits)
+		// With X-links only, chainUnaryMode starts only from md, and a
+		// search stays in the digit it starts from.
+		dm, md := uint16(allDigits), digits
 		if !y {
-			dm = digits
+			md &^= xSkip
+			dm = md
+			xNone = !h.any // X-links come first: nothing is found yet
+		}
+		if !x && !yNew || !y && md == 0 || digits == 0 && !yNew {
+			continue
 		}
 		if y && x && h.any && h.best < AIC.BaseRating() {
 			break // no mixed chain or cycle rates as low
 		}
 		st := &sc.st[i]
 		st.build(cands, pos, y, x, false, dm)
-		chainUnaryMode(h, sc, st, digits)
+		chainUnaryMode(h, sc, st, md)
+		if !y {
+			xNone = !h.any
+		}
 	}
+	return xNone
 }
 
 // chainNewStrong returns the digits with a house that has two places in

@@ -136,7 +136,10 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	epSet, edSet := false, false
 	g.chains.ctx = ctx
 	g.puzzle, g.solState = p, 1
-	defer func() { g.chains.ctx, g.chains.sol, s.sol, g.solState = nil, nil, nil, 0 }()
+	g.chains.dver = &s.dver // next tries naked singles before the chains
+	defer func() {
+		g.chains.ctx, g.chains.sol, g.chains.dver, s.sol, g.solState = nil, nil, nil, nil, 0
+	}()
 	settled := true // a singles-only solve may finish from here: check before the next step
 	for s.left > 0 {
 		if settled && b.below(gr.ER) && s.singlesSolve(&g.scratch) {

@@ -181,10 +181,13 @@ func (s *state) lockingStep(tech Technique, u1 int, w uint16, u2 int, rem uint16
 // in units with at least 2k empty cells.
 func (s *state) nakedSet(k int) (Step, bool) {
 	tech := [5]Technique{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[k]
+	// A naked set depends on its unit only: the units unchanged since
+	// this search last found nothing are skipped, as in fish.
+	none := &s.nakedNone[k]
 	for _, t := range regionOrder {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			if s.empty[u] < 2*k {
+			if s.empty[u] < 2*k || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
 			// Members: the cells with two or more candidates.
@@ -217,6 +220,9 @@ func (s *state) nakedSet(k int) (Step, bool) {
 				return st, true
 			}
 		}
+	}
+	for u := range none {
+		none[u] = s.uver[u] | 1<<63
 	}
 	return Step{}, false
 }
@@ -312,10 +318,11 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 	if direct {
 		tech = [5]Technique{2: DirectHiddenPair, 3: DirectHiddenTriple}[k]
 	}
+	none := &s.hiddenNone[k][b2i(direct)] // as in nakedSet
 	for _, t := range regionOrder {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) {
+			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
 			// Members: the digits (bit d-1) with two or more places.
@@ -368,6 +375,9 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 				return st, true
 			}
 		}
+	}
+	for u := range none {
+		none[u] = s.uver[u] | 1<<63
 	}
 	return Step{}, false
 }

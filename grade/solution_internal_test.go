@@ -80,8 +80,8 @@ func TestSolutionSkipsKeepSteps(t *testing.T) {
 }
 
 // TestFishSkipsKeepSteps checks that fish and locking, which skip the
-// digits unchanged since they last found nothing, find what a search of
-// every digit finds, at every step of the SE sample's puzzles rated up to 9.0.
+// digits unchanged since they last found nothing, and the naked and
+// hidden sets, which skip such units, find what a full search finds, at every step of the SE sample's puzzles rated up to 9.0.
 func TestFishSkipsKeepSteps(t *testing.T) {
 	f, err := os.Open("testdata/se_sample.txt")
 	if err != nil {
@@ -117,6 +117,28 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 				}
 				tried++
 			}
+			for k := 2; k <= 4; k++ {
+				fresh := *s
+				fresh.nakedNone = [5][27]uint64{}
+				want, wantOK := fresh.nakedSet(k)
+				got, gotOK := s.nakedSet(k)
+				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%s: nakedSet(%d) gives %v %s, a search of every unit %v %s", p, k, gotOK, got, wantOK, want)
+				}
+				for _, direct := range []bool{true, false} {
+					if direct && k == 4 {
+						continue
+					}
+					fresh := *s
+					fresh.hiddenNone = [5][2][27]uint64{}
+					want, wantOK := fresh.hiddenSet(k, direct)
+					got, gotOK := s.hiddenSet(k, direct)
+					if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+						t.Fatalf("%s: hiddenSet(%d, %v) gives %v %s, a search of every unit %v %s", p, k, direct, gotOK, got, wantOK, want)
+					}
+				}
+				tried += 3
+			}
 			for _, direct := range []bool{true, false} {
 				fresh := *s
 				fresh.lockNone = [2][10]uint64{}
@@ -137,5 +159,5 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d fish and locking searches", tried)
+	t.Logf("%d searches", tried)
 }

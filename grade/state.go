@@ -23,6 +23,13 @@ type state struct {
 	fishNone [5][10]uint64
 	// lockNone[direct] is fishNone for locking(direct).
 	lockNone [2][10]uint64
+	// uver[u] changes whenever a cell of unit u loses a candidate:
+	// nakedNone[k][u] and hiddenNone[k][direct][u] are as fishNone for
+	// nakedSet(k) and hiddenSet(k, direct), which look in one unit at a
+	// time.
+	uver       [27]uint64
+	nakedNone  [5][27]uint64
+	hiddenNone [5][2][27]uint64
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
@@ -47,6 +54,9 @@ func (s *state) load(g solve.Grid) {
 func (s *state) refresh() {
 	for d := range s.dver {
 		s.dver[d]++
+	}
+	for u := range s.uver {
+		s.uver[u]++
 	}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
@@ -108,6 +118,9 @@ func (s *state) drop(c int, m uint16) {
 	}
 	s.p.Cands[c] &^= m
 	r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+	s.uver[r]++
+	s.uver[k]++
+	s.uver[b]++
 	ir, ik, ib := cellIndex[c][0], cellIndex[c][1], cellIndex[c][2]
 	for ; m != 0; m &= m - 1 {
 		d := first(m)

@@ -91,9 +91,21 @@ func coverOf(u int, m uint16, t int) int {
 // place in another unit of the base type crossing the cover (SE's rule),
 // and the step then also places that hidden single.
 func (s *state) locking(direct bool) (Step, bool) {
+	// As in fish, the digits unchanged since this search last found
+	// nothing are skipped: a locking depends on its digit's places only.
+	none := &s.lockNone[b2i(direct)]
+	var unchanged uint16
+	for d := 1; d <= 9; d++ {
+		if none[d] == s.dver[d]|1<<63 {
+			unchanged |= bit(d)
+		}
+	}
 	for _, pr := range lockingPairs {
 		t1, t2 := pr[0], pr[1]
 		for d := 1; d <= 9; d++ {
+			if unchanged&bit(d) != 0 {
+				continue
+			}
 			for i1 := 0; i1 < 9; i1++ {
 				u1 := unitOf(t1, i1)
 				w := s.where[u1][d]
@@ -144,6 +156,9 @@ func (s *state) locking(direct bool) (Step, bool) {
 			}
 		}
 	}
+	for d := 1; d <= 9; d++ {
+		none[d] = s.dver[d] | 1<<63
+	}
 	return Step{}, false
 }
 
@@ -166,10 +181,13 @@ func (s *state) lockingStep(tech Technique, u1 int, w uint16, u2 int, rem uint16
 // in units with at least 2k empty cells.
 func (s *state) nakedSet(k int) (Step, bool) {
 	tech := [5]Technique{2: NakedPair, 3: NakedTriple, 4: NakedQuad}[k]
+	// A naked set depends on its unit only: the units unchanged since
+	// this search last found nothing are skipped, as in fish.
+	none := &s.nakedNone[k]
 	for _, t := range regionOrder {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			if s.empty[u] < 2*k {
+			if s.empty[u] < 2*k || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
 			// Members: the cells with two or more candidates.
@@ -202,6 +220,9 @@ func (s *state) nakedSet(k int) (Step, bool) {
 				return st, true
 			}
 		}
+	}
+	for u := range none {
+		none[u] = s.uver[u] | 1<<63
 	}
 	return Step{}, false
 }
@@ -297,10 +318,11 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 	if direct {
 		tech = [5]Technique{2: DirectHiddenPair, 3: DirectHiddenTriple}[k]
 	}
+	none := &s.hiddenNone[k][b2i(direct)] // as in nakedSet
 	for _, t := range regionOrder {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) {
+			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
 			// Members: the digits (bit d-1) with two or more places.
@@ -354,6 +376,9 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 			}
 		}
 	}
+	for u := range none {
+		none[u] = s.uver[u] | 1<<63
+	}
 	return Step{}, false
 }
 
@@ -362,10 +387,21 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 // the cover lines. Like SE it skips digits placed more than 9-2k times.
 func (s *state) fish(k int) (Step, bool) {
 	tech := [5]Technique{2: XWing, 3: Swordfish, 4: Jellyfish}[k]
+	// A fish of one digit depends on that digit's places only: the
+	// digits unchanged since this search last found nothing are skipped.
+	var unchanged uint16
+	for d := 1; d <= 9; d++ {
+		if s.fishNone[k][d] == s.dver[d]|1<<63 {
+			unchanged |= bit(d)
+		}
+	}
 	for _, bt := range [2]int{colType, rowType} {
 		ct := colType + rowType - bt
 		var ok [10]uint16 // base lines where the digit has two or more places
 		for d := 1; d <= 9; d++ {
+			if unchanged&bit(d) != 0 {
+				continue
+			}
 			for i := 0; i < 9; i++ {
 				if count(s.where[unitOf(bt, i)][d]) >= 2 {
 					ok[d] |= 1 << i
@@ -376,7 +412,7 @@ func (s *state) fish(k int) (Step, bool) {
 		// with k or more base lines holding two or more places.
 		var eligible uint16
 		for d := 1; d <= 9; d++ {
-			if s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
+			if unchanged&bit(d) == 0 && s.placed[d]+2*k <= 9 && count(ok[d]) >= k {
 				eligible |= bit(d)
 			}
 		}
@@ -419,6 +455,9 @@ func (s *state) fish(k int) (Step, bool) {
 				return st, true
 			}
 		}
+	}
+	for d := 1; d <= 9; d++ {
+		s.fishNone[k][d] = s.dver[d] | 1<<63
 	}
 	return Step{}, false
 }

@@ -45,6 +45,31 @@ func BenchmarkGradeGroups(b *testing.B) {
 	}
 }
 
+// BenchmarkGradeEvil grades the evil digs of testdata/evil_digs.txt, the
+// grades that bound bankgen -level evil (most rate 7.1-7.3), and reports
+// puzzles per CPU second:
+//
+//	go test ./grade -run '^$' -bench GradeEvil -cpu 1 -benchtime 2000x
+func BenchmarkGradeEvil(b *testing.B) {
+	var ps []solve.Grid
+	for _, rp := range MustReadRated(b, "testdata/evil_digs.txt") {
+		ps = append(ps, rp.puzzle)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var g grade.Grader
+	var gr grade.Grade
+	n := 0
+	cpu0 := cputime.Thread()
+	for b.Loop() {
+		if err := g.GradeInto(ps[n%len(ps)], &gr); err != nil {
+			b.Fatal(err)
+		}
+		n++
+	}
+	reportRate(b, n, cputime.Thread()-cpu0)
+}
+
 // BenchmarkSolveCount measures the search the grader runs first, per group.
 func BenchmarkSolveCount(b *testing.B) {
 	path := "../../shared/data/rated/dev_se.txt"

@@ -55,17 +55,41 @@ type chainer struct {
 	// ctx, when not nil, stops the search between producers, the
 	// longest of which (nested chains) may run for seconds.
 	ctx context.Context
+	// sol, when not nil, is the solution of the grid next is called on
+	// (see chainHints.sol).
+	sol *solve.Grid
+	// dver, when not nil, holds the grader's digit change counts
+	// (state.dver): the search with X-links only, which stays in the
+	// digit it starts from, found nothing in digit d where xNone[d] is
+	// dver[d] with bit 63 set, and skips d until it changes. Only a
+	// grid without naked singles may set it: such a search starts from
+	// every cell with the digit and one other candidate or more.
+	dver  *[10]uint64
+	xNone [10]uint64
 }
 
 // next returns the easiest of those steps available in p, chosen by the
 // SE rules, or false when none applies.
 func (c *chainer) next(p *Position) (Step, bool) {
 	h := &c.hints
+	h.sol = c.sol
 	h.reset(&p.Cands)
 	if c.unary == nil {
 		c.unary = new(chainUnaryScratch)
 	}
-	chainUnary(h, c.unary, &p.Cands)
+	var xSkip uint16
+	if c.dver != nil {
+		for d := 1; d <= 9; d++ {
+			if c.xNone[d] == c.dver[d]|1<<63 {
+				xSkip |= 1 << d
+			}
+		}
+	}
+	if chainUnary(h, c.unary, &p.Cands, xSkip) && c.dver != nil {
+		for d := 1; d <= 9; d++ {
+			c.xNone[d] = c.dver[d] | 1<<63
+		}
+	}
 	if h.found() {
 		c.links = h.chainLinks()
 		return h.step(), true
@@ -197,6 +221,9 @@ type chainHints struct {
 	place  [81]uint8  // digits placed by the best hints
 	cells  chainCells81
 	digits uint16
+	// sol, when not nil, is the solution of the grid: a search may skip
+	// what it shows cannot succeed (see chainUnaryMode).
+	sol *solve.Grid
 
 	// nest, when set, receives every hint of the unary search instead
 	// (the search then runs as a nested chain's inner producer).
@@ -223,7 +250,7 @@ type chainPath struct {
 }
 
 func (h *chainHints) reset(cands *Candidates) {
-	*h = chainHints{cands: cands, single: h.single, path: h.path}
+	*h = chainHints{cands: cands, single: h.single, path: h.path, sol: h.sol}
 	if h.path != nil {
 		h.path.seq, h.path.nodes = 0, h.path.nodes[:0]
 	}
@@ -283,7 +310,7 @@ func (h *chainHints) add(r Rating, t Technique, cell int, mask uint16, place int
 	if !h.any || r < h.best || (h.single && h.seq != h.bestSeq) {
 		*h = chainHints{cands: h.cands, best: r, tech: t, any: true, single: h.single,
 			seq: h.seq, bestSeq: h.seq, nodes: h.nodes, sortKey: h.sortKey,
-			bestNodes: h.nodes, bestK: h.sortKey, path: h.path}
+			bestNodes: h.nodes, bestK: h.sortKey, path: h.path, sol: h.sol}
 	}
 	if t < h.tech {
 		h.tech = t

@@ -1,6 +1,10 @@
 package grade
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"sudokubank/solve"
+)
 
 // Aligned triple exclusion (SE 7.5), tried between the cycles and
 // Nishio, as SE does. Three base cells take one candidate each; a
@@ -85,20 +89,29 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 	}
 	s01, s02, s12 := sees(t[0], t[1]), sees(t[0], t[2]), sees(t[1], t[2])
 	var allowed [3]uint16
-	// Once every candidate of the three cells is allowed, no further
-	// combination can change the outcome: nothing goes.
+	if h.sol != nil {
+		if !chainTripleMayGo(h.sol, cands, t, ex[:ne], s01, s02, s12) {
+			return
+		}
+		// The solution's combination is possible.
+		allowed = [3]uint16{1 << h.sol[t[0]], 1 << h.sol[t[1]], 1 << h.sol[t[2]]}
+	}
+	// A combination of candidates all already allowed changes nothing,
+	// and once every candidate of the three cells is allowed nothing
+	// goes.
 	full := [3]uint16{cands[t[0]], cands[t[1]], cands[t[2]]}
 combos:
 	for m0 := cands[t[0]]; m0 != 0; m0 &= m0 - 1 {
 		v0 := m0 & -m0
 		for m1 := cands[t[1]]; m1 != 0; m1 &= m1 - 1 {
 			v1 := m1 & -m1
-			if s01 && v0 == v1 {
+			if s01 && v0 == v1 || allowed[0]&v0 != 0 && allowed[1]&v1 != 0 && allowed[2] == full[2] {
 				continue
 			}
 			for m2 := cands[t[2]]; m2 != 0; m2 &= m2 - 1 {
 				v2 := m2 & -m2
-				if (s02 && v0 == v2) || (s12 && v1 == v2) {
+				if (s02 && v0 == v2) || (s12 && v1 == v2) ||
+					allowed[0]&v0 != 0 && allowed[1]&v1 != 0 && allowed[2]&v2 != 0 {
 					continue
 				}
 				u := v0 | v1 | v2
@@ -135,4 +148,29 @@ combos:
 			h.add(r, AlignedTripleExclusion, c, e, 0, cells, e)
 		}
 	}
+}
+
+// chainTripleMayGo reports whether the triple t may eliminate anything,
+// given the solution sol: the solution's combination is possible, so a
+// candidate goes only if the combination of it with the solution's
+// digits of the other two cells is impossible. ex are the common
+// excluders' candidates, sij whether cells i and j see each other.
+func chainTripleMayGo(sol *solve.Grid, cands *Candidates, t [3]int, ex []uint16, s01, s02, s12 bool) bool {
+	v := [3]uint16{1 << sol[t[0]], 1 << sol[t[1]], 1 << sol[t[2]]}
+	for i := range t {
+		for m := cands[t[i]] &^ v[i]; m != 0; m &= m - 1 {
+			w := v
+			w[i] = m & -m
+			if s01 && w[0] == w[1] || s02 && w[0] == w[2] || s12 && w[1] == w[2] {
+				return true
+			}
+			u := w[0] | w[1] | w[2]
+			for _, e := range ex {
+				if e&^u == 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -480,6 +480,16 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 		e.links.build(cands, &e.opos, true, true, true, allDigits)
 	}
 	base := m.tech.BaseRating()
+	// A run from an assumption that holds in the solution meets no
+	// contradiction. Knowing the solution (at the top level), Nishio
+	// needs only the runs from assumptions that fail, and the dynamic
+	// chains' "off" runs of bivalue cells, which only look for one, need
+	// only those of the solution's digits. The nested levels keep every
+	// run: their memo of inner grids follows the runs made.
+	var sol *solve.Grid
+	if e.sink == nil && h != nil && m.level == 0 {
+		sol = h.sol
+	}
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		card := bits.OnesCount16(cm)
@@ -498,6 +508,10 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			k := c*9 + d - 1
 			var one chainCells81
 			one.add(c)
+			if m.nishio && sol != nil {
+				e.nishioRuns(h, c, d, int(sol[c]) == d, one)
+				continue
+			}
 			r := e.onRun(k)
 			if doContra && r.contra {
 				if e.sink != nil {
@@ -507,7 +521,10 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 					h.add(base+LengthBonus(r.contraSum), m.tech, c, 1<<d, 0, one, 1<<d)
 				}
 			}
-			if doContra || doDouble {
+			if doContra && !doDouble && sol != nil && int(sol[c]) != d {
+				// Only a contradiction could come of the "off" run, and
+				// d is not the cell's digit.
+			} else if doContra || doDouble {
 				ro := &e.offRun
 				e.run(ro, k, false)
 				if doContra && ro.contra {
@@ -580,6 +597,28 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	}
 	if e.sink == nil && m.multiple && !m.dynamic {
 		e.keepStaticRuns(h)
+	}
+}
+
+// nishioRuns is the body of multipleChains' loop for Nishio at the top
+// level, given whether candidate d of cell c is the solution's digit:
+// it makes only the run that may end in a contradiction, and records
+// the hint of that contradiction as the loop would.
+func (e *chainEngine) nishioRuns(h *chainHints, c, d int, holds bool, one chainCells81) {
+	k := c*9 + d - 1
+	base := e.mode.tech.BaseRating()
+	if !holds {
+		if r := e.onRun(k); r.contra {
+			h.begin(r.contraSum, 7)
+			h.add(base+LengthBonus(r.contraSum), e.mode.tech, c, 1<<d, 0, one, 1<<d)
+		}
+		return
+	}
+	ro := &e.offRun
+	e.run(ro, k, false)
+	if ro.contra {
+		h.begin(ro.contraSum, 7)
+		h.add(base+LengthBonus(ro.contraSum), e.mode.tech, c, 0, d, one, 1<<d)
 	}
 }
 

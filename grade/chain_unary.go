@@ -233,8 +233,10 @@ type chainUnaryScratch struct {
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
 // Y-links only, then both. SE applies the lowest rated of all these
-// hints; once a hint is known, longer chains are not followed.
-func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
+// hints; once a hint is known, longer chains are not followed. The
+// X-links search skips the digits in xSkip, known to give it nothing
+// (see chainer.xNone); xNone reports that it found nothing.
+func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates, xSkip uint16) (xNone bool) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	// As a nested chain's inner producer on a grid the chain has reduced
 	// from one with no cycle or forcing chain at all, a chain must use a
@@ -253,24 +255,33 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates) {
 	if n := h.nest; n != nil && n.srcPos != nil {
 		digits, yNew = chainNewStrong(n.src, n.srcPos, cands, pos)
 		if digits == 0 && !yNew {
-			return // no mode below would search
+			return false // no mode below would search
 		}
 	}
 	for i, mode := range modes {
 		y, x := mode[0], mode[1]
-		if !x && !yNew || !y && digits == 0 || digits == 0 && !yNew {
+		// With X-links only, chainUnaryMode starts only from md, and a
+		// search stays in the digit it starts from.
+		dm, md := uint16(allDigits), digits
+		if !y {
+			md &^= xSkip
+			dm = md
+			xNone = !h.any // X-links come first: nothing is found yet
+		}
+		if !x && !yNew || !y && md == 0 || digits == 0 && !yNew {
 			continue
 		}
-		// With X-links only, chainUnaryMode starts only from digits, and
-		// a search stays in the digit it starts from.
-		dm := uint16(allDigits)
-		if !y {
-			dm = digits
+		if y && x && h.any && h.best < AIC.BaseRating() {
+			break // no mixed chain or cycle rates as low
 		}
 		st := &sc.st[i]
 		st.build(cands, pos, y, x, false, dm)
-		chainUnaryMode(h, sc, st, digits)
+		chainUnaryMode(h, sc, st, md)
+		if !y {
+			xNone = !h.any
+		}
 	}
+	return xNone
 }
 
 // chainNewStrong returns the digits with a house that has two places in
@@ -314,11 +325,22 @@ func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digit
 			cm &= digits
 		}
 		for m := cm; m != 0; m &= m - 1 {
-			k := c*9 + bits.TrailingZeros16(m) - 1
-			if starts == nil || starts.on.has(k) || st.strongN[k] > 0 {
-				chainFromOn(h, st, &sc.bfs, k)
+			d := bits.TrailingZeros16(m)
+			k := c*9 + d - 1
+			// A chain from k on ends with k off only when k is false in
+			// the solution, one from k off with k on only when k is true:
+			// every node of a chain from an assumption that holds holds
+			// too. Knowing the solution, half of each pair of searches
+			// can find nothing, and a search from a true k only cycles.
+			onChains, offChains := true, true
+			if h.sol != nil {
+				onChains = int(h.sol[c]) != d
+				offChains = !onChains
 			}
-			if st.x && (starts == nil || starts.off.has(k)) {
+			if (starts == nil || starts.on.has(k) || st.strongN[k] > 0) && (onChains || st.strongN[k] > 0) {
+				chainFromOn(h, st, &sc.bfs, k, onChains)
+			}
+			if st.x && offChains && (starts == nil || starts.off.has(k)) {
 				chainFromOff(h, st, &sc.bfs, k)
 			}
 		}
@@ -351,23 +373,35 @@ func chainMaxNodes(h *chainHints, base Rating) int {
 	if base > b {
 		return 0
 	}
+	if a := int(b - base); a < len(chainMaxNodesBy) {
+		return chainMaxNodesBy[a]
+	}
+	return 2000
+}
+
+// chainMaxNodesBy[a] is chainMaxNodes for a bound a tenths above the
+// base rating, looked up once per search start.
+var chainMaxNodesBy = func() (t [24]int) {
 	// LengthBonus(n) <= a exactly when n-2 <= the a-th ceiling of its
 	// growth sequence (4, 6, 8, 12, ...).
 	ceil, grow32 := 4, true
-	for a := b - base; a > 0 && ceil < 2000; a-- {
-		if grow32 {
-			ceil = ceil * 3 / 2
-		} else {
-			ceil = ceil * 4 / 3
+	for a := range t {
+		t[a] = min(ceil+2, 2000)
+		if ceil < 2000 {
+			if grow32 {
+				ceil = ceil * 3 / 2
+			} else {
+				ceil = ceil * 4 / 3
+			}
+			grow32 = !grow32
 		}
-		grow32 = !grow32
 	}
-	return min(ceil+2, 2000)
-}
+	return t
+}()
 
 // chainFromOn searches from candidate s assumed on: for cycles back to s
-// and, with X-links, for a chain that turns s off.
-func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
+// and, with X-links and chains set, for a chain that turns s off.
+func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool) {
 	y, x := st.y, st.x
 	cycleBase := XCycle.BaseRating()
 	chainBase := XChain.BaseRating()
@@ -376,7 +410,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	}
 	maxCycle := chainMaxNodes(h, cycleBase)
 	maxChain := 0
-	if x {
+	if x && chains {
 		maxChain = chainMaxNodes(h, chainBase)
 	}
 	maxNodes := max(maxCycle, maxChain)

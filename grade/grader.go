@@ -48,6 +48,11 @@ type Grader struct {
 	solver  solve.Solver
 	chains  chainer
 	scratch Position // singlesSolve's working copy
+	// The puzzle being graded, and its solution once the chains need it
+	// (solState 2); solState 0 when no grade is running.
+	puzzle   solve.Grid
+	sol      solve.Grid
+	solState uint8
 }
 
 // New returns a ready Grader.
@@ -130,7 +135,11 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	}
 	epSet, edSet := false, false
 	g.chains.ctx = ctx
-	defer func() { g.chains.ctx = nil }()
+	g.puzzle, g.solState = p, 1
+	g.chains.dver = &s.dver // next tries naked singles before the chains
+	defer func() {
+		g.chains.ctx, g.chains.sol, g.chains.dver, s.sol, g.solState = nil, nil, nil, nil, 0
+	}()
 	settled := true // a singles-only solve may finish from here: check before the next step
 	for s.left > 0 {
 		if settled && b.below(gr.ER) && s.singlesSolve(&g.scratch) {
@@ -272,6 +281,13 @@ func (g *Grader) next() (Step, bool) {
 	}
 	if st, ok := s.bug(); ok {
 		return st, true
+	}
+	// From here on the techniques skip what the solution shows to be
+	// in vain; the solver finds it in far less time than one of them
+	// takes.
+	if g.solState == 1 {
+		g.sol, _ = g.solver.Solve(g.puzzle)
+		s.sol, g.chains.sol, g.solState = &g.sol, &g.sol, 2
 	}
 	if st, ok := s.alignedPairExclusion(); ok {
 		return st, true

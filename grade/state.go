@@ -13,6 +13,23 @@ type state struct {
 	empty  [27]int        // empty cells per unit
 	placed [10]int        // how many times each digit is placed
 	left   int            // empty cells in the grid
+	// sol, when not nil, is the solution: a technique may skip the
+	// patterns it shows to eliminate nothing.
+	sol *solve.Grid
+	// dver[d] changes whenever digit d loses a candidate: fish(k) found
+	// nothing for d where fishNone[k][d] is dver[d] with bit 63 set,
+	// and need not look again until it changes.
+	dver     [10]uint64
+	fishNone [5][10]uint64
+	// lockNone[direct] is fishNone for locking(direct).
+	lockNone [2][10]uint64
+	// uver[u] changes whenever a cell of unit u loses a candidate:
+	// nakedNone[k][u] and hiddenNone[k][direct][u] are as fishNone for
+	// nakedSet(k) and hiddenSet(k, direct), which look in one unit at a
+	// time.
+	uver       [27]uint64
+	nakedNone  [5][27]uint64
+	hiddenNone [5][2][27]uint64
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
@@ -35,6 +52,12 @@ func (s *state) load(g solve.Grid) {
 
 // refresh rebuilds where, empty, placed and left from the position.
 func (s *state) refresh() {
+	for d := range s.dver {
+		s.dver[d]++
+	}
+	for u := range s.uver {
+		s.uver[u]++
+	}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
 	s.left = 0
@@ -95,9 +118,13 @@ func (s *state) drop(c int, m uint16) {
 	}
 	s.p.Cands[c] &^= m
 	r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+	s.uver[r]++
+	s.uver[k]++
+	s.uver[b]++
 	ir, ik, ib := cellIndex[c][0], cellIndex[c][1], cellIndex[c][2]
 	for ; m != 0; m &= m - 1 {
 		d := first(m)
+		s.dver[d]++
 		s.where[r][d] &^= 1 << ir
 		s.where[k][d] &^= 1 << ik
 		s.where[b][d] &^= 1 << ib

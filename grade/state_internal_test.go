@@ -29,7 +29,11 @@ func TestApplyKeepsTables(t *testing.T) {
 			g.st.apply(&st)
 			want := g.st
 			want.refresh()
-			if g.st != want {
+			// The change counts and what the searches remember by them
+			// are not tables: refresh starts them anew.
+			got := &g.st
+			if got.p != want.p || got.where != want.where || got.empty != want.empty ||
+				got.placed != want.placed || got.left != want.left {
 				t.Fatalf("%s step %d (%s): tables differ from a refresh", l, n, st.Technique.Slug())
 			}
 		}

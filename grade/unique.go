@@ -8,12 +8,16 @@ package grade
 // best step found so far (lowest rating, then lowest type), as SE sorts
 // all the loop hints it finds before taking the first.
 type loopFinder struct {
-	s        *state
-	v        uint16 // the two loop digits
-	loop     [81]uint8
-	n        int
-	inLoop   cellSet
-	withV    cellSet // the cells holding both loop digits
+	s      *state
+	v      uint16 // the two loop digits
+	loop   [81]uint8
+	n      int
+	inLoop cellSet
+	withV  cellSet // the cells holding both loop digits
+	core   cellSet // those that may lie on a loop (loopCore)
+	// units[i] has a bit for each unit (chainCellUnits) that holds a
+	// cell of the loop at an even (0) or odd (1) place.
+	units    [2]uint32
 	best     Step
 	bestType int
 	found    bool
@@ -29,13 +33,24 @@ func (s *state) uniqueLoops() (Step, bool) {
 			has[first(m)].add(c)
 		}
 	}
+	var cores [10][10]cellSet // loopCore of each pair of digits, once known
+	var known [10]uint16
 	for c := 0; c < 81; c++ {
 		m := s.p.Cands[c]
 		if count(m) != 2 {
 			continue
 		}
+		d0, d1 := first(m), first(m&(m-1))
 		f.v = m
-		f.withV = has[first(m)].and(has[first(m&(m-1))])
+		f.withV = has[d0].and(has[d1])
+		if known[d0]&(1<<d1) == 0 {
+			cores[d0][d1] = loopCore(f.withV)
+			known[d0] |= 1 << d1
+		}
+		f.core = cores[d0][d1]
+		if !f.core.has(c) {
+			continue // no loop that check accepts passes through c
+		}
 		f.n = 0
 		f.inLoop = cellSet{}
 		f.search(c, 2, 0, -1)
@@ -43,10 +58,39 @@ func (s *state) uniqueLoops() (Step, bool) {
 	return f.best, f.found
 }
 
+// loopCore returns the cells of w that may lie on a loop check accepts:
+// there each unit of the loop holds two of its cells, so each cell of the
+// loop shares two of its units with others. It strips from w the cells
+// that share fewer than two with the cells left, until none does.
+func loopCore(w cellSet) cellSet {
+	for changed := true; changed; {
+		changed = false
+		for j := 0; j < 2; j++ {
+			for m := w[j]; m != 0; m &= m - 1 {
+				c := j*64 + trailing64(m)
+				n := 0
+				for _, u := range cellUnits[c] {
+					in := unitSet[u].and(w)
+					in[c>>6] &^= 1 << (c & 63)
+					if !in.empty() {
+						n++
+					}
+				}
+				if n < 2 {
+					w[j] &^= 1 << (c & 63)
+					changed = true
+				}
+			}
+		}
+	}
+	return w
+}
+
 // search extends the loop with cell c. allowedEx is how many more cells
 // with extra candidates may join; ex the extra digits seen so far; last
 // the unit type shared by the last two cells (not reused next).
 func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
+	f.units[f.n&1] |= chainCellUnits[c]
 	f.loop[f.n] = uint8(c)
 	f.n++
 	f.inLoop.add(c)
@@ -72,6 +116,12 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 				p := cands[next]
 				// As in SE, the extra digits accumulate over the cells tried here.
 				ex |= p &^ f.v
+				// check accepts no loop through next: a unit would hold
+				// two cells at places of the same parity, or next has
+				// loop cells in fewer than two of its units.
+				if f.units[f.n&1]&chainCellUnits[next] != 0 || !f.core.has(next) {
+					continue
+				}
 				if count(p) == 2 || count(ex) == 1 || allowedEx > 0 {
 					a := allowedEx
 					if count(p) > 2 {
@@ -84,6 +134,7 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 	}
 	f.n--
 	f.inLoop[c>>6] &^= 1 << (c & 63)
+	f.units[f.n&1] &^= chainCellUnits[c]
 }
 
 // check examines a closed loop and records its steps.

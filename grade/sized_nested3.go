@@ -3,11 +3,12 @@ package grade
 import "slices"
 
 // Nested forcing chains of SE's levels 3 (10.0 + length), 4 (10.5 +
-// length) and 5 (11.0 + length) on every shape, with the rules of chain_nested.go: where the
-// cycles and forcing chains conclude nothing on the grid a dynamic run
-// stalls on, level 3 asks the static multiple forcing chains (cell and
-// region), and level 4 asks the dynamic forcing chains (contradictions,
-// doubles, cells and regions) instead of both. The inner producer is a
+// length) and 5 (11.0 + length) on every shape, with the rules of
+// chain_nested.go: where the cycles and forcing chains conclude nothing
+// on the grid a dynamic run stalls on, level 3 asks the static multiple
+// forcing chains (cell and region), and level 4 asks the dynamic forcing
+// chains (contradictions, doubles, cells and regions) instead of both;
+// level 5 is described below. The inner producer is a
 // second sforce (sforce.inner) run on the stalled grid with outer set:
 // its hints go to the outer engine's nested state, which keeps for each
 // candidate the hint SE sorts first (lowest rating, then fewest nodes,

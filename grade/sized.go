@@ -88,9 +88,10 @@ func (gr *SizedGrade) Slugs() []string {
 // region) and dynamic forcing chains, with and without the simple
 // techniques as links, and nested forcing chains whose links include
 // cycles and forcing chains (SE's 9.5 level), then also static multiple
-// forcing chains (10.0), or dynamic forcing chains (10.5). Each forcing
-// chain search stops after a fixed count of nodes. A puzzle that needs
-// more (nested level 5) is Unfinished. The zero value is ready; it
+// forcing chains (10.0), or dynamic forcing chains (10.5), then also
+// nested forcing chains of the 9.5 level (11.0). Each forcing chain
+// search stops after a fixed count of nodes; a puzzle whose next step
+// lies past that is Unfinished. The zero value is ready; it
 // keeps scratch space between calls (about 13 MB on 16x16, at most
 // about 35 MB on 25x25, and as much again, with 8 MB more on 16x16, once
 // a puzzle reaches nesting level 3), so reuse one per goroutine. It is

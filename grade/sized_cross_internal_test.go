@@ -16,7 +16,7 @@ import (
 
 // sizedImplemented reports whether SizedGrader implements technique t.
 func sizedImplemented(t Technique) bool {
-	return t >= FullHouse && t <= NestedForcingChains4 && t != XYChain
+	return t >= FullHouse && t <= NestedForcingChains5 && t != XYChain
 }
 
 // sizedGoldenLine writes a sized grade of a 9x9 puzzle as gradesGoldenLine
@@ -75,8 +75,8 @@ func TestSizedAgreesWithPinned(t *testing.T) {
 			continue
 		}
 		if want >= NestedForcingChains2 && gr.Unfinished {
-			// The 9x9 path may take a deeper nested step (level 5) rated
-			// no higher than its hardest; the sized path then stops there.
+			// The 9x9 path may take a nested step past the sized node
+			// budget (sforceBudget); the sized path then stops there.
 			continue
 		}
 		cmp++

@@ -9,9 +9,9 @@ import (
 // generalised to every shape: Nishio (7.5 + length), multiple (cell and
 // region) forcing chains (8.0 + length), dynamic forcing chains
 // (8.5 + length), dynamic forcing chains (+) (9.0 + length) and nested
-// forcing chains (9.5, 10.0 and 10.5 + length, sized_nested.go and
+// forcing chains (9.5, 10.0, 10.5 and 11.0 + length, sized_nested.go and
 // sized_nested3.go), with the rules of chainEngine.multipleChains and
-// chainEngine.runChain (chain_forcing.go) at nesting levels 0 to 4. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
+// chainEngine.runChain (chain_forcing.go) at nesting levels 0 to 5. A node is 2*k + 1 for candidate k (k = N*cell + digit - 1) on, 2*k for k off.
 //
 // Unlike the 9x9 engine, runs are not cached with a count per node (that
 // would take 2*N^3 counts per candidate, 64 MB on 16x16): a run's on
@@ -148,7 +148,7 @@ type sforce struct {
 	// a hint that relies on the run, and whether it made a node.
 	plusRem, plusPar, plusSrc []int32
 	found, added              bool
-	// nest is the state of the nested levels (2 to 4), made when
+	// nest is the state of the nested levels (2 to 5), made when
 	// first needed; cKind, cQ, cP and cSrc describe the contradiction a
 	// run found, for the nested chains behind it.
 	nest *snest
@@ -166,7 +166,7 @@ type sforce struct {
 	ancPeak, ancMax int
 	// maxLevel, when not 0, is the deepest nesting level tried.
 	maxLevel int
-	// The nested levels 3 and 4 (sized_nested3.go): inner is the engine
+	// The nested levels 3 to 5 (sized_nested3.go): inner is the engine
 	// of their inner multiple chain producers; outer, when set, makes
 	// this engine such a producer, whose hints go to outer's nested
 	// state (desc says what the hints being offered come from).
@@ -373,6 +373,7 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		{NestedForcingChains2, true, false},
 		{NestedForcingChains3, true, false},
 		{NestedForcingChains4, true, false},
+		{NestedForcingChains5, true, false},
 	}
 	for _, m := range modes {
 		if m.dynamic && !m.nishio && f.nw == 0 {
@@ -386,7 +387,7 @@ func (s *sstate) forcing(f *sforce, h *schainHints) (SizedStep, bool) {
 		switch m.tech {
 		case DynamicForcingChainsPlus:
 			f.level = 1
-		case NestedForcingChains2, NestedForcingChains3, NestedForcingChains4:
+		case NestedForcingChains2, NestedForcingChains3, NestedForcingChains4, NestedForcingChains5:
 			f.level = 2 + int(m.tech-NestedForcingChains2)
 			if f.maxLevel > 0 && f.level > f.maxLevel {
 				return SizedStep{}, false

@@ -29,9 +29,10 @@ import (
 // would take no strong link the run made: such a chain has no parents,
 // so the conclusions are the same (TestSizedNestedBounds). The grids
 // the runs stall on are remembered with their conclusions for the step
-// (levels 3 and 4 find there what level 2 found). Each node an inner
-// search visits is charged, as it visits it, to the producer call's
-// node budget (sforceBudget). Levels 3 and 4 are in sized_nested3.go.
+// (levels 3 and 4 find there what level 2 found, level 5 what level 4
+// found). Each node an inner search visits is charged, as it visits it,
+// to the producer call's node budget (sforceBudget). Levels 3 to 5 are
+// in sized_nested3.go.
 
 // snestHint is one hint of the inner search: its complexity, identity
 // and parents (candidates of the outer grid the run removed). The hints
@@ -68,8 +69,8 @@ type snestOut struct {
 // step (see innerSteps), whether it ran and what it concluded.
 type snestMemo struct {
 	grid []uint32
-	done [3]bool
-	outs [3][]snestOut
+	done [4]bool
+	outs [4][]snestOut
 }
 
 // snest is the state of the nested level of one sforce.
@@ -609,8 +610,11 @@ func (f *sforce) unaryOuts() {
 	sc.nest = f
 	sc.visits = 0
 	sc.hints.reset(f.work)
+	// The bounds need a start grid with no cycle or forcing chain: the
+	// outer producer's is one, an inner producer's (level 5) need not be.
+	bounded := !f.nestExhaustive && f.outer == nil
 	digits, yNew := f.g.all, true
-	if !f.nestExhaustive {
+	if bounded {
 		digits, yNew = f.newStrong()
 	}
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
@@ -624,7 +628,7 @@ func (f *sforce) unaryOuts() {
 		}
 		sc.st.build(f.work, f.pos, y, x)
 		sc.starts = nil
-		if x && !f.nestExhaustive {
+		if x && bounded {
 			sc.starts = f.chainStarts()
 			if f.over {
 				break

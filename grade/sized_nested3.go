@@ -2,12 +2,13 @@ package grade
 
 import "slices"
 
-// Nested forcing chains of SE's levels 3 (10.0 + length) and 4 (10.5 +
-// length) on every shape, with the rules of chain_nested.go: where the
-// cycles and forcing chains conclude nothing on the grid a dynamic run
-// stalls on, level 3 asks the static multiple forcing chains (cell and
-// region), and level 4 asks the dynamic forcing chains (contradictions,
-// doubles, cells and regions) instead of both. The inner producer is a
+// Nested forcing chains of SE's levels 3 (10.0 + length), 4 (10.5 +
+// length) and 5 (11.0 + length) on every shape, with the rules of
+// chain_nested.go: where the cycles and forcing chains conclude nothing
+// on the grid a dynamic run stalls on, level 3 asks the static multiple
+// forcing chains (cell and region), and level 4 asks the dynamic forcing
+// chains (contradictions, doubles, cells and regions) instead of both;
+// level 5 is described below. The inner producer is a
 // second sforce (sforce.inner) run on the stalled grid with outer set:
 // its hints go to the outer engine's nested state, which keeps for each
 // candidate the hint SE sorts first (lowest rating, then fewest nodes,
@@ -31,19 +32,26 @@ import "slices"
 // at level 3 is not ported: level 3 runs again, finding level 2's inner
 // conclusions in the step's memo.
 //
+// Level 5 (11.0 + length) asks the dynamic forcing chains, then, where
+// they conclude nothing, the nested forcing chains of level 2: the inner
+// engine runs at level 2 on the stalled grid, with its own nested state
+// (inner.nest, reset at each call as the 9x9 engine resets its inner
+// memo) and its own cycles and forcing chains as its inner search. That
+// search is not bounded by newStrong and chainStarts: their argument
+// needs a start grid with no cycle or forcing chain, which the stalled
+// grid need not be (the 9x9 engine's inner sink has no srcPos either).
+//
 // Where this may depart from the 9x9 engine: there, the parents of a
 // contradiction found while turning a candidate on read that candidate's
 // cause from the last run that turned it on (it is off in the run that
 // contradicts); here they read the cause of the contradiction itself.
-// Level 5 (dynamic forcing chains (+) and nested level 2 as the inner
-// producer) is not generalised.
 
 // innerSteps lists, per nesting level, the inner producers tried in
 // order: 0 cycles and forcing chains, 1 static multiple forcing chains,
-// 2 dynamic forcing chains.
-var innerSteps = [...][]int{2: {0}, 3: {0, 1}, 4: {2}}
+// 2 dynamic forcing chains, 3 nested forcing chains of level 2.
+var innerSteps = [...][]int{2: {0}, 3: {0, 1}, 4: {2}, 5: {2, 3}}
 
-// innerProducer runs inner producer step (1 or 2) on the working grid,
+// innerProducer runs inner producer step (1 to 3) on the working grid,
 // its hints going to f.nest. The inner engine may spend what the
 // producer call has left of its budget; what it spent is charged here.
 func (f *sforce) innerProducer(step int) {
@@ -59,10 +67,19 @@ func (f *sforce) innerProducer(step int) {
 	}
 	in.outer = f
 	in.tech, in.dynamic, in.nishio = MultipleForcingChains, false, false
-	if step == 2 {
-		in.tech, in.dynamic = DynamicForcingChains, true
-	}
 	in.level, in.stopAt = 0, 0
+	switch step {
+	case 2:
+		in.tech, in.dynamic = DynamicForcingChains, true
+	case 3:
+		in.tech, in.dynamic, in.level = NestedForcingChains2, true, 2
+		if in.nest == nil {
+			in.nest = newSnest(in.g)
+		}
+		// The grid the inner chains start from is new: what their own
+		// inner search concluded on the last one does not hold here.
+		in.nest.resetCall()
+	}
 	in.budget = f.budget - f.spent
 	in.multipleChains(f.work, f.pos, nil)
 	in.skipCell, in.skipRg = nil, nil

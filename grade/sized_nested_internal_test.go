@@ -208,3 +208,120 @@ func TestSizedNestedBudget(t *testing.T) {
 		t.Fatal("no budget stopped a nested producer call")
 	}
 }
+
+// sizedNested5Positions are 9x9 positions for the level 5 producer: the
+// position before the last nested step of chainNested4Sources[3]'s path,
+// with solution digits placed in one, two or three cells (every 7th cell
+// from r1c1 that is empty), so that the 9x9 engine's level 5 call takes
+// seconds (on the position itself it takes half a minute). No puzzle of
+// the pinned sample or of chainNested4Sources needs level 5 on its path
+// (nor, as chain_nested4_internal_test.go notes, the 400 hardest of the
+// forum's list): a lower level always finds a step first, so the level 5
+// producer is checked alone.
+// The first position, whose inner nested level 2 concludes on the most
+// grids, takes the longest: -short leaves it out.
+var sizedNested5Positions = []string{
+	"9,8,[134],7,[145],[235],[1235],6,[35],7,[124],[134],[1245],6,[2358],9,[1238],[358],[1236],[126],5,[129],[12389],[2389],[1237],4,[378],[145],9,[1467],3,[125],[2567],8,[2],[467],[34568],[4567],2,[569],[589],[678],[347],[39],1,[1368],[167],[3678],[1269],[1289],4,[237],5,[3679],[12458],3,[1489],[2459],7,[259],6,[189],[4589],[12456],[1245],[1469],8,[23459],[369],[1345],7,[3459],[4568],[4567],[6789],[4569],[3459],1,[345],[389],2",
+	"9,8,[134],7,[14],[23],[1235],6,[35],7,[124],[134],[124],6,5,9,[1238],[38],[1236],[126],5,[129],[12389],[2389],[1237],4,[378],[145],9,[1467],3,[125],[267],8,[2],[467],[34568],[4567],2,[569],[589],[678],[347],[39],1,[1368],[167],[3678],[1269],[1289],4,[237],5,[3679],[12458],3,[1489],[2459],7,[29],6,[189],[4589],[12456],[1245],[1469],8,[23459],[369],[1345],7,[3459],[4568],[4567],[6789],[4569],[3459],1,[345],[389],2",
+	"9,8,[134],7,[14],[3],[1235],6,[35],7,[124],[134],[14],6,5,9,[1238],[38],[136],[16],5,2,[1389],[389],[137],4,[378],[145],9,[1467],3,[125],[267],8,[2],[467],[34568],[4567],2,[569],[589],[678],[347],[39],1,[1368],[167],[3678],[169],[1289],4,[237],5,[3679],[12458],3,[1489],[459],7,[29],6,[189],[4589],[12456],[1245],[1469],8,[23459],[369],[1345],7,[3459],[4568],[4567],[6789],[4569],[3459],1,[345],[389],2",
+}
+
+// sizedProducer runs the sized forcing chain producer of technique tech
+// (a nested level) alone on the 9x9 position pos, with a node budget,
+// and returns its step (if any) with the engine.
+func sizedProducer(t *testing.T, pos *Position, tech Technique, budget int) (SizedStep, bool, *sforce) {
+	t.Helper()
+	s9, err := grid.ShapeOf(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cells := make([]uint8, 81)
+	for c := range cells {
+		cells[c] = pos.Grid[c]
+	}
+	var s sstate
+	s.load(grid.Grid{Shape: s9, Cells: cells})
+	for c := range 81 {
+		if s.grid[c] == 0 {
+			s.drop(c, s.cands[c]&^uint32(pos.Cands[c]))
+		}
+	}
+	f := newSforce(s.g)
+	f.budget = budget
+	f.nest = newSnest(f.g)
+	f.nest.resetCall()
+	f.tech, f.dynamic, f.nishio = tech, true, false
+	f.level = 2 + int(tech-NestedForcingChains2)
+	h := &newChainScratch(s.g).hints
+	h.reset(s.cands)
+	f.multipleChains(s.cands, s.where, h)
+	if f.over || !h.any {
+		return SizedStep{}, false, f
+	}
+	return h.step(), true, f
+}
+
+// sizedStepLine writes a 9x9 step of the sized grader as chainFormatStep
+// writes a Step.
+func sizedStepLine(st SizedStep) string {
+	var s Step
+	s.Technique, s.Rating = st.Technique, st.Rating
+	for _, x := range st.Placements {
+		s.Placements = append(s.Placements, Placement{uint8(x.Cell), x.Digit})
+	}
+	for _, x := range st.Eliminations {
+		s.Eliminations = append(s.Eliminations, Elimination{uint8(x.Cell), x.Digit})
+	}
+	return chainFormatStep(s)
+}
+
+// TestSizedNested5AgreesWithGrader runs the nested level 5 producer
+// (dynamic forcing chains, then nested level 2, as the inner producers)
+// of both engines on the positions of sizedNested5Positions: the step,
+// rating and conclusions must be the same, and the sized inner nested
+// level 2 must have concluded something on some grid. With a quarter
+// of the nodes it took, the sized call must stop within one inner
+// search of that budget.
+func TestSizedNested5AgreesWithGrader(t *testing.T) {
+	lines := sizedNested5Positions
+	if testing.Short() {
+		lines = lines[1:]
+	}
+	for _, l := range lines {
+		pos, err := chainParsePosition(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &chainEngine{}
+		var h chainHints
+		h.reset(&pos.Cands)
+		e.memo.reset()
+		e.multipleChains(&h, &pos.Cands, chainMode{multiple: true, dynamic: true, level: 5, tech: NestedForcingChains5})
+		if !h.found() {
+			t.Fatalf("%s: no 9x9 level 5 step", l)
+		}
+		want := chainFormatStep(h.step())
+		// The first position takes more than sforceBudget nodes; the
+		// budget's own check follows.
+		st, ok, f := sizedProducer(t, &pos, NestedForcingChains5, 1<<40)
+		if !ok {
+			t.Fatalf("%s: no sized level 5 step (over budget: %v)", l, f.over)
+		}
+		if got := sizedStepLine(st); got != want {
+			t.Errorf("%s: level 5 steps differ:\n got %s\nwant %s", l, got, want)
+		}
+		inner := 0
+		for _, en := range f.nest.ents {
+			if en.done[3] && len(en.outs[3]) > 0 {
+				inner++
+			}
+		}
+		if inner == 0 {
+			t.Errorf("%s: the inner nested level 2 concluded nothing", l)
+		}
+		budget := f.spent / 4
+		if _, _, f := sizedProducer(t, &pos, NestedForcingChains5, budget); !f.over || f.spent > budget+4*f.nk {
+			t.Errorf("%s: budget %d: over %v, spent %d", l, budget, f.over, f.spent)
+		}
+	}
+}

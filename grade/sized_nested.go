@@ -418,8 +418,6 @@ func (f *sforce) newStrong() (uint32, bool) {
 func (f *sforce) chainStarts() []uint64 {
 	ns := f.nest
 	st := &ns.sc.st
-	g := f.g
-	n := f.n
 	w := (f.nk + 63) / 64
 	if len(ns.starts) != 2*w {
 		ns.starts = make([]uint64, 2*w)
@@ -438,6 +436,16 @@ func (f *sforce) chainStarts() []uint64 {
 		}
 	}
 	ns.reachAt, ns.reachOf, ns.reachBuf = ns.reachAt[:0], ns.reachOf[:0], ns.reachBuf[:0]
+	f.newStrongLinks(st.y, pair)
+	return starts
+}
+
+// newStrongLinks calls fn with the two candidates of each strong link
+// the outer run made: a digit with two places left in a house that had
+// more at the start (houses in order, then digits), then, when cells is
+// set, a cell with two digits left of more than two.
+func (f *sforce) newStrongLinks(cells bool, fn func(a, b int)) {
+	g, n := f.g, f.n
 	for u := 0; u < g.nu; u++ {
 		for d := 1; d <= n; d++ {
 			i := u*(n+1) + d
@@ -445,21 +453,19 @@ func (f *sforce) chainStarts() []uint64 {
 			if count32(pm) != 2 || count32(f.opos[i]) <= 2 {
 				continue
 			}
-			a := g.cell(u, first32(pm))*n + d - 1
-			b := g.cell(u, first32(pm&(pm-1)))*n + d - 1
-			pair(a, b)
+			fn(g.cell(u, first32(pm))*n+d-1, g.cell(u, first32(pm&(pm-1)))*n+d-1)
 		}
 	}
-	if st.y {
-		for c := 0; c < g.nc; c++ {
-			cm := f.work[c]
-			if count32(cm) != 2 || count32(f.orig[c]) <= 2 {
-				continue
-			}
-			pair(c*n+first32(cm)-1, c*n+first32(cm&(cm-1))-1)
-		}
+	if !cells {
+		return
 	}
-	return starts
+	for c := 0; c < g.nc; c++ {
+		cm := f.work[c]
+		if count32(cm) != 2 || count32(f.orig[c]) <= 2 {
+			continue
+		}
+		fn(c*n+first32(cm)-1, c*n+first32(cm&(cm-1))-1)
+	}
 }
 
 // reach returns what candidate a assumed on reaches with the inner

@@ -336,25 +336,9 @@ func (f *sforce) staticSkips() {
 		t.endIdx[k] = 0
 	}
 	t.pairs, t.ends = t.pairs[:0], t.ends[:0]
-	for u := 0; u < g.nu; u++ {
-		for d := 1; d <= n; d++ {
-			i := u*(n+1) + d
-			pm := f.pos[i]
-			if count32(pm) != 2 || count32(f.opos[i]) <= 2 {
-				continue
-			}
-			a := g.cell(u, first32(pm))*n + d - 1
-			b := g.cell(u, first32(pm&(pm-1)))*n + d - 1
-			t.pairs = append(t.pairs, [2]int32{int32(a), int32(b)})
-		}
-	}
-	for c := 0; c < g.nc; c++ {
-		cm := f.work[c]
-		if count32(cm) != 2 || count32(f.orig[c]) <= 2 {
-			continue
-		}
-		t.pairs = append(t.pairs, [2]int32{int32(c*n + first32(cm) - 1), int32(c*n + first32(cm&(cm-1)) - 1)})
-	}
+	f.newStrongLinks(true, func(a, b int) {
+		t.pairs = append(t.pairs, [2]int32{int32(a), int32(b)})
+	})
 	for _, pr := range t.pairs {
 		for _, k := range pr {
 			if t.endIdx[k] != 0 {

@@ -24,6 +24,13 @@ func BenchmarkSearch(b *testing.B) {
 		{"rating=8.5-", pipeline.BuildOptions{RatingMin: 85}},
 		{"rating=9.0-", pipeline.BuildOptions{RatingMin: 90}},
 		{"technique=x-wing", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XWing}}},
+		// One of each other family the issue names: fish, wings,
+		// uniqueness and chains.
+		{"technique=swordfish", pipeline.BuildOptions{Hardest: []grade.Technique{grade.Swordfish}}},
+		{"technique=jellyfish", pipeline.BuildOptions{Hardest: []grade.Technique{grade.Jellyfish}}},
+		{"technique=xy-wing", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XYWing}}},
+		{"technique=unique-loop", pipeline.BuildOptions{Hardest: []grade.Technique{grade.UniqueLoop}}},
+		{"technique=x-cycle", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XCycle}}},
 	}
 	for _, tt := range targets {
 		for _, search := range []bool{true, false} {

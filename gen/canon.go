@@ -257,14 +257,9 @@ func (z *Canonicalizer) oneDigit(c *canonCand, r int, m uint16) {
 // the left.
 var firstRowKey = func() (keys [512]uint64) {
 	for m := range 512 {
-		var cnt [3]int
-		for s := range 3 {
-			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
-		}
-		slices.Sort(cnt[:])
 		var key uint64
 		next := uint64(1)
-		for _, k := range cnt {
+		for _, k := range stackCounts(m) {
 			for i := range 3 {
 				key <<= 4
 				if i >= 3-k {
@@ -284,17 +279,23 @@ var firstRowKey = func() (keys [512]uint64) {
 // right.
 var openPattern = func() (pats [512]uint16) {
 	for m := range 512 {
-		var cnt [3]int
-		for s := range 3 {
-			cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
-		}
-		slices.Sort(cnt[:])
-		for p, k := range cnt {
+		for p, k := range stackCounts(m) {
 			pats[m] |= uint16(1<<k-1) << (3 * (2 - p))
 		}
 	}
 	return pats
 }()
+
+// stackCounts returns how many of the columns in m (nine bits, three a
+// stack) each stack holds, in increasing order.
+func stackCounts(m int) [3]int {
+	var cnt [3]int
+	for s := range 3 {
+		cnt[s] = bits.OnesCount(uint(m >> (3 * s) & 7))
+	}
+	slices.Sort(cnt[:])
+	return cnt
+}
 
 // load stores g and its transpose with the filled-column masks of their rows.
 // Values above 9 are not grid values; load stores them as empty cells. It

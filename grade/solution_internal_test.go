@@ -15,33 +15,11 @@ import (
 // solution shows to be in vain (aligned pair and triple exclusion, the
 // cycles and forcing chains, Nishio, dynamic forcing chains), and the
 // X-links chains that skip the digits where they found nothing before,
-// return the same step as the full searches, at every step of the puzzles of the
-// SE sample rated 6.2 to 9.0 (the top levels of the evil bank).
+// return the same step as the full searches, at every step of the
+// puzzles of the SE sample rated 6.2 to 9.0 (the top levels of the evil
+// bank).
 func TestSolutionSkipsKeepSteps(t *testing.T) {
-	f, err := os.Open("testdata/se_sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var ps []solve.Grid
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		er, err := strconv.ParseFloat(fs[1], 64)
-		if err != nil {
-			t.Fatalf("%q: %v", sc.Text(), err)
-		}
-		if er < 6.2 || er > 9.0 {
-			continue
-		}
-		ps = append(ps, solve.GridOf(fs[0]))
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	ps := samplePuzzles(t, 6.2, 9.0)
 	if testing.Short() {
 		ps = ps[:len(ps)/4]
 	}
@@ -81,29 +59,13 @@ func TestSolutionSkipsKeepSteps(t *testing.T) {
 
 // TestFishSkipsKeepSteps checks that fish and locking, which skip the
 // digits unchanged since they last found nothing, and the naked and
-// hidden sets, which skip such units, find what a full search finds, at every step of the SE sample's puzzles rated up to 9.0.
+// hidden sets, which skip such units, find what a full search finds, at
+// every step of the SE sample's puzzles rated up to 9.0.
 func TestFishSkipsKeepSteps(t *testing.T) {
-	f, err := os.Open("testdata/se_sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var g Grader
-	sc := bufio.NewScanner(f)
 	tried := 0
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) < 2 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		er, err := strconv.ParseFloat(fs[1], 64)
-		if err != nil {
-			t.Fatalf("%q: %v", sc.Text(), err)
-		}
-		if er > 9.0 {
-			continue // the nested chains take seconds
-		}
-		p := solve.GridOf(fs[0])
+	// The nested chains of the puzzles above 9.0 take seconds.
+	for _, p := range samplePuzzles(t, 0, 9.0) {
 		s := &g.st
 		s.load(p)
 		for s.left > 0 {
@@ -156,8 +118,38 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 			s.apply(&st)
 		}
 	}
+	t.Logf("%d searches", tried)
+}
+
+// samplePuzzles returns the puzzles of testdata/se_sample.txt whose SE
+// rating is lo to hi, in file order.
+func samplePuzzles(t *testing.T, lo, hi float64) []solve.Grid {
+	t.Helper()
+	f, err := os.Open("testdata/se_sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ps []solve.Grid
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		er, err := strconv.ParseFloat(fs[1], 64)
+		if err != nil {
+			t.Fatalf("%q: %v", sc.Text(), err)
+		}
+		if er >= lo && er <= hi {
+			ps = append(ps, solve.GridOf(fs[0]))
+		}
+	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d searches", tried)
+	if len(ps) == 0 {
+		t.Fatalf("no puzzle of the sample rated %.1f to %.1f", lo, hi)
+	}
+	return ps
 }

@@ -236,18 +236,7 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 	}
 	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
 		stall++
-		var cand gen.Puzzle
-		ok := true
-		// Re-digs reach the target faster than swaps, for their cost
-		// (BenchmarkSearch): five in eight moves are re-digs.
-		switch m := rng.IntN(8); {
-		case m < 2:
-			cand, ok = w.mover.Swap(cur, 1, rng)
-		case m < 3:
-			cand, ok = w.mover.Swap(cur, 2, rng)
-		default:
-			cand = w.mover.Redig(cur, 2+rng.IntN(2), b.o.MinGivens, rng)
-		}
+		cand, ok := move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
 		if !ok || !b.o.givensOK(cand.Grid) {
 			continue
 		}
@@ -293,4 +282,25 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 func (o *BuildOptions) givensOK(p solve.Grid) bool {
 	n := p.Givens()
 	return o.MinGivens == 0 || n >= o.MinGivens && n <= o.MaxGivens
+}
+
+// mover is what a walk moves by: gen.Mover on 9x9, gen.SizedMover on the
+// other sizes.
+type mover[P any] interface {
+	Swap(pz P, k int, rng *rand.Rand) (P, bool)
+	Redig(pz P, k, minGivens int, rng *rand.Rand) P
+}
+
+// move returns a neighbour of cur, drawn from rng, or false when the
+// move drawn found none. Re-digs reach the target faster than swaps, for
+// their cost (BenchmarkSearch): five in eight moves are re-digs.
+func move[P any](m mover[P], cur P, minGivens int, rng *rand.Rand) (P, bool) {
+	switch k := rng.IntN(8); {
+	case k < 2:
+		return m.Swap(cur, 1, rng)
+	case k < 3:
+		return m.Swap(cur, 2, rng)
+	default:
+		return m.Redig(cur, 2+rng.IntN(2), minGivens, rng), true
+	}
 }

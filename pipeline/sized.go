@@ -199,16 +199,7 @@ func (b *SizedBuilder) search(ctx context.Context, it Item, rng *rand.Rand, st *
 	meets := w.distance(er) == 0
 	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
 		stall++
-		var cand gen.SizedPuzzle
-		ok := true
-		switch m := rng.IntN(8); {
-		case m < 2:
-			cand, ok = b.mover.Swap(cur, 1, rng)
-		case m < 3:
-			cand, ok = b.mover.Swap(cur, 2, rng)
-		default:
-			cand = b.mover.Redig(cur, 2+rng.IntN(2), b.o.MinGivens, rng)
-		}
+		cand, ok := move[gen.SizedPuzzle](&b.mover, cur, b.o.MinGivens, rng)
 		if !ok || !b.givensOK(cand.Grid) {
 			continue
 		}

@@ -474,7 +474,9 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	if rs&(rs-1) != 0 {
 		// With two rows or more, the row whose first digit comes latest
 		// bounds the level's best before any row is tried, so the rows
-		// before it that lose to it are never labelled.
+		// before it that lose to it are never labelled. The loop below
+		// works each pattern out again: keeping them in an array was
+		// slower (BenchmarkCanon, old and new alternating, 4 rounds).
 		first := 7
 		for t := rs; t != 0; t &= t - 1 {
 			m := masks[bits.TrailingZeros16(t)]

@@ -226,15 +226,7 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 	}
 	defer tx.Rollback()
 	exec := func(what, q string, args ...any) (int64, error) {
-		r, err := tx.ExecContext(ctx, q, args...)
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", what, err)
-		}
-		n, err := r.RowsAffected()
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", what, err)
-		}
-		return n, nil
+		return execCount(ctx, tx, what, q, args...)
 	}
 	count := func(what, q string) (int64, error) {
 		var n int64
@@ -390,15 +382,7 @@ func (db *DB) commitMerge(ctx context.Context, tx *sqlx.Tx, res MergeResult) (Me
 // whose index the bank's has no match in).
 func copyIntoEmpty(ctx context.Context, tx *sqlx.Tx, res MergeResult) (MergeResult, error) {
 	exec := func(what, q string, args ...any) (int64, error) {
-		r, err := tx.ExecContext(ctx, q, args...)
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", what, err)
-		}
-		n, err := r.RowsAffected()
-		if err != nil {
-			return 0, fmt.Errorf("%s: %w", what, err)
-		}
-		return n, nil
+		return execCount(ctx, tx, what, q, args...)
 	}
 	var err error
 	if res.Families, err = exec("copy families", "INSERT INTO main.families SELECT * FROM shard.families"); err != nil {
@@ -414,6 +398,20 @@ func copyIntoEmpty(ctx context.Context, tx *sqlx.Tx, res MergeResult) (MergeResu
 		return res, err
 	}
 	return res, nil
+}
+
+// execCount runs q in tx and returns the rows it changed; an error names
+// the step, what.
+func execCount(ctx context.Context, tx *sqlx.Tx, what, q string, args ...any) (int64, error) {
+	r, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	n, err := r.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	return n, nil
 }
 
 // copyAll runs the bulk copy q, and if a row of it meets a key the bank

@@ -217,6 +217,24 @@ func startBankgen(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuf
 	return cmd, &out, &errb
 }
 
+// runTogether starts bankgen with a and with b in dir at once, waits
+// for both, fails the test unless both exit 0, and returns their
+// standard outputs.
+func runTogether(t *testing.T, dir string, a, b []string) [2]string {
+	t.Helper()
+	ca, outA, errA := startBankgen(t, dir, a...)
+	cb, outB, errB := startBankgen(t, dir, b...)
+	for _, c := range []struct {
+		cmd       *exec.Cmd
+		out, errb *syncBuffer
+	}{{ca, outA, errA}, {cb, outB, errB}} {
+		if code := exitCodeOf(t, c.cmd); code != 0 {
+			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
+		}
+	}
+	return [2]string{outA.String(), outB.String()}
+}
+
 // waitFamilies waits until the bank at path has at least n families.
 func waitFamilies(t *testing.T, stderr *syncBuffer, path string, n int) {
 	t.Helper()
@@ -632,16 +650,7 @@ func TestOverlappingQuotaRuns(t *testing.T) {
 	args := func(seed string) []string {
 		return []string{"-db", "b.db", "-quota", "easy=300,evil=20", "-seed", seed, "-workers", "1", "-quiet"}
 	}
-	ca, outA, errA := startBankgen(t, dir, args("1")...)
-	cb, outB, errB := startBankgen(t, dir, args("2")...)
-	for _, c := range []struct {
-		cmd       *exec.Cmd
-		out, errb *syncBuffer
-	}{{ca, outA, errA}, {cb, outB, errB}} {
-		if code := exitCodeOf(t, c.cmd); code != 0 {
-			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
-		}
-	}
+	outs := runTogether(t, dir, args("1"), args("2"))
 	counts, err := MustOpen(t, db).LevelCounts(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -650,7 +659,7 @@ func TestOverlappingQuotaRuns(t *testing.T) {
 		t.Errorf("the bank holds %v families per level, want the quota %v", counts, want)
 	}
 	total := 0
-	for _, out := range []string{outA.String(), outB.String()} {
+	for _, out := range outs {
 		var n, v int
 		if _, err := fmt.Sscanf(out, "bankgen: done: %d families and %d variants", &n, &v); err != nil {
 			t.Fatalf("summary %q: %v", out, err)
@@ -658,7 +667,7 @@ func TestOverlappingQuotaRuns(t *testing.T) {
 		total += n
 	}
 	if total != 320 {
-		t.Errorf("the summaries count %d families in all, the bank gained 320:\n%s\n%s", total, outA, outB)
+		t.Errorf("the summaries count %d families in all, the bank gained 320:\n%s\n%s", total, outs[0], outs[1])
 	}
 }
 
@@ -699,24 +708,17 @@ func TestOverlappingImports(t *testing.T) {
 	// test is in the writing, not the creating.
 	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-count", "0", "-quiet"))
 	args := []string{"import", "-db", "b.db", "-workers", "1", "-quiet", "in.txt"}
-	ca, outA, errA := startBankgen(t, dir, args...)
-	cb, outB, errB := startBankgen(t, dir, args...)
+	outs := runTogether(t, dir, args, args)
 	total := 0
-	for _, c := range []struct {
-		cmd       *exec.Cmd
-		out, errb *syncBuffer
-	}{{ca, outA, errA}, {cb, outB, errB}} {
-		if code := exitCodeOf(t, c.cmd); code != 0 {
-			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
-		}
+	for _, out := range outs {
 		var read, n int
 		var file, took string
-		if _, err := fmt.Sscanf(c.out.String(), "bankgen import: done: %d puzzles read from %s in %s %d new families", &read, &file, &took, &n); err != nil {
-			t.Fatalf("summary %q: %v", c.out, err)
+		if _, err := fmt.Sscanf(out, "bankgen import: done: %d puzzles read from %s in %s %d new families", &read, &file, &took, &n); err != nil {
+			t.Fatalf("summary %q: %v", out, err)
 		}
 		total += n
 	}
 	if got := families(filepath.Join(dir, "b.db")); total != got {
-		t.Errorf("the summaries count %d new families, the bank gained %d:\n%s\n%s", total, got, outA, outB)
+		t.Errorf("the summaries count %d new families, the bank gained %d:\n%s\n%s", total, got, outs[0], outs[1])
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -215,16 +214,7 @@ func TestOverlappingKeyQuotaRuns(t *testing.T) {
 	args := func(seed string) []string {
 		return []string{"-db", "b.db", "-quota", "4.0-6.9=150,pointing=100", "-seed", seed, "-workers", "1", "-quiet"}
 	}
-	ca, outA, errA := startBankgen(t, dir, args("1")...)
-	cb, outB, errB := startBankgen(t, dir, args("2")...)
-	for _, c := range []struct {
-		cmd       *exec.Cmd
-		out, errb *syncBuffer
-	}{{ca, outA, errA}, {cb, outB, errB}} {
-		if code := exitCodeOf(t, c.cmd); code != 0 {
-			t.Fatalf("exit code %d\nstdout:\n%s\nstderr:\n%s", code, c.out, c.errb)
-		}
-	}
+	outs := runTogether(t, dir, args("1"), args("2"))
 	db := MustOpen(t, path)
 	for _, k := range []struct {
 		name string
@@ -236,7 +226,7 @@ func TestOverlappingKeyQuotaRuns(t *testing.T) {
 			t.Fatal(err)
 		}
 		if n != k.want {
-			t.Errorf("%s: the bank holds %d families, want the quota %d\n%s\n%s", k.name, n, k.want, outA, outB)
+			t.Errorf("%s: the bank holds %d families, want the quota %d\n%s\n%s", k.name, n, k.want, outs[0], outs[1])
 		}
 	}
 }

@@ -265,12 +265,7 @@ func TestSizedHasOtherSolutionProperty(t *testing.T) {
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
 			var v, w solve.Sized
 			rapid.Check(t, func(t *rapid.T) {
-				seed := rapid.Uint64().Draw(t, "seed")
-				sol, _ := v.RandomSolution(grid.New(s), newRand(seed))
-				g := sol.Clone()
-				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
-					g.Cells[c] = 0
-				}
+				sol, g := drawHoled(t, &v, s)
 				if s.N >= 16 && g.Givens() < s.Cells()/2 {
 					return // the oracle's counts get slow
 				}
@@ -610,11 +605,7 @@ func TestSizedHasOtherSolutionWithin(t *testing.T) {
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
 			var v, w solve.Sized
 			rapid.Check(t, func(t *rapid.T) {
-				sol, _ := v.RandomSolution(grid.New(s), newRand(rapid.Uint64().Draw(t, "seed")))
-				g := sol.Clone()
-				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
-					g.Cells[c] = 0
-				}
+				sol, g := drawHoled(t, &v, s)
 				c := rapid.IntRange(0, s.Cells()-1).Draw(t, "cell")
 				budget := rapid.IntRange(-1, 50).Draw(t, "budget")
 				want := w.HasOtherSolution(g, c, sol)
@@ -644,11 +635,7 @@ func TestSizedCountWithin(t *testing.T) {
 		t.Run(fmt.Sprintf("N=%d", s.N), func(t *testing.T) {
 			var v, w solve.Sized
 			rapid.Check(t, func(t *rapid.T) {
-				sol, _ := v.RandomSolution(grid.New(s), newRand(rapid.Uint64().Draw(t, "seed")))
-				g := sol.Clone()
-				for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
-					g.Cells[c] = 0
-				}
+				_, g := drawHoled(t, &v, s)
 				limit := rapid.IntRange(1, 3).Draw(t, "limit")
 				budget := rapid.IntRange(-1, 50).Draw(t, "budget")
 				want := w.Count(g, limit)
@@ -665,4 +652,15 @@ func TestSizedCountWithin(t *testing.T) {
 			})
 		})
 	}
+}
+
+// drawHoled draws a random solution of shape s and a puzzle made of it by
+// emptying any set of cells: the puzzle may have any number of solutions.
+func drawHoled(t *rapid.T, v *solve.Sized, s grid.Shape) (sol, g grid.Grid) {
+	sol, _ = v.RandomSolution(grid.New(s), newRand(rapid.Uint64().Draw(t, "seed")))
+	g = sol.Clone()
+	for _, c := range rapid.SliceOfNDistinct(rapid.IntRange(0, s.Cells()-1), 0, s.Cells(), rapid.ID[int]).Draw(t, "holes") {
+		g.Cells[c] = 0
+	}
+	return sol, g
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+
+	"sudokubank/grid"
 )
 
 // TestSizedForcingAgreesWithGrader grades a seeded sample of the rated
@@ -83,19 +85,7 @@ func TestSizedForcingBudget(t *testing.T) {
 			if cut == len(full.Steps) {
 				t.Fatalf("%s: no forcing chain in the full grade (%s %s)", p, full.ER, full.Hardest.Slug())
 			}
-			var grades [2]SizedGrade
-			for i := range grades {
-				g := NewSized()
-				g.force = newSforce(geomOf(p.Shape))
-				g.force.budget = 1000
-				if grades[i], err = g.GradeContext(context.Background(), p); err != nil {
-					t.Fatal(err)
-				}
-			}
-			gr := grades[0]
-			if !reflect.DeepEqual(gr, grades[1]) {
-				t.Fatalf("%s: budgeted grades differ", p)
-			}
+			gr := gradeTwiceWith(t, p, func(f *sforce) { f.budget = 1000 })
 			if !gr.Unfinished || gr.ER != UnfinishedER || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
 				t.Errorf("%s: budgeted grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", p, gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
 			}
@@ -260,20 +250,29 @@ func TestSizedForcingAncestorCap(t *testing.T) {
 	for cut < len(full.Steps) && full.Steps[cut].Technique < Nishio {
 		cut++
 	}
+	gr := gradeTwiceWith(t, p, func(f *sforce) { f.ancMax = 0 })
+	if !gr.Unfinished || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
+		t.Errorf("capped grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
+	}
+}
+
+// gradeTwiceWith grades p twice, each time with a fresh forcing chain
+// engine that set has changed, and fails unless the two grades are equal:
+// the engine's caps must keep grades deterministic.
+func gradeTwiceWith(t *testing.T, p grid.Grid, set func(*sforce)) SizedGrade {
+	t.Helper()
 	var grades [2]SizedGrade
 	for i := range grades {
 		g := NewSized()
 		g.force = newSforce(geomOf(p.Shape))
-		g.force.ancMax = 0
+		set(g.force)
+		var err error
 		if grades[i], err = g.GradeContext(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	gr := grades[0]
-	if !reflect.DeepEqual(gr, grades[1]) {
-		t.Fatalf("capped grades differ")
+	if !reflect.DeepEqual(grades[0], grades[1]) {
+		t.Fatalf("%s: grades with the same caps differ", p)
 	}
-	if !gr.Unfinished || len(gr.Steps) != cut || !reflect.DeepEqual(gr.Steps, full.Steps[:cut]) {
-		t.Errorf("capped grade %s %s after %d steps, want unfinished after the %d steps before the first forcing chain", gr.ER, gr.Hardest.Slug(), len(gr.Steps), cut)
-	}
+	return grades[0]
 }

@@ -70,8 +70,11 @@ type gridCand struct {
 // ready to use. A Canonicalizer is not safe for concurrent use; use one per
 // goroutine (the package-level Canon and CanonGrid do that for you).
 type Canonicalizer struct {
-	src        [2]solve.Grid // the grid and its transpose
-	mask       [2][9]uint16  // filled columns of each row of src
+	// The grid and its transpose, each padded so that any row reads as a
+	// 16-byte array: a column masked to four bits needs no bounds check
+	// (a check, or a remainder by 9, on each read costs more).
+	src        [2][96]uint8
+	mask       [2][16]uint16 // filled columns of each row of src (16 long so that a row masked to four bits needs no bounds check)
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
 	best       uint64    // the smallest row key of the level being built
@@ -107,27 +110,23 @@ func CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 
 // Canon is the package-level Canon using z's scratch space.
 func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
-	if canonIsFull(p) {
+	if canonIsFull(&p) {
 		return z.CanonGrid(p)
 	}
-	return z.canonPuzzle(p)
+	return z.canonPuzzle(&p)
 }
 
 // canonPuzzle is Canon without the shortcut for full grids.
-func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
-	if !z.load(&p) {
-		return Identity().Apply(p), Identity()
-	}
-	z.cur = z.cur[:0]
-	for tr := range 2 {
-		z.cur = append(z.cur, canonCand{tr: uint8(tr), next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
-			label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}})
+func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
+	if !z.load(p) {
+		return Identity().Apply(*p), Identity()
 	}
 	for level := range 9 {
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
 		if level == 0 {
-			// Only the rows whose smallest first row is the smallest of all.
+			// Only the rows whose smallest first row is the smallest of all,
+			// each from a candidate with nothing placed.
 			var keys [2][9]uint64
 			for tr := range 2 {
 				for r := range 9 {
@@ -135,16 +134,18 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 					z.best = min(z.best, keys[tr][r])
 				}
 			}
-			for i := range z.cur {
-				c := &z.cur[i]
+			c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+				label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
+			for tr := range 2 {
+				c.tr = uint8(tr)
 				for r := range 9 {
-					if keys[c.tr&1][r] != z.best {
+					if keys[tr][r] != z.best {
 						continue
 					}
-					if m := z.mask[c.tr&1][r]; m != 0 && m&(m-1) == 0 {
-						z.oneDigit(c, r, m)
+					if m := z.mask[tr][r]; m != 0 && m&(m-1) == 0 {
+						z.oneDigit(&c, r, m)
 					} else {
-						z.expand(c, level, r)
+						z.expand(&c, level, r)
 					}
 				}
 			}
@@ -152,6 +153,7 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			z.cur, z.nxt = z.nxt, z.cur
 			continue
 		}
+		last := level%3 == 2 // the band's last row
 		// Each candidate goes to the cheapest path its state allows: all
 		// columns placed, all stacks placed, the band's last row, one or
 		// two stacks open, or the general one. The second, fourth and last
@@ -164,15 +166,15 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 				z.fixedRows(c, level, rs)
 				continue
 			}
-			if placed && level%3 != 2 {
+			if placed && !last {
 				z.placedRows(c, level, rs)
 				continue
 			}
-			if level%3 == 2 {
+			if last {
 				// One row left in the band: the bound rarely beats finishRow's
 				// own early exit.
 				r := bits.TrailingZeros16(rs)
-				m := z.mask[c.tr&1][r]
+				m := z.mask[c.tr&1][r&15]
 				switch {
 				case m == 0:
 					z.expand(c, level, r)
@@ -196,13 +198,13 @@ func (z *Canonicalizer) canonPuzzle(p solve.Grid) (solve.Grid, Transform) {
 			if rs&(rs-1) != 0 {
 				first := 7
 				for t := rs; t != 0; t &= t - 1 {
-					first = max(first, bits.LeadingZeros16(openPattern[masks[bits.TrailingZeros16(t)]&0x1ff]))
+					first = max(first, bits.LeadingZeros16(openPattern[masks[bits.TrailingZeros16(t)&15]&0x1ff]))
 				}
 				z.lower(first)
 			}
 			for ; rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
-				if m := masks[r]; m != 0 && patternKey[openPattern[m&0x1ff]&0x1ff] > z.best {
+				if m := masks[r&15]; m != 0 && patternKey[openPattern[m&0x1ff]&0x1ff] > z.best {
 					continue
 				}
 				z.expand(c, level, r)
@@ -301,9 +303,9 @@ func stackCounts(m int) [3]int {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	z.src[0] = *g
-	z.src[1] = solve.Grid{}
-	var mask [2][9]uint16
+	copy(z.src[0][:81], g[:])
+	z.src[1] = [96]uint8{}
+	var mask [2][16]uint16
 	var rows, cols, boxes [9]uint16
 	var clash uint16
 	for r := range 9 {
@@ -347,7 +349,8 @@ func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
 		// those of the unused bands.
 		return 0x1ff &^ used
 	}
-	return 7 << (rows[(level-1)%9] / 3 * 3) &^ used
+	// level is 1, 2, 4, 5, 7 or 8 here, so level-1 needs no remainder.
+	return 7 << (rows[(level-1)&7] / 3 * 3) &^ used
 }
 
 // fixedRows tries the source rows rs as result row level of c, whose
@@ -358,18 +361,18 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
-		m := masks[r]
+		m := masks[r&15]
 		if m == 0 {
 			z.expand(c, level, r)
 			continue
 		}
-		row := (*[9]uint8)(g[r*9 : r*9+9])
+		row := (*[16]uint8)(g[r*9:])
 		var key uint64
 		next := c.next
 		lost := false
 		for p := 0; p < 9; p += 3 {
 			for j := p; j < p+3; j++ {
-				v := c.label[row[c.cols[j]]&15]
+				v := c.label[row[c.cols[j]&15]&15]
 				isNew := v == newDigit
 				if isNew {
 					v = next
@@ -398,7 +401,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		if next != c.next {
 			n := c.next
 			for j := range 9 {
-				if d := row[c.cols[j]]; c.label[d&15] == newDigit {
+				if d := row[c.cols[j]&15]; c.label[d&15] == newDigit {
 					child.label[d&15] = n
 					n++
 				}
@@ -419,7 +422,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
-		m := masks[r]
+		m := masks[r&15]
 		if m == 0 {
 			z.expand(c, level, r)
 			continue
@@ -479,7 +482,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		// slower (BenchmarkCanon, old and new alternating, 4 rounds).
 		first := 7
 		for t := rs; t != 0; t &= t - 1 {
-			m := masks[bits.TrailingZeros16(t)]
+			m := masks[bits.TrailingZeros16(t)&15]
 			pat := uint16(stackPattern[b2+m>>s2&7])
 			ka := uint16(bits.OnesCount16(m >> oa & 7))
 			if one {
@@ -494,7 +497,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
-		m := masks[r]
+		m := masks[r&15]
 		if m == 0 {
 			z.expand(c, level, r)
 			continue
@@ -585,7 +588,7 @@ var canonOrders = [4][][3]uint8{
 
 // expand tries source row r of c's grid as result row level.
 func (z *Canonicalizer) expand(c *canonCand, level, r int) {
-	m := z.mask[c.tr][r]
+	m := z.mask[c.tr&1][r&15]
 	if m == 0 {
 		// An empty row keeps every open choice open.
 		child := *c
@@ -677,7 +680,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[9]uint8)(z.src[c.tr&1][r*9:])
+	row := (*[16]uint8)(z.src[c.tr&1][r*9:])
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
@@ -689,7 +692,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
 	next := c.next
-	m := z.mask[c.tr&1][r]
+	m := z.mask[c.tr&1][r&15]
 	for p := range 3 {
 		s := stackOf[p]
 		if c.stackOf[p] == s && m>>(3*s)&7 == 0 {
@@ -705,22 +708,22 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		if t == 0 && c.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
 			// digits need labels, in column order.
-			u0 := c.label[row[c.cols[3*p]%9]&15]
-			u1 := c.label[row[c.cols[3*p+1]%9]&15]
-			u2 := c.label[row[c.cols[3*p+2]%9]&15]
+			u0 := c.label[row[c.cols[3*p]&15]&15]
+			u1 := c.label[row[c.cols[3*p+1]&15]&15]
+			u2 := c.label[row[c.cols[3*p+2]&15]&15]
 			if u0 == newDigit {
 				u0 = next
-				ch.label[row[c.cols[3*p]%9]&15] = next
+				ch.label[row[c.cols[3*p]&15]&15] = next
 				next++
 			}
 			if u1 == newDigit {
 				u1 = next
-				ch.label[row[c.cols[3*p+1]%9]&15] = next
+				ch.label[row[c.cols[3*p+1]&15]&15] = next
 				next++
 			}
 			if u2 == newDigit {
 				u2 = next
-				ch.label[row[c.cols[3*p+2]%9]&15] = next
+				ch.label[row[c.cols[3*p+2]&15]&15] = next
 				next++
 			}
 			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
@@ -744,7 +747,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		// group number is the count of group starts up to it.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		d0, d1, d2 := row[uint8(q)%9], row[uint8(q>>8)%9], row[uint8(q>>16)%9]
+		d0, d1, d2 := row[uint8(q)&15], row[uint8(q>>8)&15], row[uint8(q>>16)&15]
 		w0 := c.label[d0&15]<<2 | 0
 		w1 := g1<<6 | c.label[d1&15]<<2 | 1
 		w2 := g2<<6 | c.label[d2&15]<<2 | 2
@@ -860,11 +863,11 @@ func (z *Canonicalizer) forks(child canonCand, row []uint8, at, n []uint8, ident
 
 // fork1 is forks for one group of tied new digits, the usual case,
 // writing each variant in place after the kept child.
-func (z *Canonicalizer) fork1(child canonCand, row *[9]uint8, a, m uint8) {
+func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 	if a > 7 || m > 3 {
 		return
 	}
-	first := child.label[row[child.cols[a]%9]&15]
+	first := child.label[row[child.cols[a]&15]&15]
 	orig := [3]uint8{child.cols[a], child.cols[a+1], child.cols[(a+2)%9]} // a third only when a starts a stack
 	for _, pm := range canonOrders[m][1:] {
 		z.nxt = append(z.nxt, child)
@@ -872,7 +875,7 @@ func (z *Canonicalizer) fork1(child canonCand, row *[9]uint8, a, m uint8) {
 		for k := range m {
 			x := orig[pm[k]%3]
 			v.cols[(a+k)%9] = x
-			v.label[row[x%9]&15] = first + k
+			v.label[row[x&15]&15] = first + k
 		}
 	}
 }
@@ -913,7 +916,7 @@ func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
 
 // canonIsFull reports whether g is a complete grid with every row, column
 // and box holding each digit once.
-func canonIsFull(g solve.Grid) bool {
+func canonIsFull(g *solve.Grid) bool {
 	var rows, cols, boxes [9]uint16
 	for r := range 9 {
 		for c := range 9 {
@@ -944,7 +947,7 @@ var canonBoxOf = func() (b [81]uint8) {
 
 // CanonGrid is the package-level CanonGrid using z's scratch space.
 func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
-	if !canonIsFull(sol) {
+	if !canonIsFull(&sol) {
 		return z.Canon(sol)
 	}
 	z.load(&sol)

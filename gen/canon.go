@@ -288,6 +288,13 @@ var openPattern = func() (pats [512]uint16) {
 	return pats
 }()
 
+// count3 returns how many of the low three bits of m are set, by a
+// constant of nibbles rather than a population count, which a default
+// (GOAMD64=v1) build guards with a check for the instruction.
+func count3(m uint16) int {
+	return int(0x32212110 >> (4 * (m & 7)) & 3)
+}
+
 // stackCounts returns how many of the columns in m (nine bits, three a
 // stack) each stack holds, in increasing order.
 func stackCounts(m int) [3]int {
@@ -487,11 +494,11 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		for t := rs; t != 0; t &= t - 1 {
 			m := masks[bits.TrailingZeros16(t)&15]
 			pat := uint16(stackPattern[b2+m>>s2&7])
-			ka := uint16(bits.OnesCount16(m >> oa & 7))
+			ka := uint16(count3(m >> oa))
 			if one {
 				pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
 			} else {
-				kb := uint16(bits.OnesCount16(m >> ob & 7))
+				kb := uint16(count3(m >> ob))
 				pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
 			}
 			first = max(first, bits.LeadingZeros16(pat))
@@ -506,11 +513,11 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 			continue
 		}
 		pat := uint16(stackPattern[b2+m>>s2&7])
-		ka := uint16(bits.OnesCount16(m >> oa & 7))
+		ka := uint16(count3(m >> oa))
 		if one {
 			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
 		} else {
-			kb := uint16(bits.OnesCount16(m >> ob & 7))
+			kb := uint16(count3(m >> ob))
 			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
 		}
 		if patternKey[pat&0x1ff] > z.best {
@@ -538,8 +545,8 @@ func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
 	}
 	a := uint8(bits.TrailingZeros8(open))
 	b := uint8(7 - bits.LeadingZeros8(open))
-	ka := bits.OnesCount16(m >> (3 * a) & 7)
-	kb := bits.OnesCount16(m >> (3 * b) & 7)
+	ka := count3(m >> (3 * a))
+	kb := count3(m >> (3 * b))
 	switch {
 	case ka == 0 && kb == 0:
 	case ka == 0:
@@ -626,7 +633,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		if open&(1<<s) == 0 {
 			continue
 		}
-		k := uint8(bits.OnesCount16(m >> (3 * s) & 7))
+		k := uint8(count3(m >> (3 * s)))
 		if k == 0 {
 			continue
 		}

@@ -1,5 +1,7 @@
 package solve
 
+//go:generate go run rules_gen.go
+
 import (
 	"encoding/binary"
 	"math/bits"
@@ -309,101 +311,11 @@ func (s *board) place(b, d int, c uint) bool {
 	return true
 }
 
-// rules applies the band rules to the dirty digit-bands until none is
-// dirty. It reports false on a contradiction. The rules for a digit-band
-// x: locked candidates between rows and boxes, columns that only this
-// band can serve, hidden singles in rows (which the first rule turns
-// hidden singles in boxes and columns into), and columns the band takes
-// from the others.
-//
-// It works in rounds: a round takes the digit-bands dirty at its start,
-// lowest index first; one marked dirty during the round waits for the
-// next round unless the round has yet to reach it. The next step then
-// does not depend on the step before it, so the processor can overlap
-// them, and a digit-band marked twice in a round is updated once. The
-// order is part of Stats: the second rule is not re-run when only the
-// other bands change, so the fixed point depends on it.
-//
-// The rules are written inside the loop, not in a function of their own
-// (too big to be inlined): the dirty set then stays in a register, and
-// each step saves a call.
-func (s *board) rules() bool {
-	dirty := s.dirty
-	for dirty != 0 {
-		todo := dirty
-		dirty = 0
-		for todo != 0 {
-			x := bits.TrailingZeros32(todo) & 31
-			todo &= todo - 1
-			dirty &^= 1 << x
-			o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
-			other := (o | o>>9 | o>>18) & 511
-			a, occ := s.f[x], uint32(0)
-			for {
-				a &= keepMask[triads(a)]
-				if a == 0 {
-					return false
-				}
-				occ = (a | a>>9 | a>>18) & 511
-				if occ|other != 511 {
-					return false // a column has no place left for the digit
-				}
-				// Usually no column is left to this band alone, or the band
-				// already keeps only such columns in their boxes.
-				if na := a & colKeep[occ&^other&511]; na != a {
-					a = na
-					continue
-				}
-				break
-			}
-			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-			b := int(bandOf[x])
-			// The other digits lose the cells placed here; changed has bit
-			// e set when digit e+1 lost one. x keeps them: a is stored
-			// below. A step places a cell 39-49% of the time (serg least,
-			// minimal puzzles most), so the test for none is often
-			// mispredicted, yet skipping the nine masks still pays on
-			// balance: 2-8% on serg and 17-clue, 0-3% on magictour, even
-			// on forum 11+, 1-4% lost on minimal puzzles. This is clear
-			// written out, which saves a call in the hottest loop (1-2%):
-			// a change to one must be made to the other.
-			placed := single & s.u[b]
-			s.u[b] &^= placed
-			if placed != 0 {
-				const lo = 1 | 1<<32
-				w := s.band(b)
-				p := uint64(placed) * lo
-				y := w[0]
-				w[0] = y &^ p
-				t := (y&p + bandAll*lo) & (lo << 27)
-				y = w[1]
-				w[1] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 1
-				y = w[2]
-				w[2] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 2
-				y = w[3]
-				w[3] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 3
-				y = w[4]
-				w[4] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 4
-				changed := lowDigits[t>>27&31] | highDigits[t>>59]
-				dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
-			}
-			s.f[x] = a
-			o0, o1 := mates[x][0]&31, mates[x][1]&31
-			// Stored without a test: whether the other bands lose a column is
-			// unpredictable, and a store that changes nothing sets no dirty
-			// bit.
-			y0, y1 := s.f[o0], s.f[o1]
-			cm := colElim[occ]
-			s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-			dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
-		}
-	}
-	s.dirty = 0
-	return true
+// digitAt views f from digit-band d on: element x of the view is
+// f[d+x], so that one pointer reaches a digit in every band at a fixed
+// offset (0, 10 and 20). d must be 0..8: the view then ends inside f.
+func (s *board) digitAt(d uint) *[21]uint32 {
+	return (*[21]uint32)(unsafe.Add(unsafe.Pointer(&s.f), d*4))
 }
 
 // propagate runs the band rules and naked singles to a fixed point. It

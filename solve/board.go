@@ -20,6 +20,14 @@ import (
 // bandAll is the 27-bit mask of a whole band.
 const bandAll = 1<<27 - 1
 
+// rowLow, rowLow8 and rowHigh are a band's first cell, first eight cells
+// and last cell of each row, for work on its three rows at once.
+const (
+	rowLow  = 1 | 1<<9 | 1<<18
+	rowLow8 = 0xff * rowLow
+	rowHigh = rowLow << 8
+)
+
 // board is a position of the fast solver.
 //
 // A digit-band is indexed x = b*10+d, so that one array of 32 masks
@@ -42,17 +50,11 @@ type board struct {
 
 // Tables, built once: see the comment on each for the invariant it holds.
 var (
-	// rowBoxes maps a row's 9-bit pattern to the 3-bit set of boxes it
-	// touches.
-	rowBoxes [512]uint32
 	// keepMask maps the 9-bit set of (row r, box k) triads holding a
-	// digit (bit r*3+k) to the 27-bit mask of the triads that take part
+	// digit (bit k*3+r, see triads) to the 27-bit mask of the triads that take part
 	// in at least one placement of the digit in the band: one cell per
 	// row and per box, that is a 3x3 permutation. 0 means no placement.
 	keepMask [512]uint32
-	// rowSingle maps a row's 9-bit pattern to itself when it has one
-	// cell, to 0 otherwise.
-	rowSingle [512]uint32
 	// colElim maps a band's 9-bit column occupancy to the columns (all
 	// three rows) that are the only column of their stack: the digit's
 	// cell of that box is in that column, so other bands lose it.
@@ -90,16 +92,6 @@ var (
 )
 
 func init() {
-	for p := 0; p < 512; p++ {
-		for k := 0; k < 3; k++ {
-			if p&(7<<(3*k)) != 0 {
-				rowBoxes[p] |= 1 << k
-			}
-		}
-		if bits.OnesCount(uint(p)) == 1 {
-			rowSingle[p] = uint32(p)
-		}
-	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for t := 0; t < 512; t++ {
 		keep := 0
@@ -109,10 +101,16 @@ func init() {
 				keep |= m
 			}
 		}
+		var tk int // t with bit k*3+r for bit r*3+k
+		for r := 0; r < 3; r++ {
+			for k := 0; k < 3; k++ {
+				tk |= t >> (r*3 + k) & 1 << (k*3 + r)
+			}
+		}
 		for r := 0; r < 3; r++ {
 			for k := 0; k < 3; k++ {
 				if keep&(1<<(r*3+k)) != 0 {
-					keepMask[t] |= 7 << (r*9 + k*3)
+					keepMask[tk] |= 7 << (r*9 + k*3)
 				}
 			}
 		}
@@ -234,9 +232,14 @@ func nonZero(p []uint8) uint32 {
 }
 
 // triads returns the set of (row r, box k) triads of band mask a that
-// hold a cell, bit r*3+k.
+// hold a cell, bit k*3+r. Each triad's cells are folded onto its first
+// cell, bit 3j for triad j = r*3+k, and one multiplication gathers the
+// nine bits: its terms move triads 0-2 up 16, 3-5 up 8 and 6-8 not at
+// all, onto bits 16 to 24. Terms that differ in their shift mod 3 never
+// land on one bit, so the product has no carries.
 func triads(a uint32) uint32 {
-	return (rowBoxes[a&511] | rowBoxes[a>>9&511]<<3 | rowBoxes[a>>18&511]<<6) & 511
+	first := (a | a>>1 | a>>2) & 0x1249249
+	return first * (1<<16 | 1<<8 | 1) >> 16 & 511
 }
 
 // digits returns the nine digit masks of band b.

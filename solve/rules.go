@@ -57,7 +57,13 @@ func (s *board) rules() bool {
 					}
 					break
 				}
-				single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+				// The rows holding one cell, computed on the three rows at
+				// once: every row of a holds a cell here (keepMask keeps
+				// whole permutations), so a-rowLow borrows inside each row,
+				// and m's row is zero exactly for a row of one cell.
+				m := a & (a - rowLow)
+				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
+				single := a &^ (nz | (nz - nz>>8))
 				// The other digits lose the cells placed here; changed has
 				// bit e set when digit e+1 lost one. The digit keeps them: a
 				// is stored below. This is clear written out (a call in the
@@ -70,21 +76,21 @@ func (s *board) rules() bool {
 					const lo = 1 | 1<<32
 					w := s.band(0)
 					p := uint64(placed) * lo
-					y := w[0]
-					w[0] = y &^ p
-					k := (y&p + bandAll*lo) & (lo << 27)
-					y = w[1]
-					w[1] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 1
-					y = w[2]
-					w[2] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 2
-					y = w[3]
-					w[3] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 3
-					y = w[4]
-					w[4] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 4
+					z := w[0] & p
+					w[0] ^= z
+					k := (z + bandAll*lo) & (lo << 27)
+					z = w[1] & p
+					w[1] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 1
+					z = w[2] & p
+					w[2] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 2
+					z = w[3] & p
+					w[3] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 3
+					z = w[4] & p
+					w[4] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 4
 					changed := lowDigits[k>>27&31] | highDigits[k>>59]
 					dirty |= (changed &^ bit) << 0
 				}
@@ -92,10 +98,11 @@ func (s *board) rules() bool {
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
 				// sets no dirty bit.
-				y0, y1 := f[10], f[20]
 				cm := colElim[occ]
-				f[10], f[20] = y0&^cm, y1&^cm
-				dirty |= ((y0&cm+bandAll)>>27<<10 | (y1&cm+bandAll)>>27<<20) << d
+				z0, z1 := f[10]&cm, f[20]&cm
+				f[10] ^= z0
+				f[20] ^= z1
+				dirty |= ((z0+bandAll)>>27<<10 | (z1+bandAll)>>27<<20) << d
 			}
 			s.u[0] = ub
 		}
@@ -127,7 +134,13 @@ func (s *board) rules() bool {
 					}
 					break
 				}
-				single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+				// The rows holding one cell, computed on the three rows at
+				// once: every row of a holds a cell here (keepMask keeps
+				// whole permutations), so a-rowLow borrows inside each row,
+				// and m's row is zero exactly for a row of one cell.
+				m := a & (a - rowLow)
+				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
+				single := a &^ (nz | (nz - nz>>8))
 				// The other digits lose the cells placed here; changed has
 				// bit e set when digit e+1 lost one. The digit keeps them: a
 				// is stored below. This is clear written out (a call in the
@@ -140,21 +153,21 @@ func (s *board) rules() bool {
 					const lo = 1 | 1<<32
 					w := s.band(1)
 					p := uint64(placed) * lo
-					y := w[0]
-					w[0] = y &^ p
-					k := (y&p + bandAll*lo) & (lo << 27)
-					y = w[1]
-					w[1] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 1
-					y = w[2]
-					w[2] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 2
-					y = w[3]
-					w[3] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 3
-					y = w[4]
-					w[4] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 4
+					z := w[0] & p
+					w[0] ^= z
+					k := (z + bandAll*lo) & (lo << 27)
+					z = w[1] & p
+					w[1] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 1
+					z = w[2] & p
+					w[2] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 2
+					z = w[3] & p
+					w[3] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 3
+					z = w[4] & p
+					w[4] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 4
 					changed := lowDigits[k>>27&31] | highDigits[k>>59]
 					dirty |= (changed &^ bit) << 10
 				}
@@ -162,10 +175,11 @@ func (s *board) rules() bool {
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
 				// sets no dirty bit.
-				y0, y1 := f[20], f[0]
 				cm := colElim[occ]
-				f[20], f[0] = y0&^cm, y1&^cm
-				dirty |= ((y0&cm+bandAll)>>27<<20 | (y1&cm+bandAll)>>27<<0) << d
+				z0, z1 := f[20]&cm, f[0]&cm
+				f[20] ^= z0
+				f[0] ^= z1
+				dirty |= ((z0+bandAll)>>27<<20 | (z1+bandAll)>>27<<0) << d
 			}
 			s.u[1] = ub
 		}
@@ -197,7 +211,13 @@ func (s *board) rules() bool {
 					}
 					break
 				}
-				single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+				// The rows holding one cell, computed on the three rows at
+				// once: every row of a holds a cell here (keepMask keeps
+				// whole permutations), so a-rowLow borrows inside each row,
+				// and m's row is zero exactly for a row of one cell.
+				m := a & (a - rowLow)
+				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
+				single := a &^ (nz | (nz - nz>>8))
 				// The other digits lose the cells placed here; changed has
 				// bit e set when digit e+1 lost one. The digit keeps them: a
 				// is stored below. This is clear written out (a call in the
@@ -210,21 +230,21 @@ func (s *board) rules() bool {
 					const lo = 1 | 1<<32
 					w := s.band(2)
 					p := uint64(placed) * lo
-					y := w[0]
-					w[0] = y &^ p
-					k := (y&p + bandAll*lo) & (lo << 27)
-					y = w[1]
-					w[1] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 1
-					y = w[2]
-					w[2] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 2
-					y = w[3]
-					w[3] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 3
-					y = w[4]
-					w[4] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 4
+					z := w[0] & p
+					w[0] ^= z
+					k := (z + bandAll*lo) & (lo << 27)
+					z = w[1] & p
+					w[1] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 1
+					z = w[2] & p
+					w[2] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 2
+					z = w[3] & p
+					w[3] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 3
+					z = w[4] & p
+					w[4] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 4
 					changed := lowDigits[k>>27&31] | highDigits[k>>59]
 					dirty |= (changed &^ bit) << 20
 				}
@@ -232,10 +252,11 @@ func (s *board) rules() bool {
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
 				// sets no dirty bit.
-				y0, y1 := f[0], f[10]
 				cm := colElim[occ]
-				f[0], f[10] = y0&^cm, y1&^cm
-				dirty |= ((y0&cm+bandAll)>>27<<0 | (y1&cm+bandAll)>>27<<10) << d
+				z0, z1 := f[0]&cm, f[10]&cm
+				f[0] ^= z0
+				f[10] ^= z1
+				dirty |= ((z0+bandAll)>>27<<0 | (z1+bandAll)>>27<<10) << d
 			}
 			s.u[2] = ub
 		}

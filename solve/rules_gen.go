@@ -78,7 +78,13 @@ func (s *board) rules() bool {
 					}
 					break
 				}
-				single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
+				// The rows holding one cell, computed on the three rows at
+				// once: every row of a holds a cell here (keepMask keeps
+				// whole permutations), so a-rowLow borrows inside each row,
+				// and m's row is zero exactly for a row of one cell.
+				m := a & (a - rowLow)
+				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
+				single := a &^ (nz | (nz - nz>>8))
 				// The other digits lose the cells placed here; changed has
 				// bit e set when digit e+1 lost one. The digit keeps them: a
 				// is stored below. This is clear written out (a call in the
@@ -91,21 +97,21 @@ func (s *board) rules() bool {
 					const lo = 1 | 1<<32
 					w := s.band({{.B}})
 					p := uint64(placed) * lo
-					y := w[0]
-					w[0] = y &^ p
-					k := (y&p + bandAll*lo) & (lo << 27)
-					y = w[1]
-					w[1] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 1
-					y = w[2]
-					w[2] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 2
-					y = w[3]
-					w[3] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 3
-					y = w[4]
-					w[4] = y &^ p
-					k |= (y&p + bandAll*lo) & (lo << 27) << 4
+					z := w[0] & p
+					w[0] ^= z
+					k := (z + bandAll*lo) & (lo << 27)
+					z = w[1] & p
+					w[1] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 1
+					z = w[2] & p
+					w[2] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 2
+					z = w[3] & p
+					w[3] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 3
+					z = w[4] & p
+					w[4] ^= z
+					k |= (z + bandAll*lo) & (lo << 27) << 4
 					changed := lowDigits[k>>27&31] | highDigits[k>>59]
 					dirty |= (changed &^ bit) << {{.B10}}
 				}
@@ -113,10 +119,11 @@ func (s *board) rules() bool {
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
 				// sets no dirty bit.
-				y0, y1 := f[{{.M0}}], f[{{.M1}}]
 				cm := colElim[occ]
-				f[{{.M0}}], f[{{.M1}}] = y0&^cm, y1&^cm
-				dirty |= ((y0&cm+bandAll)>>27<<{{.M0}} | (y1&cm+bandAll)>>27<<{{.M1}}) << d
+				z0, z1 := f[{{.M0}}]&cm, f[{{.M1}}]&cm
+				f[{{.M0}}] ^= z0
+				f[{{.M1}}] ^= z1
+				dirty |= ((z0+bandAll)>>27<<{{.M0}} | (z1+bandAll)>>27<<{{.M1}}) << d
 			}
 			s.u[{{.B}}] = ub
 		}

@@ -264,27 +264,27 @@ func (s *board) band(b int) *[5]uint64 {
 // holds one of the cells is close to a coin toss, which a branch would
 // mispredict. It works on two digits at once, a word of pairs: adding
 // bandAll to a non-zero 27-bit half carries into its bit 27, which stays
-// inside the half, so one add tests both. The band rules (rules) hold a
-// written-out copy of this body: change both together.
+// inside the half, so one add tests both. The band rules (rules_gen.go)
+// hold a written-out copy of this body: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
 	w := s.band(b)
 	p := uint64(cells) * lo
-	y := w[0]
-	w[0] = y &^ p
-	t := (y&p + bandAll*lo) & (lo << 27)
-	y = w[1]
-	w[1] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 1
-	y = w[2]
-	w[2] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 2
-	y = w[3]
-	w[3] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 3
-	y = w[4]
-	w[4] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 4
+	z := w[0] & p
+	w[0] ^= z
+	t := (z + bandAll*lo) & (lo << 27)
+	z = w[1] & p
+	w[1] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 1
+	z = w[2] & p
+	w[2] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 2
+	z = w[3] & p
+	w[3] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 3
+	z = w[4] & p
+	w[4] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 4
 	// Bit 27+i of t is word i's low half, bit 59+i its high half.
 	return lowDigits[t>>27&31] | highDigits[t>>59]
 }
@@ -308,9 +308,10 @@ func (s *board) place(b, d int, c uint) bool {
 	// for a non-zero 27-bit y, 0 for zero.
 	col := colOf[c&31]
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	y0, y1 := s.f[o0], s.f[o1]
-	s.f[o0], s.f[o1] = y0&^col, y1&^col
-	s.dirty |= (y0&col+bandAll)>>27<<o0 | (y1&col+bandAll)>>27<<o1
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
 	return true
 }
 

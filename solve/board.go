@@ -367,11 +367,15 @@ func (s *board) propagate(biv *[3]uint32) bool {
 				continue
 			}
 			progress = true
-			for d, f := range s.digits(b) {
-				for m := f & single; m != 0; m &= m - 1 {
-					if !s.place(b, d, uint(bits.TrailingZeros32(m))) {
-						return false
-					}
+			// The singles are placed cell by cell: the order does not
+			// matter, as placing one only takes its digit from its peers,
+			// and two singles of one digit that see each other fail either
+			// way (the second finds no candidate left).
+			for m := single; m != 0; m &= m - 1 {
+				c := uint(bits.TrailingZeros32(m))
+				d := s.cands(b, c)
+				if d == 0 || !s.place(b, bits.TrailingZeros32(d), c) {
+					return false
 				}
 			}
 		}

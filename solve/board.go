@@ -51,9 +51,10 @@ type board struct {
 // Tables, built once: see the comment on each for the invariant it holds.
 var (
 	// keepMask maps the 9-bit set of (row r, box k) triads holding a
-	// digit (bit k*3+r, see triads) to the 27-bit mask of the triads that take part
-	// in at least one placement of the digit in the band: one cell per
-	// row and per box, that is a 3x3 permutation. 0 means no placement.
+	// digit (bit k*3+r, the order triads gathers them in) to the 27-bit
+	// mask of the triads that take part in at least one placement of the
+	// digit in the band: one cell per row and per box, that is a 3x3
+	// permutation. 0 means no placement.
 	keepMask [512]uint32
 	// colElim maps a band's 9-bit column occupancy to the columns (all
 	// three rows) that are the only column of their stack: the digit's
@@ -81,8 +82,6 @@ var (
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
-	// bandOf maps a digit-band x to its band, x / 10.
-	bandOf [32]uint8
 	// lowDigits and highDigits map the 5-bit set of the words of pairs
 	// (bit i for word i of a band) whose low, respectively high, half
 	// lost a cell to the digits those halves hold (bit e for digit e+1):
@@ -142,7 +141,6 @@ func init() {
 	}
 	for x := 0; x < 30; x++ {
 		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
-		bandOf[x] = uint8(x / 10)
 	}
 	word := uint64(1)
 	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
@@ -304,8 +302,8 @@ func (s *board) place(b, d int, c uint) bool {
 	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c&31]
 	s.dirty |= changed<<(b*10&31) | 1<<x
-	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
-	// for a non-zero 27-bit y, 0 for zero.
+	// The digit's other bands lose the column; (z + bandAll) >> 27 is 1
+	// for a non-zero 27-bit z, 0 for zero.
 	col := colOf[c&31]
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
 	z0, z1 := s.f[o0]&col, s.f[o1]&col

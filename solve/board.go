@@ -1,5 +1,7 @@
 package solve
 
+//go:generate go run rules_gen.go
+
 import (
 	"encoding/binary"
 	"math/bits"
@@ -17,6 +19,14 @@ import (
 
 // bandAll is the 27-bit mask of a whole band.
 const bandAll = 1<<27 - 1
+
+// rowLow, rowLow8 and rowHigh are a band's first cell, first eight cells
+// and last cell of each row, for work on its three rows at once.
+const (
+	rowLow  = 1 | 1<<9 | 1<<18
+	rowLow8 = 0xff * rowLow
+	rowHigh = rowLow << 8
+)
 
 // board is a position of the fast solver.
 //
@@ -40,17 +50,12 @@ type board struct {
 
 // Tables, built once: see the comment on each for the invariant it holds.
 var (
-	// rowBoxes maps a row's 9-bit pattern to the 3-bit set of boxes it
-	// touches.
-	rowBoxes [512]uint32
 	// keepMask maps the 9-bit set of (row r, box k) triads holding a
-	// digit (bit r*3+k) to the 27-bit mask of the triads that take part
-	// in at least one placement of the digit in the band: one cell per
-	// row and per box, that is a 3x3 permutation. 0 means no placement.
+	// digit (bit k*3+r, the order triads gathers them in) to the 27-bit
+	// mask of the triads that take part in at least one placement of the
+	// digit in the band: one cell per row and per box, that is a 3x3
+	// permutation. 0 means no placement.
 	keepMask [512]uint32
-	// rowSingle maps a row's 9-bit pattern to itself when it has one
-	// cell, to 0 otherwise.
-	rowSingle [512]uint32
 	// colElim maps a band's 9-bit column occupancy to the columns (all
 	// three rows) that are the only column of their stack: the digit's
 	// cell of that box is in that column, so other bands lose it.
@@ -77,8 +82,6 @@ var (
 	rowCells, boxCells [8]uint32
 	// mates maps a digit-band x to the same digit's two other bands.
 	mates [32][2]uint8
-	// bandOf maps a digit-band x to its band, x / 10.
-	bandOf [32]uint8
 	// lowDigits and highDigits map the 5-bit set of the words of pairs
 	// (bit i for word i of a band) whose low, respectively high, half
 	// lost a cell to the digits those halves hold (bit e for digit e+1):
@@ -88,16 +91,6 @@ var (
 )
 
 func init() {
-	for p := 0; p < 512; p++ {
-		for k := 0; k < 3; k++ {
-			if p&(7<<(3*k)) != 0 {
-				rowBoxes[p] |= 1 << k
-			}
-		}
-		if bits.OnesCount(uint(p)) == 1 {
-			rowSingle[p] = uint32(p)
-		}
-	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for t := 0; t < 512; t++ {
 		keep := 0
@@ -107,10 +100,16 @@ func init() {
 				keep |= m
 			}
 		}
+		var tk int // t with bit k*3+r for bit r*3+k
+		for r := 0; r < 3; r++ {
+			for k := 0; k < 3; k++ {
+				tk |= t >> (r*3 + k) & 1 << (k*3 + r)
+			}
+		}
 		for r := 0; r < 3; r++ {
 			for k := 0; k < 3; k++ {
 				if keep&(1<<(r*3+k)) != 0 {
-					keepMask[t] |= 7 << (r*9 + k*3)
+					keepMask[tk] |= 7 << (r*9 + k*3)
 				}
 			}
 		}
@@ -142,7 +141,6 @@ func init() {
 	}
 	for x := 0; x < 30; x++ {
 		mates[x] = [2]uint8{uint8((x + 10) % 30), uint8((x + 20) % 30)}
-		bandOf[x] = uint8(x / 10)
 	}
 	word := uint64(1)
 	lowFirst := *(*uint32)(unsafe.Pointer(&word)) == 1
@@ -232,9 +230,14 @@ func nonZero(p []uint8) uint32 {
 }
 
 // triads returns the set of (row r, box k) triads of band mask a that
-// hold a cell, bit r*3+k.
+// hold a cell, bit k*3+r. Each triad's cells are folded onto its first
+// cell, bit 3j for triad j = r*3+k, and one multiplication gathers the
+// nine bits: its terms move triads 0-2 up 16, 3-5 up 8 and 6-8 not at
+// all, onto bits 16 to 24. Terms that differ in their shift mod 3 never
+// land on one bit, so the product has no carries.
 func triads(a uint32) uint32 {
-	return (rowBoxes[a&511] | rowBoxes[a>>9&511]<<3 | rowBoxes[a>>18&511]<<6) & 511
+	first := (a | a>>1 | a>>2) & 0x1249249
+	return first * (1<<16 | 1<<8 | 1) >> 16 & 511
 }
 
 // digits returns the nine digit masks of band b.
@@ -259,27 +262,27 @@ func (s *board) band(b int) *[5]uint64 {
 // holds one of the cells is close to a coin toss, which a branch would
 // mispredict. It works on two digits at once, a word of pairs: adding
 // bandAll to a non-zero 27-bit half carries into its bit 27, which stays
-// inside the half, so one add tests both. The band rules (rules) hold a
-// written-out copy of this body: change both together.
+// inside the half, so one add tests both. The band rules (rules_gen.go)
+// hold a written-out copy of this body: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
 	w := s.band(b)
 	p := uint64(cells) * lo
-	y := w[0]
-	w[0] = y &^ p
-	t := (y&p + bandAll*lo) & (lo << 27)
-	y = w[1]
-	w[1] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 1
-	y = w[2]
-	w[2] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 2
-	y = w[3]
-	w[3] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 3
-	y = w[4]
-	w[4] = y &^ p
-	t |= (y&p + bandAll*lo) & (lo << 27) << 4
+	z := w[0] & p
+	w[0] ^= z
+	t := (z + bandAll*lo) & (lo << 27)
+	z = w[1] & p
+	w[1] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 1
+	z = w[2] & p
+	w[2] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 2
+	z = w[3] & p
+	w[3] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 3
+	z = w[4] & p
+	w[4] ^= z
+	t |= (z + bandAll*lo) & (lo << 27) << 4
 	// Bit 27+i of t is word i's low half, bit 59+i its high half.
 	return lowDigits[t>>27&31] | highDigits[t>>59]
 }
@@ -299,111 +302,22 @@ func (s *board) place(b, d int, c uint) bool {
 	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c&31]
 	s.dirty |= changed<<(b*10&31) | 1<<x
-	// The digit's other bands lose the column; (y + bandAll) >> 27 is 1
-	// for a non-zero 27-bit y, 0 for zero.
+	// The digit's other bands lose the column; (z + bandAll) >> 27 is 1
+	// for a non-zero 27-bit z, 0 for zero.
 	col := colOf[c&31]
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	y0, y1 := s.f[o0], s.f[o1]
-	s.f[o0], s.f[o1] = y0&^col, y1&^col
-	s.dirty |= (y0&col+bandAll)>>27<<o0 | (y1&col+bandAll)>>27<<o1
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
 	return true
 }
 
-// rules applies the band rules to the dirty digit-bands until none is
-// dirty. It reports false on a contradiction. The rules for a digit-band
-// x: locked candidates between rows and boxes, columns that only this
-// band can serve, hidden singles in rows (which the first rule turns
-// hidden singles in boxes and columns into), and columns the band takes
-// from the others.
-//
-// It works in rounds: a round takes the digit-bands dirty at its start,
-// lowest index first; one marked dirty during the round waits for the
-// next round unless the round has yet to reach it. The next step then
-// does not depend on the step before it, so the processor can overlap
-// them, and a digit-band marked twice in a round is updated once. The
-// order is part of Stats: the second rule is not re-run when only the
-// other bands change, so the fixed point depends on it.
-//
-// The rules are written inside the loop, not in a function of their own
-// (too big to be inlined): the dirty set then stays in a register, and
-// each step saves a call.
-func (s *board) rules() bool {
-	dirty := s.dirty
-	for dirty != 0 {
-		todo := dirty
-		dirty = 0
-		for todo != 0 {
-			x := bits.TrailingZeros32(todo) & 31
-			todo &= todo - 1
-			dirty &^= 1 << x
-			o := s.f[mates[x][0]&31] | s.f[mates[x][1]&31]
-			other := (o | o>>9 | o>>18) & 511
-			a, occ := s.f[x], uint32(0)
-			for {
-				a &= keepMask[triads(a)]
-				if a == 0 {
-					return false
-				}
-				occ = (a | a>>9 | a>>18) & 511
-				if occ|other != 511 {
-					return false // a column has no place left for the digit
-				}
-				// Usually no column is left to this band alone, or the band
-				// already keeps only such columns in their boxes.
-				if na := a & colKeep[occ&^other&511]; na != a {
-					a = na
-					continue
-				}
-				break
-			}
-			single := rowSingle[a&511] | rowSingle[a>>9&511]<<9 | rowSingle[a>>18&511]<<18
-			b := int(bandOf[x])
-			// The other digits lose the cells placed here; changed has bit
-			// e set when digit e+1 lost one. x keeps them: a is stored
-			// below. A step places a cell 39-49% of the time (serg least,
-			// minimal puzzles most), so the test for none is often
-			// mispredicted, yet skipping the nine masks still pays on
-			// balance: 2-8% on serg and 17-clue, 0-3% on magictour, even
-			// on forum 11+, 1-4% lost on minimal puzzles. This is clear
-			// written out, which saves a call in the hottest loop (1-2%):
-			// a change to one must be made to the other.
-			placed := single & s.u[b]
-			s.u[b] &^= placed
-			if placed != 0 {
-				const lo = 1 | 1<<32
-				w := s.band(b)
-				p := uint64(placed) * lo
-				y := w[0]
-				w[0] = y &^ p
-				t := (y&p + bandAll*lo) & (lo << 27)
-				y = w[1]
-				w[1] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 1
-				y = w[2]
-				w[2] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 2
-				y = w[3]
-				w[3] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 3
-				y = w[4]
-				w[4] = y &^ p
-				t |= (y&p + bandAll*lo) & (lo << 27) << 4
-				changed := lowDigits[t>>27&31] | highDigits[t>>59]
-				dirty |= (changed << (b * 10 & 31)) &^ (1 << x)
-			}
-			s.f[x] = a
-			o0, o1 := mates[x][0]&31, mates[x][1]&31
-			// Stored without a test: whether the other bands lose a column is
-			// unpredictable, and a store that changes nothing sets no dirty
-			// bit.
-			y0, y1 := s.f[o0], s.f[o1]
-			cm := colElim[occ]
-			s.f[o0], s.f[o1] = y0&^cm, y1&^cm
-			dirty |= (y0&cm+bandAll)>>27<<o0 | (y1&cm+bandAll)>>27<<o1
-		}
-	}
-	s.dirty = 0
-	return true
+// digitAt views f from digit-band d on: element x of the view is
+// f[d+x], so that one pointer reaches a digit in every band at a fixed
+// offset (0, 10 and 20). d must be 0..8: the view then ends inside f.
+func (s *board) digitAt(d uint) *[21]uint32 {
+	return (*[21]uint32)(unsafe.Add(unsafe.Pointer(&s.f), d*4))
 }
 
 // propagate runs the band rules and naked singles to a fixed point. It
@@ -451,11 +365,15 @@ func (s *board) propagate(biv *[3]uint32) bool {
 				continue
 			}
 			progress = true
-			for d, f := range s.digits(b) {
-				for m := f & single; m != 0; m &= m - 1 {
-					if !s.place(b, d, uint(bits.TrailingZeros32(m))) {
-						return false
-					}
+			// The singles are placed cell by cell: the order does not
+			// matter, as placing one only takes its digit from its peers,
+			// and two singles of one digit that see each other fail either
+			// way (the second finds no candidate left).
+			for m := single; m != 0; m &= m - 1 {
+				c := uint(bits.TrailingZeros32(m))
+				d := s.cands(b, c)
+				if d == 0 || !s.place(b, bits.TrailingZeros32(d), c) {
+					return false
 				}
 			}
 		}

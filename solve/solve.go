@@ -168,11 +168,17 @@ func (v *Solver) search(s *board) {
 }
 
 // digit picks the next digit to try among the candidates m: the smallest,
-// or a uniformly random one when v has an rng.
+// or a uniformly random one when v has an rng. It is small enough to be
+// inlined in the search loop; the random draw is a call.
 func (v *Solver) digit(m uint32) int {
 	if v.rng == nil {
 		return bits.TrailingZeros32(m)
 	}
+	return v.randomDigit(m)
+}
+
+// randomDigit picks one of the candidates m uniformly with v's rng.
+func (v *Solver) randomDigit(m uint32) int {
 	for k := v.rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
 		m &= m - 1
 	}

@@ -21,7 +21,8 @@ import (
 //
 // If a bank is at path already, or another process puts one there
 // meanwhile, MergeNew opens that one and merges s into it as MergeShard
-// does.
+// does; likewise, into a new empty bank, a shard whose pages are not of
+// a new bank's size.
 func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o MergeOptions) (*DB, MergeResult, error) {
 	fresh, err := checkHeader(path, false)
 	if err != nil {
@@ -52,8 +53,9 @@ func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o 
 }
 
 // mergeNew builds the merge of s into a new bank in a temporary file
-// beside path, as create builds an empty one, and gives it the name path
-// unless a bank appeared there meanwhile (placed is then false).
+// beside path, as create builds an empty one, and gives it the name path.
+// It places nothing (placed is false) if a bank appeared there meanwhile
+// or if the shard's pages are not a new bank's (copyPages).
 func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions) (res MergeResult, placed bool, err error) {
 	if err := registerFuncs(); err != nil {
 		return res, false, err
@@ -78,7 +80,7 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	if err != nil {
 		return res, false, fmt.Errorf("create: %w", err)
 	}
-	if err := copyPages(ctx, s.path, tmp); err != nil {
+	if copied, err := copyPages(ctx, s.path, tmp); err != nil || !copied {
 		return res, false, err
 	}
 	if res, err = makeMerged(ctx, tmp, s, o); err != nil {
@@ -100,21 +102,30 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 // copyPages copies the database at shard page by page into the empty
 // file at dst, as one snapshot of its last commit (SQLite's online
 // backup), which costs a fraction of copying its rows: no record is
-// decoded and no index is searched.
-func copyPages(ctx context.Context, shard, dst string) error {
+// decoded and no index is searched. A shard whose pages are not of a new
+// bank's size (a bank made before pageSize) is not copied (copied is
+// false): its rows are, into a new bank's pages.
+func copyPages(ctx context.Context, shard, dst string) (copied bool, err error) {
 	// Read-write, though nothing writes it, as the merge's attach: a
 	// connection that only reads a bank in WAL mode leaves its -wal and
 	// -shm files behind it, which the last writer to close removes.
 	src, err := sqlx.Open("sqlite", dsn(shard, []string{"mode=rw", "_pragma=busy_timeout(10000)", "_pragma=mmap_size(2147418112)"}))
 	if err != nil {
-		return fmt.Errorf("copy pages: %w", err)
+		return false, fmt.Errorf("copy pages: %w", err)
 	}
 	defer src.Close()
 	conn, err := src.Conn(ctx)
 	if err != nil {
-		return fmt.Errorf("copy pages: %w", err)
+		return false, fmt.Errorf("copy pages: %w", err)
 	}
 	defer conn.Close()
+	var size int
+	if err := conn.QueryRowContext(ctx, "PRAGMA page_size").Scan(&size); err != nil {
+		return false, fmt.Errorf("copy pages: %w", err)
+	}
+	if size != pageSize {
+		return false, nil
+	}
 	err = conn.Raw(func(dc any) error {
 		bc, ok := dc.(interface {
 			NewBackup(string) (*sqlite.Backup, error)
@@ -135,9 +146,9 @@ func copyPages(ctx context.Context, shard, dst string) error {
 		return b.Finish()
 	})
 	if err != nil {
-		return fmt.Errorf("copy pages: %w", err)
+		return false, fmt.Errorf("copy pages: %w", err)
 	}
-	return nil
+	return true, nil
 }
 
 // makeMerged makes the copy of the shard s at tmp the bank a merge of s

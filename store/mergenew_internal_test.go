@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"os/exec"
@@ -159,5 +160,42 @@ func TestMergeNewKilledLeavesNoBank(t *testing.T) {
 	slices.Sort(want)
 	if left := dirNames(t, dir); !slices.Equal(left, want) {
 		t.Errorf("after MergeNew again the directory holds %q, want %q and out.db", left, before)
+	}
+}
+
+// TestMergeNewOtherPageSize makes a bank of a shard whose pages are not
+// of a new bank's size, as banks made before pageSize are: its rows are
+// copied into a new bank's pages, not its pages into the bank.
+func TestMergeNewOtherPageSize(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard.db")
+	raw, err := sql.Open("sqlite", shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(ctx, "PRAGMA page_size = 4096; VACUUM"); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	fams := map[int][]int{2: {21, 22}, 3: {31}}
+	mergeBank(t, dir, "shard.db", fams)
+	out := filepath.Join(dir, "out.db")
+	if got, want := mustMergeNew(t, out, shard), [3]int{2, 3, 1}; got != want {
+		t.Errorf("families, puzzles, runs = %v, want %v", got, want)
+	}
+	for path, want := range map[string]int{shard: 4096, out: pageSize} {
+		db, err := OpenReadOnly(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var size int
+		if err := db.db.Get(&size, "PRAGMA page_size"); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if size != want {
+			t.Errorf("%s: page size %d, want %d", filepath.Base(path), size, want)
+		}
 	}
 }

@@ -99,6 +99,10 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	return res, true, syncDir(dir)
 }
 
+// copyStepPages is how many pages copyPages copies between looks at its
+// context: 64 MiB of a new bank's pages.
+const copyStepPages = 4096
+
 // copyPages copies the database at shard page by page into the empty
 // file at dst, as one snapshot of its last commit (SQLite's online
 // backup), which costs a fraction of copying its rows: no record is
@@ -139,9 +143,18 @@ func copyPages(ctx context.Context, shard, dst string) (copied bool, err error) 
 		if err != nil {
 			return err
 		}
-		if _, err := b.Step(-1); err != nil {
-			b.Finish()
-			return err
+		// In steps, so that a cancel is heard within one; a write to the
+		// shard between steps restarts the copy, which ends on one
+		// snapshot either way.
+		for more := true; more; {
+			if err := ctx.Err(); err != nil {
+				b.Finish()
+				return err
+			}
+			if more, err = b.Step(copyStepPages); err != nil {
+				b.Finish()
+				return err
+			}
 		}
 		return b.Finish()
 	})

@@ -35,9 +35,9 @@ func mustMergeNew(t *testing.T, out, shard string) [3]int {
 }
 
 // TestMergeNewFailureLeavesNoBank fails MergeNew just before it commits
-// the merge into its copy of the shard, and cancels another: neither may
-// leave a bank, or anything else, at or beside the bank's path, and
-// MergeNew run again must make the bank.
+// the merge into its copy of the shard, and cancels it there and before
+// it starts: none may leave a bank, or anything else, at or beside the
+// bank's path, and MergeNew run again must make the bank.
 func TestMergeNewFailureLeavesNoBank(t *testing.T) {
 	dir := t.TempDir()
 	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
@@ -45,6 +45,8 @@ func TestMergeNewFailureLeavesNoBank(t *testing.T) {
 	before := dirNames(t, dir)
 	boom := errors.New("boom")
 	ctx, cancel := context.WithCancel(context.Background())
+	done, stop := context.WithCancel(context.Background())
+	stop()
 	for _, tt := range []struct {
 		name string
 		ctx  context.Context
@@ -53,6 +55,7 @@ func TestMergeNewFailureLeavesNoBank(t *testing.T) {
 	}{
 		{"Failed", context.Background(), func() error { return boom }, boom},
 		{"Cancelled", ctx, func() error { cancel(); return ctx.Err() }, context.Canceled},
+		{"CancelledFirst", done, nil, context.Canceled},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := CheckShard(context.Background(), shard, false)

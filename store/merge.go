@@ -114,12 +114,16 @@ type CheckedShard struct {
 // it is another file: a merge holds its shard's write lock, which the
 // check waits for (Options.BusyTimeout).
 func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
-	if db.readOnly {
-		return nil, fmt.Errorf("merge %s: the bank is open read-only: %w", shard, ErrInvalid)
+	if err := db.canMerge(shard); err != nil {
+		return nil, err
 	}
-	if realPath(shard) == db.real {
-		return nil, fmt.Errorf("merge %s: it is the bank merged into: %w", shard, ErrInvalid)
-	}
+	return CheckShard(ctx, shard, dropPacks)
+}
+
+// CheckShard is DB.CheckShard for a bank not open yet, such as one
+// MergeNew is to make: MergeShard refuses the shard if it turns out to
+// be the bank merged into.
+func CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
 	runs, err := checkShard(ctx, shard, dropPacks)
 	if err != nil {
 		return nil, fmt.Errorf("merge %s: %w", shard, err)
@@ -127,9 +131,24 @@ func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*Ch
 	return &CheckedShard{path: shard, runs: runs}, nil
 }
 
+// canMerge refuses to merge shard into db if db is open read-only or
+// shard is db's own file.
+func (db *DB) canMerge(shard string) error {
+	if db.readOnly {
+		return fmt.Errorf("merge %s: the bank is open read-only: %w", shard, ErrInvalid)
+	}
+	if realPath(shard) == db.real {
+		return fmt.Errorf("merge %s: it is the bank merged into: %w", shard, ErrInvalid)
+	}
+	return nil
+}
+
 // MergeShard merges a shard CheckShard checked, as Merge does;
 // o.DropPacks is CheckShard's to judge, and ignored here.
 func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (MergeResult, error) {
+	if err := db.canMerge(s.path); err != nil {
+		return MergeResult{}, err
+	}
 	res, err := db.merge(ctx, s.path, s.runs, o)
 	if err != nil {
 		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
@@ -272,7 +291,7 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 		if err := addMergedCounts(ctx, tx, false); err != nil {
 			return res, err
 		}
-		return db.commitMerge(ctx, tx, res)
+		return commitMerge(ctx, tx, res)
 	}
 	off, err := count("family IDs", "SELECT COALESCE(MAX(id), 0) FROM main.families")
 	if err != nil {
@@ -350,11 +369,11 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 	if err := addMergedCounts(ctx, tx, res.DupFamilies > 0); err != nil {
 		return res, err
 	}
-	return db.commitMerge(ctx, tx, res)
+	return commitMerge(ctx, tx, res)
 }
 
 // commitMerge records the merge's counts in its run and commits it.
-func (db *DB) commitMerge(ctx context.Context, tx *sqlx.Tx, res MergeResult) (MergeResult, error) {
+func commitMerge(ctx context.Context, tx *sqlx.Tx, res MergeResult) (MergeResult, error) {
 	if _, err := tx.ExecContext(ctx, `UPDATE runs SET families = ?, puzzles = ?, dup_families = ?, dup_puzzles = ? WHERE id = ?`,
 		res.Families, res.Puzzles, res.DupFamilies, res.DupPuzzles, res.RunID); err != nil {
 		return res, fmt.Errorf("record the run: %w", err)

@@ -179,6 +179,12 @@ func registerFuncs() error {
 // path and renamed into place, so that a process killed meanwhile leaves
 // no half-built bank at path.
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
+	return open(ctx, path, opt, false)
+}
+
+// open is Open; checked skips the quick check of an existing bank, for a
+// bank this process just made from a checked one (MergeNew).
+func open(ctx context.Context, path string, opt Options, checked bool) (*DB, error) {
 	fresh, err := checkHeader(path, opt.MustExist)
 	if err != nil {
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
@@ -235,9 +241,11 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
-		if err := quickCheck(ctx, x); err != nil {
-			x.Close()
-			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		if !checked {
+			if err := quickCheck(ctx, x); err != nil {
+				x.Close()
+				return nil, fmt.Errorf("open bank %s: %w", path, err)
+			}
 		}
 	}
 	if opt.MustExist {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -249,4 +250,62 @@ func TestMergeSameShardTwice(t *testing.T) {
 		t.Errorf("the bank holds %d families, want the shard's 6", got)
 	}
 	checkBank(t, out)
+}
+
+// TestMergeIntoMissingBank merges shards into a bank that does not exist
+// yet, which bankgen makes of the first shard's pages, and into an empty
+// bank, which it fills row by row: both must hold the same families,
+// puzzles, grades and runs, and nothing but the bank may be left beside
+// it.
+func TestMergeIntoMissingBank(t *testing.T) {
+	for _, n := range []int{1, 3} {
+		t.Run(fmt.Sprintf("Shards%d", n), func(t *testing.T) {
+			dir := t.TempDir()
+			var shards []string
+			for i := range n {
+				shard := fmt.Sprintf("s%d.db", i)
+				mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "6", "-count", "12", "-variants", "2", "-shard", fmt.Sprintf("%d/%d", i, n)))
+				shards = append(shards, shard)
+			}
+			empty := filepath.Join(dir, "empty.db")
+			db, err := store.Open(context.Background(), empty, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			before := dirNames(t, dir)
+			missing := filepath.Join(dir, "missing.db")
+			mustSucceed(t, bankgen(t, dir, append([]string{"merge", "-db", missing}, shards...)...))
+			if got, want := dirNames(t, dir), append(before, "missing.db"); !slices.Equal(got, slices.Sorted(slices.Values(want))) {
+				t.Errorf("the directory holds %q, want %q and missing.db", got, before)
+			}
+			mustSucceed(t, bankgen(t, dir, append([]string{"merge", "-db", empty}, shards...)...))
+			if got, want := canons(t, missing), canons(t, empty); !slices.Equal(got, want) || len(got) != 12 {
+				t.Errorf("into a missing bank: %d families, into an empty one %d, want 12 and the same forms", len(got), len(want))
+			}
+			if got, want := graded(t, missing), graded(t, empty); !slices.Equal(got, want) {
+				t.Error("into a missing bank: other puzzles, grades or levels than into an empty one")
+			}
+			if got, want := len(runs(t, missing)), len(runs(t, empty)); got != n || want != n {
+				t.Errorf("into a missing bank %d runs, into an empty one %d, want %d", got, want, n)
+			}
+			checkBank(t, missing)
+		})
+	}
+}
+
+// dirNames returns the names in dir, sorted.
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return names
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"time"
 
@@ -100,11 +101,18 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	// load does; an existing one keeps them live.
 	opts := store.BulkOptions(o.db)
 	opts.Log = log
-	db, err := store.Open(ctx, o.db, opts)
-	if err != nil {
+	// A missing bank is made of the first shard's pages (store.MergeNew),
+	// indexes included: with no shard after it, none is deferred.
+	var db *store.DB
+	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
+		opts.DeferIndexes = len(o.shards) > 1
+	} else if db, err = store.Open(ctx, o.db, opts); err != nil {
 		return err
 	}
 	defer func() {
+		if db == nil {
+			return
+		}
 		if cerr := db.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("close bank %s: %w", o.db, cerr)
 		}
@@ -121,9 +129,15 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	pending := false
 	check := func(i int) {
 		pending = true
+		into := db // nil until the bank is made
 		go func() {
-			s, err := db.CheckShard(ctx, o.shards[i], o.dropPacks)
-			next <- checked{s, err}
+			var c checked
+			if into != nil {
+				c.shard, c.err = into.CheckShard(ctx, o.shards[i], o.dropPacks)
+			} else {
+				c.shard, c.err = store.CheckShard(ctx, o.shards[i], o.dropPacks)
+			}
+			next <- c
 		}()
 	}
 	defer func() {
@@ -149,7 +163,13 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			return c.err
 		}
 		t0 := time.Now()
-		res, err := db.MergeShard(ctx, c.shard, store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion()})
+		mo := store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion()}
+		var res store.MergeResult
+		if db == nil {
+			db, res, err = store.MergeNew(ctx, o.db, c.shard, opts, mo)
+		} else {
+			res, err = db.MergeShard(ctx, c.shard, mo)
+		}
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 				return errInterrupted

@@ -1,0 +1,204 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// mustMergeNew checks shard and makes the bank at out of it (MergeNew),
+// then closes it and returns its families, puzzles and runs.
+func mustMergeNew(t *testing.T, out, shard string) [3]int {
+	t.Helper()
+	ctx := context.Background()
+	s, err := CheckShard(ctx, shard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, _, err := MergeNew(ctx, out, s, BulkOptions(out), MergeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	mustCheck(t, db, true)
+	if err := db.IntegrityCheck(ctx); err != nil {
+		t.Error(err)
+	}
+	return bankCounts(t, db)
+}
+
+// TestMergeNewFailureLeavesNoBank fails MergeNew just before it commits
+// the merge into its copy of the shard, and cancels it there and before
+// it starts: none may leave a bank, or anything else, at or beside the
+// bank's path, and MergeNew run again must make the bank.
+func TestMergeNewFailureLeavesNoBank(t *testing.T) {
+	dir := t.TempDir()
+	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
+	out := filepath.Join(dir, "out.db")
+	before := dirNames(t, dir)
+	boom := errors.New("boom")
+	ctx, cancel := context.WithCancel(context.Background())
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	for _, tt := range []struct {
+		name string
+		ctx  context.Context
+		hook func() error
+		want error
+	}{
+		{"Failed", context.Background(), func() error { return boom }, boom},
+		{"Cancelled", ctx, func() error { cancel(); return ctx.Err() }, context.Canceled},
+		{"CancelledFirst", done, nil, context.Canceled},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := CheckShard(context.Background(), shard, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mergeHook = tt.hook
+			db, _, err := MergeNew(tt.ctx, out, s, BulkOptions(out), MergeOptions{})
+			mergeHook = nil
+			if !errors.Is(err, tt.want) {
+				if db != nil {
+					db.Close()
+				}
+				t.Fatalf("MergeNew = %v, want %v", err, tt.want)
+			}
+			if got := dirNames(t, dir); !slices.Equal(got, before) {
+				t.Errorf("after a failed MergeNew the directory holds %q, want %q", got, before)
+			}
+		})
+	}
+	if got, want := mustMergeNew(t, out, shard), [3]int{2, 3, 1}; got != want {
+		t.Errorf("families, puzzles, runs = %v, want %v", got, want)
+	}
+}
+
+// slowMergeNewEnv names the bank TestSlowMergeNewHelper makes, and
+// slowMergeShardEnv the shard it makes it of.
+const (
+	slowMergeNewEnv   = "SUDOKUBANK_TEST_SLOW_MERGE_NEW"
+	slowMergeShardEnv = "SUDOKUBANK_TEST_SLOW_MERGE_SHARD"
+)
+
+// TestSlowMergeNewHelper is the process TestMergeNewKilledLeavesNoBank
+// kills: it makes a bank with MergeNew whose commit never comes, once
+// the shard's pages are copied, after making the file out+".copied".
+func TestSlowMergeNewHelper(t *testing.T) {
+	out, shard := os.Getenv(slowMergeNewEnv), os.Getenv(slowMergeShardEnv)
+	if out == "" {
+		t.Skip("run by TestMergeNewKilledLeavesNoBank")
+	}
+	s, err := CheckShard(context.Background(), shard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mergeHook = func() error {
+		if err := os.WriteFile(out+".copied", nil, 0o644); err != nil {
+			return err
+		}
+		select {}
+	}
+	MergeNew(context.Background(), out, s, BulkOptions(out), MergeOptions{})
+	t.Fatal("the merge ended")
+}
+
+// TestMergeNewKilledLeavesNoBank kills a process while MergeNew makes a
+// bank of a shard, the pages copied and the merge not committed: nothing
+// may be at the bank's path, and MergeNew run again makes the bank and
+// removes what the dead process left.
+func TestMergeNewKilledLeavesNoBank(t *testing.T) {
+	if !runLocksWork {
+		t.Skip("no file locks to tell a dead creator's file from a live one")
+	}
+	dir := t.TempDir()
+	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}, 4: {41}})
+	before := dirNames(t, dir)
+	out := filepath.Join(dir, "out.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSlowMergeNewHelper$", "-test.timeout=2m")
+	cmd.Env = append(os.Environ(), slowMergeNewEnv+"="+out, slowMergeShardEnv+"="+shard)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(ended)
+	}()
+	defer func() {
+		cmd.Process.Kill()
+		<-ended
+	}()
+	for {
+		if _, err := os.Stat(out + ".copied"); err == nil {
+			break
+		}
+		select {
+		case <-ended:
+			t.Fatal("the helper ended")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	<-ended
+	os.Remove(out + ".copied")
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("after a kill during MergeNew, Stat(%s) = %v, want no file", out, err)
+	}
+	if left := dirNames(t, dir); len(left) == len(before) {
+		t.Fatal("the killed merge left nothing: the test did not kill it while merging")
+	}
+	if got, want := mustMergeNew(t, out, shard), [3]int{3, 4, 1}; got != want {
+		t.Errorf("families, puzzles, runs = %v, want %v", got, want)
+	}
+	// What the dead process left is gone; the new bank's own files stay.
+	want := append(slices.Clone(before), "out.db")
+	slices.Sort(want)
+	if left := dirNames(t, dir); !slices.Equal(left, want) {
+		t.Errorf("after MergeNew again the directory holds %q, want %q and out.db", left, before)
+	}
+}
+
+// TestMergeNewOtherPageSize makes a bank of a shard whose pages are not
+// of a new bank's size, as banks made before pageSize are: its rows are
+// copied into a new bank's pages, not its pages into the bank.
+func TestMergeNewOtherPageSize(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard.db")
+	raw, err := sql.Open("sqlite", shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.ExecContext(ctx, "PRAGMA page_size = 4096; VACUUM"); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	fams := map[int][]int{2: {21, 22}, 3: {31}}
+	mergeBank(t, dir, "shard.db", fams)
+	out := filepath.Join(dir, "out.db")
+	if got, want := mustMergeNew(t, out, shard), [3]int{2, 3, 1}; got != want {
+		t.Errorf("families, puzzles, runs = %v, want %v", got, want)
+	}
+	for path, want := range map[string]int{shard: 4096, out: pageSize} {
+		db, err := OpenReadOnly(ctx, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var size int
+		if err := db.db.Get(&size, "PRAGMA page_size"); err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if size != want {
+			t.Errorf("%s: page size %d, want %d", filepath.Base(path), size, want)
+		}
+	}
+}

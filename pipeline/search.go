@@ -21,8 +21,10 @@ import (
 // puzzles have hard neighbours, so once the walk reaches the target it
 // stays there and finds family after family; it ends after SearchStall
 // neighbours in a row that neither bring it closer nor meet the target.
-// All of it draws from the item's own source, so an item makes the same
-// families with any number of workers.
+// A walk for a hardest technique steers by the technique's near misses
+// too (walk.near): for a technique as rare as a jellyfish the ratings
+// alone lead nowhere. All of it draws from the item's own source, so an
+// item makes the same families with any number of workers.
 
 // DefaultSearchStall is BuildOptions.SearchStall when zero.
 const DefaultSearchStall = 128
@@ -165,7 +167,11 @@ func newWalk(o *BuildOptions) *walk {
 	w.near, w.aim = o.Hardest, w.ceil
 	if len(w.near) > 0 && w.aim == 0 {
 		for _, t := range w.near {
-			w.aim = max(w.aim, t.BaseRating()+aimAbove)
+			a := t.BaseRating() + aimAbove
+			if t == grade.BruteForce {
+				a = grade.UnfinishedER // the rating of an unfinished solve
+			}
+			w.aim = max(w.aim, a)
 		}
 	}
 	return w

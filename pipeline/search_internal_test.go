@@ -84,6 +84,7 @@ func TestSearchNearBounds(t *testing.T) {
 		{"XCycleMissAt", xCycle, 66, 66, true, grade.Bounds{Floor: 65, Ceiling: 66}},
 		{"JellyfishMissAbove", jellyfish, 52, 71, true, grade.Bounds{Floor: 33, Ceiling: 71}},
 		{"JellyfishWanders", jellyfish, 52, 90, false, grade.Bounds{Floor: 52, Ceiling: 52}},
+		{"BruteForce", BuildOptions{Hardest: []grade.Technique{grade.BruteForce}}, grade.UnfinishedER, 90, false, grade.Bounds{Floor: 0, Ceiling: grade.UnfinishedER}},
 		{"BandCapsAim", BuildOptions{Hardest: []grade.Technique{grade.AIC}, RatingMax: 74}, 74, 80, true, grade.Bounds{Floor: 64, Ceiling: 80}},
 	}
 	for _, tt := range tests {

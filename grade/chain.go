@@ -66,6 +66,9 @@ type chainer struct {
 	// every cell with the digit and one other candidate or more.
 	dver  *[10]uint64
 	xNone [10]uint64
+	// limit, when not 0, is the grade's ceiling (Grader.limit): next
+	// tries no producer whose every step rates above it.
+	limit Rating
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -98,6 +101,9 @@ func (c *chainer) next(p *Position) (Step, bool) {
 		c.eng = new(chainEngine)
 	}
 	e := c.eng
+	if c.limit > 0 && c.limit < AlignedTripleExclusion.BaseRating() {
+		return Step{}, false
+	}
 	chainAlignedTriples(h, &p.Cands)
 	if h.found() {
 		return h.step(), true
@@ -117,7 +123,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 		{multiple: true, dynamic: true, level: 4, tech: NestedForcingChains4},
 		{multiple: true, dynamic: true, level: 5, tech: NestedForcingChains5},
 	} {
-		if m.level > maxLevel || c.ctx != nil && c.ctx.Err() != nil {
+		if m.level > maxLevel || c.ctx != nil && c.ctx.Err() != nil || c.limit > 0 && c.limit < m.tech.BaseRating() {
 			break
 		}
 		e.stopAt = 0

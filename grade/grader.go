@@ -53,6 +53,10 @@ type Grader struct {
 	puzzle   solve.Grid
 	sol      solve.Grid
 	solState uint8
+	// limit is the ceiling of the grade running (Bounds.Ceiling), 0 for
+	// none: next tries no technique whose every step rates above it, as
+	// such a step would end the grade as above the ceiling anyway.
+	limit Rating
 }
 
 // New returns a ready Grader.
@@ -136,9 +140,11 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	epSet, edSet := false, false
 	g.chains.ctx = ctx
 	g.puzzle, g.solState = p, 1
+	g.limit, g.chains.limit = b.Ceiling, b.Ceiling
 	g.chains.dver = &s.dver // next tries naked singles before the chains
 	defer func() {
 		g.chains.ctx, g.chains.sol, g.chains.dver, s.sol, g.solState = nil, nil, nil, nil, 0
+		g.limit, g.chains.limit = 0, 0
 	}()
 	settled := true // a singles-only solve may finish from here: check before the next step
 	for s.left > 0 {
@@ -282,6 +288,11 @@ func (g *Grader) next() (Step, bool) {
 	if st, ok := s.bug(); ok {
 		return st, true
 	}
+	// Past the ceiling nothing is tried: the grade ends either way, as
+	// above it (a step rated above it) or unfinished (rated UnfinishedER).
+	if g.limit > 0 && g.limit < AlignedPairExclusion.BaseRating() {
+		return Step{}, false
+	}
 	// From here on the techniques skip what the solution shows to be
 	// in vain; the solver finds it in far less time than one of them
 	// takes.
@@ -291,6 +302,9 @@ func (g *Grader) next() (Step, bool) {
 	}
 	if st, ok := s.alignedPairExclusion(); ok {
 		return st, true
+	}
+	if g.limit > 0 && g.limit < min(XCycle.BaseRating(), YCycle.BaseRating()) {
+		return Step{}, false
 	}
 	return g.chains.next(&s.p)
 }

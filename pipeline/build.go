@@ -269,12 +269,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.walk != nil && len(b.o.Starts) > 0 && rng.IntN(startShareOf) < startShare {
 		return b.search(ctx, it, rng, &b.o.Starts[rng.IntN(len(b.o.Starts))])
 	}
-	sym := b.o.Symmetry
-	if b.o.RandomSymmetry {
-		sym = symmetries[rng.IntN(len(symmetries))]
-	}
-	aim := b.levels[rng.IntN(len(b.levels))]
-	pz, err := b.dig.GenerateContext(ctx, b.o.Profiles(aim, sym), rng)
+	pz, err := b.fresh(ctx, rng)
 	if err != nil {
 		return Result[store.NewFamily]{Reason: Failed, Err: err}
 	}
@@ -310,6 +305,17 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
 	return b.family(it, rng, gr, canon, h, t, first, firstSol, pz.Minimal)
+}
+
+// fresh digs a puzzle afresh, drawing from rng: of a symmetry and the
+// givens of a level the options allow.
+func (b *Builder) fresh(ctx context.Context, rng *rand.Rand) (gen.Puzzle, error) {
+	sym := b.o.Symmetry
+	if b.o.RandomSymmetry {
+		sym = symmetries[rng.IntN(len(symmetries))]
+	}
+	aim := b.levels[rng.IntN(len(b.levels))]
+	return b.dig.GenerateContext(ctx, b.o.Profiles(aim, sym), rng)
 }
 
 // family returns the Kept result of a family graded gr, with canonical

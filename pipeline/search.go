@@ -21,8 +21,10 @@ import (
 // puzzles have hard neighbours, so once the walk reaches the target it
 // stays there and finds family after family; it ends after SearchStall
 // neighbours in a row that neither bring it closer nor meet the target.
-// All of it draws from the item's own source, so an item makes the same
-// families with any number of workers.
+// A walk for a hardest technique steers by the technique's near misses
+// too (walk.near): for a technique as rare as a jellyfish the ratings
+// alone lead nowhere. All of it draws from the item's own source, so an
+// item makes the same families with any number of workers.
 
 // DefaultSearchStall is BuildOptions.SearchStall when zero.
 const DefaultSearchStall = 128
@@ -135,9 +137,21 @@ type walk struct {
 	// climb is set for a target with no ceiling at or above climbFloor:
 	// a walk at the target moves only to neighbours rated no lower, so
 	// that walks from the bank's hardest climb on.
-	climb   bool
-	mover   gen.Mover
-	gr      grade.Grade         // a neighbour's grade
+	climb bool
+	mover gen.Mover
+	gr    grade.Grade // a neighbour's grade
+	// near, for a target of hardest techniques, are those techniques: a
+	// puzzle that uses one of them, but not as its hardest step, is a
+	// near miss, and its neighbours often use it too, where a random
+	// puzzle seldom does (a jellyfish: 1 in 2,000 fresh digs; 10% to 40%
+	// of a user's neighbours). Such a walk has two stages: it wanders
+	// among puzzles rated at or above the floor until it meets a near
+	// miss, then climbs among near misses towards the target's ratings.
+	near []grade.Technique
+	// aim is the ceiling a walk with near steers by: the target's, or
+	// where it has none (a chain's length adds to its rating) the
+	// highest base rating of near and aimAbove.
+	aim     grade.Rating
 	visited map[uint64]struct{} // the walk's canonical forms, graded once
 }
 
@@ -150,8 +164,23 @@ func newWalk(o *BuildOptions) *walk {
 	if o.SearchFamilies > 0 {
 		w.most = min(w.most, o.SearchFamilies)
 	}
+	w.near, w.aim = o.Hardest, w.ceil
+	if len(w.near) > 0 && w.aim == 0 {
+		for _, t := range w.near {
+			a := t.BaseRating() + aimAbove
+			if t == grade.BruteForce {
+				a = grade.UnfinishedER // the rating of an unfinished solve
+			}
+			w.aim = max(w.aim, a)
+		}
+	}
 	return w
 }
+
+// aimAbove is how far above its base rating a walk for a technique whose
+// length adds to its rating aims: the x-cycles fresh digs make rate 6.5
+// and 6.6 (8 in 20,000).
+const aimAbove grade.Rating = 1
 
 // distance is how far a puzzle rated er is from the target's ratings.
 func (w *walk) distance(er grade.Rating) grade.Rating {
@@ -174,6 +203,50 @@ func (w *walk) bounds(er grade.Rating) grade.Bounds {
 		b.Ceiling = w.ceil + d
 	}
 	return b
+}
+
+// nearDistance is how far a puzzle rated er is from the target of a walk
+// with near: from the floor alone before the walk meets a near miss (it
+// wanders above the floor), from the floor and aim once it has (miss set).
+func (w *walk) nearDistance(er grade.Rating, miss bool) grade.Rating {
+	switch {
+	case er < w.floor:
+		return w.floor - er
+	case miss && er > w.aim:
+		return er - w.aim
+	}
+	return 0
+}
+
+// nearBounds are the bounds of a walk with near, from a puzzle rated er:
+// up to aim before the walk meets a near miss, which is as far as a
+// neighbour's grade need go to show one (a step rated above aim is not
+// the target's, or one the walk regrades), and no further from the target
+// once it has.
+func (w *walk) nearBounds(er grade.Rating, miss bool) grade.Bounds {
+	d := w.nearDistance(er, miss)
+	b := grade.Bounds{Floor: max(w.floor-d, 0), Ceiling: w.aim}
+	if miss {
+		b.Ceiling += d
+	}
+	return b
+}
+
+// uses reports whether gr, a grade in full or in part, has a step of a
+// technique of near.
+func (w *walk) uses(gr *grade.Grade) bool {
+	for _, t := range w.near {
+		if gr.Uses[t] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// nearLast reports whether gr's last step is of a technique of near: a
+// grade stopped above its ceiling by such a step may meet the target.
+func (w *walk) nearLast(gr *grade.Grade) bool {
+	return len(gr.Path) > 0 && slices.Contains(w.near, gr.Path[len(gr.Path)-1].Technique)
 }
 
 // meets reports whether a family graded gr is one the run keeps.
@@ -219,13 +292,39 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 	pz := st.Puzzle
 	canon, _ := b.canon.Canon(pz.Grid)
 	w.visited[Hash(canon)] = struct{}{}
-	cur, er, meets := pz, st.ER, false
+	// miss is set while the walk stands on a near miss (walk.near).
+	cur, er, meets, miss := pz, st.ER, false, false
+	// gradeNb grades a neighbour, canon, into w.gr within bd, regrading it
+	// in full where the walk may move to it: a near miss stopped early.
+	// It reports whether w.gr is a full grade; above, when it is not,
+	// whether the grade stopped above bd's ceiling.
+	gradeNb := func(gr *grade.Grade, canon solve.Grid, bd grade.Bounds) (full, above bool, err error) {
+		if full, err = b.grader.GradeWithinContext(ctx, canon, gr, bd); full || err != nil {
+			return full, false, err
+		}
+		// A grade stopped below the floor finished with singles, at an
+		// ER below it; above, it stopped at a step above the ceiling or
+		// before techniques rated above it all (Unfinished).
+		above = bd.Ceiling > 0 && (gr.Unfinished || gr.ER > bd.Ceiling)
+		if above && w.uses(gr) && (!miss && !meets || w.nearLast(gr)) {
+			return true, false, b.grader.GradeIntoContext(ctx, canon, gr)
+		}
+		return false, above, nil
+	}
 	if er == 0 {
 		gr := &b.gr
-		if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
+		var bd grade.Bounds
+		if len(w.near) > 0 {
+			bd = w.nearBounds(0, false)
+		}
+		full, _, err := gradeNb(gr, canon, bd)
+		if err != nil {
 			return Result[store.NewFamily]{Reason: Failed, Err: err}
 		}
-		er, meets = gr.ER, b.meets(gr)
+		er = w.aim + 1 // above aim, where a near walk wanders
+		if full {
+			er, meets, miss = gr.ER, b.meets(gr), w.uses(gr)
+		}
 		if meets {
 			keep(pz, gr, pz.Minimal)
 		}
@@ -234,9 +333,32 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		// from the target: its rating says whether it meets it.
 		meets = w.distance(er) == 0
 	}
+	// dist is the distance the walk steers by.
+	dist := func(er grade.Rating, miss bool) grade.Rating {
+		if len(w.near) == 0 {
+			return w.distance(er)
+		}
+		return w.nearDistance(er, miss)
+	}
 	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
 		stall++
-		cand, ok := move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+		// A walk yet to meet a near miss digs afresh every other step: a
+		// near miss depends on the solution grid, which moves keep, and a
+		// fresh dig shows a jellyfish as often as a neighbour (1 in
+		// 4,000), for two thirds of the CPU. Half the steps dug made the
+		// x-cycle and jellyfish searches fastest (BenchmarkSearch, 400
+		// items: 46 and 5.4 families a CPU-s; none dug: 25 and 2.3).
+		var cand gen.Puzzle
+		var ok bool
+		if len(w.near) > 0 && !miss && !meets && rng.IntN(2) == 0 {
+			var err error
+			if cand, err = b.fresh(ctx, rng); err != nil {
+				return Result[store.NewFamily]{Reason: Failed, Err: err}
+			}
+			ok = true
+		} else {
+			cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+		}
 		if !ok || !b.o.givensOK(cand.Grid) {
 			continue
 		}
@@ -246,32 +368,41 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 			continue
 		}
 		w.visited[h] = struct{}{}
-		full, err := b.grader.GradeWithinContext(ctx, canon, &w.gr, w.bounds(er))
+		bd := w.bounds(er)
+		if len(w.near) > 0 {
+			bd = w.nearBounds(er, miss)
+		}
+		full, above, err := gradeNb(&w.gr, canon, bd)
 		if err != nil {
 			return Result[store.NewFamily]{Reason: Failed, Err: err}
 		}
 		if !full {
+			// A walk yet to meet a near miss wanders above the floor.
+			if above && !miss && !meets && len(w.near) > 0 {
+				cur, er = cand, w.aim+1
+			}
 			continue
 		}
-		m := b.meets(&w.gr)
+		m, c := b.meets(&w.gr), w.uses(&w.gr)
 		if m {
 			keep(cand, &w.gr, b.dig.IsMinimal(cand.Grid))
 			stall = 0
 		}
-		if w.distance(w.gr.ER) < w.distance(er) {
+		nearer := c && !miss || c == miss && dist(w.gr.ER, c) < dist(er, miss)
+		if nearer {
 			stall = 0
 		}
 		// Once at the target the walk stays there, climbing when the
 		// target is one to climb to; before, it moves to any neighbour no
-		// further from it.
+		// further from it, and once at a near miss to near misses.
 		var move bool
 		if meets {
 			move = m && (!w.climb || w.gr.ER >= er)
 		} else {
-			move = m || w.distance(w.gr.ER) <= w.distance(er)
+			move = m || nearer || c == miss && dist(w.gr.ER, c) <= dist(er, miss)
 		}
 		if move {
-			cur, er, meets = cand, w.gr.ER, m
+			cur, er, meets, miss = cand, w.gr.ER, m, c
 		}
 	}
 	return res

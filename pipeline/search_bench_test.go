@@ -2,12 +2,15 @@ package pipeline_test
 
 import (
 	"context"
+	"flag"
 	"testing"
 
 	"sudokubank/grade"
 	"sudokubank/internal/cputime"
 	"sudokubank/pipeline"
 )
+
+var searchSeed = flag.Uint64("searchseed", 1, "BenchmarkSearch: the seed its items draw from, so that rounds of a rare target sample other items")
 
 // BenchmarkSearch measures a worker's families per CPU second for the
 // rare targets, searching (search=on) and by fresh digs alone
@@ -50,7 +53,7 @@ func BenchmarkSearch(b *testing.B) {
 				cpu0 := cputime.Process()
 				var i uint64
 				for b.Loop() {
-					r := bld.Build(context.Background(), pipeline.Item{Seed: 1, Index: i})
+					r := bld.Build(context.Background(), pipeline.Item{Seed: *searchSeed, Index: i})
 					i++
 					if r.Reason == pipeline.Failed {
 						b.Fatal(r.Err)

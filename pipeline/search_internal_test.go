@@ -61,3 +61,44 @@ func TestSearchClimbs(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchNearBounds checks the bounds a walk for a hardest technique
+// grades a neighbour within: up to its aim while it looks for a near
+// miss, whatever the rating it stands on, and no further from the target
+// than a near miss it stands on.
+func TestSearchNearBounds(t *testing.T) {
+	xCycle := BuildOptions{Hardest: []grade.Technique{grade.XCycle}}
+	jellyfish := BuildOptions{Hardest: []grade.Technique{grade.Jellyfish}}
+	tests := []struct {
+		name string
+		o    BuildOptions
+		aim  grade.Rating
+		er   grade.Rating
+		miss bool
+		want grade.Bounds
+	}{
+		{"XCycleFresh", xCycle, 66, 0, false, grade.Bounds{Floor: 0, Ceiling: 66}},
+		{"XCycleWanders", xCycle, 66, 72, false, grade.Bounds{Floor: 65, Ceiling: 66}},
+		{"XCycleBelow", xCycle, 66, 45, false, grade.Bounds{Floor: 45, Ceiling: 66}},
+		{"XCycleMissAbove", xCycle, 66, 72, true, grade.Bounds{Floor: 59, Ceiling: 72}},
+		{"XCycleMissAt", xCycle, 66, 66, true, grade.Bounds{Floor: 65, Ceiling: 66}},
+		{"JellyfishMissAbove", jellyfish, 52, 71, true, grade.Bounds{Floor: 33, Ceiling: 71}},
+		{"JellyfishWanders", jellyfish, 52, 90, false, grade.Bounds{Floor: 52, Ceiling: 52}},
+		{"BruteForce", BuildOptions{Hardest: []grade.Technique{grade.BruteForce}}, grade.UnfinishedER, 90, false, grade.Bounds{Floor: 0, Ceiling: grade.UnfinishedER}},
+		{"BandCapsAim", BuildOptions{Hardest: []grade.Technique{grade.AIC}, RatingMax: 74}, 74, 80, true, grade.Bounds{Floor: 64, Ceiling: 80}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWalk(&tt.o)
+			if w.aim != tt.aim || len(w.near) != len(tt.o.Hardest) {
+				t.Errorf("aim %v, near %v; want %v, %v", w.aim, w.near, tt.aim, tt.o.Hardest)
+			}
+			if got := w.nearBounds(tt.er, tt.miss); got != tt.want {
+				t.Errorf("nearBounds(%v, %v) = %+v, want %+v", tt.er, tt.miss, got, tt.want)
+			}
+		})
+	}
+	if w := newWalk(&BuildOptions{RatingMin: 90}); len(w.near) != 0 {
+		t.Errorf("a rating target's walk has near misses %v", w.near)
+	}
+}

@@ -62,6 +62,11 @@ func TestSearchMeetsTarget(t *testing.T) {
 		{"UsesXYWingMirror", pipeline.BuildOptions{Uses: []grade.Technique{grade.XYWing}, Symmetry: gen.Mirror}, 4},
 		{"Rating", pipeline.BuildOptions{RatingMin: 75, RatingMax: 84, SearchStall: 32}, 6},
 		{"EvilGivens", pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}, RatingMin: 75, MinGivens: 24, MaxGivens: 26, SearchStall: 16}, 3},
+		// The rarest hardest techniques, which a walk reaches by their
+		// near misses: an x-cycle is the hardest step of 1 fresh dig in
+		// 2,500, a jellyfish of 1 in 10,000.
+		{"XCycle", pipeline.BuildOptions{Hardest: []grade.Technique{grade.XCycle}, Variants: 1}, 8},
+		{"Jellyfish", pipeline.BuildOptions{Hardest: []grade.Technique{grade.Jellyfish}, Variants: 1}, 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -195,12 +195,16 @@ func (s *chainStatic) sees(p, k int) bool {
 type chainBFS struct {
 	gen uint32
 	// The nodes by candidate, and chainNoNode, which is always visited.
-	on, off [chainNoNode + 1]chainBFSNode
+	// The arrays are a power of two long, so that add's masked indices
+	// need no bounds check.
+	on, off [chainBFSLen]chainBFSNode
 	// The queues of the current level, as storage: a search keeps their
 	// lengths in locals. A queue holds each node once, and add writes one
 	// place past its end.
-	qOn, qOff [chainNoNode + 1]int16
+	qOn, qOff [chainBFSLen]int16
 }
+
+const chainBFSLen = 1024 // past chainNoNode
 
 // chainNoNode pads the strong lists: a node past every candidate that
 // every search has already visited.
@@ -216,41 +220,31 @@ type chainBFSNode struct {
 	parent int16
 }
 
-// visit marks n visited from parent and reports true, the first time the
-// current search meets it; else it reports false.
-func (b *chainBFS) visit(n *chainBFSNode, parent int) bool {
-	if n.gen == b.gen {
-		return false
-	}
-	*n = chainBFSNode{gen: b.gen, parent: int16(parent)}
-	return true
-}
-
 // next starts a new search: every node becomes unvisited, but
 // chainNoNode.
 func (b *chainBFS) next() {
 	b.gen++
 	if b.gen == 0 {
-		b.on = [chainNoNode + 1]chainBFSNode{}
-		b.off = [chainNoNode + 1]chainBFSNode{}
+		b.on = [chainBFSLen]chainBFSNode{}
+		b.off = [chainBFSLen]chainBFSNode{}
 		b.gen = 1
 	}
 	b.on[chainNoNode].gen = b.gen
 }
 
-// add is visit without a branch, for the inner loops, where whether a
-// node is new is a coin toss to the branch predictor: node k of nodes,
+// add visits a node without a branch, for the inner loops, where whether
+// a node is new is a coin toss to the branch predictor: node k of nodes,
 // met from parent, is marked visited and, the first time, appended to
 // q at n. It returns the new length of q.
-func (b *chainBFS) add(nodes *[chainNoNode + 1]chainBFSNode, k, parent int, q *[chainNoNode + 1]int16, n int) int {
-	nd := &nodes[k]
+func (b *chainBFS) add(nodes *[chainBFSLen]chainBFSNode, k, parent int, q *[chainBFSLen]int16, n int) int {
+	nd := &nodes[k&(chainBFSLen-1)]
 	fresh := nd.gen != b.gen
 	par := nd.parent
 	if fresh {
 		par = int16(parent)
 	}
 	*nd = chainBFSNode{gen: b.gen, parent: par}
-	q[n] = int16(k)
+	q[n&(chainBFSLen-1)] = int16(k)
 	if fresh {
 		n++
 	}
@@ -495,7 +489,7 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 		canChain := x && dp+1 <= maxChain
 		levelCycle := dp+1 <= maxCycle && nClosers > 0
 		// In the last round the off nodes lead nowhere: only the ends
-		// matter, which the on nodes near none cannot reach.
+		// matter.
 		last := dp+3 > maxNodes
 		nOff = 0
 		for _, p16 := range b.qOn[:nOn] {
@@ -504,20 +498,23 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 			if sOut && canChain && !chainFound && st.sees(p, s) {
 				chainFound = true
 				chainRecordChain(h, st, b, p, s, false, dp+1)
-			}
-			if last {
-				c, d := p/9, p%9+1
-				if !endAny.has(c) && chainPeerSet[c][0]&endCells[d][0]|chainPeerSet[c][1]&endCells[d][1] == 0 {
-					continue
+				if nClosers == 0 {
+					return // a search records one chain, and s closes no cycle
 				}
 			}
 			ws := st.weak(p)
 			if p == s && sOut {
 				ws = st.fill(s, false, sBuf[:]) // s has no list
 			}
-			for _, q16 := range ws {
-				q := int(q16)
-				if ends.has(q) {
+			// The ends are looked for first: recording one reads only
+			// the path to p, which the visits after leave as it is.
+			if c, d := p/9, p%9+1; (canChain && !chainFound || canCycle) &&
+				(endAny.has(c) || chainPeerSet[c][0]&endCells[d][0]|chainPeerSet[c][1]&endCells[d][1] != 0) {
+				for _, q16 := range ws {
+					q := int(q16)
+					if !ends.has(q) {
+						continue
+					}
 					if canChain && !chainFound && q == s {
 						chainFound = true
 						chainRecordChain(h, st, b, p, s, false, dp+1)
@@ -533,17 +530,29 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 						}
 					}
 				}
-				if !last {
-					nOff = b.add(&b.off, q, p, &b.qOff, nOff)
-				}
+			}
+			if last {
+				continue
+			}
+			for _, q16 := range ws {
+				nOff = b.add(&b.off, int(q16), p, &b.qOff, nOff)
 			}
 		}
 		if last {
 			break
 		}
 		nOn = 0
+		// strongStep, written out: Go does not inline it, and a call costs
+		// about as much as the visits it makes.
 		for _, q16 := range b.qOff[:nOff] {
-			nOn = b.strongStep(st, int(q16), nOn)
+			q := int(q16)
+			sl := &st.strong[q]
+			nOn = b.add(&b.on, int(sl[0]), q, &b.qOn, nOn)
+			nOn = b.add(&b.on, int(sl[1]), q, &b.qOn, nOn)
+			if st.strongN[q] > 2 {
+				nOn = b.add(&b.on, int(sl[2]), q, &b.qOn, nOn)
+				nOn = b.add(&b.on, int(sl[3]), q, &b.qOn, nOn)
+			}
 		}
 	}
 }

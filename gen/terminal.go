@@ -73,6 +73,7 @@ func uniform(rng *rand.Rand, n int) int {
 type filler struct {
 	g             solve.Grid
 	row, col, box [9]uint16 // digits present, bit d for digit d
+	empty         [2]uint64 // the cells of g that are 0, bits 0..63 and 64..80
 	nodes, max    int
 	rng           *rand.Rand
 }
@@ -88,12 +89,14 @@ var cellRow, cellCol, cellBox = func() (r, c, b [81]uint8) {
 func (f *filler) reset(rng *rand.Rand, maxNodes int) {
 	f.g = solve.Grid{}
 	f.row, f.col, f.box = [9]uint16{}, [9]uint16{}, [9]uint16{}
+	f.empty = [2]uint64{1<<64 - 1, 1<<17 - 1}
 	f.nodes, f.max, f.rng = 0, maxNodes, rng
 }
 
 func (f *filler) set(c int, d uint8) {
 	m := uint16(1) << d
 	f.g[c] = d
+	f.empty[c>>6] &^= 1 << (c & 63)
 	f.row[cellRow[c]] |= m
 	f.col[cellCol[c]] |= m
 	f.box[cellBox[c]] |= m
@@ -102,6 +105,7 @@ func (f *filler) set(c int, d uint8) {
 func (f *filler) clear(c int) {
 	m := ^(uint16(1) << f.g[c])
 	f.g[c] = 0
+	f.empty[c>>6] |= 1 << (c & 63)
 	f.row[cellRow[c]] &= m
 	f.col[cellCol[c]] &= m
 	f.box[cellBox[c]] &= m
@@ -161,16 +165,19 @@ func (f *filler) fill() bool {
 	}
 	best, bestN := -1, 10
 	var bestM uint16
-	for c := 0; c < 81; c++ {
-		if f.g[c] != 0 {
-			continue
-		}
-		m := f.candidates(c)
-		n := bits.OnesCount16(m)
-		if n < bestN {
-			best, bestN, bestM = c, n, m
-			if n <= 1 {
-				break
+	// The empty cells in increasing order, as a scan of all 81 that
+	// skips the filled ones would visit them.
+scan:
+	for w, e := range f.empty {
+		for ; e != 0; e &= e - 1 {
+			c := w<<6 | bits.TrailingZeros64(e)
+			m := f.candidates(c)
+			n := bits.OnesCount16(m)
+			if n < bestN {
+				best, bestN, bestM = c, n, m
+				if n <= 1 {
+					break scan
+				}
 			}
 		}
 	}

@@ -16,20 +16,23 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 	var excl [81]cellSet
 	var baseSet cellSet
 	nb := 0
+	// The cells with one candidate, and the bivalue ones: the excluders
+	// of a base cell are its bivalue peers.
+	var ones, twos cellSet
+	for c := 0; c < 81; c++ {
+		switch count(cands[c]) {
+		case 1:
+			ones.add(c)
+		case 2:
+			twos.add(c)
+		}
+	}
 	for c := 0; c < 81; c++ {
 		if count(cands[c]) < 2 {
 			continue
 		}
-		var ex cellSet
-		single := false
-		for _, q := range peers[c] {
-			switch count(cands[q]) {
-			case 1:
-				single = true
-			case 2:
-				ex.add(int(q))
-			}
-		}
+		ex := peerSet[c].and(twos)
+		single := !peerSet[c].and(ones).empty()
 		if !single && !ex.empty() {
 			base[nb] = uint8(c)
 			excl[c] = ex
@@ -87,29 +90,25 @@ func (s *state) alignedPair(c0, c1 int, com cellSet) (Step, bool) {
 	if s.sol != nil && !apeMayGo(s.sol, cands, c0, c1, ex[:ne], see) {
 		return Step{}, false
 	}
+	// The excluders are bivalue: a pair of values is excluded when one
+	// of them holds exactly those two, and bad[d] holds the values paired
+	// with d so.
+	var bad [10]uint16
+	for _, e := range ex[:ne] {
+		x, y := first(e), first(e&(e-1))
+		bad[x] |= 1 << y
+		bad[y] |= 1 << x
+	}
 	var ok0, ok1 uint16 // values allowed in some pair
-pairs:
 	for a := cands[c0]; a != 0; a &= a - 1 {
 		va := a & -a
-		for b := cands[c1]; b != 0; b &= b - 1 {
-			vb := b & -b
-			if see && va == vb {
-				continue
-			}
-			allowed := true
-			for k := 0; k < ne; k++ {
-				if ex[k]&^(va|vb) == 0 {
-					allowed = false
-					break
-				}
-			}
-			if allowed {
-				ok0 |= va
-				ok1 |= vb
-				if ok0 == cands[c0] && ok1 == cands[c1] {
-					break pairs // every value allowed: nothing goes
-				}
-			}
+		b := cands[c1] &^ bad[first(a)]
+		if see {
+			b &^= va
+		}
+		if b != 0 {
+			ok0 |= va
+			ok1 |= b
 		}
 	}
 	r0, r1 := cands[c0]&^ok0, cands[c1]&^ok1
@@ -139,13 +138,18 @@ func apeMayGo(sol *solve.Grid, cands *Candidates, c0, c1 int, ex []uint16, see b
 	if see {
 		may0, may1 = v1, v0
 	}
+	// Written as selects, which compile without a branch: whether an
+	// excluder holds a solution value is a coin toss to the predictor.
 	for _, e := range ex {
-		if e&v1 != 0 {
-			may0 |= e &^ v1
+		x0, x1 := e&^v1, e&^v0
+		if e&v1 == 0 {
+			x0 = 0
 		}
-		if e&v0 != 0 {
-			may1 |= e &^ v0
+		if e&v0 == 0 {
+			x1 = 0
 		}
+		may0 |= x0
+		may1 |= x1
 	}
 	return may0&cands[c0]&^v0 != 0 || may1&cands[c1]&^v1 != 0
 }

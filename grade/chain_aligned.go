@@ -27,19 +27,24 @@ func chainAlignedTriples(h *chainHints, cands *Candidates) {
 	var excl [81]chainCells81
 	var base [81]int
 	nb := 0
+	// The cells with one candidate, and those with two or three: the
+	// excluders of a base cell are its peers among the latter.
+	var ones, few chainCells81
+	for c := 0; c < 81; c++ {
+		switch bits.OnesCount16(cands[c]) {
+		case 1:
+			ones.add(c)
+		case 2, 3:
+			few.add(c)
+		}
+	}
 	for c := 0; c < 81; c++ {
 		if bits.OnesCount16(cands[c]) < 2 {
 			continue
 		}
-		single := false
-		for _, o := range chainPeers[c] {
-			switch bits.OnesCount16(cands[o]) {
-			case 1:
-				single = true
-			case 2, 3:
-				excl[c].add(int(o))
-			}
-		}
+		ps := &chainPeerSet[c]
+		excl[c] = chainCells81{ps[0] & few[0], ps[1] & few[1]}
+		single := ps[0]&ones[0]|ps[1]&ones[1] != 0
 		if !single && excl[c] != (chainCells81{}) {
 			base[nb] = c
 			nb++

@@ -34,7 +34,10 @@ type chainStatic struct {
 	y, x    bool
 	pos     *[27][10]uint16 // the positions of cands
 	strongN [729]uint8
-	strong  [729][4]int16
+	// strong[k][:strongN[k]] are the strong partners of candidate k; the
+	// rest of the four is chainNoNode, so that a search may visit all
+	// four without testing strongN.
+	strong [729][4]int16
 	// sp[u][d] holds the positions in unit u of the candidates of digit
 	// d with a strong link; scell[c] the digits of cell c with one.
 	sp    [27][10]uint16
@@ -110,6 +113,9 @@ func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bo
 				}
 			}
 			s.strongN[k] = uint8(n)
+			for i := n; i < 4; i++ {
+				s.strong[k][i] = chainNoNode
+			}
 			if n > 0 {
 				sc |= 1 << d
 				for _, u := range chainHouses[c] {
@@ -187,12 +193,22 @@ func (s *chainStatic) sees(p, k int) bool {
 // The search goes level by level, on nodes then off nodes, so every node
 // of a queue has the same depth: the level's.
 type chainBFS struct {
-	gen     uint32
-	on, off [729]chainBFSNode
-	// The queues of the current level, as storage: a search keeps its
-	// own slices of them in locals.
-	qOn, qOff [729]int16
+	gen uint32
+	// The nodes by candidate, and chainNoNode, which is always visited.
+	// The arrays are a power of two long, so that add's masked indices
+	// need no bounds check.
+	on, off [chainBFSLen]chainBFSNode
+	// The queues of the current level, as storage: a search keeps their
+	// lengths in locals. A queue holds each node once, and add writes one
+	// place past its end.
+	qOn, qOff [chainBFSLen]int16
 }
+
+const chainBFSLen = 1024 // past chainNoNode
+
+// chainNoNode pads the strong lists: a node past every candidate that
+// every search has already visited.
+const chainNoNode = 729
 
 // chainBFSNode is what one search knows of a node: it is visited when gen
 // is the search's generation.
@@ -204,24 +220,35 @@ type chainBFSNode struct {
 	parent int16
 }
 
-// visit marks n visited from parent and reports true, the first time the
-// current search meets it; else it reports false.
-func (b *chainBFS) visit(n *chainBFSNode, parent int) bool {
-	if n.gen == b.gen {
-		return false
-	}
-	*n = chainBFSNode{gen: b.gen, parent: int16(parent)}
-	return true
-}
-
-// next starts a new search: every node becomes unvisited.
+// next starts a new search: every node becomes unvisited, but
+// chainNoNode.
 func (b *chainBFS) next() {
 	b.gen++
 	if b.gen == 0 {
-		b.on = [729]chainBFSNode{}
-		b.off = [729]chainBFSNode{}
+		b.on = [chainBFSLen]chainBFSNode{}
+		b.off = [chainBFSLen]chainBFSNode{}
 		b.gen = 1
 	}
+	b.on[chainNoNode].gen = b.gen
+}
+
+// add visits a node without a branch, for the inner loops, where whether
+// a node is new is a coin toss to the branch predictor: node k of nodes,
+// met from parent, is marked visited and, the first time, appended to
+// q at n. It returns the new length of q.
+func (b *chainBFS) add(nodes *[chainBFSLen]chainBFSNode, k, parent int, q *[chainBFSLen]int16, n int) int {
+	nd := &nodes[k&(chainBFSLen-1)]
+	fresh := nd.gen != b.gen
+	par := nd.parent
+	if fresh {
+		par = int16(parent)
+	}
+	*nd = chainBFSNode{gen: b.gen, parent: par}
+	q[n&(chainBFSLen-1)] = int16(k)
+	if fresh {
+		n++
+	}
+	return n
 }
 
 // chainUnaryScratch is the scratch of chainUnary.
@@ -427,8 +454,8 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 	}
 	b.next()
 	b.on[s] = chainBFSNode{gen: b.gen, parent: -1}
-	qOn, qOff := b.qOn[:1], b.qOff[:0]
-	qOn[0] = int16(s)
+	nOn, nOff := 1, 0
+	b.qOn[0] = int16(s)
 	chainFound := false
 	// Without a strong link, s is missing from the weak lists: whether
 	// an on node reaches it is asked directly. Then s has no closers
@@ -442,29 +469,52 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 	for _, c := range closers[:nClosers] {
 		ends.add(int(c))
 	}
+	// endCells[d] holds the cells of the ends of digit d, endAny those
+	// of every end: the weak links of an on node reach an end only if
+	// its cell is one of endAny or its peers meet endCells of its digit.
+	var endCells [10]chainCells81
+	var endAny chainCells81
+	for _, e := range closers[:nClosers] {
+		endCells[e%9+1].add(int(e) / 9)
+		endAny.add(int(e) / 9)
+	}
+	endCells[s%9+1].add(s / 9)
+	endAny.add(s / 9)
 	// Each round takes the on nodes at depth dp to off nodes and those
 	// to on nodes at depth dp+2.
-	for dp := 1; len(qOn) > 0 && dp+1 <= maxNodes; dp += 2 {
+	for dp := 1; nOn > 0 && dp+1 <= maxNodes; dp += 2 {
 		// The chain and cycle tests depend on the level (and p == s):
 		// most on nodes can close neither, and then only the discovery
 		// loop runs.
 		canChain := x && dp+1 <= maxChain
 		levelCycle := dp+1 <= maxCycle && nClosers > 0
-		qOff = qOff[:0]
-		for _, p16 := range qOn {
+		// In the last round the off nodes lead nowhere: only the ends
+		// matter.
+		last := dp+3 > maxNodes
+		nOff = 0
+		for _, p16 := range b.qOn[:nOn] {
 			p := int(p16)
 			canCycle := levelCycle && p != s
 			if sOut && canChain && !chainFound && st.sees(p, s) {
 				chainFound = true
 				chainRecordChain(h, st, b, p, s, false, dp+1)
+				if nClosers == 0 {
+					return // a search records one chain, and s closes no cycle
+				}
 			}
 			ws := st.weak(p)
 			if p == s && sOut {
 				ws = st.fill(s, false, sBuf[:]) // s has no list
 			}
-			for _, q16 := range ws {
-				q := int(q16)
-				if ends.has(q) {
+			// The ends are looked for first: recording one reads only
+			// the path to p, which the visits after leave as it is.
+			if c, d := p/9, p%9+1; (canChain && !chainFound || canCycle) &&
+				(endAny.has(c) || chainPeerSet[c][0]&endCells[d][0]|chainPeerSet[c][1]&endCells[d][1] != 0) {
+				for _, q16 := range ws {
+					q := int(q16)
+					if !ends.has(q) {
+						continue
+					}
 					if canChain && !chainFound && q == s {
 						chainFound = true
 						chainRecordChain(h, st, b, p, s, false, dp+1)
@@ -480,21 +530,44 @@ func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool
 						}
 					}
 				}
-				if b.visit(&b.off[q], p) {
-					qOff = append(qOff, int16(q))
-				}
+			}
+			if last {
+				continue
+			}
+			for _, q16 := range ws {
+				nOff = b.add(&b.off, int(q16), p, &b.qOff, nOff)
 			}
 		}
-		qOn = qOn[:0]
-		for _, q16 := range qOff {
+		if last {
+			break
+		}
+		nOn = 0
+		// strongStep, written out: Go does not inline it, and a call costs
+		// about as much as the visits it makes.
+		for _, q16 := range b.qOff[:nOff] {
 			q := int(q16)
-			for _, o16 := range st.strong[q][:st.strongN[q]] {
-				if b.visit(&b.on[o16], q) {
-					qOn = append(qOn, o16)
-				}
+			sl := &st.strong[q]
+			nOn = b.add(&b.on, int(sl[0]), q, &b.qOn, nOn)
+			nOn = b.add(&b.on, int(sl[1]), q, &b.qOn, nOn)
+			if st.strongN[q] > 2 {
+				nOn = b.add(&b.on, int(sl[2]), q, &b.qOn, nOn)
+				nOn = b.add(&b.on, int(sl[3]), q, &b.qOn, nOn)
 			}
 		}
 	}
+}
+
+// strongStep visits the on nodes that the off node q turns on, from
+// the on queue's length n, and returns its new length.
+func (b *chainBFS) strongStep(st *chainStatic, q int, n int) int {
+	sl := &st.strong[q]
+	n = b.add(&b.on, int(sl[0]), q, &b.qOn, n)
+	n = b.add(&b.on, int(sl[1]), q, &b.qOn, n)
+	if st.strongN[q] > 2 {
+		n = b.add(&b.on, int(sl[2]), q, &b.qOn, n)
+		n = b.add(&b.on, int(sl[3]), q, &b.qOn, n)
+	}
+	return n
 }
 
 // chainIsAncestor reports whether the off node q is on the path that
@@ -526,37 +599,32 @@ func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
 	}
 	b.next()
 	b.off[s] = chainBFSNode{gen: b.gen, parent: -1}
-	qOn, qOff := b.qOn[:0], b.qOff[:1]
-	qOff[0] = int16(s)
+	nOn, nOff := 0, 1
+	b.qOff[0] = int16(s)
 	// Each round takes the off nodes at depth dq to on nodes and those
 	// to off nodes at depth dq+2.
-	for dq := 1; len(qOff) > 0; dq += 2 {
-		qOn = qOn[:0]
-		for _, q16 := range qOff {
+	for dq := 1; nOff > 0; dq += 2 {
+		nOn = 0
+		for _, q16 := range b.qOff[:nOff] {
 			q := int(q16)
 			for _, o16 := range st.strong[q][:st.strongN[q]] {
-				o := int(o16)
-				if o == s {
+				if int(o16) == s {
 					if dq+1 <= maxChain {
 						chainRecordChain(h, st, b, q, s, true, dq+1)
 					}
 					return
 				}
-				if b.visit(&b.on[o], q) {
-					qOn = append(qOn, o16)
-				}
 			}
+			nOn = b.strongStep(st, q, nOn)
 		}
-		qOff = qOff[:0]
+		nOff = 0
 		if dq+3 > maxChain {
 			break // the on nodes at dq+1 would lead past maxChain
 		}
-		for _, p16 := range qOn {
+		for _, p16 := range b.qOn[:nOn] {
 			p := int(p16)
 			for _, q16 := range st.weak(p) {
-				if b.visit(&b.off[q16], p) {
-					qOff = append(qOff, q16)
-				}
+				nOff = b.add(&b.off, int(q16), p, &b.qOff, nOff)
 			}
 		}
 	}

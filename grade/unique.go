@@ -104,13 +104,18 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 		// is one of them.
 		us := unitSet[cellUnits[c][t]].and(f.withV)
 		for w := 0; w < 2; w++ {
-			for m := us[w]; m != 0; m &= m - 1 {
+			// The loop's cells but its first are passed over: taken out
+			// of the set, they cost no test.
+			inner := f.inLoop[w]
+			if int(f.loop[0])>>6 == w {
+				inner &^= 1 << (f.loop[0] & 63)
+			}
+			for m := us[w] &^ inner; m != 0; m &= m - 1 {
 				next := w*64 + trailing64(m)
-				if next == int(f.loop[0]) && f.n >= 4 {
-					f.check()
-					continue
-				}
-				if f.inLoop.has(next) {
+				if next == int(f.loop[0]) {
+					if f.n >= 4 {
+						f.check()
+					}
 					continue
 				}
 				p := cands[next]

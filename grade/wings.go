@@ -1,5 +1,7 @@
 package grade
 
+import "math/bits"
+
 // wing finds an XY-wing (xyz false: a bivalue pivot xy sees bivalue
 // wings xz and yz, so z leaves every cell that sees both wings) or an
 // XYZ-wing (xyz true: the pivot holds xyz and z leaves every cell that
@@ -15,16 +17,26 @@ func (s *state) wing(xyz bool) (Step, bool) {
 		if count(pm) != size {
 			continue
 		}
-		for i := 0; i < 20; i++ {
-			w1 := int(peers[pv][i])
+		// Both wings are bivalue peers of the pivot: those, in the order
+		// of peers, are all the pairs need to look at.
+		var bv [20]int
+		nbv := 0
+		for _, w := range peers[pv] {
+			if count(cands[w]) == 2 {
+				bv[nbv] = int(w)
+				nbv++
+			}
+		}
+		for i := 0; i < nbv; i++ {
+			w1 := bv[i]
 			m1 := cands[w1]
-			if count(m1) != 2 || m1 == pm || count(m1&pm) == 0 || (xyz && m1&^pm != 0) {
+			if m1 == pm || count(m1&pm) == 0 || (xyz && m1&^pm != 0) {
 				continue
 			}
-			for j := i + 1; j < 20; j++ {
-				w2 := int(peers[pv][j])
+			for j := i + 1; j < nbv; j++ {
+				w2 := bv[j]
 				m2 := cands[w2]
-				if count(m2) != 2 || m2 == pm || m2 == m1 {
+				if m2 == pm || m2 == m1 {
 					continue
 				}
 				var z uint16
@@ -53,9 +65,11 @@ func (s *state) wing(xyz bool) (Step, bool) {
 					see = see.and(peerSet[pv])
 				}
 				var elims []Elimination
-				for c := 0; c < 81; c++ {
-					if see.has(c) && cands[c]&z != 0 && c != pv {
-						elims = append(elims, Elimination{uint8(c), uint8(d)})
+				for w := 0; w < 2; w++ {
+					for m := see[w]; m != 0; m &= m - 1 {
+						if c := w<<6 | bits.TrailingZeros64(m); cands[c]&z != 0 && c != pv {
+							elims = append(elims, Elimination{uint8(c), uint8(d)})
+						}
 					}
 				}
 				if len(elims) == 0 {

@@ -1,0 +1,89 @@
+package grade
+
+import (
+	"fmt"
+	"hash/fnv"
+	"os"
+	"strings"
+	"testing"
+
+	"sudokubank/solve"
+)
+
+const evilLinksGoldenFile = "testdata/evil_links.golden"
+
+// evilLinksLine writes the path of p with the chain of each step, as a
+// hint draws it, hashed: the puzzle, the step count and a hash of every
+// step (cells, digits, conclusions) and of its links.
+func evilLinksLine(p solve.Grid, gr *Grade) string {
+	h := fnv.New64a()
+	for i, st := range gr.Path {
+		fmt.Fprintf(h, "%s %v|", st, gr.Links[i])
+	}
+	return fmt.Sprintf("%s %d %016x", p, len(gr.Path), h.Sum64())
+}
+
+// TestEvilLinksPinned grades the evil digs of testdata/evil_digs.txt
+// with links recorded and compares each path, links included, with
+// testdata/evil_links.golden: the chain searches that rate evil puzzles
+// may get faster, but each search's first path decides a hint's cells
+// and links, so none may change. With -short, the first 50.
+// Regenerate with: go test ./grade -run TestEvilLinksPinned -update
+func TestEvilLinksPinned(t *testing.T) {
+	data, err := os.ReadFile("testdata/evil_digs.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []solve.Grid
+	for _, l := range strings.Split(string(data), "\n") {
+		fs := strings.Fields(l)
+		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		p, err := solve.Parse(fs[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	if testing.Short() && !*chainUpdate {
+		ps = ps[:50]
+	}
+	var g Grader
+	g.RecordLinks(true)
+	var gr Grade
+	got := make([]string, len(ps))
+	for i, p := range ps {
+		if err := g.GradeInto(p, &gr); err != nil {
+			t.Fatal(err)
+		}
+		got[i] = evilLinksLine(p, &gr)
+	}
+	if *chainUpdate {
+		out := "# PUZZLE STEPS PATH-AND-LINKS-HASH of testdata/evil_digs.txt.\n" +
+			"# Regenerate with: go test ./grade -run TestEvilLinksPinned -update\n" +
+			strings.Join(got, "\n") + "\n"
+		if err := os.WriteFile(evilLinksGoldenFile, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	wantData, err := os.ReadFile(evilLinksGoldenFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, l := range strings.Split(string(wantData), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			want = append(want, l)
+		}
+	}
+	if len(want) < len(got) {
+		t.Fatalf("%d paths graded, golden file has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("path %d:\n got %s\nwant %s", i+1, got[i], want[i])
+		}
+	}
+}

@@ -59,24 +59,11 @@ func TestEvilLinksPinned(t *testing.T) {
 		}
 		got[i] = evilLinksLine(p, &gr)
 	}
-	if *chainUpdate {
-		out := "# PUZZLE STEPS PATH-AND-LINKS-HASH of testdata/evil_digs.txt.\n" +
-			"# Regenerate with: go test ./grade -run TestEvilLinksPinned -update\n" +
-			strings.Join(got, "\n") + "\n"
-		if err := os.WriteFile(evilLinksGoldenFile, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	want, updated := pinLines(t, evilLinksGoldenFile,
+		"# PUZZLE STEPS PATH-AND-LINKS-HASH of testdata/evil_digs.txt.\n"+
+			"# Regenerate with: go test ./grade -run TestEvilLinksPinned -update\n", got)
+	if updated {
 		return
-	}
-	wantData, err := os.ReadFile(evilLinksGoldenFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, l := range strings.Split(string(wantData), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			want = append(want, l)
-		}
 	}
 	if len(want) < len(got) {
 		t.Fatalf("%d paths graded, golden file has %d", len(got), len(want))

@@ -79,24 +79,11 @@ func TestGradesPinned(t *testing.T) {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if *chainUpdate {
-		out := "# PUZZLE ER EP ED LEVEL STEPS HARDEST PATH-HASH of testdata/se_sample.txt.\n" +
-			"# Regenerate with: go test ./grade -run TestGradesPinned -update -nested\n" +
-			strings.Join(got, "\n") + "\n"
-		if err := os.WriteFile(gradesGoldenFile, []byte(out), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	want, updated := pinLines(t, gradesGoldenFile,
+		"# PUZZLE ER EP ED LEVEL STEPS HARDEST PATH-HASH of testdata/se_sample.txt.\n"+
+			"# Regenerate with: go test ./grade -run TestGradesPinned -update -nested\n", got)
+	if updated {
 		return
-	}
-	data, err := os.ReadFile(gradesGoldenFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			want = append(want, l)
-		}
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d grades, golden file has %d", len(got), len(want))
@@ -106,4 +93,27 @@ func TestGradesPinned(t *testing.T) {
 			t.Errorf("grade changed:\n got %s\nwant %s", got[i], want[i])
 		}
 	}
+}
+
+// pinLines writes got under header to a golden file with -update, and
+// says so; otherwise it returns the file's lines, less blank lines and
+// comments, for the caller to compare.
+func pinLines(t *testing.T, file, header string, got []string) (want []string, updated bool) {
+	t.Helper()
+	if *chainUpdate {
+		if err := os.WriteFile(file, []byte(header+strings.Join(got, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return nil, true
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			want = append(want, l)
+		}
+	}
+	return want, false
 }

@@ -81,40 +81,18 @@ func TestCreateKilledLeavesNoBank(t *testing.T) {
 	}
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bank.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSlowCreateHelper$", "-test.timeout=2m")
-	cmd.Env = append(os.Environ(), slowCreateEnv+"="+path)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ended := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(ended)
-	}()
-	defer func() {
-		cmd.Process.Kill()
-		<-ended
-	}()
 	// The migrations before the slow one have committed once the
 	// temporary file's WAL holds pages.
-	for {
+	killHelperWhen(t, "TestSlowCreateHelper", []string{slowCreateEnv + "=" + path}, func() bool {
 		names, _ := filepath.Glob(filepath.Join(dir, "bank.db"+creatingInfix+"*-wal"))
 		if len(names) == 1 {
 			if st, err := os.Stat(names[0]); err == nil && st.Size() > 0 {
-				break
+				return true
 			}
 		}
-		if _, err := os.Stat(path); err == nil {
-			break // the bank is at its path before it is whole: what the test looks for
-		}
-		select {
-		case <-ended:
-			t.Fatal("the helper ended")
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	<-ended
+		_, err := os.Stat(path)
+		return err == nil // the bank is at its path before it is whole: what the test looks for
+	})
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Fatalf("after a kill during creation, Stat(%s) = %v, want no file", path, err)
 	}
@@ -203,4 +181,33 @@ func TestConcurrentCreate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// killHelperWhen runs this test binary's helper test with env added,
+// and sends it SIGKILL as soon as ready says so; the test fails if the
+// helper ends first.
+func killHelperWhen(t *testing.T, helper string, env []string, ready func() bool) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+helper+"$", "-test.timeout=2m")
+	cmd.Env = append(os.Environ(), env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		close(ended)
+	}()
+	defer func() {
+		cmd.Process.Kill()
+		<-ended
+	}()
+	for !ready() {
+		select {
+		case <-ended:
+			t.Fatal("the helper ended")
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
 }

@@ -5,12 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
-	"time"
 )
 
 // mustMergeNew checks shard and makes the bank at out of it (MergeNew),
@@ -122,32 +119,10 @@ func TestMergeNewKilledLeavesNoBank(t *testing.T) {
 	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}, 4: {41}})
 	before := dirNames(t, dir)
 	out := filepath.Join(dir, "out.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^TestSlowMergeNewHelper$", "-test.timeout=2m")
-	cmd.Env = append(os.Environ(), slowMergeNewEnv+"="+out, slowMergeShardEnv+"="+shard)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	ended := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		close(ended)
-	}()
-	defer func() {
-		cmd.Process.Kill()
-		<-ended
-	}()
-	for {
-		if _, err := os.Stat(out + ".copied"); err == nil {
-			break
-		}
-		select {
-		case <-ended:
-			t.Fatal("the helper ended")
-		case <-time.After(10 * time.Millisecond):
-		}
-	}
-	cmd.Process.Signal(syscall.SIGKILL)
-	<-ended
+	killHelperWhen(t, "TestSlowMergeNewHelper", []string{slowMergeNewEnv + "=" + out, slowMergeShardEnv + "=" + shard}, func() bool {
+		_, err := os.Stat(out + ".copied")
+		return err == nil
+	})
 	os.Remove(out + ".copied")
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("after a kill during MergeNew, Stat(%s) = %v, want no file", out, err)

@@ -30,12 +30,7 @@ const creatingInfix = ".creating-"
 // first), create leaves it and discards its own; an empty file at path is
 // replaced.
 func create(ctx context.Context, path string, q []string) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	removeDeadCreations(path)
-	tmp, lk, err := createTemp(dir, base)
+	dir, tmp, lk, err := startCreation(path)
 	if err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
@@ -58,6 +53,19 @@ func create(ctx context.Context, path string, q []string) error {
 	}
 	done = true
 	return syncDir(dir)
+}
+
+// startCreation removes what dead creators of a bank at path left and
+// makes the temporary file a new bank at path is built in (createTemp),
+// in path's directory, which it returns too.
+func startCreation(path string) (dir, tmp string, lk *runLock, err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	removeDeadCreations(path)
+	tmp, lk, err = createTemp(dir, base)
+	return dir, tmp, lk, err
 }
 
 // createTemp makes a new empty file for a bank named base in dir, with

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 
 	"github.com/jmoiron/sqlx"
@@ -60,12 +59,7 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	if err := registerFuncs(); err != nil {
 		return res, false, err
 	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	removeDeadCreations(path)
-	tmp, lk, err := createTemp(dir, base)
+	dir, tmp, lk, err := startCreation(path)
 	if err != nil {
 		return res, false, fmt.Errorf("create: %w", err)
 	}

@@ -1,7 +1,11 @@
 package solve
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,5 +36,74 @@ func TestTriads(t *testing.T) {
 		if got, want := triads(a), want(a); got != want {
 			t.Fatalf("triads(%027b) = %09b, want %09b", a, got, want)
 		}
+	}
+}
+
+// TestBranchChoice checks branch's choice against its definition,
+// written plainly: of the bivalue cells given, the one with the most
+// unsolved peers (row, column and box, counted cell by cell), the first
+// in grid order on a tie. The positions are those along the leftmost path
+// of the search from each puzzle of testdata/minimal.txt, each offered
+// with its bivalue cells and with a random subset of them.
+func TestBranchChoice(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "minimal.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unsolved := func(s *board, i int) bool { return s.u[i/27]>>(i%27)&1 != 0 }
+	want := func(s *board, biv *[3]uint32) int {
+		best, bestScore := -1, -1
+		for i := 0; i < 81; i++ {
+			if biv[i/27]>>(i%27)&1 == 0 {
+				continue
+			}
+			score := 0
+			for j := 0; j < 81; j++ {
+				peer := j/9 == i/9 || j%9 == i%9 || (j/27 == i/27 && j%9/3 == i%9/3)
+				if j != i && peer && unsolved(s, j) {
+					score++
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		return best
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	checked := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) < 81 {
+			continue
+		}
+		g, err := Parse(line[:81])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s board
+		if !s.load(&g) {
+			t.Fatalf("%s: does not load", line)
+		}
+		var biv [3]uint32
+		for s.propagate(&biv) && !s.solved() {
+			for _, offer := range [][3]uint32{biv, {biv[0] & rng.Uint32(), biv[1] & rng.Uint32(), biv[2] & rng.Uint32()}} {
+				if offer == ([3]uint32{}) {
+					continue
+				}
+				b, c, m := s.branch(&offer)
+				if w := want(&s, &offer); b*27+int(c) != w {
+					t.Fatalf("%s: branch chose cell %d, want %d", line, b*27+int(c), w)
+				}
+				if m != s.cands(b, c) {
+					t.Fatalf("%s: branch gave candidates %b, want %b", line, m, s.cands(b, c))
+				}
+				checked++
+			}
+			b, c, m := s.branch(&biv)
+			s.place(b, bits.TrailingZeros32(m), c)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d positions checked", checked)
 	}
 }

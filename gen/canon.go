@@ -481,6 +481,17 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
 	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
 	masks := &z.mask[c.tr&1]
+	// pattern is the pattern of filled and empty cells of a row whose
+	// digits, by column, are m, with its open stacks placed.
+	pattern := func(m uint16) uint16 {
+		pat := uint16(stackPattern[b2+m>>s2&7])
+		ka := uint16(count3(m >> oa))
+		if one {
+			return pat | (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+		}
+		kb := uint16(count3(m >> ob))
+		return pat | (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+	}
 	if rs&(rs-1) != 0 && level == 1 {
 		// With two rows or more, the row whose first digit comes latest
 		// bounds the level's best before any row is tried, so the rows
@@ -493,15 +504,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 		first := 7
 		for t := rs; t != 0; t &= t - 1 {
 			m := masks[bits.TrailingZeros16(t)&15]
-			pat := uint16(stackPattern[b2+m>>s2&7])
-			ka := uint16(count3(m >> oa))
-			if one {
-				pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
-			} else {
-				kb := uint16(count3(m >> ob))
-				pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
-			}
-			first = max(first, bits.LeadingZeros16(pat))
+			first = max(first, bits.LeadingZeros16(pattern(m)))
 		}
 		z.lower(first)
 	}
@@ -512,14 +515,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		pat := uint16(stackPattern[b2+m>>s2&7])
-		ka := uint16(count3(m >> oa))
-		if one {
-			pat |= (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
-		} else {
-			kb := uint16(count3(m >> ob))
-			pat |= (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
-		}
+		pat := pattern(m)
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}

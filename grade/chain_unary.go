@@ -409,19 +409,14 @@ func chainMaxNodes(h *chainHints, base Rating) int {
 // chainMaxNodesBy[a] is chainMaxNodes for a bound a tenths above the
 // base rating, looked up once per search start.
 var chainMaxNodesBy = func() (t [24]int) {
-	// LengthBonus(n) <= a exactly when n-2 <= the a-th ceiling of its
-	// growth sequence (4, 6, 8, 12, ...).
-	ceil, grow32 := 4, true
+	// The longest chain whose length bonus is at most a, up to 2000
+	// nodes; LengthBonus grows with the nodes.
+	n := 2
 	for a := range t {
-		t[a] = min(ceil+2, 2000)
-		if ceil < 2000 {
-			if grow32 {
-				ceil = ceil * 3 / 2
-			} else {
-				ceil = ceil * 4 / 3
-			}
-			grow32 = !grow32
+		for n < 2000 && LengthBonus(n+1) <= Rating(a) {
+			n++
 		}
+		t[a] = n
 	}
 	return t
 }()

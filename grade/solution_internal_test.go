@@ -2,6 +2,7 @@ package grade
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"reflect"
 	"strconv"
@@ -70,45 +71,27 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 		s.load(p)
 		for s.left > 0 {
 			for k := 2; k <= 4; k++ {
-				fresh := *s
-				fresh.fishNone = [5][10]uint64{}
-				want, wantOK := fresh.fish(k)
-				got, gotOK := s.fish(k)
-				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s: fish(%d) gives %v %s, a search of every digit %v %s", p, k, gotOK, got, wantOK, want)
-				}
-				tried++
-			}
-			for k := 2; k <= 4; k++ {
-				fresh := *s
-				fresh.nakedNone = [5][27]uint64{}
-				want, wantOK := fresh.nakedSet(k)
-				got, gotOK := s.nakedSet(k)
-				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s: nakedSet(%d) gives %v %s, a search of every unit %v %s", p, k, gotOK, got, wantOK, want)
-				}
+				searchesAgree(t, p, fmt.Sprintf("fish(%d)", k), "digit", s,
+					func(f *state) { f.fishNone = [5][10]uint64{} },
+					func(x *state) (Step, bool) { return x.fish(k) })
+				searchesAgree(t, p, fmt.Sprintf("nakedSet(%d)", k), "unit", s,
+					func(f *state) { f.nakedNone = [5][27]uint64{} },
+					func(x *state) (Step, bool) { return x.nakedSet(k) })
+				tried += 2
 				for _, direct := range []bool{true, false} {
 					if direct && k == 4 {
 						continue
 					}
-					fresh := *s
-					fresh.hiddenNone = [5][2][27]uint64{}
-					want, wantOK := fresh.hiddenSet(k, direct)
-					got, gotOK := s.hiddenSet(k, direct)
-					if gotOK != wantOK || !reflect.DeepEqual(got, want) {
-						t.Fatalf("%s: hiddenSet(%d, %v) gives %v %s, a search of every unit %v %s", p, k, direct, gotOK, got, wantOK, want)
-					}
+					searchesAgree(t, p, fmt.Sprintf("hiddenSet(%d, %v)", k, direct), "unit", s,
+						func(f *state) { f.hiddenNone = [5][2][27]uint64{} },
+						func(x *state) (Step, bool) { return x.hiddenSet(k, direct) })
+					tried++
 				}
-				tried += 3
 			}
 			for _, direct := range []bool{true, false} {
-				fresh := *s
-				fresh.lockNone = [2][10]uint64{}
-				want, wantOK := fresh.locking(direct)
-				got, gotOK := s.locking(direct)
-				if gotOK != wantOK || !reflect.DeepEqual(got, want) {
-					t.Fatalf("%s: locking(%v) gives %v %s, a search of every digit %v %s", p, direct, gotOK, got, wantOK, want)
-				}
+				searchesAgree(t, p, fmt.Sprintf("locking(%v)", direct), "digit", s,
+					func(f *state) { f.lockNone = [2][10]uint64{} },
+					func(x *state) (Step, bool) { return x.locking(direct) })
 				tried++
 			}
 			st, ok := g.next()
@@ -119,6 +102,20 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 		}
 	}
 	t.Logf("%d searches", tried)
+}
+
+// searchesAgree checks that search on s, which skips what it last found
+// nothing in, finds what it finds on a copy of s whose record of that
+// forget clears, searching every digit or unit (each).
+func searchesAgree(t *testing.T, p solve.Grid, what, each string, s *state, forget func(*state), search func(*state) (Step, bool)) {
+	t.Helper()
+	fresh := *s
+	forget(&fresh)
+	want, wantOK := search(&fresh)
+	got, gotOK := search(s)
+	if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: %s gives %v %s, a search of every %s %v %s", p, what, gotOK, got, each, wantOK, want)
+	}
 }
 
 // samplePuzzles returns the puzzles of testdata/se_sample.txt whose SE

@@ -122,6 +122,9 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		return Identity().Apply(*p), Identity()
 	}
 	for level := range 9 {
+		if level >= 6 && len(z.cur) == 1 && z.lastRows(level) {
+			break
+		}
 		z.nxt = z.nxt[:0]
 		z.best = ^uint64(0)
 		if level == 0 {
@@ -226,6 +229,59 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		out[i*9] = uint8(key >> 32)
 	}
 	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
+}
+
+// lastRows finishes the search from result row level of the last band
+// when one candidate is left with every column placed and at most one
+// digit unlabelled, and reports whether it could. Then every row's key is
+// fixed (the unlabelled digit becomes 9 wherever it comes first), and two
+// rows that are not empty never have equal keys (equal labels in the same
+// columns would repeat a digit in a column), so the level-by-level search
+// would keep the rows in increasing order of key: they are sorted instead
+// of labelled once a level. A band with an empty row is left to the
+// search, which orders empty rows by its own rule.
+func (z *Canonicalizer) lastRows(level int) bool {
+	c := &z.cur[0]
+	if c.tie != 0 || c.next < 9 || max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) == noStack {
+		return false
+	}
+	rs := allowedRows(c.used, c.rows, level)
+	g := &z.src[c.tr&1]
+	masks := &z.mask[c.tr&1]
+	var keys [3]uint64
+	var rows [3]uint8
+	n := 0
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		if masks[r&15] == 0 {
+			return false
+		}
+		row := (*[16]uint8)(g[r*9:])
+		var key uint64
+		for j := range 9 {
+			key = key<<4 | uint64(min(c.label[row[c.cols[j]&15]&15], 9))
+		}
+		keys[n&3%3], rows[n&3%3] = key, uint8(r)
+		n++
+	}
+	// Sort the (at most three) rows by key.
+	if n > 1 && keys[1] < keys[0] {
+		keys[0], keys[1], rows[0], rows[1] = keys[1], keys[0], rows[1], rows[0]
+	}
+	if n > 2 {
+		if keys[2] < keys[1] {
+			keys[1], keys[2], rows[1], rows[2] = keys[2], keys[1], rows[2], rows[1]
+		}
+		if keys[1] < keys[0] {
+			keys[0], keys[1], rows[0], rows[1] = keys[1], keys[0], rows[1], rows[0]
+		}
+	}
+	for i := range n {
+		z.keys[(level+i)%9] = keys[i%3]
+		c.rows[(level+i)%9] = rows[i%3]
+		c.used |= 1 << rows[i%3]
+	}
+	return true
 }
 
 // oneDigit offers source row r of c, whose only digit is in column m, as

@@ -184,3 +184,32 @@ func TestCanonLastRows(t *testing.T) {
 		t.Errorf("lastRows sorted %d of %d bands", sorted, len(ps))
 	}
 }
+
+// TestCanonBoundSecondRow checks the bound the rows of every candidate
+// set on result row 1 before any is tried: the latest first digit among
+// them, here that of the second candidate's row 4.
+func TestCanonBoundSecondRow(t *testing.T) {
+	var g solve.Grid
+	g[0*9+8] = 1 // row 0: one digit, the first candidate's first row
+	g[1*9+0] = 2 // row 1: its smallest pattern 000 001 000
+	g[2*9+0], g[2*9+1] = 3, 4
+	g[3*9+8] = 3 // row 3: one digit, the second candidate's first row
+	g[4*9+7] = 5 // row 4: 000 000 010 (tied with the empty column 6)
+	g[5*9+0] = 6 // row 5: 000 001 000
+	var z Canonicalizer
+	if !z.load(&g) {
+		t.Fatalf("load(%v) rejects a valid grid", g)
+	}
+	c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+		label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
+	z.nxt = z.nxt[:0]
+	z.oneDigit(&c, 0, z.mask[0][0])
+	z.oneDigit(&c, 3, z.mask[0][3])
+	z.cur, z.nxt = z.nxt, z.cur[:0]
+	z.nxt = append(z.nxt, canonCand{}) // a child kept before: dropped
+	z.best = ^uint64(0)
+	z.boundSecondRow()
+	if want := uint64(0xff); z.best != want || len(z.nxt) != 0 {
+		t.Errorf("best = %#x with %d children kept, want %#x with none", z.best, len(z.nxt), want)
+	}
+}

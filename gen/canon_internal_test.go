@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -104,5 +105,111 @@ func TestCanonOneDigit(t *testing.T) {
 				t.Errorf("cell %d, transposed %d: oneDigit gives %+v, expand %+v", cell, tr, z.nxt, want)
 			}
 		}
+	}
+}
+
+// TestCanonLastRows checks the sorted last band against the level-by-level
+// search (fixedRows, which labels each row) from random states of one
+// candidate with every column placed: for every fixture puzzle, its
+// transpose too, any two bands done, all digits labelled or all but one.
+func TestCanonLastRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 5))
+	var ps []solve.Grid
+	for _, name := range []string{"minimal.txt", "17clue.txt", "magictour.txt"} {
+		ps = append(ps, canonReadLines(t, "testdata/canon/"+name)...)
+	}
+	if testing.Short() {
+		ps = ps[:600]
+	}
+	ps = append(ps, solve.Grid{0: 1, 80: 2}, solve.Grid{}) // empty rows
+	var z, ref Canonicalizer
+	sorted := 0
+	for i, p := range ps {
+		if !z.load(&p) {
+			t.Fatalf("load(%v) rejects a valid grid", p)
+		}
+		ref.load(&p)
+		c := canonCand{tr: uint8(i % 2)}
+		for j, s := range rng.Perm(3) {
+			c.stackOf[j] = uint8(s)
+			for k, x := range rng.Perm(3) {
+				c.cols[3*j+k] = uint8(3*s + x)
+			}
+		}
+		for j, d := range rng.Perm(9) {
+			c.label[d+1] = uint8(j + 1)
+		}
+		c.next = 10
+		if i%3 == 0 {
+			// The digit labelled 9 not seen yet.
+			c.label[slices.Index(c.label[:10], 9)] = newDigit
+			c.next = 9
+		}
+		bands := rng.Perm(3)
+		for j := range 6 {
+			c.rows[j] = uint8(3*bands[j/3] + j%3)
+			c.used |= 1 << c.rows[j]
+		}
+		level := 6 + i%4%3 // 6, 7 or 8, after rows of the last band too
+		for l := 6; l < level; l++ {
+			c.rows[l] = uint8(3*bands[2] + l - 6)
+			c.used |= 1 << c.rows[l]
+		}
+		ref.cur = append(ref.cur[:0], c)
+		for l := level; l < 9; l++ {
+			ref.nxt = ref.nxt[:0]
+			ref.best = ^uint64(0)
+			ref.fixedRows(&ref.cur[0], l, allowedRows(ref.cur[0].used, ref.cur[0].rows, l))
+			ref.keys[l] = ref.best
+			ref.cur, ref.nxt = ref.nxt, ref.cur
+		}
+		z.cur = append(z.cur[:0], c)
+		if !z.lastRows(level) {
+			empty := false
+			for r := range 9 {
+				empty = empty || c.used&(1<<r) == 0 && z.mask[c.tr][r] == 0
+			}
+			if !empty {
+				t.Fatalf("%v (transposed %d) from level %d: lastRows declines a band with no empty row", p, c.tr, level)
+			}
+			continue
+		}
+		sorted++
+		if len(ref.cur) != 1 || z.cur[0].rows != ref.cur[0].rows || !slices.Equal(z.keys[level:], ref.keys[level:]) {
+			t.Fatalf("%v (transposed %d) from level %d: lastRows gives rows %v keys %x, the search %d candidates, rows %v keys %x",
+				p, c.tr, level, z.cur[0].rows, z.keys[level:], len(ref.cur), ref.cur[0].rows, ref.keys[level:])
+		}
+	}
+	if sorted < len(ps)/2 {
+		t.Errorf("lastRows sorted %d of %d bands", sorted, len(ps))
+	}
+}
+
+// TestCanonBoundSecondRow checks the bound the rows of every candidate
+// set on result row 1 before any is tried: the latest first digit among
+// them, here that of the second candidate's row 4.
+func TestCanonBoundSecondRow(t *testing.T) {
+	var g solve.Grid
+	g[0*9+8] = 1 // row 0: one digit, the first candidate's first row
+	g[1*9+0] = 2 // row 1: its smallest pattern 000 001 000
+	g[2*9+0], g[2*9+1] = 3, 4
+	g[3*9+8] = 3 // row 3: one digit, the second candidate's first row
+	g[4*9+7] = 5 // row 4: 000 000 010 (tied with the empty column 6)
+	g[5*9+0] = 6 // row 5: 000 001 000
+	var z Canonicalizer
+	if !z.load(&g) {
+		t.Fatalf("load(%v) rejects a valid grid", g)
+	}
+	c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
+		label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
+	z.nxt = z.nxt[:0]
+	z.oneDigit(&c, 0, z.mask[0][0])
+	z.oneDigit(&c, 3, z.mask[0][3])
+	z.cur, z.nxt = z.nxt, z.cur[:0]
+	z.nxt = append(z.nxt, canonCand{}) // a child kept before: dropped
+	z.best = ^uint64(0)
+	z.boundSecondRow()
+	if want := uint64(0xff); z.best != want || len(z.nxt) != 0 {
+		t.Errorf("best = %#x with %d children kept, want %#x with none", z.best, len(z.nxt), want)
 	}
 }

@@ -275,7 +275,8 @@ func (s *board) band(b int) *[5]uint64 {
 // mispredict. It works on two digits at once, a word of pairs: adding
 // bandAll to a non-zero 27-bit half carries into its bit 27, which stays
 // inside the half, so one add tests both. The band rules (rules_gen.go)
-// hold a written-out copy of this body: change both together.
+// hold a written-out variant of this body, which spares each digit the
+// cells it placed itself: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
 	w := s.band(b)

@@ -53,13 +53,15 @@ var (
 	// frameRef is a compiler-named slot of the frame, at an offset from
 	// the hardware stack pointer.
 	frameRef = regexp.MustCompile(`sudokubank/solve\.[.\w]*?(\+\d+)?\(SP\)`)
+	// vector is a vector register.
+	vector = regexp.MustCompile(`\b[XYZ]\d+\b`)
 	// jumps are the opcodes whose operand is an offset in the function.
 	jumps = map[string]bool{"JMP": true, "JEQ": true, "JNE": true, "JLT": true, "JLE": true,
 		"JGT": true, "JGE": true, "JCS": true, "JCC": true, "JHI": true, "JLS": true,
 		"JMI": true, "JPL": true, "JOS": true, "JOC": true, "JPS": true, "JPC": true}
 	// allowed are the opcodes the conversion knows to be safe: no call,
 	// no use of the ABIInternal registers (R14 for g, X15 for zero).
-	allowed = regexp.MustCompile(`^(ADD|AND|ANDN|BLSR|BTR|BTS|CMP|CMOV\w+|IMUL|IMUL3|LEA|MOV|MOVBLZX|MOVWLZX|NEG|NOT|OR|SAR|SARX|SHL|SHLX|SHR|SHRX|SUB|TEST|TZCNT|XOR|POPCNT)[LQ]?$|^J\w+$`)
+	allowed = regexp.MustCompile(`^(ADD|AND|ANDN|BLSR|BTR|BTS|CMP|SBB|CMOV\w+|IMUL|IMUL3|LEA|MOV|MOVBLZX|MOVWLZX|NEG|NOT|OR|SAR|SARX|SHL|SHLX|SHR|SHRX|SUB|TEST|TZCNT|XOR|POPCNT)[LQ]?$|^J\w+$|^MOVUPS$`)
 )
 
 type inst struct {
@@ -161,6 +163,15 @@ func convert(b *bytes.Buffer, listing []byte, f fn) error {
 	for _, s := range f.in {
 		fmt.Fprintf(b, "\t%s\n", s)
 	}
+	// ABIInternal keeps X15 zero, and the compiler zeroes memory from
+	// it; ABI0 does not, so the function zeroes it first (a Go caller
+	// zeroes it again after an ABI0 call).
+	for _, in := range body {
+		if strings.Contains(in.args, "X15") {
+			b.WriteString("\tXORPS X15, X15\n")
+			break
+		}
+	}
 	for i, in := range body {
 		if targets[in.off] {
 			fmt.Fprintf(b, "l%s:\n", in.off)
@@ -187,7 +198,8 @@ func convert(b *bytes.Buffer, listing []byte, f fn) error {
 			return strings.TrimPrefix(m[1], "+") + "(SP)"
 		})
 		args = strings.ReplaceAll(args, "sudokubank/solve.", "·")
-		if strings.Contains(args, "R14") || strings.Contains(args, "X15") || strings.Contains(args, "sudokubank") || strings.Contains(args, "(SB)") && !strings.Contains(args, "·") {
+		if in.op == "MOVUPS" && !strings.HasPrefix(args, "X15, ") || in.op != "MOVUPS" && vector.MatchString(args) ||
+			strings.Contains(args, "R14") || strings.Contains(args, "sudokubank") || strings.Contains(args, "(SB)") && !strings.Contains(args, "·") {
 			return fmt.Errorf("operands %q: not known to be safe", in.args)
 		}
 		if args == "" {

@@ -59,11 +59,14 @@ var (
 	jumps = map[string]bool{"JMP": true, "JEQ": true, "JNE": true, "JLT": true, "JLE": true,
 		"JGT": true, "JGE": true, "JCS": true, "JCC": true, "JHI": true, "JLS": true,
 		"JMI": true, "JPL": true, "JOS": true, "JOC": true, "JPS": true, "JPC": true}
-	// allowed are the opcodes the conversion knows to be safe: no call,
-	// no use of the ABIInternal registers (R14 for g, X15 for zero).
-	allowed = regexp.MustCompile(`^(ADD|AND|ANDN|BLSR|BTR|BTS|CMP|SBB|CMOV\w+|IMUL|IMUL3|LEA|MOV|MOVBLZX|MOVWLZX|NEG|NOT|OR|SAR|SARX|SHL|SHLX|SHR|SHRX|SUB|TEST|TZCNT|XOR|POPCNT)[LQ]?$|^J\w+$|^MOVUPS$`)
+	// allowed are the other opcodes the conversion knows to be safe:
+	// integer arithmetic and moves, and MOVUPS, which the compiler uses
+	// only to zero memory from X15 (checked below). No call, and no use
+	// of R14, which ABIInternal keeps for g.
+	allowed = regexp.MustCompile(`^(ADD|AND|ANDN|BLSR|BTR|BTS|CMP|SBB|CMOV\w+|IMUL|IMUL3|LEA|MOV|MOVBLZX|MOVWLZX|NEG|NOT|OR|SAR|SARX|SHL|SHLX|SHR|SHRX|SUB|TEST|TZCNT|XOR|POPCNT)[LQ]?$|^MOVUPS$`)
 )
 
+// inst is an instruction of the listing, off its offset in the function.
 type inst struct {
 	off      string
 	op, args string

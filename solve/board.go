@@ -1,6 +1,7 @@
 package solve
 
 //go:generate go run rules_gen.go
+//go:generate go run rules_asm_gen.go
 
 import (
 	"encoding/binary"
@@ -274,7 +275,8 @@ func (s *board) band(b int) *[5]uint64 {
 // mispredict. It works on two digits at once, a word of pairs: adding
 // bandAll to a non-zero 27-bit half carries into its bit 27, which stays
 // inside the half, so one add tests both. The band rules (rules_gen.go)
-// hold a written-out copy of this body: change both together.
+// hold a written-out variant of this body, which spares each digit the
+// cells it placed itself: change both together.
 func (s *board) clear(b int, cells uint32) uint32 {
 	const lo = 1 | 1<<32
 	w := s.band(b)
@@ -337,7 +339,13 @@ func (s *board) digitAt(d uint) *[21]uint32 {
 // singles, which placed nothing, counts them on the way.
 func (s *board) propagate(biv *[3]uint32) bool {
 	for {
-		if !s.rules() {
+		ok := false
+		if useV3 {
+			ok = rulesV3(s)
+		} else {
+			ok = s.rules()
+		}
+		if !ok {
 			return false
 		}
 		progress := false
@@ -412,27 +420,11 @@ func (s *board) grid(g *Grid) {
 // with the fewest candidates. It returns the band, the cell in the band
 // and the candidate digits (bit d for digit d+1).
 func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
-	// A cell's score is its number of unsolved peers: the band's row and
-	// box peers, then its column in the two other bands. The best cell is
-	// the one with the largest key, its score above the complement of its
-	// index b*27+c: a tie goes to the first cell. max compiles to a
-	// conditional move, whose chain from one cell to the next is shorter
-	// than an arithmetic maximum's.
-	// Bands 0 and 1 are scanned as one 54-bit mask, cell i = b*27+c, so
-	// that a call leaves two loops, not three (each exit is usually a
-	// misprediction); u01 holds their unsolved cells the same way.
-	best := -1
-	u2 := s.u[2]
-	u01 := uint64(s.u[0]) | uint64(s.u[1])<<27
-	for m := uint64(biv[0]) | uint64(biv[1])<<27; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m) & 63
-		score := bits.OnesCount64(u01&peers01[i]) + bits.OnesCount32(u2&colOf[cellOf[i]&31])
-		best = max(best, score<<7|(127-i))
-	}
-	for m := biv[2]; m != 0; m &= m - 1 {
-		c := bits.TrailingZeros32(m) & 31
-		score := bits.OnesCount32(u2&bandPeers[c]) + bits.OnesCount64(u01&colPair[c])
-		best = max(best, score<<7|(127-54-c))
+	var best int
+	if useV3 {
+		best = bivalueKeyV3(s, biv)
+	} else {
+		best = s.bivalueKey(biv)
 	}
 	if best >= 0 {
 		i := 127 - best&127
@@ -466,6 +458,34 @@ func (s *board) branch(biv *[3]uint32) (int, uint, uint32) {
 		}
 	}
 	return bestB, bestC, s.cands(bestB, bestC)
+}
+
+// bivalueKey returns the key of the best bivalue cell of biv for branch,
+// or -1 when there is none. A cell's score is its number of unsolved
+// peers: the band's row and box peers, then its column in the two other
+// bands. The best cell is the one with the largest key, its score above
+// the complement of its index b*27+c: a tie goes to the first cell. max
+// compiles to a conditional move, whose chain from one cell to the next
+// is shorter than an arithmetic maximum's. It calls nothing, so that
+// rules_asm_gen.go can write it out as assembly.
+func (s *board) bivalueKey(biv *[3]uint32) int {
+	// Bands 0 and 1 are scanned as one 54-bit mask, cell i = b*27+c, so
+	// that a call leaves two loops, not three (each exit is usually a
+	// misprediction); u01 holds their unsolved cells the same way.
+	best := -1
+	u2 := s.u[2]
+	u01 := uint64(s.u[0]) | uint64(s.u[1])<<27
+	for m := uint64(biv[0]) | uint64(biv[1])<<27; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m) & 63
+		score := bits.OnesCount64(u01&peers01[i]) + bits.OnesCount32(u2&colOf[cellOf[i]&31])
+		best = max(best, score<<7|(127-i))
+	}
+	for m := biv[2]; m != 0; m &= m - 1 {
+		c := bits.TrailingZeros32(m) & 31
+		score := bits.OnesCount32(u2&bandPeers[c]) + bits.OnesCount64(u01&colPair[c])
+		best = max(best, score<<7|(127-54-c))
+	}
+	return best
 }
 
 // cands returns the candidate digits of cell c of band b, bit d for d+1.

@@ -23,3 +23,16 @@ func NewSizedPairs(s grid.Shape, on bool) *Sized {
 	v.pairs = on
 	return v
 }
+
+// V3Supported reports whether the search can run the assembly versions
+// of its hot functions here (rules_amd64.s).
+func V3Supported() bool { return v3Supported }
+
+// UseV3 makes the search run the assembly versions of its hot functions
+// (on) or the Go ones, and returns a function that restores the choice.
+// Tests that switch it must not run in parallel.
+func UseV3(on bool) (restore func()) {
+	old := useV3
+	useV3 = on && v3Supported
+	return func() { useV3 = old }
+}

@@ -25,15 +25,19 @@ func TestSearchNodesPinned(t *testing.T) {
 		gs = append(gs, c.g)
 	}
 	gs = append(gs, readPuzzles(t, minimalFixture)...)
-	var b strings.Builder
-	b.WriteString("# NODES GUESSES: Count(g, 2)'s Stats for each puzzle of cases.txt, then of minimal.txt, in order.\n")
-	var v solve.Solver
-	for _, g := range gs {
-		v.Count(g, 2)
-		st := v.Stats()
-		fmt.Fprintf(&b, "%d %d\n", st.Nodes, st.Guesses)
+	// Both versions of the search's hot functions, Go and assembly, must
+	// give the same counts and the same tree; the Go one writes the file.
+	got, counts := searchNodes(gs, false)
+	if solve.V3Supported() {
+		v3, v3Counts := searchNodes(gs, true)
+		gl, vl := strings.Split(got, "\n"), strings.Split(v3, "\n")
+		for i, g := range gs {
+			if gl[i+1] != vl[i+1] || counts[i] != v3Counts[i] {
+				t.Fatalf("puzzle %s: the assembly search gives stats %q and count %d, the Go one %q and %d",
+					g, vl[i+1], v3Counts[i], gl[i+1], counts[i])
+			}
+		}
 	}
-	got := b.String()
 	if *update {
 		if err := os.WriteFile(nodesGolden, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -58,4 +62,21 @@ func TestSearchNodesPinned(t *testing.T) {
 		}
 	}
 	t.Fatalf("%s: %d lines, want %d", nodesGolden, len(gl), len(wl))
+}
+
+// searchNodes returns the lines of nodes.txt for gs and the count of
+// each puzzle, with the assembly versions of the search's hot functions
+// (v3) or the Go ones.
+func searchNodes(gs []solve.Grid, v3 bool) (string, []int) {
+	defer solve.UseV3(v3)()
+	var b strings.Builder
+	b.WriteString("# NODES GUESSES: Count(g, 2)'s Stats for each puzzle of cases.txt, then of minimal.txt, in order.\n")
+	var v solve.Solver
+	counts := make([]int, len(gs))
+	for i, g := range gs {
+		counts[i] = v.Count(g, 2)
+		st := v.Stats()
+		fmt.Fprintf(&b, "%d %d\n", st.Nodes, st.Guesses)
+	}
+	return b.String(), counts
 }

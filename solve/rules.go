@@ -2,7 +2,10 @@
 
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // rules applies the band rules to the dirty digit-bands until none is
 // dirty. It reports false on a contradiction. The rules for a digit-band
@@ -26,6 +29,18 @@ import "math/bits"
 // digit's first one (see digitAt). The three copies cost a loop exit per
 // band, but run fewer instructions than one loop reading the band and
 // the digit's other bands from tables.
+//
+// The cells a band's steps place leave the band's other digits once,
+// after its loop, not after each step: the test of whether a step placed
+// any was often mispredicted (44% of steps on forum 11+ place a cell, and
+// cachegrind's model missed 42% of the tests). The order of the steps
+// and the dirty digit-bands are those of a clear per step, so the fixed
+// point and the search tree are the same.
+//
+// It is marked nosplit so that it stays a leaf without a stack check,
+// which rules_asm_gen.go needs to write it out as assembly.
+//
+//go:nosplit
 func (s *board) rules() bool {
 	dirty := s.dirty
 	for dirty != 0 {
@@ -33,6 +48,16 @@ func (s *board) rules() bool {
 		dirty = 0
 		if t := todo >> 0 & 511; t != 0 {
 			ub := s.u[0]
+			// pend holds the cells this loop's steps placed, and own
+			// those each digit placed, laid out as pairs lays out the
+			// band's digits (digit d at byte 4d). A step takes pend from
+			// its digit's cells as it reads them; after the loop every
+			// digit loses the cells in pend that it did not place itself,
+			// and a digit that lost one is marked dirty. A digit stepped
+			// on after a placement has lost the cell before its step and
+			// is not marked for it, as with a clear after each step.
+			var own [5]uint64
+			pend := uint32(0)
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
@@ -41,7 +66,7 @@ func (s *board) rules() bool {
 				f := s.digitAt(d)
 				o := f[10] | f[20]
 				other := (o | o>>9 | o>>18) & 511
-				a, occ := f[0], uint32(0)
+				a, occ := f[0]&^pend, uint32(0)
 				for {
 					a &= keepMask[triads(a)]
 					if a == 0 {
@@ -66,36 +91,12 @@ func (s *board) rules() bool {
 				m := a & (a - rowLow)
 				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
 				single := a &^ (nz | (nz - nz>>8))
-				// The other digits lose the cells placed here; changed has
-				// bit e set when digit e+1 lost one. The digit keeps them: a
-				// is stored below. This is clear written out (a call in the
-				// hottest loop costs 1-2%): a change to one must be made to
-				// the other. Skipping it when nothing is placed pays on
-				// balance, though the test is often mispredicted.
+				// The cells placed here leave the band's other digits
+				// after the loop (see pend).
 				placed := single & ub
 				ub &^= placed
-				if placed != 0 {
-					const lo = 1 | 1<<32
-					w := s.band(0)
-					p := uint64(placed) * lo
-					z := w[0] & p
-					w[0] ^= z
-					k := (z + bandAll*lo) & (lo << 27)
-					z = w[1] & p
-					w[1] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 1
-					z = w[2] & p
-					w[2] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 2
-					z = w[3] & p
-					w[3] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 3
-					z = w[4] & p
-					w[4] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 4
-					changed := lowDigits[k>>27&31] | highDigits[k>>59]
-					dirty |= (changed &^ bit) << 0
-				}
+				pend |= placed
+				*(*uint32)(unsafe.Add(unsafe.Pointer(&own), d*4)) = placed
 				f[0] = a
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
@@ -107,9 +108,44 @@ func (s *board) rules() bool {
 				dirty |= ((z0+bandAll)>>27<<10 | (z1+bandAll)>>27<<20) << d
 			}
 			s.u[0] = ub
+			// clear written out, each word of pairs keeping its own
+			// digits' placements; changed has bit e set when digit e+1
+			// lost a cell. It is skipped when the loop placed nothing.
+			if pend != 0 {
+				const lo = 1 | 1<<32
+				w := s.band(0)
+				p := uint64(pend) * lo
+				z := w[0] & (p &^ own[0])
+				w[0] ^= z
+				k := (z + bandAll*lo) & (lo << 27)
+				z = w[1] & (p &^ own[1])
+				w[1] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 1
+				z = w[2] & (p &^ own[2])
+				w[2] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 2
+				z = w[3] & (p &^ own[3])
+				w[3] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 3
+				z = w[4] & (p &^ own[4])
+				w[4] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 4
+				changed := lowDigits[k>>27&31] | highDigits[k>>59]
+				dirty |= changed << 0
+			}
 		}
 		if t := todo >> 10 & 511; t != 0 {
 			ub := s.u[1]
+			// pend holds the cells this loop's steps placed, and own
+			// those each digit placed, laid out as pairs lays out the
+			// band's digits (digit d at byte 4d). A step takes pend from
+			// its digit's cells as it reads them; after the loop every
+			// digit loses the cells in pend that it did not place itself,
+			// and a digit that lost one is marked dirty. A digit stepped
+			// on after a placement has lost the cell before its step and
+			// is not marked for it, as with a clear after each step.
+			var own [5]uint64
+			pend := uint32(0)
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
@@ -118,7 +154,7 @@ func (s *board) rules() bool {
 				f := s.digitAt(d)
 				o := f[20] | f[0]
 				other := (o | o>>9 | o>>18) & 511
-				a, occ := f[10], uint32(0)
+				a, occ := f[10]&^pend, uint32(0)
 				for {
 					a &= keepMask[triads(a)]
 					if a == 0 {
@@ -143,36 +179,12 @@ func (s *board) rules() bool {
 				m := a & (a - rowLow)
 				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
 				single := a &^ (nz | (nz - nz>>8))
-				// The other digits lose the cells placed here; changed has
-				// bit e set when digit e+1 lost one. The digit keeps them: a
-				// is stored below. This is clear written out (a call in the
-				// hottest loop costs 1-2%): a change to one must be made to
-				// the other. Skipping it when nothing is placed pays on
-				// balance, though the test is often mispredicted.
+				// The cells placed here leave the band's other digits
+				// after the loop (see pend).
 				placed := single & ub
 				ub &^= placed
-				if placed != 0 {
-					const lo = 1 | 1<<32
-					w := s.band(1)
-					p := uint64(placed) * lo
-					z := w[0] & p
-					w[0] ^= z
-					k := (z + bandAll*lo) & (lo << 27)
-					z = w[1] & p
-					w[1] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 1
-					z = w[2] & p
-					w[2] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 2
-					z = w[3] & p
-					w[3] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 3
-					z = w[4] & p
-					w[4] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 4
-					changed := lowDigits[k>>27&31] | highDigits[k>>59]
-					dirty |= (changed &^ bit) << 10
-				}
+				pend |= placed
+				*(*uint32)(unsafe.Add(unsafe.Pointer(&own), d*4)) = placed
 				f[10] = a
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
@@ -184,9 +196,44 @@ func (s *board) rules() bool {
 				dirty |= ((z0+bandAll)>>27<<20 | (z1+bandAll)>>27<<0) << d
 			}
 			s.u[1] = ub
+			// clear written out, each word of pairs keeping its own
+			// digits' placements; changed has bit e set when digit e+1
+			// lost a cell. It is skipped when the loop placed nothing.
+			if pend != 0 {
+				const lo = 1 | 1<<32
+				w := s.band(1)
+				p := uint64(pend) * lo
+				z := w[0] & (p &^ own[0])
+				w[0] ^= z
+				k := (z + bandAll*lo) & (lo << 27)
+				z = w[1] & (p &^ own[1])
+				w[1] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 1
+				z = w[2] & (p &^ own[2])
+				w[2] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 2
+				z = w[3] & (p &^ own[3])
+				w[3] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 3
+				z = w[4] & (p &^ own[4])
+				w[4] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 4
+				changed := lowDigits[k>>27&31] | highDigits[k>>59]
+				dirty |= changed << 10
+			}
 		}
 		if t := todo >> 20 & 511; t != 0 {
 			ub := s.u[2]
+			// pend holds the cells this loop's steps placed, and own
+			// those each digit placed, laid out as pairs lays out the
+			// band's digits (digit d at byte 4d). A step takes pend from
+			// its digit's cells as it reads them; after the loop every
+			// digit loses the cells in pend that it did not place itself,
+			// and a digit that lost one is marked dirty. A digit stepped
+			// on after a placement has lost the cell before its step and
+			// is not marked for it, as with a clear after each step.
+			var own [5]uint64
+			pend := uint32(0)
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
@@ -195,7 +242,7 @@ func (s *board) rules() bool {
 				f := s.digitAt(d)
 				o := f[0] | f[10]
 				other := (o | o>>9 | o>>18) & 511
-				a, occ := f[20], uint32(0)
+				a, occ := f[20]&^pend, uint32(0)
 				for {
 					a &= keepMask[triads(a)]
 					if a == 0 {
@@ -220,36 +267,12 @@ func (s *board) rules() bool {
 				m := a & (a - rowLow)
 				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
 				single := a &^ (nz | (nz - nz>>8))
-				// The other digits lose the cells placed here; changed has
-				// bit e set when digit e+1 lost one. The digit keeps them: a
-				// is stored below. This is clear written out (a call in the
-				// hottest loop costs 1-2%): a change to one must be made to
-				// the other. Skipping it when nothing is placed pays on
-				// balance, though the test is often mispredicted.
+				// The cells placed here leave the band's other digits
+				// after the loop (see pend).
 				placed := single & ub
 				ub &^= placed
-				if placed != 0 {
-					const lo = 1 | 1<<32
-					w := s.band(2)
-					p := uint64(placed) * lo
-					z := w[0] & p
-					w[0] ^= z
-					k := (z + bandAll*lo) & (lo << 27)
-					z = w[1] & p
-					w[1] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 1
-					z = w[2] & p
-					w[2] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 2
-					z = w[3] & p
-					w[3] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 3
-					z = w[4] & p
-					w[4] ^= z
-					k |= (z + bandAll*lo) & (lo << 27) << 4
-					changed := lowDigits[k>>27&31] | highDigits[k>>59]
-					dirty |= (changed &^ bit) << 20
-				}
+				pend |= placed
+				*(*uint32)(unsafe.Add(unsafe.Pointer(&own), d*4)) = placed
 				f[20] = a
 				// Stored without a test: whether the other bands lose a
 				// column is unpredictable, and a store that changes nothing
@@ -261,6 +284,31 @@ func (s *board) rules() bool {
 				dirty |= ((z0+bandAll)>>27<<0 | (z1+bandAll)>>27<<10) << d
 			}
 			s.u[2] = ub
+			// clear written out, each word of pairs keeping its own
+			// digits' placements; changed has bit e set when digit e+1
+			// lost a cell. It is skipped when the loop placed nothing.
+			if pend != 0 {
+				const lo = 1 | 1<<32
+				w := s.band(2)
+				p := uint64(pend) * lo
+				z := w[0] & (p &^ own[0])
+				w[0] ^= z
+				k := (z + bandAll*lo) & (lo << 27)
+				z = w[1] & (p &^ own[1])
+				w[1] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 1
+				z = w[2] & (p &^ own[2])
+				w[2] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 2
+				z = w[3] & (p &^ own[3])
+				w[3] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 3
+				z = w[4] & (p &^ own[4])
+				w[4] ^= z
+				k |= (z + bandAll*lo) & (lo << 27) << 4
+				changed := lowDigits[k>>27&31] | highDigits[k>>59]
+				dirty |= changed << 20
+			}
 		}
 	}
 	s.dirty = 0

@@ -41,13 +41,12 @@ func (s *state) hiddenSingle(inBox bool) (Step, bool) {
 	for _, t := range types {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			for d := 1; d <= 9; d++ {
-				if w := s.where[u][d]; w != 0 && w&(w-1) == 0 {
-					c := unitCells[u][first(w)]
-					return Step{Technique: tech, Rating: tech.BaseRating(),
-						Cells: []uint8{c}, Digits: bit(d),
-						Placements: []Placement{{c, uint8(d)}}}, true
-				}
+			if m := s.singles[u]; m != 0 {
+				d := first(m)
+				c := unitCells[u][first(s.where[u][d])]
+				return Step{Technique: tech, Rating: tech.BaseRating(),
+					Cells: []uint8{c}, Digits: bit(d),
+					Placements: []Placement{{c, uint8(d)}}}, true
 			}
 		}
 	}

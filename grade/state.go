@@ -14,6 +14,8 @@ type state struct {
 	// hidden single in u.
 	singles [27]uint16
 	empty   [27]int // empty cells per unit
+	// lastOne has bit u set when unit u has one empty cell left.
+	lastOne uint32
 	placed  [10]int // how many times each digit is placed
 	left    int     // empty cells in the grid
 	// sol, when not nil, is the solution: a technique may skip the
@@ -90,6 +92,7 @@ func (s *state) refresh() {
 			s.where[b][d] |= 1 << ib
 		}
 	}
+	s.lastOne = 0
 	for u := 0; u < 27; u++ {
 		var one uint16
 		for d := 1; d <= 9; d++ {
@@ -103,6 +106,9 @@ func (s *state) refresh() {
 			}
 		}
 		s.empty[u] = n
+		if n == 1 {
+			s.lastOne |= 1 << u
+		}
 	}
 }
 
@@ -119,6 +125,10 @@ func (s *state) apply(st *Step) {
 		s.left--
 		for _, u := range cellUnits[c] {
 			s.empty[u]--
+			s.lastOne &^= 1 << u
+			if s.empty[u] == 1 {
+				s.lastOne |= 1 << u
+			}
 		}
 		for _, q := range peers[c] {
 			s.drop(int(q), s.p.Cands[q]&(1<<d))

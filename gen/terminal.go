@@ -71,8 +71,11 @@ func uniform(rng *rand.Rand, n int) int {
 // filler fills grids at random by depth-first search. The zero value is
 // ready to use.
 type filler struct {
-	g             solve.Grid
-	row, col, box [9]uint16 // digits present, bit d for digit d
+	g solve.Grid
+	// The digits present per row, column and box, bit d for digit d;
+	// 16 long, so that an index masked by cellRCB needs no bounds
+	// check in the fill's scan.
+	row, col, box [16]uint16
 	empty         [2]uint64 // the cells of g that are 0, bits 0..63 and 64..80
 	nodes, max    int
 	rng           *rand.Rand
@@ -88,7 +91,7 @@ var cellRow, cellCol, cellBox = func() (r, c, b [81]uint8) {
 
 func (f *filler) reset(rng *rand.Rand, maxNodes int) {
 	f.g = solve.Grid{}
-	f.row, f.col, f.box = [9]uint16{}, [9]uint16{}, [9]uint16{}
+	f.row, f.col, f.box = [16]uint16{}, [16]uint16{}, [16]uint16{}
 	f.empty = [2]uint64{1<<64 - 1, 1<<17 - 1}
 	f.nodes, f.max, f.rng = 0, maxNodes, rng
 }
@@ -112,8 +115,19 @@ func (f *filler) clear(c int) {
 }
 
 func (f *filler) candidates(c int) uint16 {
-	return ^(f.row[cellRow[c]] | f.col[cellCol[c]] | f.box[cellBox[c]]) & 0x3fe
+	u := cellRCB[c&127]
+	return ^(f.row[u&15] | f.col[u>>4&15] | f.box[u>>8&15]) & 0x3fe
 }
+
+// cellRCB packs each cell's row, column and box, four bits each; it
+// is 128 long, so that a cell index masked to 7 bits needs no bounds
+// check.
+var cellRCB = func() (t [128]uint16) {
+	for c := 0; c < 81; c++ {
+		t[c] = uint16(cellRow[c]) | uint16(cellCol[c])<<4 | uint16(cellBox[c])<<8
+	}
+	return t
+}()
 
 func (f *filler) direct(rng *rand.Rand) solve.Grid {
 	f.reset(rng, 0)

@@ -1,5 +1,7 @@
 package grade
 
+import "math/bits"
+
 // The techniques up to 5.4 that work on one unit or one digit at a time:
 // singles, intersections, naked and hidden sets, and fish. Each finder
 // searches with plain loops over the state's masks and allocates only
@@ -11,12 +13,12 @@ var regionOrder = [3]int{boxType, colType, rowType}
 
 // fullHouse finds a unit with one empty cell left.
 func (s *state) fullHouse() (Step, bool) {
+	if s.lastOne == 0 {
+		return Step{}, false
+	}
 	for _, t := range regionOrder {
-		for i := 0; i < 9; i++ {
-			u := unitOf(t, i)
-			if s.empty[u] != 1 {
-				continue
-			}
+		for m := s.lastOne >> (9 * t) & 0x1ff; m != 0; m &= m - 1 {
+			u := unitOf(t, bits.TrailingZeros32(m))
 			for _, c := range unitCells[u] {
 				if s.p.Grid[c] == 0 && count(s.p.Cands[c]) == 1 {
 					d := uint8(first(s.p.Cands[c]))
@@ -41,13 +43,12 @@ func (s *state) hiddenSingle(inBox bool) (Step, bool) {
 	for _, t := range types {
 		for i := 0; i < 9; i++ {
 			u := unitOf(t, i)
-			for d := 1; d <= 9; d++ {
-				if w := s.where[u][d]; w != 0 && w&(w-1) == 0 {
-					c := unitCells[u][first(w)]
-					return Step{Technique: tech, Rating: tech.BaseRating(),
-						Cells: []uint8{c}, Digits: bit(d),
-						Placements: []Placement{{c, uint8(d)}}}, true
-				}
+			if m := s.singles[u]; m != 0 {
+				d := first(m)
+				c := unitCells[u][first(s.where[u][d])]
+				return Step{Technique: tech, Rating: tech.BaseRating(),
+					Cells: []uint8{c}, Digits: bit(d),
+					Placements: []Placement{{c, uint8(d)}}}, true
 			}
 		}
 	}

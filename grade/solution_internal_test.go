@@ -59,9 +59,11 @@ func TestSolutionSkipsKeepSteps(t *testing.T) {
 }
 
 // TestFishSkipsKeepSteps checks that fish and locking, which skip the
-// digits unchanged since they last found nothing, and the naked and
-// hidden sets, which skip such units, find what a full search finds, at
-// every step of the SE sample's puzzles rated up to 9.0.
+// digits unchanged since they last found nothing, the naked and hidden
+// sets, which skip such units, and the unique loops, which skip the
+// pairs of digits whose cells are unchanged since they closed no loop,
+// find what a full search finds, at every step of the SE sample's
+// puzzles rated up to 9.0.
 func TestFishSkipsKeepSteps(t *testing.T) {
 	var g Grader
 	tried := 0
@@ -88,6 +90,10 @@ func TestFishSkipsKeepSteps(t *testing.T) {
 					tried++
 				}
 			}
+			searchesAgree(t, p, "uniqueLoops", "pair of digits", s,
+				func(f *state) { f.loopQuiet = [10]uint16{} },
+				(*state).uniqueLoops)
+			tried++
 			for _, direct := range []bool{true, false} {
 				searchesAgree(t, p, fmt.Sprintf("locking(%v)", direct), "digit", s,
 					func(f *state) { f.lockNone = [2][10]uint64{} },

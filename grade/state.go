@@ -8,11 +8,16 @@ const allDigits uint16 = 0x3fe
 // state is the working position of a logical solve plus the tables the
 // techniques read, built by refresh and kept current by apply.
 type state struct {
-	p      Position
-	where  [27][10]uint16 // bit i of where[u][d]: digit d may go in unitCells[u][i]
-	empty  [27]int        // empty cells per unit
-	placed [10]int        // how many times each digit is placed
-	left   int            // empty cells in the grid
+	p     Position
+	where [27][10]uint16 // bit i of where[u][d]: digit d may go in unitCells[u][i]
+	// singles[u] has bit d set when where[u][d] holds one place: a
+	// hidden single in u.
+	singles [27]uint16
+	empty   [27]int // empty cells per unit
+	// lastOne has bit u set when unit u has one empty cell left.
+	lastOne uint32
+	placed  [10]int // how many times each digit is placed
+	left    int     // empty cells in the grid
 	// sol, when not nil, is the solution: a technique may skip the
 	// patterns it shows to eliminate nothing.
 	sol *solve.Grid
@@ -30,22 +35,32 @@ type state struct {
 	uver       [27]uint64
 	nakedNone  [5][27]uint64
 	hiddenNone [5][2][27]uint64
+	// loopHas[d] holds the cells with candidate d when uniqueLoops last
+	// ran, and loopDirty the cells that lost a candidate since; the loop
+	// search of digits d0 < d1 closed no loop then where loopQuiet[d0]
+	// has bit d1 (see loopSame).
+	loopHas   [10]cellSet
+	loopDirty cellSet
+	loopQuiet [10]uint16
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
 // the placed digits allow.
 func (s *state) load(g solve.Grid) {
 	s.p.Grid = g
+	var used [27]uint16 // the digits placed in each unit (and bit 0)
+	for c, v := range g {
+		for _, u := range cellUnits[c] {
+			used[u] |= 1 << v
+		}
+	}
 	for c := 0; c < 81; c++ {
 		if g[c] != 0 {
 			s.p.Cands[c] = 0
 			continue
 		}
-		m := allDigits
-		for _, q := range peers[c] {
-			m &^= 1 << g[q]
-		}
-		s.p.Cands[c] = m
+		u := &cellUnits[c]
+		s.p.Cands[c] = allDigits &^ (used[u[0]] | used[u[1]] | used[u[2]])
 	}
 	s.refresh()
 }
@@ -58,6 +73,7 @@ func (s *state) refresh() {
 	for u := range s.uver {
 		s.uver[u]++
 	}
+	s.loopQuiet = [10]uint16{}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
 	s.left = 0
@@ -76,7 +92,13 @@ func (s *state) refresh() {
 			s.where[b][d] |= 1 << ib
 		}
 	}
+	s.lastOne = 0
 	for u := 0; u < 27; u++ {
+		var one uint16
+		for d := 1; d <= 9; d++ {
+			one |= singleBit(s.where[u][d], d)
+		}
+		s.singles[u] = one
 		n := 0
 		for _, c := range unitCells[u] {
 			if s.p.Grid[c] == 0 {
@@ -84,6 +106,9 @@ func (s *state) refresh() {
 			}
 		}
 		s.empty[u] = n
+		if n == 1 {
+			s.lastOne |= 1 << u
+		}
 	}
 }
 
@@ -100,6 +125,10 @@ func (s *state) apply(st *Step) {
 		s.left--
 		for _, u := range cellUnits[c] {
 			s.empty[u]--
+			s.lastOne &^= 1 << u
+			if s.empty[u] == 1 {
+				s.lastOne |= 1 << u
+			}
 		}
 		for _, q := range peers[c] {
 			s.drop(int(q), s.p.Cands[q]&(1<<d))
@@ -117,6 +146,7 @@ func (s *state) drop(c int, m uint16) {
 		return
 	}
 	s.p.Cands[c] &^= m
+	s.loopDirty.add(c)
 	r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
 	s.uver[r]++
 	s.uver[k]++
@@ -128,7 +158,19 @@ func (s *state) drop(c int, m uint16) {
 		s.where[r][d] &^= 1 << ir
 		s.where[k][d] &^= 1 << ik
 		s.where[b][d] &^= 1 << ib
+		s.singles[r] = s.singles[r]&^bit(d) | singleBit(s.where[r][d], d)
+		s.singles[k] = s.singles[k]&^bit(d) | singleBit(s.where[k][d], d)
+		s.singles[b] = s.singles[b]&^bit(d) | singleBit(s.where[b][d], d)
 	}
+}
+
+// singleBit returns bit d when w holds exactly one place, else 0.
+func singleBit(w uint16, d int) uint16 {
+	var one uint16
+	if w != 0 && w&(w-1) == 0 {
+		one = 1
+	}
+	return one << d
 }
 
 // unitOf returns the unit number of the i-th unit of type t.

@@ -32,7 +32,7 @@ func TestApplyKeepsTables(t *testing.T) {
 			// The change counts and what the searches remember by them
 			// are not tables: refresh starts them anew.
 			got := &g.st
-			if got.p != want.p || got.where != want.where || got.empty != want.empty ||
+			if got.p != want.p || got.where != want.where || got.singles != want.singles || got.lastOne != want.lastOne || got.empty != want.empty ||
 				got.placed != want.placed || got.left != want.left {
 				t.Fatalf("%s step %d (%s): tables differ from a refresh", l, n, st.Technique.Slug())
 			}

@@ -21,6 +21,14 @@ type loopFinder struct {
 	best     Step
 	bestType int
 	found    bool
+	closed   bool // a loop of these digits reached check
+}
+
+// loopSame reports whether the loop search of digits d0 < d1 would find
+// nothing, as when uniqueLoops last ran: it closed no loop then, and it
+// reads only the cells holding both digits, none of which has changed.
+func (s *state) loopSame(d0, d1 int) bool {
+	return s.loopQuiet[d0]&bit(d1) != 0 && s.loopHas[d0].and(s.loopHas[d1]).and(s.loopDirty).empty()
 }
 
 // uniqueLoops finds the easiest unique rectangle or loop step.
@@ -34,13 +42,16 @@ func (s *state) uniqueLoops() (Step, bool) {
 		}
 	}
 	var cores [10][10]cellSet // loopCore of each pair of digits, once known
-	var known [10]uint16
+	var known, closed [10]uint16
 	for c := 0; c < 81; c++ {
 		m := s.p.Cands[c]
 		if count(m) != 2 {
 			continue
 		}
 		d0, d1 := first(m), first(m&(m-1))
+		if s.loopSame(d0, d1) {
+			continue // the same search as last time, which closed no loop
+		}
 		f.v = m
 		f.withV = has[d0].and(has[d1])
 		if known[d0]&(1<<d1) == 0 {
@@ -53,8 +64,16 @@ func (s *state) uniqueLoops() (Step, bool) {
 		}
 		f.n = 0
 		f.inLoop = cellSet{}
+		f.closed = false
 		f.search(c, 2, 0, -1)
+		if f.closed {
+			closed[d0] |= bit(d1)
+		}
 	}
+	for d := range closed {
+		s.loopQuiet[d] = ^closed[d]
+	}
+	s.loopHas, s.loopDirty = has, cellSet{}
 	return f.best, f.found
 }
 
@@ -114,6 +133,7 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 				next := w*64 + trailing64(m)
 				if next == int(f.loop[0]) {
 					if f.n >= 4 {
+						f.closed = true
 						f.check()
 					}
 					continue
@@ -246,23 +266,26 @@ func (f *loopFinder) type3(r1, r2 int, extra uint16, base Rating) {
 			continue
 		}
 		i1, i2 := int(cellIndex[r1][t]), int(cellIndex[r2][t])
+		// The cells of the unit but r1 and r2 that may join the set:
+		// those with two candidates or more.
+		var members uint16
+		for j, c := range unitCells[u] {
+			if j != i1 && j != i2 && count(cands[c]) >= 2 {
+				members |= 1 << j
+			}
+		}
 		for k := count(extra); k <= 7; k++ {
 			if 2*k > f.s.empty[u] || k > 5 {
 				break
 			}
-			// the other k-1 cells of the set, from the unit minus r1, r2
-		combo:
+			// the other k-1 cells of the set, from the members
 			for _, m := range combos[k-1] {
-				if m&(1<<i1|1<<i2) != 0 {
+				if m&^members != 0 {
 					continue
 				}
 				union := extra
 				for mm := m; mm != 0; mm &= mm - 1 {
-					p := cands[unitCells[u][first(mm)]]
-					if count(p) < 2 {
-						continue combo
-					}
-					union |= p
+					union |= cands[unitCells[u][first(mm)]]
 				}
 				if count(union) != k {
 					continue

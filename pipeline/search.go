@@ -38,6 +38,22 @@ const (
 	maxWalkFamilies = 32
 )
 
+// At a rating target a walk passes over most neighbours ungraded: the
+// solver's search for a second solution (solve.Stats.Nodes) takes more
+// nodes on harder puzzles, and costs a grade's tenth (about 0.3 ms
+// against 3 to 30 ms at 9.0). Of a 9.0- walk's neighbours at the target
+// 7.7% meet it; of those with 12 nodes or more 27%, and 81% of those
+// that meet it have as many (6,288 neighbours, 180 items). So a step at
+// the target draws pickOf neighbours, grades the one with the most nodes
+// if it has pickNodes or more, and else grades none and is no stall: the
+// walk moves on from where it stands, which still meets the target.
+// pickFloor is the lowest floor a walk picks for.
+const (
+	pickOf                 = 3
+	pickNodes              = 12
+	pickFloor grade.Rating = 85
+)
+
 // searchPuzzles bounds the puzzles (families and their variants) an item
 // of a search keeps, so that the results a run holds before admitting
 // them stay within what a window of fresh digs of MaxVariants holds.
@@ -138,8 +154,13 @@ type walk struct {
 	// a walk at the target moves only to neighbours rated no lower, so
 	// that walks from the bank's hardest climb on.
 	climb bool
-	mover gen.Mover
-	gr    grade.Grade // a neighbour's grade
+	// pick is set for a rating target of pickFloor or more: at the
+	// target the walk grades only the most promising of pickOf
+	// neighbours (see pickOf).
+	pick   bool
+	solver solve.Solver // counts a neighbour's nodes, for pick
+	mover  gen.Mover
+	gr     grade.Grade // a neighbour's grade
 	// near, for a target of hardest techniques, are those techniques: a
 	// puzzle that uses one of them, but not as its hardest step, is a
 	// near miss, and its neighbours often use it too, where a random
@@ -158,6 +179,7 @@ type walk struct {
 func newWalk(o *BuildOptions) *walk {
 	w := &walk{stall: o.SearchStall, most: min(maxWalkFamilies, searchPuzzles/(1+o.Variants)), floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
 	w.climb = w.ceil == 0 && w.floor >= climbFloor
+	w.pick = len(o.Hardest) == 0 && len(o.Uses) == 0 && w.floor >= pickFloor
 	if w.stall <= 0 {
 		w.stall = DefaultSearchStall
 	}
@@ -349,25 +371,36 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		// x-cycle and jellyfish searches fastest (BenchmarkSearch, 400
 		// items: 46 and 5.4 families a CPU-s; none dug: 25 and 2.3).
 		var cand gen.Puzzle
-		var ok bool
-		if len(w.near) > 0 && !miss && !meets && rng.IntN(2) == 0 {
-			var err error
-			if cand, err = b.fresh(ctx, rng); err != nil {
-				return Result[store.NewFamily]{Reason: Failed, Err: err}
+		var canon solve.Grid
+		if meets && w.pick {
+			var n int
+			if cand, canon, n = b.pick(cur, rng); n < pickNodes {
+				if n >= 0 {
+					stall-- // neighbours passed over are no stall
+				}
+				continue
 			}
-			ok = true
 		} else {
-			cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+			var ok bool
+			if len(w.near) > 0 && !miss && !meets && rng.IntN(2) == 0 {
+				var err error
+				if cand, err = b.fresh(ctx, rng); err != nil {
+					return Result[store.NewFamily]{Reason: Failed, Err: err}
+				}
+				ok = true
+			} else {
+				cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+			}
+			if !ok || !b.o.givensOK(cand.Grid) {
+				continue
+			}
+			canon, _ = b.canon.Canon(cand.Grid)
+			h := Hash(canon)
+			if _, seen := w.visited[h]; seen {
+				continue
+			}
+			w.visited[h] = struct{}{}
 		}
-		if !ok || !b.o.givensOK(cand.Grid) {
-			continue
-		}
-		canon, _ := b.canon.Canon(cand.Grid)
-		h := Hash(canon)
-		if _, seen := w.visited[h]; seen {
-			continue
-		}
-		w.visited[h] = struct{}{}
 		bd := w.bounds(er)
 		if len(w.near) > 0 {
 			bd = w.nearBounds(er, miss)
@@ -406,6 +439,33 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		}
 	}
 	return res
+}
+
+// pick draws pickOf neighbours of cur from rng, marks those the walk had
+// not visited as visited, and returns the one whose uniqueness check
+// takes the solver the most nodes (the first of equals), with its
+// canonical form and that count; n is -1 when every draw failed or was
+// visited.
+func (b *Builder) pick(cur gen.Puzzle, rng *rand.Rand) (cand gen.Puzzle, canon solve.Grid, n int) {
+	w := b.walk
+	n = -1
+	for range pickOf {
+		c, ok := move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+		if !ok || !b.o.givensOK(c.Grid) {
+			continue
+		}
+		cn, _ := b.canon.Canon(c.Grid)
+		h := Hash(cn)
+		if _, seen := w.visited[h]; seen {
+			continue
+		}
+		w.visited[h] = struct{}{}
+		w.solver.Count(cn, 2)
+		if k := w.solver.Stats().Nodes; k > n {
+			cand, canon, n = c, cn, k
+		}
+	}
+	return cand, canon, n
 }
 
 // givensOK reports whether p's givens are in the options' range, when

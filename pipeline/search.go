@@ -7,6 +7,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -47,11 +48,18 @@ const (
 // the target draws pickOf neighbours, grades the one with the most nodes
 // if it has pickNodes or more, and else grades none and is no stall: the
 // walk moves on from where it stands, which still meets the target.
-// pickFloor is the lowest floor a walk picks for.
+// pickFloor is the lowest floor a walk picks for. Such a walk finds
+// families at a few times the rate of one that grades every neighbour,
+// and it took about 400 ms of an item to reach the target (a third of
+// the items do), so below climbFloor, where a neighbour at the target
+// grades in tens of ms, it stays there longer: pickWalkStalls and
+// pickWalkFamilies stand for maxWalkStalls and maxWalkFamilies.
 const (
-	pickOf                 = 3
-	pickNodes              = 12
-	pickFloor grade.Rating = 85
+	pickOf                        = 3
+	pickNodes                     = 12
+	pickFloor        grade.Rating = 85
+	pickWalkStalls                = 8
+	pickWalkFamilies              = 96
 )
 
 // searchPuzzles bounds the puzzles (families and their variants) an item
@@ -148,13 +156,14 @@ func (o *BuildOptions) ceiling() grade.Rating {
 // walk is a worker's search state, reused from one item to the next.
 type walk struct {
 	stall       int          // BuildOptions.SearchStall
+	stalls      int          // the walk's steps are at most stalls * stall
 	most        int          // families an item keeps at most
 	floor, ceil grade.Rating // of the target; ceil 0: none
 	// climb is set for a target with no ceiling at or above climbFloor:
 	// a walk at the target moves only to neighbours rated no lower, so
 	// that walks from the bank's hardest climb on.
 	climb bool
-	// pick is set for a rating target of pickFloor or more: at the
+	// pick is set for a 9x9 rating target of pickFloor or more: at the
 	// target the walk grades only the most promising of pickOf
 	// neighbours (see pickOf).
 	pick   bool
@@ -177,9 +186,14 @@ type walk struct {
 }
 
 func newWalk(o *BuildOptions) *walk {
-	w := &walk{stall: o.SearchStall, most: min(maxWalkFamilies, searchPuzzles/(1+o.Variants)), floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
+	w := &walk{stall: o.SearchStall, stalls: maxWalkStalls, most: maxWalkFamilies, floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
 	w.climb = w.ceil == 0 && w.floor >= climbFloor
-	w.pick = len(o.Hardest) == 0 && len(o.Uses) == 0 && w.floor >= pickFloor
+	nine := !o.Shape.Valid() || o.Shape == grid.Nine // the other sizes walk in sized.go
+	w.pick = nine && len(o.Hardest) == 0 && len(o.Uses) == 0 && w.floor >= pickFloor
+	if w.pick && !w.climb {
+		w.stalls, w.most = pickWalkStalls, pickWalkFamilies
+	}
+	w.most = min(w.most, searchPuzzles/(1+o.Variants))
 	if w.stall <= 0 {
 		w.stall = DefaultSearchStall
 	}
@@ -362,7 +376,7 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		}
 		return w.nearDistance(er, miss)
 	}
-	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
+	for stall, step := 0, 0; stall < w.stall && step < w.stall*w.stalls && kept < w.most; step++ {
 		stall++
 		// A walk yet to meet a near miss digs afresh every other step: a
 		// near miss depends on the solution grid, which moves keep, and a

@@ -6,6 +6,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 )
 
@@ -107,24 +108,36 @@ func TestSearchNearBounds(t *testing.T) {
 }
 
 // TestSearchPicks checks which walks pick the neighbours they grade at
-// the target: those of a rating target of pickFloor or more.
+// the target, and stay there longer: those of a 9x9 rating target of
+// pickFloor or more, below climbFloor.
 func TestSearchPicks(t *testing.T) {
 	tests := []struct {
-		name string
-		o    BuildOptions
-		want bool
+		name       string
+		o          BuildOptions
+		pick, long bool
 	}{
-		{"Rating9", BuildOptions{RatingMin: 90}, true},
-		{"Rating85", BuildOptions{RatingMin: 85}, true},
-		{"Band", BuildOptions{RatingMin: 90, RatingMax: 94}, true},
-		{"Rating8", BuildOptions{RatingMin: 80}, false},
-		{"Rating9Uses", BuildOptions{RatingMin: 90, Uses: []grade.Technique{grade.XWing}}, false},
-		{"XCycle", BuildOptions{Hardest: []grade.Technique{grade.XCycle}}, false},
+		{"Rating9", BuildOptions{RatingMin: 90}, true, true},
+		{"Rating85", BuildOptions{RatingMin: 85}, true, true},
+		{"Band", BuildOptions{RatingMin: 90, RatingMax: 94}, true, true},
+		{"Climbs", BuildOptions{RatingMin: 95}, true, false},
+		{"Rating8", BuildOptions{RatingMin: 80}, false, false},
+		{"Rating9Uses", BuildOptions{RatingMin: 90, Uses: []grade.Technique{grade.XWing}}, false, false},
+		{"XCycle", BuildOptions{Hardest: []grade.Technique{grade.XCycle}}, false, false},
+		{"Nine", BuildOptions{RatingMin: 90, Shape: grid.Nine}, true, true},
+		{"Sixteen", BuildOptions{RatingMin: 90, Shape: grid.Shape{N: 16, BoxRows: 4, BoxCols: 4}}, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := newWalk(&tt.o).pick; got != tt.want {
-				t.Errorf("pick = %v, want %v", got, tt.want)
+			w := newWalk(&tt.o)
+			if w.pick != tt.pick {
+				t.Errorf("pick = %v, want %v", w.pick, tt.pick)
+			}
+			stalls, most := maxWalkStalls, maxWalkFamilies
+			if tt.long {
+				stalls, most = pickWalkStalls, pickWalkFamilies
+			}
+			if w.stalls != stalls || w.most != most {
+				t.Errorf("stalls, most %d, %d; want %d, %d", w.stalls, w.most, stalls, most)
 			}
 		})
 	}

@@ -26,8 +26,9 @@ import (
 // too (walk.near): for a technique as rare as a jellyfish the ratings
 // alone lead nowhere. A walk at a rating target of 8.5 or more grades
 // only the neighbours the solver finds hardest to search (walk.pick),
-// and neighbours it passes over are no stall. All of it draws from the item's own source, so an
-// item makes the same families with any number of workers.
+// and neighbours it passes over are no stall. All of it draws from the
+// item's own source, so an item makes the same families with any number
+// of workers.
 
 // DefaultSearchStall is BuildOptions.SearchStall when zero.
 const DefaultSearchStall = 128

@@ -7,6 +7,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -23,8 +24,11 @@ import (
 // neighbours in a row that neither bring it closer nor meet the target.
 // A walk for a hardest technique steers by the technique's near misses
 // too (walk.near): for a technique as rare as a jellyfish the ratings
-// alone lead nowhere. All of it draws from the item's own source, so an
-// item makes the same families with any number of workers.
+// alone lead nowhere. A walk at a rating target of 8.5 or more grades
+// only the neighbours the solver finds hardest to search (walk.pick),
+// and neighbours it passes over are no stall. All of it draws from the
+// item's own source, so an item makes the same families with any number
+// of workers.
 
 // DefaultSearchStall is BuildOptions.SearchStall when zero.
 const DefaultSearchStall = 128
@@ -36,6 +40,29 @@ const DefaultSearchStall = 128
 const (
 	maxWalkStalls   = 4
 	maxWalkFamilies = 32
+)
+
+// At a rating target a walk passes over most neighbours ungraded: the
+// solver's search for a second solution (solve.Stats.Nodes) takes more
+// nodes on harder puzzles, and costs a grade's tenth (about 0.3 ms
+// against 3 to 30 ms at 9.0). Of a 9.0- walk's neighbours at the target
+// 7.7% meet it; of those with 12 nodes or more 27%, and 81% of those
+// that meet it have as many (6,288 neighbours, 180 items). So a step at
+// the target draws pickOf neighbours, grades the one with the most nodes
+// if it has pickNodes or more, and else grades none and is no stall: the
+// walk moves on from where it stands, which still meets the target.
+// pickFloor is the lowest floor a walk picks for. Such a walk finds
+// families at a few times the rate of one that grades every neighbour,
+// and it took about 400 ms of an item to reach the target (a third of
+// the items do), so below climbFloor, where a neighbour at the target
+// grades in tens of ms, it stays there longer: pickWalkStalls and
+// pickWalkFamilies stand for maxWalkStalls and maxWalkFamilies.
+const (
+	pickOf                        = 3
+	pickNodes                     = 12
+	pickFloor        grade.Rating = 85
+	pickWalkStalls                = 8
+	pickWalkFamilies              = 96
 )
 
 // searchPuzzles bounds the puzzles (families and their variants) an item
@@ -132,14 +159,20 @@ func (o *BuildOptions) ceiling() grade.Rating {
 // walk is a worker's search state, reused from one item to the next.
 type walk struct {
 	stall       int          // BuildOptions.SearchStall
+	stalls      int          // the walk's steps are at most stalls * stall
 	most        int          // families an item keeps at most
 	floor, ceil grade.Rating // of the target; ceil 0: none
 	// climb is set for a target with no ceiling at or above climbFloor:
 	// a walk at the target moves only to neighbours rated no lower, so
 	// that walks from the bank's hardest climb on.
 	climb bool
-	mover gen.Mover
-	gr    grade.Grade // a neighbour's grade
+	// pick is set for a 9x9 rating target of pickFloor or more: at the
+	// target the walk grades only the most promising of pickOf
+	// neighbours (see pickOf).
+	pick   bool
+	solver solve.Solver // counts a neighbour's nodes, for pick
+	mover  gen.Mover
+	gr     grade.Grade // a neighbour's grade
 	// near, for a target of hardest techniques, are those techniques: a
 	// puzzle that uses one of them, but not as its hardest step, is a
 	// near miss, and its neighbours often use it too, where a random
@@ -156,8 +189,14 @@ type walk struct {
 }
 
 func newWalk(o *BuildOptions) *walk {
-	w := &walk{stall: o.SearchStall, most: min(maxWalkFamilies, searchPuzzles/(1+o.Variants)), floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
+	w := &walk{stall: o.SearchStall, stalls: maxWalkStalls, most: maxWalkFamilies, floor: o.floor(), ceil: o.ceiling(), visited: make(map[uint64]struct{})}
 	w.climb = w.ceil == 0 && w.floor >= climbFloor
+	nine := !o.Shape.Valid() || o.Shape == grid.Nine // the other sizes walk in sized.go
+	w.pick = nine && len(o.Hardest) == 0 && len(o.Uses) == 0 && w.floor >= pickFloor
+	if w.pick && !w.climb {
+		w.stalls, w.most = pickWalkStalls, pickWalkFamilies
+	}
+	w.most = min(w.most, searchPuzzles/(1+o.Variants))
 	if w.stall <= 0 {
 		w.stall = DefaultSearchStall
 	}
@@ -340,7 +379,7 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		}
 		return w.nearDistance(er, miss)
 	}
-	for stall, step := 0, 0; stall < w.stall && step < w.stall*maxWalkStalls && kept < w.most; step++ {
+	for stall, step := 0, 0; stall < w.stall && step < w.stall*w.stalls && kept < w.most; step++ {
 		stall++
 		// A walk yet to meet a near miss digs afresh every other step: a
 		// near miss depends on the solution grid, which moves keep, and a
@@ -349,25 +388,36 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		// x-cycle and jellyfish searches fastest (BenchmarkSearch, 400
 		// items: 46 and 5.4 families a CPU-s; none dug: 25 and 2.3).
 		var cand gen.Puzzle
-		var ok bool
-		if len(w.near) > 0 && !miss && !meets && rng.IntN(2) == 0 {
-			var err error
-			if cand, err = b.fresh(ctx, rng); err != nil {
-				return Result[store.NewFamily]{Reason: Failed, Err: err}
+		var canon solve.Grid
+		if meets && w.pick {
+			var n int
+			if cand, canon, n = b.pick(cur, rng); n < pickNodes {
+				if n >= 0 {
+					stall-- // neighbours passed over are no stall
+				}
+				continue
 			}
-			ok = true
 		} else {
-			cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+			var ok bool
+			if len(w.near) > 0 && !miss && !meets && rng.IntN(2) == 0 {
+				var err error
+				if cand, err = b.fresh(ctx, rng); err != nil {
+					return Result[store.NewFamily]{Reason: Failed, Err: err}
+				}
+				ok = true
+			} else {
+				cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+			}
+			if !ok || !b.o.givensOK(cand.Grid) {
+				continue
+			}
+			canon, _ = b.canon.Canon(cand.Grid)
+			h := Hash(canon)
+			if _, seen := w.visited[h]; seen {
+				continue
+			}
+			w.visited[h] = struct{}{}
 		}
-		if !ok || !b.o.givensOK(cand.Grid) {
-			continue
-		}
-		canon, _ := b.canon.Canon(cand.Grid)
-		h := Hash(canon)
-		if _, seen := w.visited[h]; seen {
-			continue
-		}
-		w.visited[h] = struct{}{}
 		bd := w.bounds(er)
 		if len(w.near) > 0 {
 			bd = w.nearBounds(er, miss)
@@ -406,6 +456,33 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 		}
 	}
 	return res
+}
+
+// pick draws pickOf neighbours of cur from rng, marks those the walk had
+// not visited as visited, and returns the one whose uniqueness check
+// takes the solver the most nodes (the first of equals), with its
+// canonical form and that count; n is -1 when every draw failed or was
+// visited.
+func (b *Builder) pick(cur gen.Puzzle, rng *rand.Rand) (cand gen.Puzzle, canon solve.Grid, n int) {
+	w := b.walk
+	n = -1
+	for range pickOf {
+		c, ok := move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
+		if !ok || !b.o.givensOK(c.Grid) {
+			continue
+		}
+		cn, _ := b.canon.Canon(c.Grid)
+		h := Hash(cn)
+		if _, seen := w.visited[h]; seen {
+			continue
+		}
+		w.visited[h] = struct{}{}
+		w.solver.Count(cn, 2)
+		if k := w.solver.Stats().Nodes; k > n {
+			cand, canon, n = c, cn, k
+		}
+	}
+	return cand, canon, n
 }
 
 // givensOK reports whether p's givens are in the options' range, when

@@ -1,9 +1,13 @@
 package pipeline
 
 import (
+	"math/rand/v2"
 	"testing"
 
+	"sudokubank/gen"
 	"sudokubank/grade"
+	"sudokubank/grid"
+	"sudokubank/solve"
 )
 
 // TestSearchBounds checks the target's ratings a walk steers by, and the
@@ -100,5 +104,96 @@ func TestSearchNearBounds(t *testing.T) {
 	}
 	if w := newWalk(&BuildOptions{RatingMin: 90}); len(w.near) != 0 {
 		t.Errorf("a rating target's walk has near misses %v", w.near)
+	}
+}
+
+// TestSearchPicks checks which walks pick the neighbours they grade at
+// the target, and stay there longer: those of a 9x9 rating target of
+// pickFloor or more, below climbFloor.
+func TestSearchPicks(t *testing.T) {
+	tests := []struct {
+		name       string
+		o          BuildOptions
+		pick, long bool
+	}{
+		{"Rating9", BuildOptions{RatingMin: 90}, true, true},
+		{"Rating85", BuildOptions{RatingMin: 85}, true, true},
+		{"Band", BuildOptions{RatingMin: 90, RatingMax: 94}, true, true},
+		{"Climbs", BuildOptions{RatingMin: 95}, true, false},
+		{"Rating8", BuildOptions{RatingMin: 80}, false, false},
+		{"Rating9Uses", BuildOptions{RatingMin: 90, Uses: []grade.Technique{grade.XWing}}, false, false},
+		{"XCycle", BuildOptions{Hardest: []grade.Technique{grade.XCycle}}, false, false},
+		{"Nine", BuildOptions{RatingMin: 90, Shape: grid.Nine}, true, true},
+		{"Sixteen", BuildOptions{RatingMin: 90, Shape: grid.Shape{N: 16, BoxRows: 4, BoxCols: 4}}, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newWalk(&tt.o)
+			if w.pick != tt.pick {
+				t.Errorf("pick = %v, want %v", w.pick, tt.pick)
+			}
+			stalls, most := maxWalkStalls, maxWalkFamilies
+			if tt.long {
+				stalls, most = pickWalkStalls, pickWalkFamilies
+			}
+			if w.stalls != stalls || w.most != most {
+				t.Errorf("stalls, most %d, %d; want %d, %d", w.stalls, w.most, stalls, most)
+			}
+		})
+	}
+}
+
+// TestPickMostNodes checks that pick returns, of the neighbours it
+// draws, the first with the most solver nodes, and marks every one drawn
+// as visited: the same draws, made again, find the same.
+func TestPickMostNodes(t *testing.T) {
+	// Rated 9.0 (starts_test.go's symPuzzles).
+	g := solve.GridOf("34..5..7...2....65.....93....17......9.8.5.3......26....85.....16....5...5..7..12")
+	sol, ok := solve.Solve(g)
+	if !ok {
+		t.Fatal("no solution")
+	}
+	cur := gen.Puzzle{Grid: g, Solution: sol, Symmetry: gen.NoSymmetry}
+	b := NewBuilder(BuildOptions{RatingMin: 90})
+	var m gen.Mover
+	var s solve.Solver
+	picked := 0
+	for seed := range uint64(20) {
+		clear(b.walk.visited)
+		cand, canon, n := b.pick(cur, rand.New(rand.NewPCG(seed, 1)))
+		// The draws again, on their own.
+		rng := rand.New(rand.NewPCG(seed, 1))
+		want, seen := -1, map[uint64]bool{}
+		var wantCanon solve.Grid
+		for range pickOf {
+			c, ok := move[gen.Puzzle](&m, cur, 0, rng)
+			if !ok {
+				continue
+			}
+			cn, _ := b.canon.Canon(c.Grid)
+			if seen[Hash(cn)] {
+				continue
+			}
+			seen[Hash(cn)] = true
+			if _, v := b.walk.visited[Hash(cn)]; !v {
+				t.Errorf("seed %d: %s drawn, not marked visited", seed, cn)
+			}
+			s.Count(cn, 2)
+			if k := s.Stats().Nodes; k > want {
+				want, wantCanon = k, cn
+			}
+		}
+		if n != want || canon != wantCanon {
+			t.Fatalf("seed %d: picked %s with %d nodes, want %s with %d", seed, canon, n, wantCanon, want)
+		}
+		if n >= 0 {
+			picked++
+			if c, _ := b.canon.Canon(cand.Grid); c != canon || cand.Solution != sol {
+				t.Errorf("seed %d: the neighbour %s is not the canonical form's %s", seed, cand.Grid, canon)
+			}
+		}
+	}
+	if picked == 0 {
+		t.Error("no draw found a neighbour")
 	}
 }

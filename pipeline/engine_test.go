@@ -429,11 +429,17 @@ func TestRunFinish(t *testing.T) {
 				return s.write(ctx, b)
 			}
 			// The workers take 0.2 ms an item, and the writer that keeps
-			// up a few microseconds a batch; the slow one takes 5 ms.
+			// up a few microseconds a batch. The slow writer takes 5 ms a
+			// batch behind workers that take no time, so that it spends
+			// the whole run writing however a loaded host stretches the
+			// sleeps: against workers that sleep, a host that made their
+			// sleeps slower than its own once let it keep up.
 			work := func() pipeline.Work[pipeline.Item, fake] {
 				w := fakeWork(0, -1)()
 				return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
-					time.Sleep(200 * time.Microsecond)
+					if !tt.slowWriter {
+						time.Sleep(200 * time.Microsecond)
+					}
 					return w(ctx, it)
 				}
 			}

@@ -326,6 +326,24 @@ func (s *board) place(b, d int, c uint) bool {
 	return true
 }
 
+// placeSingle is place for a naked single: digit d+1 is the only
+// candidate of cell c of band b. No other digit of the band holds the
+// cell, so place's clear would change nothing and mark no digit: it is
+// left out, and so is the test that d+1 is a candidate. The position and
+// dirty bits come out as place leaves them (TestPlaceSingle).
+func (s *board) placeSingle(b, d int, c uint) {
+	x := (b*10 + d) & 31
+	s.u[b] &^= 1 << (c & 31)
+	s.f[x] &^= bandPeers[c&31]
+	s.dirty |= 1 << x
+	col := colOf[c&31]
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
+}
+
 // digitAt views f from digit-band d on: element x of the view is
 // f[d+x], so that one pointer reaches a digit in every band at a fixed
 // offset (0, 10 and 20). d must be 0..8: the view then ends inside f.
@@ -391,9 +409,10 @@ func (s *board) propagate(biv *[3]uint32) bool {
 			for m := single; m != 0; m &= m - 1 {
 				c := uint(bits.TrailingZeros32(m))
 				d := s.cands(b, c)
-				if d == 0 || !s.place(b, bits.TrailingZeros32(d), c) {
+				if d == 0 {
 					return false
 				}
+				s.placeSingle(b, bits.TrailingZeros32(d), c)
 			}
 		}
 		if !progress {

@@ -344,6 +344,29 @@ func (s *board) placeSingle(b, d int, c uint) {
 	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
 }
 
+// placeCands is place for a cell whose candidates m (bit e for digit
+// e+1, d among them) the caller knows, as the search does for the cell
+// it branches on: only those digits hold the cell, so they lose it one
+// by one instead of through clear's five words, and are marked dirty as
+// clear would mark them. The position and dirty bits come out as place
+// leaves them (TestPlaceCands).
+func (s *board) placeCands(b, d int, c uint, m uint32) {
+	bit := uint32(1) << (c & 31)
+	x := (b*10 + d) & 31
+	s.u[b] &^= bit
+	for o := m &^ (1 << d); o != 0; o &= o - 1 {
+		s.f[(b*10+bits.TrailingZeros32(o))&31] &^= bit
+	}
+	s.f[x] &^= bandPeers[c&31]
+	s.dirty |= m << (b * 10 & 31)
+	col := colOf[c&31]
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
+}
+
 // digitAt views f from digit-band d on: element x of the view is
 // f[d+x], so that one pointer reaches a digit in every band at a fixed
 // offset (0, 10 and 20). d must be 0..8: the view then ends inside f.

@@ -302,7 +302,9 @@ func (s *board) clear(b int, cells uint32) uint32 {
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
 // row, box and column and the other digits from the cell. It reports
-// false when the digit is no longer a candidate there.
+// false when the digit is no longer a candidate there. The search calls
+// placeSingle and placeCands, which know more about the cell and skip
+// work; place is what the tests hold them to.
 func (s *board) place(b, d int, c uint) bool {
 	bit := uint32(1) << (c & 31)
 	x := (b*10 + d) & 31

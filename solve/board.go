@@ -302,7 +302,9 @@ func (s *board) clear(b int, cells uint32) uint32 {
 
 // place puts digit d+1 in cell c of band b, removing it from the cell's
 // row, box and column and the other digits from the cell. It reports
-// false when the digit is no longer a candidate there.
+// false when the digit is no longer a candidate there. The search calls
+// placeSingle and placeCands, which know more about the cell and skip
+// work; place is what the tests hold them to.
 func (s *board) place(b, d int, c uint) bool {
 	bit := uint32(1) << (c & 31)
 	x := (b*10 + d) & 31
@@ -324,6 +326,47 @@ func (s *board) place(b, d int, c uint) bool {
 	s.f[o1] ^= z1
 	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
 	return true
+}
+
+// placeSingle is place for a naked single: digit d+1 is the only
+// candidate of cell c of band b. No other digit of the band holds the
+// cell, so place's clear would change nothing and mark no digit: it is
+// left out, and so is the test that d+1 is a candidate. The position and
+// dirty bits come out as place leaves them (TestPlaceSingle).
+func (s *board) placeSingle(b, d int, c uint) {
+	x := (b*10 + d) & 31
+	s.u[b] &^= 1 << (c & 31)
+	s.f[x] &^= bandPeers[c&31]
+	s.dirty |= 1 << x
+	col := colOf[c&31]
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
+}
+
+// placeCands is place for a cell whose candidates m (bit e for digit
+// e+1, d among them) the caller knows, as the search does for the cell
+// it branches on: only those digits hold the cell, so they lose it one
+// by one instead of through clear's five words, and are marked dirty as
+// clear would mark them. The position and dirty bits come out as place
+// leaves them (TestPlaceCands).
+func (s *board) placeCands(b, d int, c uint, m uint32) {
+	bit := uint32(1) << (c & 31)
+	x := (b*10 + d) & 31
+	s.u[b] &^= bit
+	for o := m &^ (1 << d); o != 0; o &= o - 1 {
+		s.f[(b*10+bits.TrailingZeros32(o))&31] &^= bit
+	}
+	s.f[x] &^= bandPeers[c&31]
+	s.dirty |= m << (b * 10 & 31)
+	col := colOf[c&31]
+	o0, o1 := mates[x][0]&31, mates[x][1]&31
+	z0, z1 := s.f[o0]&col, s.f[o1]&col
+	s.f[o0] ^= z0
+	s.f[o1] ^= z1
+	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
 }
 
 // digitAt views f from digit-band d on: element x of the view is
@@ -391,9 +434,10 @@ func (s *board) propagate(biv *[3]uint32) bool {
 			for m := single; m != 0; m &= m - 1 {
 				c := uint(bits.TrailingZeros32(m))
 				d := s.cands(b, c)
-				if d == 0 || !s.place(b, bits.TrailingZeros32(d), c) {
+				if d == 0 {
 					return false
 				}
+				s.placeSingle(b, bits.TrailingZeros32(d), c)
 			}
 		}
 		if !progress {

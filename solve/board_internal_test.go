@@ -107,3 +107,120 @@ func TestBranchChoice(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
+
+// TestPlaceSingle checks placeSingle against place on every naked single
+// of the positions along random search paths from each puzzle of
+// testdata/minimal.txt, each position taken after the band rules: the
+// same masks, unsolved cells and dirty bits.
+func TestPlaceSingle(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "minimal.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	checked := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) < 81 {
+			continue
+		}
+		g, err := Parse(line[:81])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s board
+		if !s.load(&g) {
+			t.Fatalf("%s: does not load", line)
+		}
+		for {
+			r := s
+			if !r.rules() {
+				break
+			}
+			for b := range r.u {
+				for m := r.u[b]; m != 0; m &= m - 1 {
+					c := uint(bits.TrailingZeros32(m))
+					d := r.cands(b, c)
+					if bits.OnesCount32(d) != 1 {
+						continue
+					}
+					want, got := r, r
+					want.dirty, got.dirty = 0, 0
+					if !want.place(b, bits.TrailingZeros32(d), c) {
+						t.Fatalf("%s: place refuses the single %d at cell %d of band %d", line, d, c, b)
+					}
+					got.placeSingle(b, bits.TrailingZeros32(d), c)
+					if got != want {
+						t.Fatalf("%s: placeSingle gives %+v, place %+v", line, got, want)
+					}
+					checked++
+				}
+			}
+			var biv [3]uint32
+			if !s.propagate(&biv) || s.solved() {
+				break
+			}
+			b, c, m := s.branch(&biv)
+			for k := rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			s.place(b, bits.TrailingZeros32(m), c)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d singles checked", checked)
+	}
+}
+
+// TestPlaceCands checks placeCands against place on every candidate of
+// every unsolved cell of the positions along random search paths from
+// each puzzle of testdata/minimal.txt: the same masks, unsolved cells and
+// dirty bits.
+func TestPlaceCands(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "minimal.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	checked := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		if len(line) < 81 {
+			continue
+		}
+		g, err := Parse(line[:81])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s board
+		if !s.load(&g) {
+			t.Fatalf("%s: does not load", line)
+		}
+		var biv [3]uint32
+		for s.propagate(&biv) && !s.solved() {
+			for b := range s.u {
+				for u := s.u[b]; u != 0; u &= u - 1 {
+					c := uint(bits.TrailingZeros32(u))
+					m := s.cands(b, c)
+					for o := m; o != 0; o &= o - 1 {
+						d := bits.TrailingZeros32(o)
+						want, got := s, s
+						want.dirty, got.dirty = 0, 0
+						want.place(b, d, c)
+						got.placeCands(b, d, c, m)
+						if got != want {
+							t.Fatalf("%s: placeCands(%d, %d, %d, %b) gives %+v, place %+v", line, b, d, c, m, got, want)
+						}
+						checked++
+					}
+				}
+			}
+			b, c, m := s.branch(&biv)
+			for k := rng.IntN(bits.OnesCount32(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			s.place(b, bits.TrailingZeros32(m), c)
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d placements checked", checked)
+	}
+}

@@ -33,10 +33,11 @@ type Solver struct {
 // frame is an open branch point: the position before the branch and the
 // candidates of the branch cell still to try.
 type frame struct {
-	s board
-	b int
-	c uint
-	m uint32
+	s    board
+	b    int
+	c    uint
+	m    uint32
+	cand uint32 // all the candidates of the cell in s
 }
 
 // reset prepares v for a new search stopping at limit solutions.
@@ -149,9 +150,9 @@ func (v *Solver) search(s *board) {
 			v.stats.Guesses++
 			d := v.digit(m)
 			f := &v.stack[depth]
-			f.s, f.b, f.c, f.m = *s, b, c, m&^(1<<d)
+			f.s, f.b, f.c, f.m, f.cand = *s, b, c, m&^(1<<d), m
 			depth++
-			s.place(b, d, c)
+			s.placeCands(b, d, c, m)
 			continue
 		}
 		if depth == 0 {
@@ -163,7 +164,7 @@ func (v *Solver) search(s *board) {
 		if f.m &^= 1 << d; f.m == 0 {
 			depth--
 		}
-		s.place(f.b, d, f.c)
+		s.placeCands(f.b, d, f.c, f.cand)
 	}
 }
 

@@ -169,7 +169,11 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			rs := allowedRows(c.used, c.rows, level)
 			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
 			if placed && c.tie == 0 {
-				z.fixedRows(c, level, rs)
+				if z.best == ^uint64(0) && rs&(rs-1) != 0 {
+					z.placedRowsFirst(c, level, rs)
+				} else {
+					z.fixedRows(c, level, rs)
+				}
 				continue
 			}
 			if placed && !last {
@@ -503,10 +507,11 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 	}
 }
 
-// placedRowsFirst is placedRows for the first candidate of a level, whose
-// first row tried is labelled whatever its pattern (no key is known yet):
-// it tries the row with the smallest pattern first, which is usually the
-// best, so that the bound drops most of the others unlabelled.
+// placedRowsFirst is placedRows, and fixedRows, for the first candidate
+// of a level, whose first row tried is labelled whatever its pattern (no
+// key is known yet): it tries the row with the smallest pattern first,
+// which is usually the best, so that the bound drops most of the others
+// unlabelled.
 //
 // The children kept, and their order, are those of trying the rows in
 // order. finishRow puts the empty cells of a group the search may order

@@ -169,7 +169,11 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			rs := allowedRows(c.used, c.rows, level)
 			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
 			if placed && c.tie == 0 {
-				z.fixedRows(c, level, rs)
+				if z.best == ^uint64(0) && rs&(rs-1) != 0 {
+					z.placedRowsFirst(c, level, rs)
+				} else {
+					z.fixedRows(c, level, rs)
+				}
 				continue
 			}
 			if placed && !last {
@@ -481,10 +485,12 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 // stacks are all placed, after the pattern bound with the three stacks'
 // lookups worked out once for c.
 func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
+	if z.best == ^uint64(0) && rs&(rs-1) != 0 {
+		z.placedRowsFirst(c, level, rs)
+		return
+	}
 	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0 := (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
-	b1 := (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
-	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	b0, b1, b2 := c.patternBases()
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -499,6 +505,63 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 		}
 		z.finishRow(c, c.stackOf, level, r)
 	}
+}
+
+// placedRowsFirst is placedRows, and fixedRows, for the first candidate
+// of a level, whose first row tried is labelled whatever its pattern (no
+// key is known yet): it tries the row with the smallest pattern first,
+// which is usually the best, so that the bound drops most of the others
+// unlabelled.
+//
+// The children kept, and their order, are those of trying the rows in
+// order. finishRow puts the empty cells of a group the search may order
+// first, so a row's key has its smallest pattern. A row before the first
+// with the smallest pattern has a larger smallest pattern, so its key is
+// larger than that row's: the two are never both kept, and the children
+// of the rows after it follow it as they would. An empty row is tried in
+// order (offerEmpty keeps the first of equal states), and so is a
+// smallest row that comes first anyway.
+func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
+	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
+	b0, b1, b2 := c.patternBases()
+	masks := &z.mask[c.tr&1]
+	var pk [16]uint64
+	least, first := ^uint64(0), 0
+	for t := rs; t != 0; t &= t - 1 {
+		r := bits.TrailingZeros16(t)
+		m := masks[r&15]
+		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		k := patternKey[pat&0x1ff]
+		pk[r&15] = k
+		if k < least {
+			least, first = k, r
+		}
+	}
+	if least != 0 {
+		z.finishRow(c, c.stackOf, level, first)
+		rs &^= 1 << first
+	}
+	for ; rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		if masks[r&15] == 0 {
+			z.expand(c, level, r)
+			continue
+		}
+		if pk[r&15] > z.best {
+			continue
+		}
+		z.finishRow(c, c.stackOf, level, r)
+	}
+}
+
+// patternBases returns the start in stackPattern of the entries for each
+// of c's result stacks, which are all placed.
+func (c *canonCand) patternBases() (b0, b1, b2 uint16) {
+	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
+	b0 = (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
+	b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+	b2 = (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	return b0, b1, b2
 }
 
 // lower lowers the level's best key to the bound that a row whose smallest

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bufio"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -211,5 +212,78 @@ func TestCanonBoundSecondRow(t *testing.T) {
 	z.boundSecondRow()
 	if want := uint64(0xff); z.best != want || len(z.nxt) != 0 {
 		t.Errorf("best = %#x with %d children kept, want %#x with none", z.best, len(z.nxt), want)
+	}
+}
+
+// TestCanonPlacedRowsFirst checks that placedRowsFirst, which labels the
+// row with the smallest pattern before the others, keeps the same
+// children in the same order as trying the rows in order, for the first
+// candidate of a first row of the second band with every stack placed
+// (with ties, as placedRows takes them, or without, as fixedRows does), on
+// randomly transformed fixtures with random column orders, ties and
+// labels.
+func TestCanonPlacedRowsFirst(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 6))
+	var ps []solve.Grid
+	for _, name := range []string{"minimal.txt", "17clue.txt", "magictour.txt"} {
+		ps = append(ps, canonReadLines(t, "testdata/canon/"+name)...)
+	}
+	if testing.Short() {
+		ps = ps[len(ps)-1200:]
+	}
+	ps = append(ps, solve.Grid{0: 1, 80: 2}) // empty rows
+	var z, ref Canonicalizer
+	reordered := 0
+	for i, p := range ps {
+		p = RandomTransform(rng).Apply(p)
+		if !z.load(&p) {
+			t.Fatalf("load(%v) rejects a valid grid", p)
+		}
+		ref.load(&p)
+		c := canonCand{tr: uint8(i % 2), tie: uint16(rng.IntN(512)) & 0b011011011}
+		if i%4 == 0 {
+			c.tie = 0 // every column placed, as fixedRows takes them
+		}
+		for j, s := range rng.Perm(3) {
+			c.stackOf[j] = uint8(s)
+			for k, x := range rng.Perm(3) {
+				c.cols[3*j+k] = uint8(3*s + x)
+			}
+		}
+		c.next = uint8(1 + rng.IntN(9))
+		for j, d := range rng.Perm(9) {
+			c.label[d+1] = uint8(j + 1)
+			if j+1 >= int(c.next) {
+				c.label[d+1] = newDigit
+			}
+		}
+		band := rng.IntN(3)
+		for j := range 3 {
+			c.rows[j] = uint8(3*band + j)
+			c.used |= 1 << c.rows[j]
+		}
+		const level = 3
+		rs := allowedRows(c.used, c.rows, level)
+		z.nxt, z.best = z.nxt[:0], ^uint64(0)
+		z.placedRowsFirst(&c, level, rs)
+		ref.nxt, ref.best = ref.nxt[:0], ^uint64(0)
+		for t := rs; t != 0; t &= t - 1 {
+			r := bits.TrailingZeros16(t)
+			if ref.mask[c.tr][r] == 0 {
+				ref.expand(&c, level, r)
+			} else {
+				ref.finishRow(&c, c.stackOf, level, r)
+			}
+		}
+		if z.best != ref.best || !slices.Equal(z.nxt, ref.nxt) {
+			t.Fatalf("%v (transposed %d) from %+v: best %x children %v, in row order best %x children %v",
+				p, c.tr, c, z.best, z.nxt, ref.best, ref.nxt)
+		}
+		if len(ref.nxt) > 0 && int(ref.nxt[0].rows[level]) != bits.TrailingZeros16(rs) {
+			reordered++ // the first row lost: trying it first would have labelled it
+		}
+	}
+	if reordered < len(ps)/4 {
+		t.Errorf("the first row lost in only %d of %d cases", reordered, len(ps))
 	}
 }

@@ -317,15 +317,21 @@ func (s *board) place(b, d int, c uint) bool {
 	changed := s.clear(b, bit)
 	s.f[x] = a &^ bandPeers[c&31]
 	s.dirty |= changed<<(b*10&31) | 1<<x
-	// The digit's other bands lose the column; (z + bandAll) >> 27 is 1
-	// for a non-zero 27-bit z, 0 for zero.
+	s.dropColumn(x, c)
+	return true
+}
+
+// dropColumn removes the column of cell c from digit-band x's other
+// bands, marking those that lose a cell dirty: (z + bandAll) >> 27 is 1
+// for a non-zero 27-bit z, 0 for zero. It is small enough to inline into
+// each place function.
+func (s *board) dropColumn(x int, c uint) {
 	col := colOf[c&31]
 	o0, o1 := mates[x][0]&31, mates[x][1]&31
 	z0, z1 := s.f[o0]&col, s.f[o1]&col
 	s.f[o0] ^= z0
 	s.f[o1] ^= z1
 	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
-	return true
 }
 
 // placeSingle is place for a naked single: digit d+1 is the only
@@ -338,12 +344,7 @@ func (s *board) placeSingle(b, d int, c uint) {
 	s.u[b] &^= 1 << (c & 31)
 	s.f[x] &^= bandPeers[c&31]
 	s.dirty |= 1 << x
-	col := colOf[c&31]
-	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	z0, z1 := s.f[o0]&col, s.f[o1]&col
-	s.f[o0] ^= z0
-	s.f[o1] ^= z1
-	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
+	s.dropColumn(x, c)
 }
 
 // placeCands is place for a cell whose candidates m (bit e for digit
@@ -361,12 +362,7 @@ func (s *board) placeCands(b, d int, c uint, m uint32) {
 	}
 	s.f[x] &^= bandPeers[c&31]
 	s.dirty |= m << (b * 10 & 31)
-	col := colOf[c&31]
-	o0, o1 := mates[x][0]&31, mates[x][1]&31
-	z0, z1 := s.f[o0]&col, s.f[o1]&col
-	s.f[o0] ^= z0
-	s.f[o1] ^= z1
-	s.dirty |= (z0+bandAll)>>27<<o0 | (z1+bandAll)>>27<<o1
+	s.dropColumn(x, c)
 }
 
 // digitAt views f from digit-band d on: element x of the view is

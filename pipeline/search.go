@@ -408,15 +408,9 @@ func (b *Builder) search(ctx context.Context, it Item, rng *rand.Rand, st *Start
 			} else {
 				cand, ok = move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
 			}
-			if !ok || !b.o.givensOK(cand.Grid) {
+			if canon, ok = b.unseen(cand, ok); !ok {
 				continue
 			}
-			canon, _ = b.canon.Canon(cand.Grid)
-			h := Hash(canon)
-			if _, seen := w.visited[h]; seen {
-				continue
-			}
-			w.visited[h] = struct{}{}
 		}
 		bd := w.bounds(er)
 		if len(w.near) > 0 {
@@ -468,21 +462,33 @@ func (b *Builder) pick(cur gen.Puzzle, rng *rand.Rand) (cand gen.Puzzle, canon s
 	n = -1
 	for range pickOf {
 		c, ok := move[gen.Puzzle](&w.mover, cur, b.o.MinGivens, rng)
-		if !ok || !b.o.givensOK(c.Grid) {
+		cn, ok := b.unseen(c, ok)
+		if !ok {
 			continue
 		}
-		cn, _ := b.canon.Canon(c.Grid)
-		h := Hash(cn)
-		if _, seen := w.visited[h]; seen {
-			continue
-		}
-		w.visited[h] = struct{}{}
 		w.solver.Count(cn, 2)
 		if k := w.solver.Stats().Nodes; k > n {
 			cand, canon, n = c, cn, k
 		}
 	}
 	return cand, canon, n
+}
+
+// unseen returns the canonical form of a neighbour c the walk drew (ok
+// false: the draw failed) and reports whether the walk may grade it: its
+// givens are in range and the walk has not visited its form, which it
+// now has.
+func (b *Builder) unseen(c gen.Puzzle, ok bool) (solve.Grid, bool) {
+	if !ok || !b.o.givensOK(c.Grid) {
+		return solve.Grid{}, false
+	}
+	cn, _ := b.canon.Canon(c.Grid)
+	h := Hash(cn)
+	if _, seen := b.walk.visited[h]; seen {
+		return solve.Grid{}, false
+	}
+	b.walk.visited[h] = struct{}{}
+	return cn, true
 }
 
 // givensOK reports whether p's givens are in the options' range, when

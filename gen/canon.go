@@ -163,21 +163,23 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		// Each candidate goes to the cheapest path its state allows: all
 		// columns placed, all stacks placed, the band's last row, one or
 		// two stacks open, or the general one. The second, fourth and last
-		// first drop the rows whose smallest pattern already loses.
+		// first drop the rows whose smallest pattern already loses. The
+		// first candidate of a level with every stack placed, which has no
+		// best key to bound its rows yet, tries its smallest row first
+		// (placedRowsFirst).
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)
 			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
-			if placed && c.tie == 0 {
-				if z.best == ^uint64(0) && rs&(rs-1) != 0 {
+			if placed && (c.tie == 0 || !last) {
+				switch {
+				case z.best == ^uint64(0) && rs&(rs-1) != 0:
 					z.placedRowsFirst(c, level, rs)
-				} else {
+				case c.tie == 0:
 					z.fixedRows(c, level, rs)
+				default:
+					z.placedRows(c, level, rs)
 				}
-				continue
-			}
-			if placed && !last {
-				z.placedRows(c, level, rs)
 				continue
 			}
 			if last {
@@ -485,10 +487,6 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 // stacks are all placed, after the pattern bound with the three stacks'
 // lookups worked out once for c.
 func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
-	if z.best == ^uint64(0) && rs&(rs-1) != 0 {
-		z.placedRowsFirst(c, level, rs)
-		return
-	}
 	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
 	b0, b1, b2 := c.patternBases()
 	masks := &z.mask[c.tr&1]

@@ -108,10 +108,14 @@ func (s *board) rules() bool {
 				// The rows holding one cell, computed on the three rows at
 				// once: every row of a holds a cell here (keepMask keeps
 				// whole permutations), so a-rowLow borrows inside each row,
-				// and m's row is zero exactly for a row of one cell.
+				// and m's row is zero exactly for a row of one cell. nz has
+				// the first cell of each row of two or more cells, and the
+				// multiplication spreads it over the row (no carries: each
+				// product stays in its row). It needs no second copy of nz,
+				// which the compiler would keep on the stack.
 				m := a & (a - rowLow)
-				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
-				single := a &^ (nz | (nz - nz>>8))
+				nz := (m&rowLow8 + rowLow8 | m) >> 8 & rowLow
+				single := a &^ (nz * 511)
 				// The cells placed here leave the band's other digits
 				// after the loop (see pend).
 				placed := single & ub

@@ -58,11 +58,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 0
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 0
 				f := s.digitAt(d)
 				o := f[10] | f[20]
 				other := (o | o>>9 | o>>18) & 511
@@ -150,11 +152,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 10
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 10
 				f := s.digitAt(d)
 				o := f[20] | f[0]
 				other := (o | o>>9 | o>>18) & 511
@@ -242,11 +246,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 20
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 20
 				f := s.digitAt(d)
 				o := f[0] | f[10]
 				other := (o | o>>9 | o>>18) & 511

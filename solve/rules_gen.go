@@ -79,11 +79,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << {{.B10}}
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << {{.B10}}
 				f := s.digitAt(d)
 				o := f[{{.M0}}] | f[{{.M1}}]
 				other := (o | o>>9 | o>>18) & 511

@@ -58,11 +58,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 0
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 0
 				f := s.digitAt(d)
 				o := f[10] | f[20]
 				other := (o | o>>9 | o>>18) & 511
@@ -87,10 +89,14 @@ func (s *board) rules() bool {
 				// The rows holding one cell, computed on the three rows at
 				// once: every row of a holds a cell here (keepMask keeps
 				// whole permutations), so a-rowLow borrows inside each row,
-				// and m's row is zero exactly for a row of one cell.
+				// and m's row is zero exactly for a row of one cell. nz has
+				// the first cell of each row of two or more cells, and the
+				// multiplication spreads it over the row (no carries: each
+				// product stays in its row). It needs no second copy of nz,
+				// which the compiler would keep on the stack.
 				m := a & (a - rowLow)
-				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
-				single := a &^ (nz | (nz - nz>>8))
+				nz := (m&rowLow8 + rowLow8 | m) >> 8 & rowLow
+				single := a &^ (nz * 511)
 				// The cells placed here leave the band's other digits
 				// after the loop (see pend).
 				placed := single & ub
@@ -146,11 +152,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 10
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 10
 				f := s.digitAt(d)
 				o := f[20] | f[0]
 				other := (o | o>>9 | o>>18) & 511
@@ -175,10 +183,14 @@ func (s *board) rules() bool {
 				// The rows holding one cell, computed on the three rows at
 				// once: every row of a holds a cell here (keepMask keeps
 				// whole permutations), so a-rowLow borrows inside each row,
-				// and m's row is zero exactly for a row of one cell.
+				// and m's row is zero exactly for a row of one cell. nz has
+				// the first cell of each row of two or more cells, and the
+				// multiplication spreads it over the row (no carries: each
+				// product stays in its row). It needs no second copy of nz,
+				// which the compiler would keep on the stack.
 				m := a & (a - rowLow)
-				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
-				single := a &^ (nz | (nz - nz>>8))
+				nz := (m&rowLow8 + rowLow8 | m) >> 8 & rowLow
+				single := a &^ (nz * 511)
 				// The cells placed here leave the band's other digits
 				// after the loop (see pend).
 				placed := single & ub
@@ -234,11 +246,13 @@ func (s *board) rules() bool {
 			// is not marked for it, as with a clear after each step.
 			var own [5]uint64
 			pend := uint32(0)
+			// The loop's digit-bands are no longer dirty once stepped on,
+			// and no step of the loop marks its own band (the clear after
+			// it does), so their bits go before it, all at once.
+			dirty &^= t << 20
 			for t != 0 {
 				d := uint(bits.TrailingZeros32(t))
 				t &= t - 1
-				bit := uint32(1) << d
-				dirty &^= bit << 20
 				f := s.digitAt(d)
 				o := f[0] | f[10]
 				other := (o | o>>9 | o>>18) & 511
@@ -263,10 +277,14 @@ func (s *board) rules() bool {
 				// The rows holding one cell, computed on the three rows at
 				// once: every row of a holds a cell here (keepMask keeps
 				// whole permutations), so a-rowLow borrows inside each row,
-				// and m's row is zero exactly for a row of one cell.
+				// and m's row is zero exactly for a row of one cell. nz has
+				// the first cell of each row of two or more cells, and the
+				// multiplication spreads it over the row (no carries: each
+				// product stays in its row). It needs no second copy of nz,
+				// which the compiler would keep on the stack.
 				m := a & (a - rowLow)
-				nz := (m&rowLow8 + rowLow8 | m) & rowHigh
-				single := a &^ (nz | (nz - nz>>8))
+				nz := (m&rowLow8 + rowLow8 | m) >> 8 & rowLow
+				single := a &^ (nz * 511)
 				// The cells placed here leave the band's other digits
 				// after the loop (see pend).
 				placed := single & ub

@@ -146,11 +146,19 @@ func convert(b *bytes.Buffer, listing []byte, f fn) error {
 	// none.
 	frame := 0
 	if body[0].op == "PUSHQ" {
-		if len(body) < 3 || body[1].op != "MOVQ" || body[2].op != "SUBQ" {
+		// A frame of 128 bytes is set up as ADDQ $-128 (an 8-bit
+		// immediate) and torn down as SUBQ $-128.
+		if len(body) < 3 || body[1].op != "MOVQ" || (body[2].op != "SUBQ" && body[2].op != "ADDQ") {
 			return fmt.Errorf("unexpected prologue %v", body[:3])
 		}
 		if _, err := fmt.Sscanf(body[2].args, "$%d, SP", &frame); err != nil {
 			return fmt.Errorf("frame size %q: %v", body[2].args, err)
+		}
+		if body[2].op == "ADDQ" {
+			frame = -frame
+		}
+		if frame <= 0 {
+			return fmt.Errorf("unexpected prologue %v", body[:3])
 		}
 		if targets[body[1].off] || targets[body[2].off] {
 			return fmt.Errorf("a jump into the prologue")
@@ -180,7 +188,7 @@ func convert(b *bytes.Buffer, listing []byte, f fn) error {
 			fmt.Fprintf(b, "l%s:\n", in.off)
 		}
 		switch {
-		case in.op == "ADDQ" && strings.HasSuffix(in.args, ", SP"),
+		case (in.op == "ADDQ" || in.op == "SUBQ") && strings.HasSuffix(in.args, ", SP"),
 			in.op == "POPQ" && in.args == "BP":
 			// Tear-down before a RET.
 			if frame == 0 || i+1 >= len(body) || (body[i+1].op != "RET" && body[i+1].op != "POPQ") {

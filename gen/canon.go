@@ -170,7 +170,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		for i := range z.cur {
 			c := &z.cur[i]
 			rs := allowedRows(c.used, c.rows, level)
-			placed := max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) != noStack
+			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack // no stack open
 			if placed && (c.tie == 0 || !last) {
 				switch {
 				case z.best == ^uint64(0) && rs&(rs-1) != 0:
@@ -251,14 +251,15 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 // search, which orders empty rows by its own rule.
 func (z *Canonicalizer) lastRows(level int) bool {
 	c := &z.cur[0]
-	if c.tie != 0 || c.next < 9 || max(c.stackOf[0], c.stackOf[1], c.stackOf[2]) == noStack {
+	if c.tie != 0 || c.next < 9 || c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
 		return false
 	}
 	rs := allowedRows(c.used, c.rows, level)
 	g := &z.src[c.tr&1]
 	masks := &z.mask[c.tr&1]
-	var keys [3]uint64
-	var rows [3]uint8
+	// Each row's key, with the row in the low four bits, so that a sort
+	// of the values by min and max, without branches, carries the rows.
+	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 	n := 0
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -268,27 +269,21 @@ func (z *Canonicalizer) lastRows(level int) bool {
 		row := (*[16]uint8)(g[r*9:])
 		var key uint64
 		for j := range 9 {
-			key = key<<4 | uint64(min(c.label[row[c.cols[j]&15]&15], 9))
+			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
 		}
-		keys[n&3%3], rows[n&3%3] = key, uint8(r)
+		keys[n&3%3] = key<<4 | uint64(r)
 		n++
 	}
 	// Sort the (at most three) rows by key.
-	if n > 1 && keys[1] < keys[0] {
-		keys[0], keys[1], rows[0], rows[1] = keys[1], keys[0], rows[1], rows[0]
-	}
-	if n > 2 {
-		if keys[2] < keys[1] {
-			keys[1], keys[2], rows[1], rows[2] = keys[2], keys[1], rows[2], rows[1]
-		}
-		if keys[1] < keys[0] {
-			keys[0], keys[1], rows[0], rows[1] = keys[1], keys[0], rows[1], rows[0]
-		}
-	}
+	k0, k1, k2 := keys[0], keys[1], keys[2]
+	k0, k1 = min(k0, k1), max(k0, k1)
+	k1, k2 = min(k1, k2), max(k1, k2)
+	k0, k1 = min(k0, k1), max(k0, k1)
+	keys = [3]uint64{k0, k1, k2}
 	for i := range n {
-		z.keys[(level+i)%9] = keys[i%3]
-		c.rows[(level+i)%9] = rows[i%3]
-		c.used |= 1 << rows[i%3]
+		z.keys[(level+i)%9] = keys[i%3] >> 4
+		c.rows[(level+i)%9] = uint8(keys[i%3] & 15)
+		c.used |= 1 << (keys[i%3] & 15)
 	}
 	return true
 }
@@ -387,7 +382,8 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 		// is not zero.
 		x := binary.LittleEndian.Uint64(row[:8])
 		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
-		m := uint16(t*0x0002040810204081>>56) | uint16(min(row[8], 1))<<8
+		// The last cell's bit without a branch: (v+255)>>8 is 1 for v > 0.
+		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(row[8])+0xff)>>8)<<8
 		bandBox := r / 3 * 3
 		for f := m; f != 0; f &= f - 1 {
 			c := bits.TrailingZeros16(f)
@@ -524,17 +520,17 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	b0, b1, b2 := c.patternBases()
 	masks := &z.mask[c.tr&1]
 	var pk [16]uint64
-	least, first := ^uint64(0), 0
+	least := ^uint64(0)
 	for t := rs; t != 0; t &= t - 1 {
 		r := bits.TrailingZeros16(t)
 		m := masks[r&15]
 		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
 		k := patternKey[pat&0x1ff]
 		pk[r&15] = k
-		if k < least {
-			least, first = k, r
-		}
+		least = min(least, k<<4|uint64(r)) // the first row of least pattern, without a branch
 	}
+	first := int(least & 15)
+	least >>= 4
 	if least != 0 {
 		z.finishRow(c, c.stackOf, level, first)
 		rs &^= 1 << first
@@ -630,12 +626,14 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 	// digits, by column, are m, with its open stacks placed.
 	pattern := func(m uint16) uint16 {
 		pat := uint16(stackPattern[b2+m>>s2&7])
-		ka := uint16(count3(m >> oa))
+		ka := uint16(1)<<count3(m>>oa) - 1 // the stack's digits at its right
 		if one {
-			return pat | (1<<ka-1)<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+			return pat | ka<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
 		}
-		kb := uint16(count3(m >> ob))
-		return pat | (1<<min(ka, kb)-1)<<6 | (1<<max(ka, kb)-1)<<3
+		// The stack with fewer digits first: of two runs of digits at the
+		// right, the shorter is their intersection.
+		kb := uint16(1)<<count3(m>>ob) - 1
+		return pat | (ka&kb)<<6 | (ka|kb)<<3
 	}
 	if bound {
 		first := 7
@@ -886,14 +884,16 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			q = uint32(c.cols[3*p]) | uint32(c.cols[3*p+1])<<8 | uint32(c.cols[3*p+2])<<16
 		}
 		// Sort the stack's cells by group, then class, then position: a
-		// stable sort of each group by class, with no branch. A cell's
-		// group number is the count of group starts up to it.
+		// stable sort of each group by class, with no branch (min and max
+		// of 32-bit values compile to conditional moves, of bytes to
+		// branches). A cell's group number is the count of group starts
+		// up to it.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
 		d0, d1, d2 := row[uint8(q)&15], row[uint8(q>>8)&15], row[uint8(q>>16)&15]
-		w0 := c.label[d0&15]<<2 | 0
-		w1 := g1<<6 | c.label[d1&15]<<2 | 1
-		w2 := g2<<6 | c.label[d2&15]<<2 | 2
+		w0 := uint32(c.label[d0&15])<<2 | 0
+		w1 := uint32(g1)<<6 | uint32(c.label[d1&15])<<2 | 1
+		w2 := uint32(g2)<<6 | uint32(c.label[d2&15])<<2 | 2
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
@@ -901,16 +901,16 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		cols[0], cols[1], cols[2] = uint8(q>>(8*(w0&3))), uint8(q>>(8*(w1&3))), uint8(q>>(8*(w2&3)))
 		dd := uint32(d0) | uint32(d1)<<8 | uint32(d2)<<16
 		e0, e1, e2 := uint8(dd>>(8*(w0&3)))&15, uint8(dd>>(8*(w1&3)))&15, uint8(dd>>(8*(w2&3)))&15
-		u0, u1, u2 := w0>>2&15, w1>>2&15, w2>>2&15
+		u0, u1, u2 := uint8(w0>>2&15), uint8(w1>>2&15), uint8(w2>>2&15)
 		// Interchangeable columns stay so while both are still empty.
-		var nt uint8
-		if u0 == 0 && u1 == 0 {
-			nt = t & 1
+		var e01, e12 uint8
+		if u0|u1 == 0 {
+			e01 = 1
 		}
-		if u1 == 0 && u2 == 0 {
-			nt |= t & 2
+		if u1|u2 == 0 {
+			e12 = 1
 		}
-		tie = tie&^(3<<(3*p)) | uint16(nt)<<(3*p)
+		tie = tie&^(3<<(3*p)) | uint16(t&(e01|e12<<1))<<(3*p)
 		if u1 == newDigit {
 			// New digits sort last in their group, so a group with two or
 			// more holds its middle cell's: note them for forks.

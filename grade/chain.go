@@ -69,6 +69,9 @@ type chainer struct {
 	// limit, when not 0, is the grade's ceiling (Grader.limit): next
 	// tries no producer whose every step rates above it.
 	limit Rating
+	// triples skips the aligned triples that cannot have changed since
+	// the last grid on which they found nothing.
+	triples chainTripleQuiet
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -104,7 +107,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if c.limit > 0 && c.limit < AlignedTripleExclusion.BaseRating() {
 		return Step{}, false
 	}
-	chainAlignedTriples(h, &p.Cands)
+	chainAlignedTriples(h, &p.Cands, &c.triples)
 	if h.found() {
 		return h.step(), true
 	}

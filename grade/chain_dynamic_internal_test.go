@@ -2,7 +2,10 @@ package grade
 
 import (
 	"math/bits"
+	"reflect"
 	"testing"
+
+	"sudokubank/solve"
 )
 
 // TestRunDynamicMatchesRunChain runs every candidate on and off, as
@@ -92,4 +95,48 @@ func chainStepPositions(t *testing.T, file string, n int) []Position {
 		}
 	}
 	return out
+}
+
+// TestNishioSkipKeepsSteps checks that the grader's chains, which skip
+// Nishio in the digits unchanged since it met no contradiction there
+// (and the X-links chains in such digits), take the same step as chains
+// that skip nothing but what the solution rules out, at every step of
+// hard digs.
+func TestNishioSkipKeepsSteps(t *testing.T) {
+	n := 25
+	if testing.Short() {
+		n = 6
+	}
+	skipped := 0
+	for _, p := range triplePuzzles(t, "testdata/hard_digs.txt", n) {
+		sol, ok := solve.Solve(p)
+		if !ok {
+			t.Fatalf("%s: no solution", p)
+		}
+		var skip, full Grader
+		for _, g := range []*Grader{&skip, &full} {
+			g.st.load(p)
+			g.sol = sol
+			g.st.sol, g.chains.sol, g.solState = &g.sol, &g.sol, 2
+		}
+		skip.chains.dver = &skip.st.dver
+		for n := 1; full.st.left > 0; n++ {
+			want, wantOK := full.next()
+			got, gotOK := skip.next()
+			if e := skip.chains.eng; e != nil && e.nishioSkip != 0 {
+				skipped++
+			}
+			if gotOK != wantOK || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s step %d: skipping %v %s, not skipping %v %s", p, n, gotOK, got, wantOK, want)
+			}
+			if !wantOK {
+				break
+			}
+			full.st.apply(&want)
+			skip.st.apply(&got)
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("Nishio skipped no digit")
+	}
 }

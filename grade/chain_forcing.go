@@ -150,6 +150,10 @@ type chainEngine struct {
 	// reuseGen, when not 0, is the gen of the level 2 call on the grid
 	// this level 3 call is on: its runs may serve again (sameAtLevel3).
 	reuseGen uint32
+	// nishioSkip has bit d set for the digits Nishio need not try at the
+	// top level (see chainer.nishioNone); multipleChains sets bit d of
+	// nishioHit when one of its Nishio runs in d met a contradiction.
+	nishioSkip, nishioHit uint16
 	// runDynamic's ancestor sets: nid[n] numbers node n in the order the
 	// run reached it, and e.anc[n] of an on node holds the numbers of its
 	// ancestors, in words 0 to nid[n]/64 only; an off node has one
@@ -688,6 +692,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if e.sink == nil && h != nil && m.level == 0 {
 		sol = h.sol
 	}
+	e.nishioHit = 0
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		card := bits.OnesCount16(cm)
@@ -707,7 +712,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			var one chainCells81
 			one.add(c)
 			if m.nishio && sol != nil {
-				e.nishioRuns(h, c, d, int(sol[c]) == d, one)
+				if e.nishioSkip&(1<<d) == 0 {
+					e.nishioRuns(h, c, d, int(sol[c]) == d, one)
+				}
 				continue
 			}
 			r := e.onRun(k)
@@ -807,6 +814,7 @@ func (e *chainEngine) nishioRuns(h *chainHints, c, d int, holds bool, one chainC
 	base := e.mode.tech.BaseRating()
 	if !holds {
 		if r := e.onRun(k); r.contra {
+			e.nishioHit |= 1 << d
 			h.begin(r.contraSum, 7)
 			h.add(base+LengthBonus(r.contraSum), e.mode.tech, c, 1<<d, 0, one, 1<<d)
 		}
@@ -815,6 +823,7 @@ func (e *chainEngine) nishioRuns(h *chainHints, c, d int, holds bool, one chainC
 	ro := &e.offRun
 	e.run(ro, k, false)
 	if ro.contra {
+		e.nishioHit |= 1 << d
 		h.begin(ro.contraSum, 7)
 		h.add(base+LengthBonus(ro.contraSum), e.mode.tech, c, 0, d, one, 1<<d)
 	}

@@ -80,7 +80,6 @@ func chainAlignedTriples(h *chainHints, cands *Candidates, q *chainTripleQuiet) 
 			bases.add(c)
 		}
 	}
-	sees := chainSeesCell
 	// The triples a < b < c of base cells, in that order: c must see two
 	// or more of the common excluders of a and b, which are all in few.
 	for wa := 0; wa < 2; wa++ {
@@ -127,14 +126,18 @@ func chainAlignedTriples(h *chainHints, cands *Candidates, q *chainTripleQuiet) 
 					for wc := 0; wc < 2; wc++ {
 						for mc := cs[wc]; mc != 0; mc &= mc - 1 {
 							c := wc*64 + bits.TrailingZeros64(mc)
-							small := func(x, y, z int) bool {
-								return bits.OnesCount16(cands[x]) <= 3 && (sees(x, y) || sees(x, z))
+							// One of the cells has at most three candidates
+							// and sees one of the other two.
+							fa, fb, fc := bits.OnesCount16(cands[a]) <= 3, bits.OnesCount16(cands[b]) <= 3, bits.OnesCount16(cands[c]) <= 3
+							if !fa && !fb && !fc {
+								continue
 							}
-							if !small(a, b, c) && !small(b, a, c) && !small(c, a, b) {
+							s01, s02, s12 := chainPeerSet[a].has(b), chainPeerSet[a].has(c), chainPeerSet[b].has(c)
+							if !(fa && (s01 || s02) || fb && (s01 || s12) || fc && (s02 || s12)) {
 								continue
 							}
 							common := chainCells81{ab[0] & excl[c][0], ab[1] & excl[c][1]}
-							chainAlignedTriple(h, cands, r, [3]int{a, b, c}, common, sees)
+							chainAlignedTriple(h, cands, r, [3]int{a, b, c}, common, [3]bool{s01, s02, s12})
 						}
 					}
 				}
@@ -157,16 +160,13 @@ func chainCellsAbove(c int) chainCells81 {
 	return chainCells81{0, (1<<17 - 1) &^ (1<<(c-63) - 1)}
 }
 
-// chainSeesCell reports whether cells a and b share a house.
-func chainSeesCell(a, b int) bool {
-	return a != b && (a/9 == b/9 || a%9 == b%9 || chainHouses[a][0] == chainHouses[b][0])
-}
-
 // chainAlignedTriple tries one triple and records its eliminations: a
 // candidate goes when no possible combination of the three cells uses
 // it. Each candidate is looked at once, stopping at the first possible
 // combination that uses it, which allows its other two digits too.
-func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, common chainCells81, sees func(a, b int) bool) {
+// sees says whether cells 0 and 1, 0 and 2, and 1 and 2 of t share a
+// house.
+func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, common chainCells81, sees [3]bool) {
 	var ex [20]uint16
 	ne := 0
 	for w := 0; w < 2; w++ {
@@ -175,7 +175,7 @@ func chainAlignedTriple(h *chainHints, cands *Candidates, r Rating, t [3]int, co
 			ne++
 		}
 	}
-	s01, s02, s12 := sees(t[0], t[1]), sees(t[0], t[2]), sees(t[1], t[2])
+	s01, s02, s12 := sees[0], sees[1], sees[2]
 	possible := func(v [3]uint16) bool {
 		if s01 && v[0] == v[1] || s02 && v[0] == v[2] || s12 && v[1] == v[2] {
 			return false

@@ -124,7 +124,10 @@ func alignedTriplesRef(h *chainHints, cands *Candidates) {
 			base = append(base, c)
 		}
 	}
-	sees := chainSeesCell
+	// sees reports whether cells a and b share a house.
+	sees := func(a, b int) bool {
+		return a != b && (a/9 == b/9 || a%9 == b%9 || a/27 == b/27 && a%9/3 == b%9/3)
+	}
 	small := func(x, y, z int) bool {
 		return bits.OnesCount16(cands[x]) <= 3 && (sees(x, y) || sees(x, z))
 	}

@@ -51,8 +51,24 @@ func BenchmarkGradeGroups(b *testing.B) {
 //
 //	go test ./grade -run '^$' -bench GradeEvil -cpu 1 -benchtime 2000x
 func BenchmarkGradeEvil(b *testing.B) {
+	benchGradeFile(b, "testdata/evil_digs.txt")
+}
+
+// BenchmarkGradeHard grades the hard digs of testdata/hard_digs.txt, the
+// families a -rating 8.5- search keeps (rated 8.5-9.2, by multiple and
+// dynamic forcing chains), whose grades bound such searches, and reports
+// puzzles per CPU second:
+//
+//	go test ./grade -run '^$' -bench GradeHard -cpu 1 -benchtime 300x
+func BenchmarkGradeHard(b *testing.B) {
+	benchGradeFile(b, "testdata/hard_digs.txt")
+}
+
+// benchGradeFile grades the puzzles of a file that MustReadRated reads,
+// in turn, and reports puzzles per CPU second.
+func benchGradeFile(b *testing.B, file string) {
 	var ps []solve.Grid
-	for _, rp := range MustReadRated(b, "testdata/evil_digs.txt") {
+	for _, rp := range MustReadRated(b, file) {
 		ps = append(ps, rp.puzzle)
 	}
 	runtime.LockOSThread()

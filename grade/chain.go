@@ -66,9 +66,15 @@ type chainer struct {
 	// every cell with the digit and one other candidate or more.
 	dver  *[10]uint64
 	xNone [10]uint64
+	// nishioNone[d] is, as xNone[d], dver[d] with bit 63 set when
+	// Nishio, knowing the solution, met no contradiction in digit d.
+	nishioNone [10]uint64
 	// limit, when not 0, is the grade's ceiling (Grader.limit): next
 	// tries no producer whose every step rates above it.
 	limit Rating
+	// triples skips the aligned triples that cannot have changed since
+	// the last grid on which they found nothing.
+	triples chainTripleQuiet
 }
 
 // next returns the easiest of those steps available in p, chosen by the
@@ -104,11 +110,22 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if c.limit > 0 && c.limit < AlignedTripleExclusion.BaseRating() {
 		return Step{}, false
 	}
-	chainAlignedTriples(h, &p.Cands)
+	chainAlignedTriples(h, &p.Cands, &c.triples)
 	if h.found() {
 		return h.step(), true
 	}
 	e.memo.reset()
+	// Nishio's runs from a candidate of digit d follow only the cells
+	// of d: unchanged since Nishio found no contradiction in d, they
+	// find none again.
+	e.nishioSkip = 0
+	if c.dver != nil {
+		for d := 1; d <= 9; d++ {
+			if c.nishioNone[d] == c.dver[d]|1<<63 {
+				e.nishioSkip |= 1 << d
+			}
+		}
+	}
 	maxLevel := c.maxLevel
 	if maxLevel <= 0 || maxLevel > chainMaxNesting {
 		maxLevel = chainMaxNesting
@@ -131,6 +148,13 @@ func (c *chainer) next(p *Position) (Step, bool) {
 			e.stopAt = c.ceiling
 		}
 		e.multipleChains(h, &p.Cands, m)
+		if m.nishio && c.dver != nil && c.sol != nil {
+			for d := 1; d <= 9; d++ {
+				if e.nishioHit&(1<<d) == 0 {
+					c.nishioNone[d] = c.dver[d] | 1<<63
+				}
+			}
+		}
 		if h.found() {
 			return h.step(), true
 		}

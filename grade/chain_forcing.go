@@ -150,6 +150,16 @@ type chainEngine struct {
 	// reuseGen, when not 0, is the gen of the level 2 call on the grid
 	// this level 3 call is on: its runs may serve again (sameAtLevel3).
 	reuseGen uint32
+	// nishioSkip has bit d set for the digits Nishio need not try at the
+	// top level (see chainer.nishioNone); multipleChains sets bit d of
+	// nishioHit when one of its Nishio runs in d met a contradiction.
+	nishioSkip, nishioHit uint16
+	// runDynamic's ancestor sets: nid[n] numbers node n in the order the
+	// run reached it, and e.anc[n] of an on node holds the numbers of its
+	// ancestors, in words 0 to nid[n]/64 only; an off node has one
+	// parent, offPar[n] (-1 for the assumption), and no set of its own.
+	nid    [1458]int16
+	offPar [1458]int16
 }
 
 // onRun returns the run of candidate k assumed on, computing it once per
@@ -188,9 +198,12 @@ type chainTmpOn struct {
 // It stops at the first contradiction, keeping the shortest one found
 // while processing the node that revealed it, as SE does.
 func (e *chainEngine) run(r *chainRun, k int, on bool) {
-	if !e.mode.dynamic && !e.ancNeeded {
+	switch {
+	case !e.mode.dynamic && !e.ancNeeded:
 		e.runStatic(r, k, on)
-	} else {
+	case e.mode.level == 0 && !e.ancNeeded:
+		e.runDynamic(r, k, on)
+	default:
 		e.runChain(r, k, on)
 	}
 	e.finishNested(r)
@@ -446,6 +459,195 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 	}
 }
 
+// runDynamic is runChain for the dynamic runs of level 0 that need no
+// ancestor sets afterwards (none but the counts; nestParents asks for
+// them with ancNeeded). The sets hold the nodes' numbers in the run's
+// order rather than the nodes, so that a node's set, which holds only
+// nodes reached before it, fits in its first nid/64+1 words, and an off
+// node, whose ancestors are its parent's and itself, stores none: the
+// counts, and so the contradictions and hints, are runChain's.
+func (e *chainEngine) runDynamic(r *chainRun, k int, on bool) {
+	r.on, r.off = chainSet{}, chainSet{}
+	r.contra = false
+	r.endGrid = -2
+	e.work = *e.orig
+	e.pos = e.opos
+	e.remUnits = [10]uint32{}
+	e.workGen = e.gen
+	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
+	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
+	e.runGen++
+	e.nestNodes = chainBits{}
+	n := 2*k + b2i(on)
+	e.nid[n] = 0
+	next := 1 // the number of the next node reached
+	r.cnt[n] = 1
+	if on {
+		e.anc[n][0] = 1
+		e.cause[k] = 0
+		r.on.add(k)
+		e.qOn = append(e.qOn, int16(k))
+	} else {
+		e.offPar[n] = -1
+		r.off.add(k)
+		e.qOff = append(e.qOff, int16(k))
+	}
+	// orOff adds the ancestors of off node x to a.
+	orOff := func(a *chainBits, x int) {
+		if p := int(e.offPar[x]); p >= 0 {
+			pa := &e.anc[p]
+			for i := range int(e.nid[p])>>6 + 1 {
+				a[i] |= pa[i]
+			}
+		}
+		id := e.nid[x]
+		a[id>>6] |= 1 << (id & 63)
+	}
+	y := !e.mode.nishio
+	hOn, hOff := 0, 0
+	tmp := &e.tmpOn
+	for {
+		best := -1
+		bestK := 0
+		if hOn < len(e.qOn) {
+			p := int(e.qOn[hOn])
+			hOn++
+			pn := 2*p + 1
+			c, d := p/9, p%9+1
+			// The candidates p turns off, in runChain's order.
+			qs := &e.qs
+			nq := 0
+			if y {
+				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+					qs[nq] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+					nq++
+				}
+			}
+			for i, u := range chainHouses[c] {
+				for m := e.pos[u][d] & chainPeerPos[c][i]; m != 0; m &= m - 1 {
+					qs[nq] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
+					nq++
+				}
+			}
+			cq := r.cnt[pn] + 1
+			for _, q16 := range qs[:nq] {
+				q := int(q16)
+				if r.on.has(q) {
+					s := int(r.cnt[2*q+1]) + int(cq)
+					if best < 0 || s < best {
+						best, bestK = s, q
+					}
+					continue
+				}
+				if r.off.has(q) {
+					continue
+				}
+				r.off.add(q)
+				qn := 2 * q
+				e.nid[qn] = int16(next)
+				next++
+				e.offPar[qn] = int16(pn)
+				r.cnt[qn] = cq
+				e.qOff = append(e.qOff, int16(q))
+			}
+		} else if hOff < len(e.qOff) {
+			p := int(e.qOff[hOff])
+			hOff++
+			pn := 2 * p
+			c, d := p/9, p%9+1
+			// The words a new set may use: the numbers so far, and those
+			// of the (at most 4) nodes this one turns on.
+			nw := (next+len(tmp))>>6 + 1
+			nt := 0
+			if y && bits.OnesCount16(e.work[c]) == 2 {
+				o := c*9 + bits.TrailingZeros16(e.work[c]&^(1<<d)) - 1
+				t := &tmp[nt]
+				nt++
+				t.k = o
+				t.cause = 1
+				clear(t.anc[:nw])
+				orOff(&t.anc, pn)
+				for m := e.orig[c] &^ e.work[c]; m != 0; m &= m - 1 {
+					orOff(&t.anc, 2*(c*9+bits.TrailingZeros16(m)-1))
+				}
+				t.n = 1 // the node itself
+				for _, w := range t.anc[:nw] {
+					t.n += bits.OnesCount64(w)
+				}
+			}
+			for _, u := range chainHouses[c] {
+				pm := e.pos[u][d]
+				if bits.OnesCount16(pm) != 2 {
+					continue
+				}
+				oc := solve.Units[u][bits.TrailingZeros16(pm&^(1<<chainPos[u][c]))]
+				o := oc*9 + d - 1
+				a := &e.ancTmp
+				clear(a[:nw])
+				orOff(a, pn)
+				for m := e.opos[u][d] &^ pm; m != 0; m &= m - 1 {
+					cc := solve.Units[u][bits.TrailingZeros16(m)]
+					orOff(a, 2*(cc*9+d-1))
+				}
+				cnt := 1
+				for _, w := range a[:nw] {
+					cnt += bits.OnesCount64(w)
+				}
+				j := 0
+				for j < nt && tmp[j].k != o {
+					j++
+				}
+				if j < nt {
+					if cnt >= tmp[j].n {
+						continue
+					}
+					// SE keeps the shorter of two equal consequences and
+					// moves it to the end.
+					copy(tmp[j:nt-1], tmp[j+1:nt])
+					j = nt - 1
+				} else {
+					j = nt
+					nt++
+				}
+				t := &tmp[j]
+				t.k, t.n, t.cause = o, cnt, 2+u
+				copy(t.anc[:nw], a[:nw])
+			}
+			e.remove(c, d)
+			for j := 0; j < nt; j++ {
+				t := &tmp[j]
+				if r.off.has(t.k) {
+					s := t.n + int(r.cnt[2*t.k])
+					if best < 0 || s < best {
+						best, bestK = s, t.k
+					}
+					continue
+				}
+				if r.on.has(t.k) {
+					continue
+				}
+				r.on.add(t.k)
+				e.cause[t.k] = t.cause
+				on := 2*t.k + 1
+				id := next
+				next++
+				e.nid[on] = int16(id)
+				a := &e.anc[on]
+				copy(a[:id>>6+1], t.anc[:id>>6+1])
+				a[id>>6] |= 1 << (id & 63)
+				r.cnt[on] = chainCount16(t.n)
+				e.qOn = append(e.qOn, int16(t.k))
+			}
+		} else {
+			return
+		}
+		if best >= 0 {
+			r.contra, r.contraSum, r.contraK = true, best, bestK
+			return
+		}
+	}
+}
+
 func b2i(b bool) int {
 	if b {
 		return 1
@@ -490,6 +692,7 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 	if e.sink == nil && h != nil && m.level == 0 {
 		sol = h.sol
 	}
+	e.nishioHit = 0
 	for c := 0; c < 81; c++ {
 		cm := cands[c]
 		card := bits.OnesCount16(cm)
@@ -509,7 +712,9 @@ func (e *chainEngine) multipleChains(h *chainHints, cands *Candidates, m chainMo
 			var one chainCells81
 			one.add(c)
 			if m.nishio && sol != nil {
-				e.nishioRuns(h, c, d, int(sol[c]) == d, one)
+				if e.nishioSkip&(1<<d) == 0 {
+					e.nishioRuns(h, c, d, int(sol[c]) == d, one)
+				}
 				continue
 			}
 			r := e.onRun(k)
@@ -609,6 +814,7 @@ func (e *chainEngine) nishioRuns(h *chainHints, c, d int, holds bool, one chainC
 	base := e.mode.tech.BaseRating()
 	if !holds {
 		if r := e.onRun(k); r.contra {
+			e.nishioHit |= 1 << d
 			h.begin(r.contraSum, 7)
 			h.add(base+LengthBonus(r.contraSum), e.mode.tech, c, 1<<d, 0, one, 1<<d)
 		}
@@ -617,6 +823,7 @@ func (e *chainEngine) nishioRuns(h *chainHints, c, d int, holds bool, one chainC
 	ro := &e.offRun
 	e.run(ro, k, false)
 	if ro.contra {
+		e.nishioHit |= 1 << d
 		h.begin(ro.contraSum, 7)
 		h.add(base+LengthBonus(ro.contraSum), e.mode.tech, c, 0, d, one, 1<<d)
 	}

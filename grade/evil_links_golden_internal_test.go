@@ -24,13 +24,28 @@ func evilLinksLine(p solve.Grid, gr *Grade) string {
 }
 
 // TestEvilLinksPinned grades the evil digs of testdata/evil_digs.txt
-// with links recorded and compares each path, links included, with
-// testdata/evil_links.golden: the chain searches that rate evil puzzles
-// may get faster, but each search's first path decides a hint's cells
-// and links, so none may change. With -short, the first 50.
+// and the hard digs of testdata/hard_digs.txt with links recorded and
+// compares each path, links included, with the golden file of each: the
+// chain searches that rate evil puzzles, and the forcing chains that rate
+// the hard ones (8.5 and more), may get faster, but each search's first
+// path decides a hint's cells and links, so none may change. With
+// -short, the first 50 of each.
 // Regenerate with: go test ./grade -run TestEvilLinksPinned -update
 func TestEvilLinksPinned(t *testing.T) {
-	data, err := os.ReadFile("testdata/evil_digs.txt")
+	for _, tc := range []struct{ digs, golden string }{
+		{"testdata/evil_digs.txt", evilLinksGoldenFile},
+		{"testdata/hard_digs.txt", "testdata/hard_links.golden"},
+	} {
+		t.Run(tc.digs, func(t *testing.T) {
+			testLinksPinned(t, tc.digs, tc.golden)
+		})
+	}
+}
+
+// testLinksPinned is TestEvilLinksPinned for one file of puzzles and
+// its golden file.
+func testLinksPinned(t *testing.T, digsFile, goldenFile string) {
+	data, err := os.ReadFile(digsFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +74,8 @@ func TestEvilLinksPinned(t *testing.T) {
 		}
 		got[i] = evilLinksLine(p, &gr)
 	}
-	want, updated := pinLines(t, evilLinksGoldenFile,
-		"# PUZZLE STEPS PATH-AND-LINKS-HASH of testdata/evil_digs.txt.\n"+
+	want, updated := pinLines(t, goldenFile,
+		"# PUZZLE STEPS PATH-AND-LINKS-HASH of "+digsFile+".\n"+
 			"# Regenerate with: go test ./grade -run TestEvilLinksPinned -update\n", got)
 	if updated {
 		return

@@ -366,21 +366,26 @@ func FuzzParseStep(f *testing.F) {
 }
 
 // TestGradeEvilDigs checks the grades of the evil digs that
-// BenchmarkGradeEvil times: the searches that skip work on evil grids
-// must leave their ratings as they were.
+// BenchmarkGradeEvil times and of the hard digs that BenchmarkGradeHard
+// times: the searches that skip work on evil grids, and the forcing
+// chains that rate the hard ones, must leave their ratings as they were.
 func TestGradeEvilDigs(t *testing.T) {
-	ps := MustReadRated(t, "testdata/evil_digs.txt")
-	if testing.Short() {
-		ps = ps[:50]
-	}
-	var g grade.Grader
-	for _, rp := range ps {
-		gr, err := g.Grade(rp.puzzle)
-		if err != nil {
-			t.Fatalf("%s: %v", rp.puzzle, err)
-		}
-		if gr.ER != rp.er || gr.EP != rp.ep || gr.ED != rp.ed {
-			t.Errorf("%s: ER/EP/ED %s/%s/%s, want %s/%s/%s", rp.puzzle, gr.ER, gr.EP, gr.ED, rp.er, rp.ep, rp.ed)
-		}
+	for _, file := range []string{"testdata/evil_digs.txt", "testdata/hard_digs.txt"} {
+		t.Run(file, func(t *testing.T) {
+			ps := MustReadRated(t, file)
+			if testing.Short() {
+				ps = ps[:50]
+			}
+			var g grade.Grader
+			for _, rp := range ps {
+				gr, err := g.Grade(rp.puzzle)
+				if err != nil {
+					t.Fatalf("%s: %v", rp.puzzle, err)
+				}
+				if gr.ER != rp.er || gr.EP != rp.ep || gr.ED != rp.ed {
+					t.Errorf("%s: ER/EP/ED %s/%s/%s, want %s/%s/%s", rp.puzzle, gr.ER, gr.EP, gr.ED, rp.er, rp.ep, rp.ed)
+				}
+			}
+		})
 	}
 }

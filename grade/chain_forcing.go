@@ -194,6 +194,48 @@ type chainTmpOn struct {
 	cause uint8
 }
 
+// turnedOff lists in e.qs the candidates that candidate p, on, turns off:
+// the others of its cell (with Y-links), then its digit in the peers in
+// chainPeers order (box, then row and column outside it), read off the
+// positions of the digit. runChain and runDynamic visit them in this
+// order, which decides the paths SE reports.
+func (e *chainEngine) turnedOff(p int, y bool) []int16 {
+	c, d := p/9, p%9+1
+	qs := &e.qs
+	nq := 0
+	if y {
+		for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
+			qs[nq] = int16(c*9 + bits.TrailingZeros16(m) - 1)
+			nq++
+		}
+	}
+	for i, u := range chainHouses[c] {
+		for m := e.pos[u][d] & chainPeerPos[c][i]; m != 0; m &= m - 1 {
+			qs[nq] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
+			nq++
+		}
+	}
+	return qs[:nq]
+}
+
+// onSlot says where among the nt consequences of tmp the consequence o,
+// of cnt nodes, goes: a new slot at nt, or, where tmp holds o already with
+// more nodes, the last slot, the others moved up (SE keeps the shorter of
+// two equal consequences and moves it to the end); ok is false where tmp
+// holds o with no more nodes.
+func onSlot(tmp *[4]chainTmpOn, nt, o, cnt int) (j int, ok bool) {
+	for j = 0; j < nt && tmp[j].k != o; j++ {
+	}
+	if j == nt {
+		return nt, true
+	}
+	if cnt >= tmp[j].n {
+		return 0, false
+	}
+	copy(tmp[j:nt-1], tmp[j+1:nt])
+	return nt - 1, true
+}
+
 // run propagates the assumption that candidate k is on (or off) into r.
 // It stops at the first contradiction, keeping the shortest one found
 // while processing the node that revealed it, as SE does.
@@ -326,25 +368,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 			p := int(e.qOn[hOn])
 			hOn++
 			pn := 2*p + 1
-			c, d := p/9, p%9+1
-			// The candidates p turns off: the others of its cell (with
-			// Y-links), then d in the peers in chainPeers order (box, then
-			// row and column outside it), read off the positions of d.
-			qs := &e.qs
-			nq := 0
-			if y {
-				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
-					qs[nq] = int16(c*9 + bits.TrailingZeros16(m) - 1)
-					nq++
-				}
-			}
-			for i, u := range chainHouses[c] {
-				for m := e.pos[u][d] & chainPeerPos[c][i]; m != 0; m &= m - 1 {
-					qs[nq] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
-					nq++
-				}
-			}
-			for _, q16 := range qs[:nq] {
+			for _, q16 := range e.turnedOff(p, y) {
 				q := int(q16)
 				if r.on.has(q) {
 					s := int(r.cnt[2*q+1]) + int(r.cnt[pn]) + 1
@@ -400,22 +424,11 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 				}
 				a.add(2*o + 1)
 				cnt := a.count()
-				j := 0
-				for j < nt && tmp[j].k != o {
-					j++
+				j, ok := onSlot(tmp, nt, o, cnt)
+				if !ok {
+					continue
 				}
-				if j < nt {
-					if cnt >= tmp[j].n {
-						continue
-					}
-					// SE keeps the shorter of two equal consequences and
-					// moves it to the end.
-					copy(tmp[j:nt-1], tmp[j+1:nt])
-					j = nt - 1
-				} else {
-					j = nt
-					nt++
-				}
+				nt = max(nt, j+1)
 				t := &tmp[j]
 				t.k, t.n, t.cause = o, cnt, 2+u
 				t.anc = *a
@@ -513,24 +526,8 @@ func (e *chainEngine) runDynamic(r *chainRun, k int, on bool) {
 			p := int(e.qOn[hOn])
 			hOn++
 			pn := 2*p + 1
-			c, d := p/9, p%9+1
-			// The candidates p turns off, in runChain's order.
-			qs := &e.qs
-			nq := 0
-			if y {
-				for m := e.work[c] &^ (1 << d); m != 0; m &= m - 1 {
-					qs[nq] = int16(c*9 + bits.TrailingZeros16(m) - 1)
-					nq++
-				}
-			}
-			for i, u := range chainHouses[c] {
-				for m := e.pos[u][d] & chainPeerPos[c][i]; m != 0; m &= m - 1 {
-					qs[nq] = chainUnitCand[u][bits.TrailingZeros16(m)] + int16(d)
-					nq++
-				}
-			}
 			cq := r.cnt[pn] + 1
-			for _, q16 := range qs[:nq] {
+			for _, q16 := range e.turnedOff(p, y) {
 				q := int(q16)
 				if r.on.has(q) {
 					s := int(r.cnt[2*q+1]) + int(cq)
@@ -593,22 +590,11 @@ func (e *chainEngine) runDynamic(r *chainRun, k int, on bool) {
 				for _, w := range a[:nw] {
 					cnt += bits.OnesCount64(w)
 				}
-				j := 0
-				for j < nt && tmp[j].k != o {
-					j++
+				j, ok := onSlot(tmp, nt, o, cnt)
+				if !ok {
+					continue
 				}
-				if j < nt {
-					if cnt >= tmp[j].n {
-						continue
-					}
-					// SE keeps the shorter of two equal consequences and
-					// moves it to the end.
-					copy(tmp[j:nt-1], tmp[j+1:nt])
-					j = nt - 1
-				} else {
-					j = nt
-					nt++
-				}
+				nt = max(nt, j+1)
 				t := &tmp[j]
 				t.k, t.n, t.cause = o, cnt, 2+u
 				copy(t.anc[:nw], a[:nw])

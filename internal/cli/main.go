@@ -31,10 +31,32 @@ func (p Program) Main() {
 		onStop = func() { fmt.Fprintln(os.Stderr, p.Stopping) }
 	}
 	ctx, stop := NotifyContext(context.Background(), onStop)
-	err := p.Run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	code := p.Exec(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
-	os.Exit(p.Report(os.Stderr, err))
+	os.Exit(code)
 }
+
+// Exec runs p.Run, reports its error with Report and returns the exit
+// status. An error returned once ctx is cancelled counts as an
+// interruption (ExitInterrupted), whatever it says: SQLite reports a
+// statement that the context stopped as "interrupted (9)", not as the
+// context's error, and which of the two a command sees depends on where
+// the signal lands.
+func (p Program) Exec(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := p.Run(ctx, args, stdout, stderr)
+	if err != nil && ctx.Err() != nil {
+		err = stoppedError{err}
+	}
+	return p.Report(stderr, err)
+}
+
+// stoppedError is an error that a command returned after its context
+// was cancelled: it reads as the command's error and is context.Canceled.
+type stoppedError struct{ error }
+
+func (e stoppedError) Is(target error) bool { return target == context.Canceled }
+
+func (e stoppedError) Unwrap() error { return e.error }
 
 // Report prints err on stderr as "name: error", followed by the usage
 // hint for a mistake in the command line, and returns the exit status

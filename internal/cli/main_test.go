@@ -1,9 +1,11 @@
 package cli_test
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"io"
+	"strings"
 	"testing"
 
 	"sudokubank/internal/cli"
@@ -39,5 +41,40 @@ func TestRunParsed(t *testing.T) {
 		if ran != tc.ran {
 			t.Errorf("%s: ran %v, want %v", tc.name, ran, tc.ran)
 		}
+	}
+}
+
+// TestExecInterrupted checks that an error a command returns once its
+// context is cancelled exits as an interruption and is still printed,
+// and that the same error without a cancelled context is a failure.
+func TestExecInterrupted(t *testing.T) {
+	sqliteErr := errors.New(`create pack "p": interrupted (9)`)
+	for _, tc := range []struct {
+		name   string
+		cancel bool
+		err    error
+		want   int
+	}{
+		{"error after a signal", true, sqliteErr, cli.ExitInterrupted},
+		{"the same error without one", false, sqliteErr, cli.ExitFailure},
+		{"no error after a signal", true, nil, cli.ExitOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			p := cli.Program{Name: "prog", Run: func(context.Context, []string, io.Writer, io.Writer) error {
+				if tc.cancel {
+					cancel()
+				}
+				return tc.err
+			}}
+			var stderr strings.Builder
+			if got := p.Exec(ctx, nil, io.Discard, &stderr); got != tc.want {
+				t.Errorf("exit %d, want %d", got, tc.want)
+			}
+			if tc.err != nil && !strings.Contains(stderr.String(), "interrupted (9)") {
+				t.Errorf("stderr %q does not give the error", stderr.String())
+			}
+		})
 	}
 }

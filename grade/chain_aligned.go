@@ -109,17 +109,7 @@ func chainAlignedTriples(h *chainHints, cands *Candidates, q *chainTripleQuiet) 
 					later := chainCellsAbove(b)
 					cs := chainCells81{seen2[0] & bases[0] & later[0], seen2[1] & bases[1] & later[1]}
 					if !changed.has(a) && !changed.has(b) {
-						// Only a triple with c changed, or with a changed
-						// cell that sees all three, may find something new.
-						pa, pb := &chainPeerSet[a], &chainPeerSet[b]
-						need := changed
-						for w := 0; w < 2; w++ {
-							for m := pa[w] & pb[w] & changedEx[w]; m != 0; m &= m - 1 {
-								ps := &chainPeerSet[w*64+bits.TrailingZeros64(m)]
-								need[0] |= ps[0]
-								need[1] |= ps[1]
-							}
-						}
+						need := tripleThirds(a, b, changed, changedEx)
 						cs[0] &= need[0]
 						cs[1] &= need[1]
 					}
@@ -150,6 +140,22 @@ func chainAlignedTriples(h *chainHints, cands *Candidates, q *chainTripleQuiet) 
 			q.grid = *cands
 		}
 	}
+}
+
+// tripleThirds returns the third cells c that may give unchanged cells a
+// and b a triple finding something new: the changed cells, and every peer
+// of a changed cell that sees a and b and may be a common excluder.
+func tripleThirds(a, b int, changed, changedEx chainCells81) chainCells81 {
+	pa, pb := &chainPeerSet[a], &chainPeerSet[b]
+	need := changed
+	for w := 0; w < 2; w++ {
+		for m := pa[w] & pb[w] & changedEx[w]; m != 0; m &= m - 1 {
+			ps := &chainPeerSet[w*64+bits.TrailingZeros64(m)]
+			need[0] |= ps[0]
+			need[1] |= ps[1]
+		}
+	}
+	return need
 }
 
 // chainCellsAbove returns the cells after cell c.

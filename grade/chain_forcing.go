@@ -194,6 +194,25 @@ type chainTmpOn struct {
 	cause uint8
 }
 
+// startRun clears r, the working grid and the queues for a new run. A
+// static run never changes the grid: it is copied once per producer
+// call.
+func (e *chainEngine) startRun(r *chainRun) {
+	r.on, r.off = chainSet{}, chainSet{}
+	r.contra = false
+	r.endGrid = -2
+	if e.mode.dynamic || e.workGen != e.gen {
+		e.work = *e.orig
+		e.pos = e.opos
+		e.remUnits = [10]uint32{}
+		e.workGen = e.gen
+	}
+	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
+	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
+	e.runGen++
+	e.nestNodes = chainBits{}
+}
+
 // turnedOff lists in e.qs the candidates that candidate p, on, turns off:
 // the others of its cell (with Y-links), then its digit in the peers in
 // chainPeers order (box, then row and column outside it), read off the
@@ -331,21 +350,7 @@ func (e *chainEngine) runStatic(r *chainRun, k int, on bool) {
 // ancestor sets (ancNeeded): each node's count is that of its distinct
 // ancestors, which in a static run is its depth.
 func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
-	r.on, r.off = chainSet{}, chainSet{}
-	r.contra = false
-	r.endGrid = -2
-	// A static run never changes the grid: copy it once per producer
-	// call.
-	if e.mode.dynamic || e.workGen != e.gen {
-		e.work = *e.orig
-		e.pos = e.opos
-		e.remUnits = [10]uint32{}
-		e.workGen = e.gen
-	}
-	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
-	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
-	e.runGen++
-	e.nestNodes = chainBits{}
+	e.startRun(r)
 	n := 2*k + b2i(on)
 	e.anc[n] = chainBits{}
 	e.anc[n].add(n)
@@ -480,17 +485,7 @@ func (e *chainEngine) runChain(r *chainRun, k int, on bool) {
 // node, whose ancestors are its parent's and itself, stores none: the
 // counts, and so the contradictions and hints, are runChain's.
 func (e *chainEngine) runDynamic(r *chainRun, k int, on bool) {
-	r.on, r.off = chainSet{}, chainSet{}
-	r.contra = false
-	r.endGrid = -2
-	e.work = *e.orig
-	e.pos = e.opos
-	e.remUnits = [10]uint32{}
-	e.workGen = e.gen
-	e.qOn, e.qOff = e.qOn[:0], e.qOff[:0]
-	e.nestCx, e.nestGID = e.nestCx[:0], e.nestGID[:0]
-	e.runGen++
-	e.nestNodes = chainBits{}
+	e.startRun(r)
 	n := 2*k + b2i(on)
 	e.nid[n] = 0
 	next := 1 // the number of the next node reached

@@ -253,9 +253,13 @@ func (b *chainBFS) add(nodes *[chainBFSLen]chainBFSNode, k, parent int, q *[chai
 
 // chainUnaryScratch is the scratch of chainUnary.
 type chainUnaryScratch struct {
-	pos [27][10]uint16
-	st  [3]chainStatic
-	bfs chainBFS
+	pos      [27][10]uint16
+	st       [3]chainStatic
+	bfs      chainBFS
+	reach    chainReach
+	searches []chainSearch
+	// exact turns the pre-pass off, for tests that compare with it.
+	exact bool
 }
 
 // chainUnary runs SE's cycle and forcing chain search: X-links only, then
@@ -334,8 +338,33 @@ func chainNewStrong(src *Candidates, srcPos *[27][10]uint16, cur *Candidates, cu
 }
 
 // chainUnaryMode searches from every candidate with the links of st; with
-// X-links only, only from the digits given.
+// X-links only, only from the digits given. A pre-pass (chainReach) runs
+// the searches 64 at a time first, so that each exact search runs only as
+// far as it can record something.
 func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digits uint16) {
+	ss := chainSearches(h, st, digits, sc.searches[:0])
+	sc.searches = ss
+	var r *chainReach
+	if !sc.exact && len(ss) > 0 {
+		r = &sc.reach
+		r.build(st, digits)
+	}
+	for i, se := range ss {
+		l := i % 64
+		if r != nil && l == 0 {
+			r.run(h, st, ss[i:min(len(ss), i+64)])
+		}
+		if se.off {
+			chainFromOff(h, st, &sc.bfs, int(se.k), r, l)
+		} else {
+			chainFromOn(h, st, &sc.bfs, int(se.k), se.chains, r, l)
+		}
+	}
+}
+
+// chainSearches appends to ss the searches of chainUnaryMode, in the
+// order SE makes them, and returns it.
+func chainSearches(h *chainHints, st *chainStatic, digits uint16, ss []chainSearch) []chainSearch {
 	cands := st.cands
 	// As an inner producer, forcing chains may start from fewer
 	// candidates; a start with no strong link can close no cycle either.
@@ -365,13 +394,14 @@ func chainUnaryMode(h *chainHints, sc *chainUnaryScratch, st *chainStatic, digit
 				offChains = !onChains
 			}
 			if (starts == nil || starts.on.has(k) || st.strongN[k] > 0) && (onChains || st.strongN[k] > 0) {
-				chainFromOn(h, st, &sc.bfs, k, onChains)
+				ss = append(ss, chainSearch{k: int16(k), chains: onChains})
 			}
 			if st.x && offChains && (starts == nil || starts.off.has(k)) {
-				chainFromOff(h, st, &sc.bfs, k)
+				ss = append(ss, chainSearch{k: int16(k), off: true})
 			}
 		}
 	}
+	return ss
 }
 
 // chainUnaryTech returns the technique of a cycle or chain found with
@@ -421,21 +451,41 @@ var chainMaxNodesBy = func() (t [24]int) {
 	return t
 }()
 
-// chainFromOn searches from candidate s assumed on: for cycles back to s
-// and, with X-links and chains set, for a chain that turns s off.
-func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool) {
-	y, x := st.y, st.x
+// chainOnBounds returns the most nodes a cycle and a chain from a
+// candidate on may have (0 for no chain without X-links or chains).
+func chainOnBounds(h *chainHints, st *chainStatic, chains bool) (maxCycle, maxChain int) {
 	cycleBase := XCycle.BaseRating()
 	chainBase := XChain.BaseRating()
-	if y && x {
+	if st.y && st.x {
 		cycleBase, chainBase = AIC.BaseRating(), AIC.BaseRating()
 	}
-	maxCycle := chainMaxNodes(h, cycleBase)
-	maxChain := 0
-	if x && chains {
+	maxCycle = chainMaxNodes(h, cycleBase)
+	if st.x && chains {
 		maxChain = chainMaxNodes(h, chainBase)
 	}
+	return maxCycle, maxChain
+}
+
+// chainOffBound returns the most nodes a chain from a candidate off may
+// have.
+func chainOffBound(h *chainHints, st *chainStatic) int {
+	if st.y {
+		return chainMaxNodes(h, AIC.BaseRating())
+	}
+	return chainMaxNodes(h, XChain.BaseRating())
+}
+
+// chainFromOn searches from candidate s assumed on: for cycles back to s
+// and, with X-links and chains set, for a chain that turns s off. When r
+// is not nil, it is the pre-pass that ran the search as its lane l, and
+// the search goes only as far as it can record something.
+func chainFromOn(h *chainHints, st *chainStatic, b *chainBFS, s int, chains bool, r *chainReach, l int) {
+	x := st.x
+	maxCycle, maxChain := chainOnBounds(h, st, chains)
 	maxNodes := max(maxCycle, maxChain)
+	if r != nil {
+		maxNodes = min(maxNodes, r.onNodes(l, s, st, maxCycle, maxChain))
+	}
 	if maxNodes < 4 {
 		return
 	}
@@ -582,15 +632,16 @@ func chainIsAncestor(b *chainBFS, p, q int) bool {
 }
 
 // chainFromOff searches from candidate s assumed off for a chain that
-// turns s on (X-links required).
-func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int) {
-	chainBase := XChain.BaseRating()
-	if st.y {
-		chainBase = AIC.BaseRating()
-	}
-	maxChain := chainMaxNodes(h, chainBase)
+// turns s on (X-links required). When r is not nil, it is the pre-pass
+// that ran the search as its lane l, and the search runs only if it
+// records a chain.
+func chainFromOff(h *chainHints, st *chainStatic, b *chainBFS, s int, r *chainReach, l int) {
+	maxChain := chainOffBound(h, st)
 	if maxChain < 3 || st.strongN[s] == 0 {
 		return // too long, or no strong link leaves s
+	}
+	if r != nil && !r.offMeets(l, maxChain) {
+		return
 	}
 	b.next()
 	b.off[s] = chainBFSNode{gen: b.gen, parent: -1}

@@ -130,26 +130,33 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		if level == 0 {
 			// Only the rows whose smallest first row is the smallest of all,
 			// each from a candidate with nothing placed.
-			var keys [2][9]uint64
+			var keys [18]uint64 // row r of grid tr at 9*tr+r
+			best := ^uint64(0)
 			for tr := range 2 {
 				for r := range 9 {
-					keys[tr][r] = firstRowKey[z.mask[tr][r]&0x1ff]
-					z.best = min(z.best, keys[tr][r])
+					k := firstRowKey[z.mask[tr][r]&0x1ff]
+					keys[9*tr+r] = k
+					best = min(best, k)
 				}
 			}
+			// The rows to try, bit 9*tr+r, found without a branch: keys are
+			// below 1<<36, so k^best-1 has its top bit set exactly when k
+			// is best.
+			var at uint32
+			for i, k := range keys {
+				at |= uint32((k^best-1)>>63) << i
+			}
+			z.best = best
 			c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
 				label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
-			for tr := range 2 {
+			for ; at != 0; at &= at - 1 {
+				i := bits.TrailingZeros32(at)
+				tr, r := i/9, i%9
 				c.tr = uint8(tr)
-				for r := range 9 {
-					if keys[tr][r] != z.best {
-						continue
-					}
-					if m := z.mask[tr][r]; m != 0 && m&(m-1) == 0 {
-						z.oneDigit(&c, r, m)
-					} else {
-						z.expand(&c, level, r)
-					}
+				if m := z.mask[tr&1][r]; m != 0 && m&(m-1) == 0 {
+					z.oneDigit(&c, r, m)
+				} else {
+					z.expand(&c, level, r)
 				}
 			}
 			z.keys[0] = z.best
@@ -483,8 +490,8 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 // stacks are all placed, after the pattern bound with the three stacks'
 // lookups worked out once for c.
 func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0, b1, b2 := c.patternBases()
+	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
+	t0, t1, t2 := c.patternTables()
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -493,7 +500,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
@@ -516,15 +523,15 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 // order (offerEmpty keeps the first of equal states), and so is a
 // smallest row that comes first anyway.
 func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0, b1, b2 := c.patternBases()
+	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
+	t0, t1, t2 := c.patternTables()
 	masks := &z.mask[c.tr&1]
 	var pk [16]uint64
 	least := ^uint64(0)
 	for t := rs; t != 0; t &= t - 1 {
 		r := bits.TrailingZeros16(t)
 		m := masks[r&15]
-		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		k := patternKey[pat&0x1ff]
 		pk[r&15] = k
 		least = min(least, k<<4|uint64(r)) // the first row of least pattern, without a branch
@@ -548,14 +555,18 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	}
 }
 
-// patternBases returns the start in stackPattern of the entries for each
-// of c's result stacks, which are all placed.
-func (c *canonCand) patternBases() (b0, b1, b2 uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0 = (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
-	b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
-	b2 = (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
-	return b0, b1, b2
+// patternTables returns the entries of stackPattern for each of c's
+// result stacks, which are all placed.
+func (c *canonCand) patternTables() (t0, t1, t2 *[8]uint8) {
+	return c.patternTable(0), c.patternTable(1), c.patternTable(2)
+}
+
+// patternTable returns the entries of stackPattern for c's result stack p,
+// which is placed: indexed by the stack's three bits of a row's mask.
+func (c *canonCand) patternTable(p int) *[8]uint8 {
+	s := 3 * c.stackOf[p]
+	b := (uint16((c.cols[3*p]-s)*3+c.cols[3*p+1]-s)*4 + c.tie>>(3*p)&3) * 8
+	return (*[8]uint8)(stackPattern[b:])
 }
 
 // lower lowers the level's best key to the bound that a row whose smallest
@@ -608,27 +619,27 @@ func (z *Canonicalizer) boundSecondRow() {
 // With bound set it tries no row but returns, for lower, the most
 // leading zeros among the smallest patterns of the rows rs (at least 7).
 func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool) int {
-	s2 := 3 * c.stackOf[2]
-	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	s2 := 3 * c.stackOf[2] & 15
+	t2 := c.patternTable(2)
 	one := c.stackOf[1] != noStack // one open stack, else two
 	var s1 uint8
-	var b1 uint16
+	t1 := t2
 	open := uint8(7) &^ (1 << c.stackOf[2])
 	if one {
-		s1 = 3 * c.stackOf[1]
-		b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+		s1 = 3 * c.stackOf[1] & 15
+		t1 = c.patternTable(1)
 		open &^= 1 << c.stackOf[1]
 	}
-	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
-	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
+	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3 & 15
+	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3 & 15
 	masks := &z.mask[c.tr&1]
 	// pattern is the pattern of filled and empty cells of a row whose
 	// digits, by column, are m, with its open stacks placed.
 	pattern := func(m uint16) uint16 {
-		pat := uint16(stackPattern[b2+m>>s2&7])
+		pat := uint16(t2[m>>s2&7])
 		ka := uint16(1)<<count3(m>>oa) - 1 // the stack's digits at its right
 		if one {
-			return pat | ka<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+			return pat | ka<<6 | uint16(t1[m>>s1&7])<<3
 		}
 		// The stack with fewer digits first: of two runs of digits at the
 		// right, the shorter is their intersection.
@@ -873,35 +884,37 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
-		// The stack's source columns, a byte each, kept in a register:
-		// reading them back from the child just written stalls.
-		var q uint32
+		// The stack's source columns, kept in registers: reading them
+		// back from the child just written stalls.
+		var q0, q1, q2 uint8
 		if c.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			q = uint32(s)*0x030303 + 0x020100
+			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		} else {
-			q = uint32(c.cols[3*p]) | uint32(c.cols[3*p+1])<<8 | uint32(c.cols[3*p+2])<<16
+			q0, q1, q2 = c.cols[3*p], c.cols[3*p+1], c.cols[3*p+2]
 		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
 		// of 32-bit values compile to conditional moves, of bytes to
 		// branches). A cell's group number is the count of group starts
-		// up to it.
+		// up to it. Below the position each value carries its cell's
+		// source column and digit, which the position keeps out of the
+		// comparison, so that no shift by a variable count reads them
+		// back.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		d0, d1, d2 := row[uint8(q)&15], row[uint8(q>>8)&15], row[uint8(q>>16)&15]
-		w0 := uint32(c.label[d0&15])<<2 | 0
-		w1 := uint32(g1)<<6 | uint32(c.label[d1&15])<<2 | 1
-		w2 := uint32(g2)<<6 | uint32(c.label[d2&15])<<2 | 2
+		d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+		w0 := uint32(c.label[d0])<<10 | 0<<8 | uint32(q0)<<4 | uint32(d0)
+		w1 := uint32(g1)<<14 | uint32(c.label[d1])<<10 | 1<<8 | uint32(q1)<<4 | uint32(d1)
+		w2 := uint32(g2)<<14 | uint32(c.label[d2])<<10 | 2<<8 | uint32(q2)<<4 | uint32(d2)
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
 		cols := (*[3]uint8)(ch.cols[3*p:])
-		cols[0], cols[1], cols[2] = uint8(q>>(8*(w0&3))), uint8(q>>(8*(w1&3))), uint8(q>>(8*(w2&3)))
-		dd := uint32(d0) | uint32(d1)<<8 | uint32(d2)<<16
-		e0, e1, e2 := uint8(dd>>(8*(w0&3)))&15, uint8(dd>>(8*(w1&3)))&15, uint8(dd>>(8*(w2&3)))&15
-		u0, u1, u2 := uint8(w0>>2&15), uint8(w1>>2&15), uint8(w2>>2&15)
+		cols[0], cols[1], cols[2] = uint8(w0>>4&15), uint8(w1>>4&15), uint8(w2>>4&15)
+		e0, e1, e2 := uint8(w0&15), uint8(w1&15), uint8(w2&15)
+		u0, u1, u2 := uint8(w0>>10&15), uint8(w1>>10&15), uint8(w2>>10&15)
 		// Interchangeable columns stay so while both are still empty.
 		var e01, e12 uint8
 		if u0|u1 == 0 {
@@ -1028,6 +1041,12 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 // that never appear take the remaining labels in increasing order.
 func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
 	rows = c.rows
+	if c.next > 9 && c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack {
+		// Every digit labelled (label[0] is 0) and every stack placed, as
+		// usual.
+		copy(digits[:], c.label[:10])
+		return rows, c.cols, digits
+	}
 	var open uint8 = 7
 	for p := range 3 {
 		if s := c.stackOf[p]; s != noStack {

@@ -837,9 +837,12 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
 	ch := z.scratch(c)
+	ch.rows[level] = uint8(r)
+	ch.used |= 1 << r
 	tie := c.tie
-	var forkAt, forkLen [3]uint8
-	nfork := 0
+	// The groups of tied new digits, a byte each from the low end: the
+	// group's first result column, and its length above bit 4.
+	var forks uint32
 	// key holds the row's labels so far, four bits a cell; the row is
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
@@ -928,11 +931,9 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			// New digits sort last in their group, so a group with two or
 			// more holds its middle cell's: note them for forks.
 			if t&1 != 0 && u0 == newDigit {
-				forkAt[nfork], forkLen[nfork] = uint8(3*p), 2+t>>1
-				nfork++
+				forks = forks<<8 | uint32(2+t>>1)<<4 | uint32(3*p)
 			} else if t&2 != 0 && u1 == newDigit {
-				forkAt[nfork], forkLen[nfork] = uint8(3*p+1), 2
-				nfork++
+				forks = forks<<8 | 2<<4 | uint32(3*p+1)
 			}
 		}
 		if u0 == newDigit {
@@ -958,8 +959,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	if key > z.best {
 		return
 	}
-	ch.rows[level] = uint8(r)
-	ch.used |= 1 << r
 	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
 	ch.tie = tie
 	ch.next = next
@@ -973,14 +972,23 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	} else {
 		z.nxt = z.nxt[:len(z.nxt)+1]
 	}
-	if nfork == 0 {
+	if forks == 0 {
 		return
 	}
-	if nfork == 1 {
-		z.fork1(*ch, row, forkAt[0], forkLen[0])
+	if forks < 1<<8 {
+		z.fork1(*ch, row, uint8(forks&15), uint8(forks>>4))
 		return
 	}
-	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
+	// Two or three groups, the first in the highest byte.
+	var at, n [3]uint8
+	k := 0
+	for sh := 16; sh >= 0; sh -= 8 {
+		if f := uint8(forks >> sh); f != 0 {
+			at[k], n[k] = f&15, f>>4
+			k++
+		}
+	}
+	z.forks(*ch, row[:], at[:k], n[:k], true)
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.

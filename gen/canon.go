@@ -70,10 +70,11 @@ type gridCand struct {
 // ready to use. A Canonicalizer is not safe for concurrent use; use one per
 // goroutine (the package-level Canon and CanonGrid do that for you).
 type Canonicalizer struct {
-	// The grid and its transpose, each padded so that any row reads as a
-	// 16-byte array: a column masked to four bits needs no bounds check
-	// (a check, or a remainder by 9, on each read costs more).
-	src        [2][96]uint8
+	// The grid and its transpose, a row of each in 16 bytes (and 16
+	// rows): a row or column masked to four bits needs no bounds check,
+	// and a row's address no multiplication (a check, or a remainder by
+	// 9, on each read costs more).
+	src        [2][16][16]uint8
 	mask       [2][16]uint16 // filled columns of each row of src (16 long so that a row masked to four bits needs no bounds check)
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
@@ -273,7 +274,7 @@ func (z *Canonicalizer) lastRows(level int) bool {
 		if masks[r&15] == 0 {
 			return false
 		}
-		row := (*[16]uint8)(g[r*9:])
+		row := &g[r&15]
 		var key uint64
 		for j := range 9 {
 			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
@@ -314,7 +315,7 @@ func (z *Canonicalizer) oneDigit(c *canonCand, r int, m uint16) {
 	ch.cols[6], ch.cols[7], ch.cols[8] = a, b, x
 	ch.stackOf[2] = s
 	ch.tie = 1 << 6
-	ch.label[z.src[c.tr&1][r*9+int(x%9)]&15] = 1
+	ch.label[z.src[c.tr&1][r&15][x&15]&15] = 1
 	ch.next = 2
 	ch.rows[0] = uint8(r)
 	ch.used = 1 << r
@@ -377,21 +378,26 @@ func stackCounts(m int) [3]int {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	copy(z.src[0][:81], g[:])
-	z.src[1] = [96]uint8{}
+	z.src[1] = [16][16]uint8{}
 	var mask [2][16]uint16
-	var rows, cols, boxes [9]uint16
-	var clash uint16
+	// The row, column and box of each cell holding digit d, as in
+	// canonCellUnits, in units[d]: one word read and written a cell, not one
+	// for each kind of house.
+	var units [16]uint32
+	var clash uint32
 	for r := range 9 {
-		row := (*[9]uint8)(z.src[0][r*9 : r*9+9])
-		// The filled cells of the row, found eight bytes at a time: a
-		// byte's top bit after the addition is set exactly when the byte
-		// is not zero.
-		x := binary.LittleEndian.Uint64(row[:8])
+		row := &z.src[0][r]
+		// The row's first eight cells are read, and copied, as one word.
+		x := binary.LittleEndian.Uint64(g[r*9:])
+		last := g[r*9+8]
+		binary.LittleEndian.PutUint64(row[:8], x)
+		row[8] = last
+		// The filled cells of the row: a byte's top bit after the
+		// addition is set exactly when the byte is not zero.
 		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
 		// The last cell's bit without a branch: (v+255)>>8 is 1 for v > 0.
-		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(row[8])+0xff)>>8)<<8
-		bandBox := r / 3 * 3
+		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(last)+0xff)>>8)<<8
+		rowBit := uint16(1) << r
 		for f := m; f != 0; f &= f - 1 {
 			c := bits.TrailingZeros16(f)
 			v := row[c]
@@ -400,20 +406,27 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 				m &^= 1 << c
 				continue
 			}
-			z.src[1][c*9+r] = v
-			mask[1][c] |= 1 << r
-			bit := uint16(1) << v
-			b := bandBox + c/3
-			clash |= (rows[r] | cols[c] | boxes[b]) & bit
-			rows[r] |= bit
-			cols[c] |= bit
-			boxes[b] |= bit
+			z.src[1][c][r] = v
+			mask[1][c] |= rowBit
+			u := canonCellUnits[(r*9+c)&127]
+			clash |= units[v&15] & u
+			units[v&15] |= u
 		}
 		mask[0][r] = m
 	}
 	z.mask = mask
 	return clash == 0
 }
+
+// canonCellUnits holds the row, column and box of each cell as bits 0-8, 9-17
+// and 18-26 (128 long so that a cell masked to seven bits needs no bounds
+// check).
+var canonCellUnits = func() (u [128]uint32) {
+	for i := range 81 {
+		u[i] = 1<<(i/9) | 1<<(9+i%9) | 1<<(18+i/27*3+i%9/3)
+	}
+	return u
+}()
 
 // allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
@@ -441,7 +454,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		row := (*[16]uint8)(g[r*9:])
+		row := &g[r&15]
 		var key uint64
 		next := c.next
 		lost := false
@@ -472,7 +485,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		z.nxt = append(z.nxt, *c)
 		child := &z.nxt[len(z.nxt)-1]
 		child.rows[level] = uint8(r)
-		child.used |= 1 << r
+		child.used |= 1 << (r & 15)
 		if next != c.next {
 			n := c.next
 			for j := range 9 {
@@ -491,7 +504,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 // lookups worked out once for c.
 func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
-	t0, t1, t2 := c.patternTables()
+	t0, t1, t2 := c.patternTable(0), c.patternTable(1), c.patternTable(2)
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -524,7 +537,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 // smallest row that comes first anyway.
 func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
-	t0, t1, t2 := c.patternTables()
+	t0, t1, t2 := c.patternTable(0), c.patternTable(1), c.patternTable(2)
 	masks := &z.mask[c.tr&1]
 	var pk [16]uint64
 	least := ^uint64(0)
@@ -553,12 +566,6 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 		}
 		z.finishRow(c, c.stackOf, level, r)
 	}
-}
-
-// patternTables returns the entries of stackPattern for each of c's
-// result stacks, which are all placed.
-func (c *canonCand) patternTables() (t0, t1, t2 *[8]uint8) {
-	return c.patternTable(0), c.patternTable(1), c.patternTable(2)
 }
 
 // patternTable returns the entries of stackPattern for c's result stack p,
@@ -745,7 +752,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		// An empty row keeps every open choice open.
 		child := *c
 		child.rows[level] = uint8(r)
-		child.used |= 1 << r
+		child.used |= 1 << (r & 15)
 		z.offerEmpty(&child)
 		return
 	}
@@ -832,13 +839,13 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[16]uint8)(z.src[c.tr&1][r*9:])
+	row := &z.src[c.tr&1][r&15]
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
 	ch := z.scratch(c)
 	ch.rows[level] = uint8(r)
-	ch.used |= 1 << r
+	ch.used |= 1 << (r & 15)
 	tie := c.tie
 	// The groups of tied new digits, a byte each from the low end: the
 	// group's first result column, and its length above bit 4.
@@ -1127,7 +1134,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			c := gridCand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
 			c.rows[0] = uint8(r)
 			for col := range 9 {
-				c.pos[z.src[tr][r*9+col]] = uint8(col)
+				c.pos[z.src[tr][r][col]] = uint8(col)
 			}
 			z.gcur = append(z.gcur, c)
 		}
@@ -1157,8 +1164,8 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			r := band + (c.rows[0]+uint8(n)+1)%3
 			child := *c
 			child.rows[1] = r
-			child.used |= 1 << r
-			row := (*[9]uint8)(z.src[c.tr][int(r)*9 : int(r)*9+9])
+			child.used |= 1 << (r & 15)
+			row := (*[9]uint8)(z.src[c.tr][r][:9])
 			z.gridRow(child, row, 0, 0, first[i][n])
 		}
 	}
@@ -1170,11 +1177,11 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			c := &z.gcur[i]
 			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
-				row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+				row := (*[9]uint8)(z.src[c.tr][r][:9])
 				if c.posSet != 0x1ff {
 					child := *c
 					child.rows[level] = uint8(r)
-					child.used |= 1 << r
+					child.used |= 1 << (r & 15)
 					z.gridRow(child, row, 0, 0, 0x1ff)
 					continue
 				}
@@ -1193,7 +1200,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 				z.gnxt = append(z.gnxt, *c)
 				child := &z.gnxt[len(z.gnxt)-1]
 				child.rows[level] = uint8(r)
-				child.used |= 1 << r
+				child.used |= 1 << (r & 15)
 			}
 		}
 		z.gcur, z.gnxt = z.gnxt, z.gcur
@@ -1232,7 +1239,7 @@ var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
 // nine for a pure pair, four otherwise, then all ones), and the source
 // columns that may come first in a row achieving it.
 func (z *Canonicalizer) pairKey(c *gridCand, r int) (uint64, uint16) {
-	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	row := (*[9]uint8)(z.src[c.tr][r][:9])
 	var f [9]uint8
 	for col := range 9 {
 		f[col] = c.pos[row[col]]

@@ -131,21 +131,22 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		if level == 0 {
 			// Only the rows whose smallest first row is the smallest of all,
 			// each from a candidate with nothing placed.
-			var keys [18]uint64 // row r of grid tr at 9*tr+r
-			best := ^uint64(0)
+			// The rows to try, bit 9*tr+r, and their key, in one pass with
+			// no branch: keys are below 1<<36, so the sign of k-best as a
+			// signed value tells whether k < best, and of k-best-1 whether
+			// k <= best.
+			best := uint64(1) << 36
+			var at uint32
+			bit := uint32(1)
 			for tr := range 2 {
 				for r := range 9 {
 					k := firstRowKey[z.mask[tr][r]&0x1ff]
-					keys[9*tr+r] = k
-					best = min(best, k)
+					lt := uint64(int64(k-best) >> 63)
+					le := uint32(int64(k-best-1) >> 63)
+					at = at&^uint32(lt) | bit&le
+					best ^= (best ^ k) & lt // min, which compiles to a jump here
+					bit <<= 1
 				}
-			}
-			// The rows to try, bit 9*tr+r, found without a branch: keys are
-			// below 1<<36, so k^best-1 has its top bit set exactly when k
-			// is best.
-			var at uint32
-			for i, k := range keys {
-				at |= uint32((k^best-1)>>63) << i
 			}
 			z.best = best
 			c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
@@ -175,8 +176,9 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		// first candidate of a level with every stack placed, which has no
 		// best key to bound its rows yet, tries its smallest row first
 		// (placedRowsFirst).
-		for i := range z.cur {
-			c := &z.cur[i]
+		cur := z.cur // the paths below add to z.nxt only
+		for i := range cur {
+			c := &cur[i]
 			rs := allowedRows(c.used, c.rows, level)
 			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack // no stack open
 			if placed && (c.tie == 0 || !last) {
@@ -843,21 +845,24 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
+	// Everything below reads the child rather than c, whose fields it
+	// still holds where they are read, so that c need not stay in a
+	// register.
 	ch := z.scratch(c)
 	ch.rows[level] = uint8(r)
 	ch.used |= 1 << (r & 15)
-	tie := c.tie
+	tie := ch.tie
 	// The groups of tied new digits, a byte each from the low end: the
 	// group's first result column, and its length above bit 4.
 	var forks uint32
 	// key holds the row's labels so far, four bits a cell; the row is
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
-	next := c.next
-	m := z.mask[c.tr&1][r&15]
+	next := ch.next
+	m := z.mask[ch.tr&1][r&15]
 	for p := range 3 {
 		s := stackOf[p]
-		if c.stackOf[p] == s && m>>(3*s)&7 == 0 {
+		if ch.stackOf[p] == s && m>>(3*s)&7 == 0 {
 			// Open, or placed with no digit in this row: three empty
 			// cells, and the stack's order and ties stay as they are.
 			key <<= 12
@@ -867,25 +872,25 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			continue
 		}
 		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
-		if t == 0 && c.stackOf[p] == s {
+		if t == 0 && ch.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
 			// digits need labels, in column order.
-			u0 := c.label[row[c.cols[3*p]&15]&15]
-			u1 := c.label[row[c.cols[3*p+1]&15]&15]
-			u2 := c.label[row[c.cols[3*p+2]&15]&15]
+			u0 := ch.label[row[ch.cols[3*p]&15]&15]
+			u1 := ch.label[row[ch.cols[3*p+1]&15]&15]
+			u2 := ch.label[row[ch.cols[3*p+2]&15]&15]
 			if u0 == newDigit {
 				u0 = next
-				ch.label[row[c.cols[3*p]&15]&15] = next
+				ch.label[row[ch.cols[3*p]&15]&15] = next
 				next++
 			}
 			if u1 == newDigit {
 				u1 = next
-				ch.label[row[c.cols[3*p+1]&15]&15] = next
+				ch.label[row[ch.cols[3*p+1]&15]&15] = next
 				next++
 			}
 			if u2 == newDigit {
 				u2 = next
-				ch.label[row[c.cols[3*p+2]&15]&15] = next
+				ch.label[row[ch.cols[3*p+2]&15]&15] = next
 				next++
 			}
 			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
@@ -897,12 +902,12 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		// The stack's source columns, kept in registers: reading them
 		// back from the child just written stalls.
 		var q0, q1, q2 uint8
-		if c.stackOf[p] == noStack {
+		if ch.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
 			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		} else {
-			q0, q1, q2 = c.cols[3*p], c.cols[3*p+1], c.cols[3*p+2]
+			q0, q1, q2 = ch.cols[3*p], ch.cols[3*p+1], ch.cols[3*p+2]
 		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
@@ -915,9 +920,9 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
 		d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
-		w0 := uint32(c.label[d0])<<10 | 0<<8 | uint32(q0)<<4 | uint32(d0)
-		w1 := uint32(g1)<<14 | uint32(c.label[d1])<<10 | 1<<8 | uint32(q1)<<4 | uint32(d1)
-		w2 := uint32(g2)<<14 | uint32(c.label[d2])<<10 | 2<<8 | uint32(q2)<<4 | uint32(d2)
+		w0 := uint32(ch.label[d0])<<10 | 0<<8 | uint32(q0)<<4 | uint32(d0)
+		w1 := uint32(g1)<<14 | uint32(ch.label[d1])<<10 | 1<<8 | uint32(q1)<<4 | uint32(d1)
+		w2 := uint32(g2)<<14 | uint32(ch.label[d2])<<10 | 2<<8 | uint32(q2)<<4 | uint32(d2)
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)

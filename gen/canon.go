@@ -573,9 +573,8 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 // patternTable returns the entries of stackPattern for c's result stack p,
 // which is placed: indexed by the stack's three bits of a row's mask.
 func (c *canonCand) patternTable(p int) *[8]uint8 {
-	s := 3 * c.stackOf[p]
-	b := (uint16((c.cols[3*p]-s)*3+c.cols[3*p+1]-s)*4 + c.tie>>(3*p)&3) * 8
-	return (*[8]uint8)(stackPattern[b:])
+	b := (uint(c.cols[3*p])*9+uint(c.cols[3*p+1]))*32 + uint(c.tie>>(3*p)&3)*8
+	return (*[8]uint8)(stackPattern[b&0xff8:])
 }
 
 // lower lowers the level's best key to the bound that a row whose smallest
@@ -862,7 +861,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	m := z.mask[ch.tr&1][r&15]
 	for p := range 3 {
 		s := stackOf[p]
-		if ch.stackOf[p] == s && m>>(3*s)&7 == 0 {
+		if ch.stackOf[p] == s && m>>(3*s&15)&7 == 0 {
 			// Open, or placed with no digit in this row: three empty
 			// cells, and the stack's order and ties stay as they are.
 			key <<= 12
@@ -1429,17 +1428,21 @@ func (c *gridCand) transform() Transform {
 // best key of the level: most rows lose on where their digits fall.
 
 // stackPattern gives, for a stack whose result columns hold source
-// columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,
-// bit 1: the last two), the smallest pattern (bit 2 for the first column)
-// of a row with digits in source columns mask: at index
-// ((q0*3+q1)*4+t)*8+mask.
-var stackPattern = func() (tab [9 * 4 * 8]uint8) {
-	for q0 := range uint8(3) {
-		for q1 := range uint8(3) {
+// columns 3s+q0, 3s+q1, 3s+q2 (of source stack s) with ties t (bit 0: the
+// first two interchangeable, bit 1: the last two), the smallest pattern
+// (bit 2 for the first column) of a row with digits in columns 3s+i for
+// the bits i of mask: at index ((3s+q0)*9+3s+q1)*32+t*8+mask, so that
+// finding a stack's entries takes no subtraction of its first column
+// (4096 long so that an index masked to twelve bits needs no bounds
+// check).
+var stackPattern = func() (tab [4096]uint8) {
+	for c := range 9 {
+		for q1 := range 3 {
+			q0 := c % 3
 			if q1 == q0 {
 				continue
 			}
-			q := [3]uint8{q0, q1, 3 - q0 - q1}
+			q := [3]int{q0, q1, 3 - q0 - q1}
 			for t := range 4 {
 				for mask := range 8 {
 					var pat uint8
@@ -1457,7 +1460,7 @@ var stackPattern = func() (tab [9 * 4 * 8]uint8) {
 						}
 						a = b + 1
 					}
-					tab[((int(q0)*3+int(q1))*4+t)*8+mask] = pat
+					tab[(c*9+c/3*3+q1)*32+t*8+mask] = pat
 				}
 			}
 		}

@@ -541,19 +541,18 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
 	t0, t1, t2 := c.patternTable(0), c.patternTable(1), c.patternTable(2)
 	masks := &z.mask[c.tr&1]
-	var pk [16]uint64
-	least := ^uint64(0)
+	// Patterns order as their keys do (the first cell in the top bit).
+	var pats [16]uint16
+	least := ^uint32(0)
 	for t := rs; t != 0; t &= t - 1 {
 		r := bits.TrailingZeros16(t)
 		m := masks[r&15]
 		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
-		k := patternKey[pat&0x1ff]
-		pk[r&15] = k
-		least = min(least, k<<4|uint64(r)) // the first row of least pattern, without a branch
+		pats[r&15] = pat
+		least = min(least, uint32(pat)<<4|uint32(r)) // the first row of least pattern, without a branch
 	}
 	first := int(least & 15)
-	least >>= 4
-	if least != 0 {
+	if least>>4 != 0 {
 		z.finishRow(c, c.stackOf, level, first)
 		rs &^= 1 << first
 	}
@@ -563,7 +562,7 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		if pk[r&15] > z.best {
+		if patternKey[pats[r&15]&0x1ff] > z.best {
 			continue
 		}
 		z.finishRow(c, c.stackOf, level, r)
@@ -898,16 +897,13 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
-		// The stack's source columns, kept in registers: reading them
-		// back from the child just written stalls.
-		var q0, q1, q2 uint8
+		cols := (*[3]uint8)(ch.cols[3*p:])
 		if ch.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
+			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
 			t = 3
-		} else {
-			q0, q1, q2 = ch.cols[3*p], ch.cols[3*p+1], ch.cols[3*p+2]
 		}
+		q0, q1, q2 := cols[0], cols[1], cols[2]
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
 		// of 32-bit values compile to conditional moves, of bytes to
@@ -925,7 +921,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
-		cols := (*[3]uint8)(ch.cols[3*p:])
 		cols[0], cols[1], cols[2] = uint8(w0>>4&15), uint8(w1>>4&15), uint8(w2>>4&15)
 		e0, e1, e2 := uint8(w0&15), uint8(w1&15), uint8(w2&15)
 		u0, u1, u2 := uint8(w0>>10&15), uint8(w1>>10&15), uint8(w2>>10&15)

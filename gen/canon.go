@@ -1054,37 +1054,31 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 // rows: open stacks and columns are all empty, so any order serves; digits
 // that never appear take the remaining labels in increasing order.
 func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
-	rows = c.rows
-	if c.next > 9 && c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack {
-		// Every digit labelled (label[0] is 0) and every stack placed, as
-		// usual.
-		copy(digits[:], c.label[:10])
-		return rows, c.cols, digits
-	}
-	var open uint8 = 7
-	for p := range 3 {
-		if s := c.stackOf[p]; s != noStack {
-			open &^= 1 << s
-		}
-	}
-	for p := range 3 {
-		s := c.stackOf[p]
-		if s == noStack {
-			for s = 0; open&(1<<s) == 0; s++ {
+	rows, cols = c.rows, c.cols
+	copy(digits[:], c.label[:10]) // label[0] is 0
+	if c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
+		// An open stack (rare): the open ones take the free source
+		// stacks in order.
+		var open uint8 = 7
+		for p := range 3 {
+			if s := c.stackOf[p]; s != noStack {
+				open &^= 1 << s
 			}
-			open &^= 1 << s
-			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-		} else {
-			copy(cols[3*p:3*p+3], c.cols[3*p:3*p+3])
+		}
+		for p := range 3 {
+			if c.stackOf[p] == noStack {
+				s := uint8(bits.TrailingZeros8(open))
+				open &^= 1 << s
+				cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
+			}
 		}
 	}
-	next := c.next
-	for d := 1; d <= 9; d++ {
-		if c.label[d] != newDigit {
-			digits[d] = c.label[d]
-		} else {
-			digits[d] = next
-			next++
+	if next := c.next; next <= 9 {
+		for d := 1; d <= 9; d++ {
+			if digits[d] == newDigit {
+				digits[d] = next
+				next++
+			}
 		}
 	}
 	return rows, cols, digits

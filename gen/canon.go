@@ -850,15 +850,15 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
-	// Everything below reads the child rather than c, whose fields it
-	// still holds where they are read, so that c need not stay in a
-	// register.
+	// Below, c's fields are read from the child, which holds them until
+	// it overwrites them (after they are read: a row holds each digit
+	// once), so that c need not stay in a register.
 	ch := z.scratch(c)
 	ch.rows[level] = uint8(r)
 	ch.used |= 1 << (r & 15)
 	tie := ch.tie
-	// The groups of tied new digits, a byte each from the low end: the
-	// group's first result column, and its length above bit 4.
+	// The groups of tied new digits, a byte each, the latest in the low
+	// byte: the group's first result column, and its length above bit 4.
 	var forks uint32
 	// key holds the row's labels so far, four bits a cell; the row is
 	// dropped as soon as its prefix exceeds the best row's.

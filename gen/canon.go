@@ -79,6 +79,7 @@ type Canonicalizer struct {
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
 	best       uint64    // the smallest row key of the level being built
+	forkGroups uint32    // finishRow's groups of tied new digits, kept here to spare a register
 	keys       [9]uint64 // the best row key of each level done
 }
 
@@ -859,7 +860,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	tie := ch.tie
 	// The groups of tied new digits, a byte each, the latest in the low
 	// byte: the group's first result column, and its length above bit 4.
-	var forks uint32
+	z.forkGroups = 0
 	// key holds the row's labels so far, four bits a cell; the row is
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
@@ -944,9 +945,9 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			// New digits sort last in their group, so a group with two or
 			// more holds its middle cell's: note them for forks.
 			if t&1 != 0 && u0 == newDigit {
-				forks = forks<<8 | uint32(2+t>>1)<<4 | uint32(3*p)
+				z.forkGroups = z.forkGroups<<8 | uint32(2+t>>1)<<4 | uint32(3*p)
 			} else if t&2 != 0 && u1 == newDigit {
-				forks = forks<<8 | 2<<4 | uint32(3*p+1)
+				z.forkGroups = z.forkGroups<<8 | 2<<4 | uint32(3*p+1)
 			}
 		}
 		if u0 == newDigit {
@@ -985,6 +986,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	} else {
 		z.nxt = z.nxt[:len(z.nxt)+1]
 	}
+	forks := z.forkGroups
 	if forks == 0 {
 		return
 	}

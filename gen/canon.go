@@ -857,7 +857,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	ch := z.scratch(c)
 	ch.rows[level] = uint8(r)
 	ch.used |= 1 << (r & 15)
-	tie := ch.tie
 	// The groups of tied new digits, a byte each, the latest in the low
 	// byte: the group's first result column, and its length above bit 4.
 	z.forkGroups = 0
@@ -877,7 +876,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
-		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
+		t := uint8(ch.tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
 		if t == 0 && ch.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
 			// digits need labels, in column order.
@@ -940,7 +939,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		if u1|u2 == 0 {
 			e12 = 1
 		}
-		tie = tie&^(3<<(3*p)) | uint16(t&(e01|e12<<1))<<(3*p)
+		ch.tie = ch.tie&^(3<<(3*p)) | uint16(t&(e01|e12<<1))<<(3*p)
 		if u1 == newDigit {
 			// New digits sort last in their group, so a group with two or
 			// more holds its middle cell's: note them for forks.
@@ -974,7 +973,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		return
 	}
 	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
-	ch.tie = tie
 	ch.next = next
 	if key < z.best {
 		z.best = key

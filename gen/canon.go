@@ -551,13 +551,16 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	masks := &z.mask[c.tr&1]
 	// Patterns order as their keys do (the first cell in the top bit).
 	var pats [16]uint16
-	least := ^uint32(0)
+	least := uint32(1) << 16 // above every pattern<<4|row
 	for t := rs; t != 0; t &= t - 1 {
 		r := bits.TrailingZeros16(t)
 		m := masks[r&15]
 		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		pats[r&15] = pat
-		least = min(least, uint32(pat)<<4|uint32(r)) // the first row of least pattern, without a branch
+		// The first row of least pattern, without a branch (min compiles
+		// to one here): d is negative exactly when the row is less.
+		d := int32(uint32(pat)<<4|uint32(r)) - int32(least)
+		least += uint32(d & (d >> 31))
 	}
 	first := int(least & 15)
 	if least>>4 != 0 {

@@ -70,14 +70,16 @@ type gridCand struct {
 // ready to use. A Canonicalizer is not safe for concurrent use; use one per
 // goroutine (the package-level Canon and CanonGrid do that for you).
 type Canonicalizer struct {
-	// The grid and its transpose, each padded so that any row reads as a
-	// 16-byte array: a column masked to four bits needs no bounds check
-	// (a check, or a remainder by 9, on each read costs more).
-	src        [2][96]uint8
+	// The grid and its transpose, a row of each in 16 bytes (and 16
+	// rows): a row or column masked to four bits needs no bounds check,
+	// and a row's address no multiplication (a check, or a remainder by
+	// 9, on each read costs more).
+	src        [2][16][16]uint8
 	mask       [2][16]uint16 // filled columns of each row of src (16 long so that a row masked to four bits needs no bounds check)
 	cur, nxt   []canonCand
 	gcur, gnxt []gridCand
 	best       uint64    // the smallest row key of the level being built
+	forkGroups uint32    // finishRow's groups of tied new digits, kept here to spare a register
 	keys       [9]uint64 // the best row key of each level done
 }
 
@@ -130,26 +132,34 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		if level == 0 {
 			// Only the rows whose smallest first row is the smallest of all,
 			// each from a candidate with nothing placed.
-			var keys [2][9]uint64
+			// The rows to try, bit 9*tr+r, and their key, in one pass with
+			// no branch: keys are below 1<<36, so the sign of k-best as a
+			// signed value tells whether k < best, and of k-best-1 whether
+			// k <= best.
+			best := uint64(1) << 36
+			var at uint32
+			bit := uint32(1)
 			for tr := range 2 {
 				for r := range 9 {
-					keys[tr][r] = firstRowKey[z.mask[tr][r]&0x1ff]
-					z.best = min(z.best, keys[tr][r])
+					k := firstRowKey[z.mask[tr][r]&0x1ff]
+					lt := uint64(int64(k-best) >> 63)
+					le := uint32(int64(k-best-1) >> 63)
+					at = at&^uint32(lt) | bit&le
+					best ^= (best ^ k) & lt // min, which compiles to a jump here
+					bit <<= 1
 				}
 			}
+			z.best = best
 			c := canonCand{next: 1, stackOf: [3]uint8{noStack, noStack, noStack},
 				label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
-			for tr := range 2 {
+			for ; at != 0; at &= at - 1 {
+				i := bits.TrailingZeros32(at)
+				tr, r := i/9, i%9
 				c.tr = uint8(tr)
-				for r := range 9 {
-					if keys[tr][r] != z.best {
-						continue
-					}
-					if m := z.mask[tr][r]; m != 0 && m&(m-1) == 0 {
-						z.oneDigit(&c, r, m)
-					} else {
-						z.expand(&c, level, r)
-					}
+				if m := z.mask[tr&1][r]; m != 0 && m&(m-1) == 0 {
+					z.oneDigit(&c, r, m)
+				} else {
+					z.expand(&c, level, r)
 				}
 			}
 			z.keys[0] = z.best
@@ -167,8 +177,9 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		// first candidate of a level with every stack placed, which has no
 		// best key to bound its rows yet, tries its smallest row first
 		// (placedRowsFirst).
-		for i := range z.cur {
-			c := &z.cur[i]
+		cur := z.cur // the paths below add to z.nxt only
+		for i := range cur {
+			c := &cur[i]
 			rs := allowedRows(c.used, c.rows, level)
 			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack // no stack open
 			if placed && (c.tie == 0 || !last) {
@@ -261,15 +272,22 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	// of the values by min and max, without branches, carries the rows.
 	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 	n := 0
+	// A row's key is built from its digits alone: shift[x] places the
+	// label of source column x at its result column.
+	var shift [16]uint8
+	for j := range 9 {
+		shift[c.cols[j]&15] = uint8(32 - 4*j)
+	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		if masks[r&15] == 0 {
 			return false
 		}
-		row := (*[16]uint8)(g[r*9:])
+		row := &g[r&15]
 		var key uint64
-		for j := range 9 {
-			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
+		for f := masks[r&15]; f != 0; f &= f - 1 {
+			x := bits.TrailingZeros16(f) & 15
+			key |= uint64(min(uint32(c.label[row[x]&15]), 9)) << (shift[x] & 63)
 		}
 		keys[n&3%3] = key<<4 | uint64(r)
 		n++
@@ -307,7 +325,7 @@ func (z *Canonicalizer) oneDigit(c *canonCand, r int, m uint16) {
 	ch.cols[6], ch.cols[7], ch.cols[8] = a, b, x
 	ch.stackOf[2] = s
 	ch.tie = 1 << 6
-	ch.label[z.src[c.tr&1][r*9+int(x%9)]&15] = 1
+	ch.label[z.src[c.tr&1][r&15][x&15]&15] = 1
 	ch.next = 2
 	ch.rows[0] = uint8(r)
 	ch.used = 1 << r
@@ -370,21 +388,26 @@ func stackCounts(m int) [3]int {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	copy(z.src[0][:81], g[:])
-	z.src[1] = [96]uint8{}
+	z.src[1] = [16][16]uint8{}
 	var mask [2][16]uint16
-	var rows, cols, boxes [9]uint16
-	var clash uint16
+	// The row, column and box of each cell holding digit d, as in
+	// canonCellUnits, in units[d]: one word read and written a cell, not one
+	// for each kind of house.
+	var units [16]uint32
+	var clash uint32
 	for r := range 9 {
-		row := (*[9]uint8)(z.src[0][r*9 : r*9+9])
-		// The filled cells of the row, found eight bytes at a time: a
-		// byte's top bit after the addition is set exactly when the byte
-		// is not zero.
-		x := binary.LittleEndian.Uint64(row[:8])
+		row := &z.src[0][r]
+		// The row's first eight cells are read, and copied, as one word.
+		x := binary.LittleEndian.Uint64(g[r*9:])
+		last := g[r*9+8]
+		binary.LittleEndian.PutUint64(row[:8], x)
+		row[8] = last
+		// The filled cells of the row: a byte's top bit after the
+		// addition is set exactly when the byte is not zero.
 		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
 		// The last cell's bit without a branch: (v+255)>>8 is 1 for v > 0.
-		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(row[8])+0xff)>>8)<<8
-		bandBox := r / 3 * 3
+		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(last)+0xff)>>8)<<8
+		rowBit := uint16(1) << r
 		for f := m; f != 0; f &= f - 1 {
 			c := bits.TrailingZeros16(f)
 			v := row[c]
@@ -393,20 +416,27 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 				m &^= 1 << c
 				continue
 			}
-			z.src[1][c*9+r] = v
-			mask[1][c] |= 1 << r
-			bit := uint16(1) << v
-			b := bandBox + c/3
-			clash |= (rows[r] | cols[c] | boxes[b]) & bit
-			rows[r] |= bit
-			cols[c] |= bit
-			boxes[b] |= bit
+			z.src[1][c][r] = v
+			mask[1][c] |= rowBit
+			u := canonCellUnits[(r*9+c)&127]
+			clash |= units[v&15] & u
+			units[v&15] |= u
 		}
 		mask[0][r] = m
 	}
 	z.mask = mask
 	return clash == 0
 }
+
+// canonCellUnits holds the row, column and box of each cell as bits 0-8, 9-17
+// and 18-26 (128 long so that a cell masked to seven bits needs no bounds
+// check).
+var canonCellUnits = func() (u [128]uint32) {
+	for i := range 81 {
+		u[i] = 1<<(i/9) | 1<<(9+i%9) | 1<<(18+i/27*3+i%9/3)
+	}
+	return u
+}()
 
 // allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
@@ -434,7 +464,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		row := (*[16]uint8)(g[r*9:])
+		row := &g[r&15]
 		var key uint64
 		next := c.next
 		lost := false
@@ -465,7 +495,7 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 		z.nxt = append(z.nxt, *c)
 		child := &z.nxt[len(z.nxt)-1]
 		child.rows[level] = uint8(r)
-		child.used |= 1 << r
+		child.used |= 1 << (r & 15)
 		if next != c.next {
 			n := c.next
 			for j := range 9 {
@@ -483,8 +513,8 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 // stacks are all placed, after the pattern bound with the three stacks'
 // lookups worked out once for c.
 func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0, b1, b2 := c.patternBases()
+	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
+	t0, t1, t2 := c.patternTable(0), c.patternTable(1), c.patternTable(2)
 	masks := &z.mask[c.tr&1]
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -493,7 +523,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
+		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
@@ -516,22 +546,24 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 // order (offerEmpty keeps the first of equal states), and so is a
 // smallest row that comes first anyway.
 func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0, b1, b2 := c.patternBases()
+	s0, s1, s2 := 3*c.stackOf[0]&15, 3*c.stackOf[1]&15, 3*c.stackOf[2]&15
+	t0, t1, t2 := c.patternTable(0), c.patternTable(1), c.patternTable(2)
 	masks := &z.mask[c.tr&1]
-	var pk [16]uint64
-	least := ^uint64(0)
+	// Patterns order as their keys do (the first cell in the top bit).
+	var pats [16]uint16
+	least := uint32(1) << 16 // above every pattern<<4|row
 	for t := rs; t != 0; t &= t - 1 {
 		r := bits.TrailingZeros16(t)
 		m := masks[r&15]
-		pat := uint16(stackPattern[b0+m>>s0&7])<<6 | uint16(stackPattern[b1+m>>s1&7])<<3 | uint16(stackPattern[b2+m>>s2&7])
-		k := patternKey[pat&0x1ff]
-		pk[r&15] = k
-		least = min(least, k<<4|uint64(r)) // the first row of least pattern, without a branch
+		pat := uint16(t0[m>>s0&7])<<6 | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+		pats[r&15] = pat
+		// The first row of least pattern, without a branch (min compiles
+		// to one here): d is negative exactly when the row is less.
+		d := int32(uint32(pat)<<4|uint32(r)) - int32(least)
+		least += uint32(d & (d >> 31))
 	}
 	first := int(least & 15)
-	least >>= 4
-	if least != 0 {
+	if least>>4 != 0 {
 		z.finishRow(c, c.stackOf, level, first)
 		rs &^= 1 << first
 	}
@@ -541,21 +573,18 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 			z.expand(c, level, r)
 			continue
 		}
-		if pk[r&15] > z.best {
+		if patternKey[pats[r&15]&0x1ff] > z.best {
 			continue
 		}
 		z.finishRow(c, c.stackOf, level, r)
 	}
 }
 
-// patternBases returns the start in stackPattern of the entries for each
-// of c's result stacks, which are all placed.
-func (c *canonCand) patternBases() (b0, b1, b2 uint16) {
-	s0, s1, s2 := 3*c.stackOf[0], 3*c.stackOf[1], 3*c.stackOf[2]
-	b0 = (uint16((c.cols[0]-s0)*3+c.cols[1]-s0)*4 + c.tie&3) * 8
-	b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
-	b2 = (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
-	return b0, b1, b2
+// patternTable returns the entries of stackPattern for c's result stack p,
+// which is placed: indexed by the stack's three bits of a row's mask.
+func (c *canonCand) patternTable(p int) *[8]uint8 {
+	b := (uint(c.cols[3*p])*9+uint(c.cols[3*p+1]))*32 + uint(c.tie>>(3*p)&3)*8
+	return (*[8]uint8)(stackPattern[b&0xff8:])
 }
 
 // lower lowers the level's best key to the bound that a row whose smallest
@@ -608,27 +637,27 @@ func (z *Canonicalizer) boundSecondRow() {
 // With bound set it tries no row but returns, for lower, the most
 // leading zeros among the smallest patterns of the rows rs (at least 7).
 func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool) int {
-	s2 := 3 * c.stackOf[2]
-	b2 := (uint16((c.cols[6]-s2)*3+c.cols[7]-s2)*4 + c.tie>>6&3) * 8
+	s2 := 3 * c.stackOf[2] & 15
+	t2 := c.patternTable(2)
 	one := c.stackOf[1] != noStack // one open stack, else two
 	var s1 uint8
-	var b1 uint16
+	t1 := t2
 	open := uint8(7) &^ (1 << c.stackOf[2])
 	if one {
-		s1 = 3 * c.stackOf[1]
-		b1 = (uint16((c.cols[3]-s1)*3+c.cols[4]-s1)*4 + c.tie>>3&3) * 8
+		s1 = 3 * c.stackOf[1] & 15
+		t1 = c.patternTable(1)
 		open &^= 1 << c.stackOf[1]
 	}
-	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3
-	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3
+	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3 & 15
+	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3 & 15
 	masks := &z.mask[c.tr&1]
 	// pattern is the pattern of filled and empty cells of a row whose
 	// digits, by column, are m, with its open stacks placed.
 	pattern := func(m uint16) uint16 {
-		pat := uint16(stackPattern[b2+m>>s2&7])
+		pat := uint16(t2[m>>s2&7])
 		ka := uint16(1)<<count3(m>>oa) - 1 // the stack's digits at its right
 		if one {
-			return pat | ka<<6 | uint16(stackPattern[b1+m>>s1&7])<<3
+			return pat | ka<<6 | uint16(t1[m>>s1&7])<<3
 		}
 		// The stack with fewer digits first: of two runs of digits at the
 		// right, the shorter is their intersection.
@@ -734,7 +763,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		// An empty row keeps every open choice open.
 		child := *c
 		child.rows[level] = uint8(r)
-		child.used |= 1 << r
+		child.used |= 1 << (r & 15)
 		z.offerEmpty(&child)
 		return
 	}
@@ -821,22 +850,27 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // offers the child, and its variants that order tied new digits
 // differently.
 func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
-	row := (*[16]uint8)(z.src[c.tr&1][r*9:])
+	row := &z.src[c.tr&1][r&15]
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
 	// written byte by byte stalls the loads that read it back.
+	// Below, c's fields are read from the child, which holds them until
+	// it overwrites them (after they are read: a row holds each digit
+	// once), so that c need not stay in a register.
 	ch := z.scratch(c)
-	tie := c.tie
-	var forkAt, forkLen [3]uint8
-	nfork := 0
+	ch.rows[level] = uint8(r)
+	ch.used |= 1 << (r & 15)
+	// The groups of tied new digits, a byte each, the latest in the low
+	// byte: the group's first result column, and its length above bit 4.
+	z.forkGroups = 0
 	// key holds the row's labels so far, four bits a cell; the row is
 	// dropped as soon as its prefix exceeds the best row's.
 	var key uint64
-	next := c.next
-	m := z.mask[c.tr&1][r&15]
+	next := ch.next
+	m := z.mask[ch.tr&1][r&15]
 	for p := range 3 {
 		s := stackOf[p]
-		if c.stackOf[p] == s && m>>(3*s)&7 == 0 {
+		if ch.stackOf[p] == s && m>>(3*s&15)&7 == 0 {
 			// Open, or placed with no digit in this row: three empty
 			// cells, and the stack's order and ties stay as they are.
 			key <<= 12
@@ -845,26 +879,26 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
-		t := uint8(tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
-		if t == 0 && c.stackOf[p] == s {
+		t := uint8(ch.tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
+		if t == 0 && ch.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
 			// digits need labels, in column order.
-			u0 := c.label[row[c.cols[3*p]&15]&15]
-			u1 := c.label[row[c.cols[3*p+1]&15]&15]
-			u2 := c.label[row[c.cols[3*p+2]&15]&15]
+			u0 := ch.label[row[ch.cols[3*p]&15]&15]
+			u1 := ch.label[row[ch.cols[3*p+1]&15]&15]
+			u2 := ch.label[row[ch.cols[3*p+2]&15]&15]
 			if u0 == newDigit {
 				u0 = next
-				ch.label[row[c.cols[3*p]&15]&15] = next
+				ch.label[row[ch.cols[3*p]&15]&15] = next
 				next++
 			}
 			if u1 == newDigit {
 				u1 = next
-				ch.label[row[c.cols[3*p+1]&15]&15] = next
+				ch.label[row[ch.cols[3*p+1]&15]&15] = next
 				next++
 			}
 			if u2 == newDigit {
 				u2 = next
-				ch.label[row[c.cols[3*p+2]&15]&15] = next
+				ch.label[row[ch.cols[3*p+2]&15]&15] = next
 				next++
 			}
 			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
@@ -873,35 +907,33 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			}
 			continue
 		}
-		// The stack's source columns, a byte each, kept in a register:
-		// reading them back from the child just written stalls.
-		var q uint32
-		if c.stackOf[p] == noStack {
+		cols := (*[3]uint8)(ch.cols[3*p:])
+		if ch.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group.
-			q = uint32(s)*0x030303 + 0x020100
+			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
 			t = 3
-		} else {
-			q = uint32(c.cols[3*p]) | uint32(c.cols[3*p+1])<<8 | uint32(c.cols[3*p+2])<<16
 		}
+		q0, q1, q2 := cols[0], cols[1], cols[2]
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
 		// of 32-bit values compile to conditional moves, of bytes to
 		// branches). A cell's group number is the count of group starts
-		// up to it.
+		// up to it. Below the position each value carries its cell's
+		// source column and digit, which the position keeps out of the
+		// comparison, so that no shift by a variable count reads them
+		// back.
 		g1 := 1 - t&1
 		g2 := g1 + 1 - t>>1
-		d0, d1, d2 := row[uint8(q)&15], row[uint8(q>>8)&15], row[uint8(q>>16)&15]
-		w0 := uint32(c.label[d0&15])<<2 | 0
-		w1 := uint32(g1)<<6 | uint32(c.label[d1&15])<<2 | 1
-		w2 := uint32(g2)<<6 | uint32(c.label[d2&15])<<2 | 2
+		d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+		w0 := uint32(ch.label[d0])<<10 | 0<<8 | uint32(q0)<<4 | uint32(d0)
+		w1 := uint32(g1)<<14 | uint32(ch.label[d1])<<10 | 1<<8 | uint32(q1)<<4 | uint32(d1)
+		w2 := uint32(g2)<<14 | uint32(ch.label[d2])<<10 | 2<<8 | uint32(q2)<<4 | uint32(d2)
 		w0, w1 = min(w0, w1), max(w0, w1)
 		w1, w2 = min(w1, w2), max(w1, w2)
 		w0, w1 = min(w0, w1), max(w0, w1)
-		cols := (*[3]uint8)(ch.cols[3*p:])
-		cols[0], cols[1], cols[2] = uint8(q>>(8*(w0&3))), uint8(q>>(8*(w1&3))), uint8(q>>(8*(w2&3)))
-		dd := uint32(d0) | uint32(d1)<<8 | uint32(d2)<<16
-		e0, e1, e2 := uint8(dd>>(8*(w0&3)))&15, uint8(dd>>(8*(w1&3)))&15, uint8(dd>>(8*(w2&3)))&15
-		u0, u1, u2 := uint8(w0>>2&15), uint8(w1>>2&15), uint8(w2>>2&15)
+		cols[0], cols[1], cols[2] = uint8(w0>>4&15), uint8(w1>>4&15), uint8(w2>>4&15)
+		e0, e1, e2 := uint8(w0&15), uint8(w1&15), uint8(w2&15)
+		u0, u1, u2 := uint8(w0>>10&15), uint8(w1>>10&15), uint8(w2>>10&15)
 		// Interchangeable columns stay so while both are still empty.
 		var e01, e12 uint8
 		if u0|u1 == 0 {
@@ -910,16 +942,14 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		if u1|u2 == 0 {
 			e12 = 1
 		}
-		tie = tie&^(3<<(3*p)) | uint16(t&(e01|e12<<1))<<(3*p)
+		ch.tie = ch.tie&^(3<<(3*p)) | uint16(t&(e01|e12<<1))<<(3*p)
 		if u1 == newDigit {
 			// New digits sort last in their group, so a group with two or
 			// more holds its middle cell's: note them for forks.
 			if t&1 != 0 && u0 == newDigit {
-				forkAt[nfork], forkLen[nfork] = uint8(3*p), 2+t>>1
-				nfork++
+				z.forkGroups = z.forkGroups<<8 | uint32(2+t>>1)<<4 | uint32(3*p)
 			} else if t&2 != 0 && u1 == newDigit {
-				forkAt[nfork], forkLen[nfork] = uint8(3*p+1), 2
-				nfork++
+				z.forkGroups = z.forkGroups<<8 | 2<<4 | uint32(3*p+1)
 			}
 		}
 		if u0 == newDigit {
@@ -945,10 +975,7 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	if key > z.best {
 		return
 	}
-	ch.rows[level] = uint8(r)
-	ch.used |= 1 << r
 	ch.stackOf[0], ch.stackOf[1], ch.stackOf[2] = stackOf[0], stackOf[1], stackOf[2]
-	ch.tie = tie
 	ch.next = next
 	if key < z.best {
 		z.best = key
@@ -960,14 +987,24 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	} else {
 		z.nxt = z.nxt[:len(z.nxt)+1]
 	}
-	if nfork == 0 {
+	forks := z.forkGroups
+	if forks == 0 {
 		return
 	}
-	if nfork == 1 {
-		z.fork1(*ch, row, forkAt[0], forkLen[0])
+	if forks < 1<<8 {
+		z.fork1(*ch, row, uint8(forks&15), uint8(forks>>4))
 		return
 	}
-	z.forks(*ch, row[:], forkAt[:nfork], forkLen[:nfork], true)
+	// Two or three groups, the first in the highest byte.
+	var at, n [3]uint8
+	k := 0
+	for sh := 16; sh >= 0; sh -= 8 {
+		if f := uint8(forks >> sh); f != 0 {
+			at[k], n[k] = f&15, f>>4
+			k++
+		}
+	}
+	z.forks(*ch, row[:], at[:k], n[:k], true)
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.
@@ -1027,31 +1064,31 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 // rows: open stacks and columns are all empty, so any order serves; digits
 // that never appear take the remaining labels in increasing order.
 func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
-	rows = c.rows
-	var open uint8 = 7
-	for p := range 3 {
-		if s := c.stackOf[p]; s != noStack {
-			open &^= 1 << s
-		}
-	}
-	for p := range 3 {
-		s := c.stackOf[p]
-		if s == noStack {
-			for s = 0; open&(1<<s) == 0; s++ {
+	rows, cols = c.rows, c.cols
+	copy(digits[:], c.label[:10]) // label[0] is 0
+	if c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
+		// An open stack (rare): the open ones take the free source
+		// stacks in order.
+		var open uint8 = 7
+		for p := range 3 {
+			if s := c.stackOf[p]; s != noStack {
+				open &^= 1 << s
 			}
-			open &^= 1 << s
-			cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
-		} else {
-			copy(cols[3*p:3*p+3], c.cols[3*p:3*p+3])
+		}
+		for p := range 3 {
+			if c.stackOf[p] == noStack {
+				s := uint8(bits.TrailingZeros8(open))
+				open &^= 1 << s
+				cols[3*p], cols[3*p+1], cols[3*p+2] = 3*s, 3*s+1, 3*s+2
+			}
 		}
 	}
-	next := c.next
-	for d := 1; d <= 9; d++ {
-		if c.label[d] != newDigit {
-			digits[d] = c.label[d]
-		} else {
-			digits[d] = next
-			next++
+	if next := c.next; next <= 9 {
+		for d := 1; d <= 9; d++ {
+			if digits[d] == newDigit {
+				digits[d] = next
+				next++
+			}
 		}
 	}
 	return rows, cols, digits
@@ -1100,7 +1137,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			c := gridCand{tr: uint8(tr), used: 1 << r, stackOf: [3]uint8{noStack, noStack, noStack}, stackAt: [3]uint8{noStack, noStack, noStack}}
 			c.rows[0] = uint8(r)
 			for col := range 9 {
-				c.pos[z.src[tr][r*9+col]] = uint8(col)
+				c.pos[z.src[tr][r][col]] = uint8(col)
 			}
 			z.gcur = append(z.gcur, c)
 		}
@@ -1130,8 +1167,8 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			r := band + (c.rows[0]+uint8(n)+1)%3
 			child := *c
 			child.rows[1] = r
-			child.used |= 1 << r
-			row := (*[9]uint8)(z.src[c.tr][int(r)*9 : int(r)*9+9])
+			child.used |= 1 << (r & 15)
+			row := (*[9]uint8)(z.src[c.tr][r][:9])
 			z.gridRow(child, row, 0, 0, first[i][n])
 		}
 	}
@@ -1143,11 +1180,11 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 			c := &z.gcur[i]
 			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
-				row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+				row := (*[9]uint8)(z.src[c.tr][r][:9])
 				if c.posSet != 0x1ff {
 					child := *c
 					child.rows[level] = uint8(r)
-					child.used |= 1 << r
+					child.used |= 1 << (r & 15)
 					z.gridRow(child, row, 0, 0, 0x1ff)
 					continue
 				}
@@ -1166,7 +1203,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 				z.gnxt = append(z.gnxt, *c)
 				child := &z.gnxt[len(z.gnxt)-1]
 				child.rows[level] = uint8(r)
-				child.used |= 1 << r
+				child.used |= 1 << (r & 15)
 			}
 		}
 		z.gcur, z.gnxt = z.gnxt, z.gcur
@@ -1205,7 +1242,7 @@ var pureKeys = [4]uint64{0: 0x456789231, 1: 0x456789132, 3: 0x456789123}
 // nine for a pure pair, four otherwise, then all ones), and the source
 // columns that may come first in a row achieving it.
 func (z *Canonicalizer) pairKey(c *gridCand, r int) (uint64, uint16) {
-	row := (*[9]uint8)(z.src[c.tr][r*9 : r*9+9])
+	row := (*[9]uint8)(z.src[c.tr][r][:9])
 	var f [9]uint8
 	for col := range 9 {
 		f[col] = c.pos[row[col]]
@@ -1390,17 +1427,21 @@ func (c *gridCand) transform() Transform {
 // best key of the level: most rows lose on where their digits fall.
 
 // stackPattern gives, for a stack whose result columns hold source
-// columns q0, q1, q2 with ties t (bit 0: the first two interchangeable,
-// bit 1: the last two), the smallest pattern (bit 2 for the first column)
-// of a row with digits in source columns mask: at index
-// ((q0*3+q1)*4+t)*8+mask.
-var stackPattern = func() (tab [9 * 4 * 8]uint8) {
-	for q0 := range uint8(3) {
-		for q1 := range uint8(3) {
+// columns 3s+q0, 3s+q1, 3s+q2 (of source stack s) with ties t (bit 0: the
+// first two interchangeable, bit 1: the last two), the smallest pattern
+// (bit 2 for the first column) of a row with digits in columns 3s+i for
+// the bits i of mask: at index ((3s+q0)*9+3s+q1)*32+t*8+mask, so that
+// finding a stack's entries takes no subtraction of its first column
+// (4096 long so that an index masked to twelve bits needs no bounds
+// check).
+var stackPattern = func() (tab [4096]uint8) {
+	for c := range 9 {
+		for q1 := range 3 {
+			q0 := c % 3
 			if q1 == q0 {
 				continue
 			}
-			q := [3]uint8{q0, q1, 3 - q0 - q1}
+			q := [3]int{q0, q1, 3 - q0 - q1}
 			for t := range 4 {
 				for mask := range 8 {
 					var pat uint8
@@ -1418,7 +1459,7 @@ var stackPattern = func() (tab [9 * 4 * 8]uint8) {
 						}
 						a = b + 1
 					}
-					tab[((int(q0)*3+int(q1))*4+t)*8+mask] = pat
+					tab[(c*9+c/3*3+q1)*32+t*8+mask] = pat
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package gen
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -64,14 +65,16 @@ func (t Transform) perms() (rows, cols [9]uint8, digits [10]uint8) {
 
 // makeTransform encodes decoded permutations. It does not validate them.
 func makeTransform(transpose bool, rows, cols [9]uint8, digits [10]uint8) Transform {
+	// Eight bytes at a time: id holds the identity's first eight values.
+	const id = 0x0706050403020100
+	le := binary.LittleEndian
 	t := Transform{transpose: transpose}
-	for i := range 9 {
-		t.rows[i] = rows[i] ^ uint8(i)
-		t.cols[i] = cols[i] ^ uint8(i)
-	}
-	for d := range 10 {
-		t.digits[d] = digits[d] ^ uint8(d)
-	}
+	le.PutUint64(t.rows[:8], le.Uint64(rows[:8])^id)
+	t.rows[8] = rows[8] ^ 8
+	le.PutUint64(t.cols[:8], le.Uint64(cols[:8])^id)
+	t.cols[8] = cols[8] ^ 8
+	le.PutUint64(t.digits[:8], le.Uint64(digits[:8])^id)
+	le.PutUint16(t.digits[8:], le.Uint16(digits[8:])^0x0908)
 	return t
 }
 

@@ -283,10 +283,15 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 var mergeHook func() error
 
 // merge copies the checked shard into db in one transaction.
-func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOptions) (MergeResult, error) {
+func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOptions) (_ MergeResult, err error) {
 	res := MergeResult{ShardRuns: runs}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
+	defer func() {
+		if err == nil {
+			db.checkpointBeside()
+		}
+	}()
 	// The copy needs the unique indexes of keys live, which a bulk
 	// writer defers (its keys in memory would miss the copied rows): it
 	// leaves bulk mode, and the indexes are built in the merge's
@@ -301,6 +306,13 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 		return res, err
 	}
 	defer conn.release()
+	// The commit's pages are copied into the bank by a checkpoint on
+	// another connection (checkpointBeside), while the next shard is
+	// merged, not by an automatic one on this connection's time.
+	if _, err := conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0"); err != nil {
+		return res, fmt.Errorf("checkpoints: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA wal_autocheckpoint = "+strconv.Itoa(walAutoCheckpoint))
 	// Attached read-write, though nothing writes it: SQLite copies a table
 	// into an empty one page by page, its indexes too, only from a source
 	// it could write (copyIntoEmpty). checkShard opened the shard as a

@@ -144,6 +144,9 @@ type DB struct {
 	canons *famSet
 	bulkMu sync.Mutex
 	runs   runLocks
+	// ckpt checkpoints the WAL beside a writer's merges (nil until one
+	// commits); bulkMu guards it.
+	ckpt *checkpointer
 	// stmts keeps a reader's query statements prepared (nil on a
 	// writer, whose single connection Query shares with its batches).
 	stmts *stmtCache
@@ -413,6 +416,10 @@ func (db *DB) Close() error {
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
+	if err := db.closeCheckpointer(); err != nil {
+		db.db.Close()
+		return fmt.Errorf("close bank %s: %w", db.path, err)
+	}
 	if db.deferred {
 		if err := db.rebuildIndexes(context.Background()); err != nil {
 			db.db.Close()

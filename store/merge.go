@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -102,10 +103,12 @@ func (db *DB) Merge(ctx context.Context, shard string, o MergeOptions) (MergeRes
 	return db.MergeShard(ctx, s, o)
 }
 
-// CheckedShard is a shard that CheckShard found fit to merge.
+// CheckedShard is a shard that CheckShard found fit to merge, or that
+// PrepareShard found fit but for its quick check, which is then owed.
 type CheckedShard struct {
-	path string
-	runs []Run
+	path      string
+	runs      []Run
+	unchecked bool // the quick check is owed (PrepareShard)
 }
 
 // CheckShard does Merge's checks of the bank at shard (and its
@@ -124,11 +127,61 @@ func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*Ch
 // MergeNew is to make: MergeShard refuses the shard if it turns out to
 // be the bank merged into.
 func CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
-	runs, err := checkShard(ctx, shard, dropPacks)
+	return prepareShard(ctx, shard, dropPacks, true)
+}
+
+// PrepareShard is CheckShard less the shard's quick check, which reads
+// all of it, for MergeNew to run on another core while it copies the
+// shard's pages: a damaged shard then fails MergeNew, which leaves no
+// bank. MergeShard runs the check first. A shard that an open would
+// write to (to migrate it, rebuild its deferred indexes or end its dead
+// runs) is checked here, before it is written.
+func PrepareShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
+	return prepareShard(ctx, shard, dropPacks, false)
+}
+
+// prepareShard is CheckShard, with the quick check left owed unless
+// quick or the shard needs it before it is written.
+func prepareShard(ctx context.Context, shard string, dropPacks, quick bool) (*CheckedShard, error) {
+	runs, checked, err := checkShard(ctx, shard, dropPacks, quick)
 	if err != nil {
 		return nil, fmt.Errorf("merge %s: %w", shard, err)
 	}
-	return &CheckedShard{path: shard, runs: runs}, nil
+	return &CheckedShard{path: shard, runs: runs, unchecked: !checked}, nil
+}
+
+// checkQuick runs the quick check s owes, if any, on a connection of its
+// own; a shard that passes owes none.
+func (s *CheckedShard) checkQuick(ctx context.Context) error {
+	if !s.unchecked {
+		return nil
+	}
+	if err := checkPages(ctx, s.path); err != nil {
+		return err
+	}
+	s.unchecked = false
+	return nil
+}
+
+// checkPages runs the quick check of the bank at path, as Open does, on
+// a connection of its own that writes nothing.
+func checkPages(ctx context.Context, path string) error {
+	// Read-write, as copyPages opens it, so that the last connection to
+	// close removes the -wal and -shm files.
+	x, err := sqlx.Open("sqlite", dsn(path, []string{"mode=rw", "_pragma=busy_timeout(10000)",
+		"_pragma=cache_size(-" + strconv.Itoa(defaultCacheKB) + ")", "_pragma=temp_store(FILE)", "_pragma=mmap_size(2147418112)"}))
+	if err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	defer x.Close()
+	x.SetMaxOpenConns(1)
+	if err := quickCheck(ctx, x); err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if err := x.Close(); err != nil {
+		return fmt.Errorf("open bank %s: %w", path, err)
+	}
+	return nil
 }
 
 // canMerge refuses to merge shard into db if db is open read-only or
@@ -149,6 +202,9 @@ func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (
 	if err := db.canMerge(s.path); err != nil {
 		return MergeResult{}, err
 	}
+	if err := s.checkQuick(ctx); err != nil {
+		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
+	}
 	res, err := db.merge(ctx, s.path, s.runs, o)
 	if err != nil {
 		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
@@ -158,36 +214,67 @@ func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (
 
 // checkShard opens the shard as a writer, which checks it and migrates
 // it (Open), refuses it if a run is writing it or if it holds packs
-// that are not to be dropped, and returns its runs.
-func checkShard(ctx context.Context, shard string, dropPacks bool) ([]Run, error) {
-	s, err := Open(ctx, shard, Options{MustExist: true})
+// that are not to be dropped, and returns its runs. Without quick it
+// leaves out the quick check where nothing is written to the shard
+// (checked says whether it ran).
+func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs []Run, checked bool, err error) {
+	s, err := open(ctx, shard, Options{MustExist: true}, !quick)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	defer s.Close()
-	if _, err := s.EndDeadRuns(ctx); err != nil {
-		return nil, err
+	checked = s.checked
+	check := func() error {
+		if checked {
+			return nil
+		}
+		if err := quickCheck(ctx, s.db); err != nil {
+			return fmt.Errorf("open bank %s: %w", shard, err)
+		}
+		checked = true
+		return nil
 	}
-	runs, err := s.Runs(ctx)
-	if err != nil {
-		return nil, err
+	defer func() {
+		// A shard that fails unchecked is refused as the check finds it,
+		// as if checked first: damaged, if it is.
+		if err != nil && ctx.Err() == nil {
+			if cerr := check(); cerr != nil {
+				err = cerr
+			}
+		}
+	}()
+	var running bool
+	if err := s.db.GetContext(ctx, &running, "SELECT EXISTS (SELECT 1 FROM runs WHERE status = 'running')"); err != nil {
+		return nil, false, fmt.Errorf("runs: %w", err)
+	}
+	if running {
+		// EndDeadRuns writes to the shard if it ends one.
+		if err := check(); err != nil {
+			return nil, false, err
+		}
+	}
+	if _, err := s.EndDeadRuns(ctx); err != nil {
+		return nil, false, err
+	}
+	if runs, err = s.Runs(ctx); err != nil {
+		return nil, false, err
 	}
 	for _, r := range runs {
 		if r.Status == RunRunning {
-			return nil, fmt.Errorf("run %d is still going; merge the shard once it has ended: %w", r.ID, ErrShardBusy)
+			return nil, false, fmt.Errorf("run %d is still going; merge the shard once it has ended: %w", r.ID, ErrShardBusy)
 		}
 	}
 	var packs int64
 	if err := s.db.GetContext(ctx, &packs, "SELECT count(*) FROM packs"); err != nil {
-		return nil, fmt.Errorf("count packs: %w", err)
+		return nil, false, fmt.Errorf("count packs: %w", err)
 	}
 	if packs > 0 && !dropPacks {
-		return nil, fmt.Errorf("%d packs: a merge copies families and puzzles, not packs (bankgen merge -packs drop leaves them behind): %w", packs, ErrShardPacks)
+		return nil, false, fmt.Errorf("%d packs: a merge copies families and puzzles, not packs (bankgen merge -packs drop leaves them behind): %w", packs, ErrShardPacks)
 	}
 	if err := s.Close(); err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return runs, nil
+	return runs, checked, nil
 }
 
 // mergeHook, if set by a test, runs inside a merge's transaction after
@@ -196,10 +283,15 @@ func checkShard(ctx context.Context, shard string, dropPacks bool) ([]Run, error
 var mergeHook func() error
 
 // merge copies the checked shard into db in one transaction.
-func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOptions) (MergeResult, error) {
+func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOptions) (_ MergeResult, err error) {
 	res := MergeResult{ShardRuns: runs}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
+	defer func() {
+		if err == nil {
+			db.checkpointBeside()
+		}
+	}()
 	// The copy needs the unique indexes of keys live, which a bulk
 	// writer defers (its keys in memory would miss the copied rows): it
 	// leaves bulk mode, and the indexes are built in the merge's
@@ -214,6 +306,13 @@ func (db *DB) merge(ctx context.Context, shard string, runs []Run, o MergeOption
 		return res, err
 	}
 	defer conn.release()
+	// The commit's pages are copied into the bank by a checkpoint on
+	// another connection (checkpointBeside), while the next shard is
+	// merged, not by an automatic one on this connection's time.
+	if _, err := conn.ExecContext(ctx, "PRAGMA wal_autocheckpoint = 0"); err != nil {
+		return res, fmt.Errorf("checkpoints: %w", err)
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "PRAGMA wal_autocheckpoint = "+strconv.Itoa(walAutoCheckpoint))
 	// Attached read-write, though nothing writes it: SQLite copies a table
 	// into an empty one page by page, its indexes too, only from a source
 	// it could write (copyIntoEmpty). checkShard opened the shard as a

@@ -261,3 +261,52 @@ func TestMergeIntoEmptyBank(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMergeCheckpointsBeside merges a shard into a bank and waits for the
+// checkpoint the merge starts on another connection: the bank's file
+// alone, without its WAL, must then hold the merged rows, with the writer
+// still open and no automatic checkpoint due (the WAL is far below its
+// threshold); the close must leave no WAL.
+func TestMergeCheckpointsBeside(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	out := mergeBank(t, dir, "out.db", map[int][]int{1: {11}})
+	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
+	db, err := Open(ctx, out, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Merge(ctx, shard, MergeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if db.ckpt == nil {
+		t.Fatal("the merge started no checkpoint")
+	}
+	db.ckpt.wait()
+	file, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := filepath.Join(t.TempDir(), "alone.db")
+	if err := os.WriteFile(alone, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := sql.Open("sqlite", alone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	var n int
+	if err := x.QueryRow("SELECT count(*) FROM families").Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 {
+		t.Errorf("the bank's file without its WAL holds %d families after the checkpoint, want 3", n)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(out + "-wal"); !os.IsNotExist(err) {
+		t.Errorf("Stat(%s-wal) after the close = %v, want no file", out, err)
+	}
+}

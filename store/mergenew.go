@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -22,6 +23,10 @@ import (
 // meanwhile, MergeNew opens that one and merges s into it as MergeShard
 // does; likewise, into a new empty bank, a shard whose pages are not of
 // a new bank's size.
+//
+// The quick check a shard from PrepareShard owes runs on another
+// connection while its pages are copied: the copy becomes the bank only
+// once both are done, and a shard the check finds damaged leaves none.
 func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o MergeOptions) (*DB, MergeResult, error) {
 	fresh, err := checkHeader(path, false)
 	if err != nil {
@@ -59,6 +64,14 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	if err := registerFuncs(); err != nil {
 		return res, false, err
 	}
+	checked := s.checkBeside(ctx)
+	defer func() {
+		// A shard the check finds damaged is refused as such, whatever
+		// its copy met meanwhile.
+		if cerr := checked(); cerr != nil && (err == nil || errors.Is(cerr, ErrDamaged)) {
+			res, placed, err = MergeResult{}, false, cerr
+		}
+	}()
 	dir, tmp, lk, err := startCreation(path)
 	if err != nil {
 		return res, false, fmt.Errorf("create: %w", err)
@@ -80,6 +93,9 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	if res, err = makeMerged(ctx, tmp, s, o); err != nil {
 		return res, false, err
 	}
+	if err := checked(); err != nil {
+		return res, false, err
+	}
 	if err := syncFile(tmp); err != nil {
 		return res, false, fmt.Errorf("create: %w", err)
 	}
@@ -91,6 +107,29 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 	}
 	placed = true
 	return res, true, syncDir(dir)
+}
+
+// checkBeside starts the quick check s owes, if any, on another
+// goroutine, and returns a function that waits for its outcome (nil if
+// none was owed), which the shard keeps: once passed, it is owed no
+// more.
+func (s *CheckedShard) checkBeside(ctx context.Context) func() error {
+	if !s.unchecked {
+		return func() error { return nil }
+	}
+	done := make(chan error, 1)
+	go func() { done <- checkPages(ctx, s.path) }()
+	var err error
+	waited := false
+	return func() error {
+		if !waited {
+			err, waited = <-done, true
+			if err == nil {
+				s.unchecked = false
+			}
+		}
+		return err
+	}
 }
 
 // copyStepPages is how many pages copyPages copies between looks at its

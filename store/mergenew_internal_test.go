@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -175,5 +176,83 @@ func TestMergeNewOtherPageSize(t *testing.T) {
 		if size != want {
 			t.Errorf("%s: page size %d, want %d", filepath.Base(path), size, want)
 		}
+	}
+}
+
+// damagePage overwrites half of the first page of the puzzles table in
+// the closed bank at path, as a bad disk might: a page nothing reads but
+// a scan of the table, and the quick check.
+func damagePage(t *testing.T, path string) {
+	t.Helper()
+	x, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMergeDamagedPreparedShard merges a damaged shard that PrepareShard
+// let through, its quick check owed: MergeNew copies its pages while the
+// check runs, then refuses it as damaged and leaves no bank and no
+// temporary file; MergeShard refuses it before it changes the bank.
+func TestMergeDamagedPreparedShard(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
+	damagePage(t, shard)
+	before := dirNames(t, dir)
+	out := filepath.Join(dir, "out.db")
+
+	s, err := PrepareShard(ctx, shard, false)
+	if err != nil {
+		t.Fatalf("PrepareShard of a shard damaged where only its check reads: %v", err)
+	}
+	copied := false
+	mergeHook = func() error { copied = true; return nil }
+	db, _, err := MergeNew(ctx, out, s, BulkOptions(out), MergeOptions{})
+	mergeHook = nil
+	if db != nil {
+		db.Close()
+	}
+	if !errors.Is(err, ErrDamaged) {
+		t.Fatalf("MergeNew of a damaged shard = %v, want ErrDamaged", err)
+	}
+	if !copied {
+		t.Error("MergeNew did not copy the shard while it checked it")
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, before) {
+		t.Errorf("after MergeNew of a damaged shard the directory holds %q, want %q", got, before)
+	}
+
+	into := mergeBank(t, dir, "into.db", map[int][]int{5: {51}})
+	db, err = Open(ctx, into, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s, err = PrepareShard(ctx, shard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.MergeShard(ctx, s, MergeOptions{}); !errors.Is(err, ErrDamaged) {
+		t.Fatalf("MergeShard of a damaged shard = %v, want ErrDamaged", err)
+	}
+	if got, want := bankCounts(t, db), [3]int{1, 1, 0}; got != want {
+		t.Errorf("after MergeShard of a damaged shard, families, puzzles, runs = %v, want %v", got, want)
 	}
 }

@@ -106,17 +106,21 @@ func dumpBank(tb testing.TB, path string) []string {
 // TestMergeNewMatchesMerge makes a new bank of a shard with MergeNew,
 // which copies the shard's pages, and another with Open and Merge, which
 // copies its rows: the two must hold the same, row for row, IDs, runs and
-// indexes included; a second shard merged into each likewise.
+// indexes included; a second shard merged into each likewise. Shards
+// from PrepareShard, checked by the merge, give the same.
 func TestMergeNewMatchesMerge(t *testing.T) {
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name  string
 		k     int
 		packs bool
+		check func(context.Context, string, bool) (*store.CheckedShard, error)
 	}{
-		{"OneVariant", 1, false},
-		{"Variants", 4, false},
-		{"PacksDropped", 2, true},
+		{"OneVariant", 1, false, store.CheckShard},
+		{"Variants", 4, false, store.CheckShard},
+		{"PacksDropped", 2, true, store.CheckShard},
+		{"Prepared", 4, false, store.PrepareShard},
+		{"PreparedPacksDropped", 2, true, store.PrepareShard},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -139,7 +143,7 @@ func TestMergeNewMatchesMerge(t *testing.T) {
 			}
 
 			out := filepath.Join(dir, "out.db")
-			s, err := store.CheckShard(ctx, shard, o.DropPacks)
+			s, err := tt.check(ctx, shard, o.DropPacks)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +164,7 @@ func TestMergeNewMatchesMerge(t *testing.T) {
 
 			// A bank at the path: MergeNew merges into it.
 			for _, path := range []string{old, out} {
-				s, err := store.CheckShard(ctx, second, false)
+				s, err := tt.check(ctx, second, false)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -135,6 +135,7 @@ type DB struct {
 	real     string // path made absolute with symlinks resolved: one name per file, for the run locks
 	readOnly bool
 	deferred bool // indexes are deferred and Close rebuilds them
+	checked  bool // the open ran the bank's quick check
 	// bulk holds the stored keys while the key index is deferred (bulk
 	// mode, see Options.DeferIndexes), and canons the stored families'
 	// keys while their index is; nil otherwise. bulkMu guards
@@ -143,6 +144,9 @@ type DB struct {
 	canons *famSet
 	bulkMu sync.Mutex
 	runs   runLocks
+	// ckpt checkpoints the WAL beside a writer's merges (nil until one
+	// commits); bulkMu guards it.
+	ckpt *checkpointer
 	// stmts keeps a reader's query statements prepared (nil on a
 	// writer, whose single connection Query shares with its batches).
 	stmts *stmtCache
@@ -182,8 +186,11 @@ func Open(ctx context.Context, path string, opt Options) (*DB, error) {
 	return open(ctx, path, opt, false)
 }
 
-// open is Open; checked skips the quick check of an existing bank, for a
-// bank this process just made from a checked one (MergeNew).
+// open is Open; checked skips the quick check of an existing bank that
+// the open does not write to (one at the latest version, with no
+// deferred indexes to rebuild): a bank this process just made from a
+// checked one (MergeNew), or a shard whose check the merge runs beside
+// its copy (PrepareShard). The DB says whether the check ran.
 func open(ctx context.Context, path string, opt Options, checked bool) (*DB, error) {
 	fresh, err := checkHeader(path, opt.MustExist)
 	if err != nil {
@@ -243,16 +250,27 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 	x.SetConnMaxIdleTime(0)
 	// A writer changes some pages and would not notice damage in the
 	// others: a bank it did not just create is checked first, once.
+	quick := false
 	if !fresh {
-		if _, err := bankVersion(ctx, x); err != nil {
+		v, err := bankVersion(ctx, x)
+		if err != nil {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+		if checked {
+			// A bank is checked before anything writes to it.
+			checked, err = opensUnchanged(ctx, x, v)
+			if err != nil {
+				x.Close()
+				return nil, fmt.Errorf("open bank %s: %w", path, err)
+			}
 		}
 		if !checked {
 			if err := quickCheck(ctx, x); err != nil {
 				x.Close()
 				return nil, fmt.Errorf("open bank %s: %w", path, err)
 			}
+			quick = true
 		}
 	}
 	if opt.MustExist {
@@ -269,7 +287,7 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
-	db := &DB{db: x, path: path, real: realPath(path)}
+	db := &DB{db: x, path: path, real: realPath(path), checked: quick}
 	// A writer that died during a bulk load left indexes to rebuild.
 	if err := db.rebuildIndexes(ctx); err != nil {
 		x.Close()
@@ -282,6 +300,28 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 		}
 	}
 	return db, nil
+}
+
+// opensUnchanged reports whether an open of the bank at version v, on x,
+// writes nothing to it: no migration is due, no deferred index is left
+// to rebuild, and it is in WAL mode already.
+func opensUnchanged(ctx context.Context, x *sqlx.DB, v int) (bool, error) {
+	latest, err := latestVersion(migrationFS)
+	if err != nil {
+		return false, err
+	}
+	if v != latest {
+		return false, nil
+	}
+	var deferred bool
+	var mode string
+	if err := x.GetContext(ctx, &deferred, "SELECT EXISTS (SELECT 1 FROM deferred_indexes)"); err != nil {
+		return false, nil // the quick check says whether the bank is damaged
+	}
+	if err := x.GetContext(ctx, &mode, "PRAGMA journal_mode"); err != nil {
+		return false, nil
+	}
+	return !deferred && strings.EqualFold(mode, "wal"), nil
 }
 
 // OpenReadOnly opens an existing bank for reading. A missing file is an
@@ -376,6 +416,10 @@ func (db *DB) Close() error {
 	}
 	db.bulkMu.Lock()
 	defer db.bulkMu.Unlock()
+	if err := db.closeCheckpointer(); err != nil {
+		db.db.Close()
+		return fmt.Errorf("close bank %s: %w", db.path, err)
+	}
 	if db.deferred {
 		if err := db.rebuildIndexes(context.Background()); err != nil {
 			db.db.Close()

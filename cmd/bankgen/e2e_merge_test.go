@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"sudokubank/internal/banktest"
 	"sudokubank/store"
 )
 
@@ -308,4 +309,22 @@ func dirNames(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// TestMergeDamagedShardIntoMissingBank merges a damaged shard into a
+// bank that does not exist yet, which bankgen makes of the shard's pages
+// while it checks them: it must refuse the shard as damaged, with status
+// 1, and leave no bank and no temporary file beside the shard.
+func TestMergeDamagedShardIntoMissingBank(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "s.db", "-quiet", "-seed", "6", "-count", "12", "-variants", "2"))
+	banktest.DamagePage(t, filepath.Join(dir, "s.db"))
+	before := dirNames(t, dir)
+	r := bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 1 || !strings.Contains(r.stderr, "s.db") || !strings.Contains(r.stderr, "damaged") {
+		t.Errorf("exit %d, stderr %q; want 1 and s.db called damaged", r.code, r.stderr)
+	}
+	if got := dirNames(t, dir); !slices.Equal(got, before) {
+		t.Errorf("after a refused merge the directory holds %q, want %q", got, before)
+	}
 }

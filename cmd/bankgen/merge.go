@@ -132,9 +132,14 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		into := db // nil until the bank is made
 		go func() {
 			var c checked
-			if into != nil {
+			switch {
+			case into != nil:
 				c.shard, c.err = into.CheckShard(ctx, o.shards[i], o.dropPacks)
-			} else {
+			case i == 0:
+				// The bank is made of this shard's pages (store.MergeNew),
+				// which checks them while it copies them.
+				c.shard, c.err = store.PrepareShard(ctx, o.shards[i], o.dropPacks)
+			default:
 				c.shard, c.err = store.CheckShard(ctx, o.shards[i], o.dropPacks)
 			}
 			next <- c

@@ -227,6 +227,10 @@ func NewBuilder(o BuildOptions) *Builder {
 	}
 	if b.o.Searches() {
 		b.walk = newWalk(&b.o)
+	} else {
+		// Most digs are dropped before they become a family, so Build
+		// asks whether a dig is minimal only of a family's, once graded.
+		b.dig.DeferMinimal = true
 	}
 	return b
 }
@@ -304,7 +308,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if !b.o.Meets(gr) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
-	return b.family(it, rng, gr, canon, h, t, first, firstSol, pz.Minimal)
+	return b.family(it, rng, gr, canon, h, t, first, firstSol, b.dig.LastMinimal())
 }
 
 // fresh digs a puzzle afresh, drawing from rng: of a symmetry and the

@@ -42,6 +42,11 @@ type state struct {
 	loopHas   [10]cellSet
 	loopDirty cellSet
 	loopQuiet [10]uint16
+	// The loop search of digits d0 < d1 closed loops that offered no
+	// step where loopBareQ[d0] has bit d1, reading only the cells of
+	// loopRegion[d0][d1] (see loopBare).
+	loopBareQ  [10]uint16
+	loopRegion [10][10]cellSet
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
@@ -74,6 +79,7 @@ func (s *state) refresh() {
 		s.uver[u]++
 	}
 	s.loopQuiet = [10]uint16{}
+	s.loopBareQ = [10]uint16{}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
 	s.left = 0

@@ -142,8 +142,9 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	g.puzzle, g.solState = p, 1
 	g.limit, g.chains.limit = b.Ceiling, b.Ceiling
 	g.chains.dver = &s.dver // next tries naked singles before the chains
+	g.chains.where = &s.where
 	defer func() {
-		g.chains.ctx, g.chains.sol, g.chains.dver, s.sol, g.solState = nil, nil, nil, nil, 0
+		g.chains.ctx, g.chains.sol, g.chains.dver, g.chains.where, s.sol, g.solState = nil, nil, nil, nil, nil, 0
 		g.limit, g.chains.limit = 0, 0
 	}()
 	settled := true // a singles-only solve may finish from here: check before the next step

@@ -3,6 +3,8 @@ package grade
 import (
 	"slices"
 	"testing"
+
+	"sudokubank/solve"
 )
 
 // TestUniqueLoopsMemoExact grades evil digs step by step and checks, before
@@ -49,6 +51,53 @@ func TestUniqueLoopsMemoExact(t *testing.T) {
 		t.Fatalf("%d calls, no pair skipped as bare: the test shows nothing", calls)
 	}
 	t.Logf("%d calls, %d bare pairs skipped", calls, bare)
+}
+
+// TestAlignedPairMemoExact grades evil digs step by step and checks,
+// before every step, that alignedPairExclusion on the grader's state,
+// which skips the pairs it knows to find nothing (state.apeNone), finds
+// what it finds on a fresh copy of the position, with and without the
+// solution. It fails unless some pair is skipped.
+func TestAlignedPairMemoExact(t *testing.T) {
+	n := 40
+	if testing.Short() {
+		n = 12
+	}
+	calls, found := 0, 0
+	skips := 0
+	for i, p := range triplePuzzles(t, "testdata/evil_digs.txt", n) {
+		sol, _ := solve.Solve(p)
+		var g Grader
+		g.st.load(p)
+		if i%2 == 0 {
+			g.st.sol = &sol
+		}
+		for step := 1; g.st.left > 0; step++ {
+			s := &g.st
+			got, gotOK := s.alignedPairExclusion()
+			var f state
+			f.p, f.sol = s.p, s.sol
+			f.refresh()
+			want, wantOK := f.alignedPairExclusion()
+			calls++
+			if gotOK != wantOK || !sameStep(&got, &want) {
+				t.Fatalf("%s step %d: alignedPairExclusion gave %v %+v, a fresh state %v %+v", p, step, gotOK, got, wantOK, want)
+			}
+			if gotOK {
+				found++
+			}
+			st, ok := g.next()
+			if !ok {
+				break
+			}
+			g.st.apply(&st)
+		}
+		skips += g.st.apeSkips
+	}
+	if skips == 0 || found == 0 {
+		t.Fatalf("%d calls, %d found, %d pairs skipped: the test shows nothing", calls, found, skips)
+	}
+	t.Logf("%d calls, %d found, %d pairs skipped", calls, found, skips)
 }
 
 // sameStep reports whether two steps are the same in every field a grade

@@ -398,13 +398,15 @@ func (s *state) fish(k int) (Step, bool) {
 	}
 	for _, bt := range [2]int{colType, rowType} {
 		ct := colType + rowType - bt
-		var ok [10]uint16 // base lines where the digit has two or more places
+		// The base lines where the digit has two to k places: a line
+		// with more puts more than k places in the union of any k.
+		var ok [10]uint16
 		for d := 1; d <= 9; d++ {
 			if unchanged&bit(d) != 0 {
 				continue
 			}
 			for i := 0; i < 9; i++ {
-				if count(s.where[unitOf(bt, i)][d]) >= 2 {
+				if n := count(s.where[unitOf(bt, i)][d]); n >= 2 && n <= k {
 					ok[d] |= 1 << i
 				}
 			}

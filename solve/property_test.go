@@ -105,3 +105,25 @@ func refCheck(g solve.Grid) string {
 	}
 	return "<nil>"
 }
+
+// TestCountSolutionProperty: CountSolution counts as Count does, with the
+// same node count, and returns the solution Solve finds when there is one
+// (the only one when the count is 1).
+func TestCountSolutionProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		g := gridGen().Draw(t, "grid")
+		limit := rapid.IntRange(1, 3).Draw(t, "limit")
+		var a, b solve.Solver
+		n, sol := a.CountSolution(g, limit)
+		if want := b.Count(g, limit); n != want || a.Stats() != b.Stats() {
+			t.Fatalf("%s: CountSolution %d in %+v, Count %d in %+v", g, n, a.Stats(), want, b.Stats())
+		}
+		want, ok := b.Solve(g)
+		if !ok {
+			want = solve.Grid{}
+		}
+		if sol != want {
+			t.Fatalf("%s: CountSolution found %s, Solve %s", g, sol, want)
+		}
+	})
+}

@@ -37,6 +37,16 @@ type Digger struct {
 
 	// Work counters, for tests and benchmarks.
 	forcedChecks, searchChecks, swapChecks int
+
+	// DeferMinimal leaves Puzzle.Minimal false after a dig: the check
+	// costs a few uniqueness searches, in vain for a caller that drops
+	// most of its digs. LastMinimal then answers it for the last dig.
+	DeferMinimal bool
+	// last is the last dig's state for LastMinimal: its solution, its
+	// givens that failed alone, and whether it is still on the board.
+	lastSol       solve.Grid
+	lastNecessary [81]bool
+	lastOK        bool
 }
 
 // Generate digs a puzzle with profile p from a new terminal grid (see
@@ -84,6 +94,7 @@ func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile,
 		panic("gen: Dig: solution is not valid: " + err.Error())
 	}
 	b := &d.b
+	d.lastOK = false
 	b.load(&solution)
 	d.findSwaps(&solution)
 	bound, rcMin := 0, int8(0)
@@ -146,12 +157,24 @@ func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile,
 			cols[cellCol[x]]++
 		}
 	}
-	return Puzzle{
-		Grid:     b.g,
-		Solution: solution,
-		Minimal:  d.minimal(&necessary, &solution),
-		Symmetry: p.Symmetry,
-	}, nil
+	pz := Puzzle{Grid: b.g, Solution: solution, Symmetry: p.Symmetry}
+	if d.DeferMinimal {
+		d.lastSol, d.lastNecessary, d.lastOK = solution, necessary, true
+	} else {
+		pz.Minimal = d.minimal(&necessary, &solution)
+	}
+	return pz, nil
+}
+
+// LastMinimal reports whether the puzzle the last dig returned is
+// minimal, as its Minimal field would with DeferMinimal unset. It
+// panics unless that dig ran with DeferMinimal set and d has neither dug
+// nor checked a puzzle since.
+func (d *Digger) LastMinimal() bool {
+	if !d.lastOK {
+		panic("gen: LastMinimal: no deferred dig on the board")
+	}
+	return d.minimal(&d.lastNecessary, &d.lastSol)
 }
 
 // IsMinimal reports whether p has exactly one solution and loses it when
@@ -161,6 +184,7 @@ func (d *Digger) IsMinimal(p solve.Grid) bool {
 		return false
 	}
 	sol, _ := d.s.Solve(p)
+	d.lastOK = false
 	d.b.load(&p)
 	d.findSwaps(&sol)
 	var necessary [81]bool

@@ -155,6 +155,47 @@ func TestDigDeterministic(t *testing.T) {
 	}
 }
 
+// TestDigDeferMinimal checks that a dig with DeferMinimal gives the same
+// puzzle, and LastMinimal the Minimal flag, that a dig without gives, on
+// profiles that dig to a minimal puzzle and ones that stop at a givens
+// bound (most of those are not minimal).
+func TestDigDeferMinimal(t *testing.T) {
+	profiles := append(allProfiles(), gen.GivensProfile(22, 28, gen.NoSymmetry), gen.GivensProfile(30, 36, gen.Rot180))
+	var plain, lazy gen.Digger
+	lazy.DeferMinimal = true
+	counts := [2]int{}
+	for i, p := range profiles {
+		for j := 0; j < 8; j++ {
+			seed := uint64(i*8 + j)
+			want := plain.Generate(p, newRand(seed))
+			got := lazy.Generate(p, newRand(seed))
+			if got.Minimal {
+				t.Errorf("%s seed %d: Minimal set despite DeferMinimal", p.Name, seed)
+			}
+			got.Minimal = lazy.LastMinimal()
+			if got != want {
+				t.Errorf("%s seed %d: deferred dig %v minimal %v, want %v minimal %v", p.Name, seed, got.Grid, got.Minimal, want.Grid, want.Minimal)
+			}
+			if want.Minimal {
+				counts[1]++
+			} else {
+				counts[0]++
+			}
+		}
+	}
+	if counts[0] == 0 || counts[1] == 0 {
+		t.Errorf("digs minimal and not: %v, want some of each", counts)
+	}
+	// A Digger that has checked a puzzle since has lost the dig.
+	lazy.IsMinimal(plain.Generate(gen.PaperLevels[0], newRand(1)).Grid)
+	defer func() {
+		if recover() == nil {
+			t.Error("LastMinimal after IsMinimal did not panic")
+		}
+	}()
+	lazy.LastMinimal()
+}
+
 // TestDigCheckModesAgree checks that counting to 2 and reduction to
 // absurdity take the same decisions.
 func TestDigCheckModesAgree(t *testing.T) {

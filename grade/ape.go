@@ -40,8 +40,14 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 			nb++
 		}
 	}
+	// A pair that found nothing finds nothing again while neither cell
+	// nor a common excluder has changed (see state.apeNone); none
+	// collects the pairs known to find nothing now.
+	var none [81]cellSet
+	dirty := s.apeDirty
 	for i := 0; i < nb; i++ {
 		c0 := int(base[i])
+		d0 := dirty.has(c0)
 		// The cells that share two excluders with c0 are the peers of
 		// two of its excluders: the later base cells among those, in
 		// cell order, are the pairs to try.
@@ -66,12 +72,19 @@ func (s *state) alignedPairExclusion() (Step, bool) {
 			for lm := later[j]; lm != 0; lm &= lm - 1 {
 				c1 := j*64 + trailing64(lm)
 				com := excl[c0].and(excl[c1])
-				if st, ok := s.alignedPair(c0, c1, com); ok {
-					return st, true
+				if d0 || !s.apeNone[c0].has(c1) || dirty.has(c1) || !dirty.and(com).empty() {
+					if st, ok := s.alignedPair(c0, c1, com); ok {
+						return st, true
+					}
+					s.apeNone[c0].add(c1)
+				} else {
+					s.apeSkips++
 				}
+				none[c0].add(c1)
 			}
 		}
 	}
+	s.apeNone, s.apeDirty = none, cellSet{}
 	return Step{}, false
 }
 

@@ -191,11 +191,13 @@ func (s *state) nakedSet(k int) (Step, bool) {
 			if s.empty[u] < 2*k || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
-			// Members: the cells with two or more candidates.
+			// Members: the cells with two to k candidates (one with more
+			// is in no set of k; leaving it out keeps the order of those
+			// found).
 			var sw subsetWalk
 			for j, c := range unitCells[u] {
-				if cm := s.p.Cands[c]; count(cm) >= 2 {
-					sw.add(cm, j)
+				if n := count(s.p.Cands[c]); n >= 2 && n <= k {
+					sw.add(s.p.Cands[c], j)
 				}
 			}
 			sw.start(k)
@@ -326,10 +328,11 @@ func (s *state) hiddenSet(k int, direct bool) (Step, bool) {
 			if e := s.empty[u]; (direct && e <= k) || (!direct && e <= 2*k) || none[u] == s.uver[u]|1<<63 {
 				continue
 			}
-			// Members: the digits (bit d-1) with two or more places.
+			// Members: the digits (bit d-1) with two to k places, as in
+			// nakedSet.
 			var sw subsetWalk
 			for d := 1; d <= 9; d++ {
-				if w := s.where[u][d]; count(w) >= 2 {
+				if w := s.where[u][d]; count(w) >= 2 && count(w) <= k {
 					sw.add(w, d-1)
 				}
 			}
@@ -398,13 +401,15 @@ func (s *state) fish(k int) (Step, bool) {
 	}
 	for _, bt := range [2]int{colType, rowType} {
 		ct := colType + rowType - bt
-		var ok [10]uint16 // base lines where the digit has two or more places
+		// The base lines where the digit has two to k places: a line
+		// with more puts more than k places in the union of any k.
+		var ok [10]uint16
 		for d := 1; d <= 9; d++ {
 			if unchanged&bit(d) != 0 {
 				continue
 			}
 			for i := 0; i < 9; i++ {
-				if count(s.where[unitOf(bt, i)][d]) >= 2 {
+				if n := count(s.where[unitOf(bt, i)][d]); n >= 2 && n <= k {
 					ok[d] |= 1 << i
 				}
 			}

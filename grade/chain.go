@@ -66,6 +66,10 @@ type chainer struct {
 	// every cell with the digit and one other candidate or more.
 	dver  *[10]uint64
 	xNone [10]uint64
+	// where, when not nil, holds the positions of the grid next is
+	// called on per unit and digit (state.where), which the searches
+	// would otherwise work out each time.
+	where *[27][10]uint16
 	// nishioNone[d] is, as xNone[d], dver[d] with bit 63 set when
 	// Nishio, knowing the solution, met no contradiction in digit d.
 	nishioNone [10]uint64
@@ -94,7 +98,7 @@ func (c *chainer) next(p *Position) (Step, bool) {
 			}
 		}
 	}
-	if chainUnary(h, c.unary, &p.Cands, xSkip) && c.dver != nil {
+	if chainUnary(h, c.unary, &p.Cands, c.where, xSkip) && c.dver != nil {
 		for d := 1; d <= 9; d++ {
 			c.xNone[d] = c.dver[d] | 1<<63
 		}
@@ -130,6 +134,8 @@ func (c *chainer) next(p *Position) (Step, bool) {
 	if maxLevel <= 0 || maxLevel > chainMaxNesting {
 		maxLevel = chainMaxNesting
 	}
+	e.posGiven = c.where
+	defer func() { e.posGiven = nil }()
 	for _, m := range [...]chainMode{
 		{nishio: true, dynamic: true, tech: Nishio},
 		{multiple: true, tech: MultipleForcingChains},

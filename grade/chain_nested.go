@@ -994,7 +994,7 @@ func (e *chainEngine) innerStep(step uint8) *chainNestSink {
 			s.srcPos = &e.opos
 		}
 		s.curPos = &e.pos
-		chainUnary(&h, e.innerUnary, &e.work, 0)
+		chainUnary(&h, e.innerUnary, &e.work, nil, 0)
 		s.finish(nil)
 	case 1:
 		e.inner.skip = e.staticSkips()

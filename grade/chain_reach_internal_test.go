@@ -96,7 +96,7 @@ func chainReachCheckUnary(t *testing.T, cands *Candidates, sol *solve.Grid, c *c
 			h.sol = sol
 			sc := new(chainUnaryScratch)
 			sc.exact = h == &want
-			xNone := chainUnary(h, sc, cands, 0)
+			xNone := chainUnary(h, sc, cands, nil, 0)
 			if h == &want {
 				wantXNone = xNone
 			} else {

@@ -266,8 +266,9 @@ type chainUnaryScratch struct {
 // Y-links only, then both. SE applies the lowest rated of all these
 // hints; once a hint is known, longer chains are not followed. The
 // X-links search skips the digits in xSkip, known to give it nothing
-// (see chainer.xNone); xNone reports that it found nothing.
-func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates, xSkip uint16) (xNone bool) {
+// (see chainer.xNone); xNone reports that it found nothing. where, when
+// not nil, holds the positions of cands per unit and digit.
+func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates, where *[27][10]uint16, xSkip uint16) (xNone bool) {
 	modes := [3][2]bool{{false, true}, {true, false}, {true, true}}
 	// As a nested chain's inner producer on a grid the chain has reduced
 	// from one with no cycle or forcing chain at all, a chain must use a
@@ -280,6 +281,8 @@ func chainUnary(h *chainHints, sc *chainUnaryScratch, cands *Candidates, xSkip u
 	pos := &sc.pos
 	if h.nest != nil && h.nest.curPos != nil {
 		pos = h.nest.curPos
+	} else if where != nil {
+		pos = where
 	} else {
 		chainUnitPositionsAll(cands, pos)
 	}

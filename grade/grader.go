@@ -48,9 +48,9 @@ type Grader struct {
 	solver  solve.Solver
 	chains  chainer
 	scratch Position // singlesSolve's working copy
-	// The puzzle being graded, and its solution once the chains need it
-	// (solState 2); solState 0 when no grade is running.
-	puzzle   solve.Grid
+	// The solution of the puzzle being graded, which the techniques see
+	// once the chains need it (solState 2); solState 0 when no grade is
+	// running.
 	sol      solve.Grid
 	solState uint8
 	// limit is the ceiling of the grade running (Bounds.Ceiling), 0 for
@@ -121,7 +121,8 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	if err := p.Check(); err != nil {
 		return false, fmt.Errorf("grade %s: %w", p, err)
 	}
-	switch g.solver.Count(p, 2) {
+	n, sol := g.solver.CountSolution(p, 2)
+	switch n {
 	case 0:
 		return false, fmt.Errorf("grade %s: puzzle has %w", p, solve.ErrNoSolution)
 	case 1:
@@ -139,11 +140,12 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	}
 	epSet, edSet := false, false
 	g.chains.ctx = ctx
-	g.puzzle, g.solState = p, 1
+	g.sol, g.solState = sol, 1
 	g.limit, g.chains.limit = b.Ceiling, b.Ceiling
 	g.chains.dver = &s.dver // next tries naked singles before the chains
+	g.chains.where = &s.where
 	defer func() {
-		g.chains.ctx, g.chains.sol, g.chains.dver, s.sol, g.solState = nil, nil, nil, nil, 0
+		g.chains.ctx, g.chains.sol, g.chains.dver, g.chains.where, s.sol, g.solState = nil, nil, nil, nil, nil, 0
 		g.limit, g.chains.limit = 0, 0
 	}()
 	settled := true // a singles-only solve may finish from here: check before the next step
@@ -192,7 +194,7 @@ func (g *Grader) gradeWithin(ctx context.Context, p solve.Grid, gr *Grade, b Bou
 	// Either way every step is checked against it afterwards, so that a
 	// grader bug surfaces as an error, never as a grade.
 	if gr.Unfinished {
-		gr.Solution, _ = g.solver.Solve(p)
+		gr.Solution = g.sol
 	} else {
 		gr.Solution = s.p.Grid
 		if err := gr.Solution.Check(); err != nil {
@@ -297,7 +299,6 @@ func (g *Grader) next() (Step, bool) {
 	// in vain; the solver finds it in far less time than one of them
 	// takes.
 	if g.solState == 1 {
-		g.sol, _ = g.solver.Solve(g.puzzle)
 		s.sol, g.chains.sol, g.solState = &g.sol, &g.sol, 2
 	}
 	if st, ok := s.alignedPairExclusion(); ok {

@@ -42,6 +42,22 @@ type state struct {
 	loopHas   [10]cellSet
 	loopDirty cellSet
 	loopQuiet [10]uint16
+	// The loop search of digits d0 < d1 closed loops that offered no
+	// step where loopBareQ[d0] has bit d1, reading only the cells of
+	// loopRegion[d0][d1] (see loopBare).
+	loopBareQ  [10]uint16
+	loopRegion [10][10]cellSet
+	// apeNone[c0] holds the cells c1 > c0 whose aligned pair with c0,
+	// tried since the last pass of alignedPairExclusion that found
+	// nothing (or in it), found nothing; apeDirty the cells that lost a
+	// candidate since that pass. A pair's finding reads only its two
+	// cells and its common excluders, and an excluder that joins the
+	// pair lost a candidate to become bivalue: while none of those is in
+	// apeDirty the pair finds nothing again (one that leaves takes
+	// exclusions away).
+	apeNone  [81]cellSet
+	apeDirty cellSet
+	apeSkips int // the pairs skipped so, for tests
 }
 
 // load sets up the position of puzzle g: its digits and every candidate
@@ -74,6 +90,8 @@ func (s *state) refresh() {
 		s.uver[u]++
 	}
 	s.loopQuiet = [10]uint16{}
+	s.loopBareQ = [10]uint16{}
+	s.apeNone, s.apeDirty = [81]cellSet{}, cellSet{}
 	s.where = [27][10]uint16{}
 	s.placed = [10]int{}
 	s.left = 0
@@ -147,6 +165,7 @@ func (s *state) drop(c int, m uint16) {
 	}
 	s.p.Cands[c] &^= m
 	s.loopDirty.add(c)
+	s.apeDirty.add(c)
 	r, k, b := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
 	s.uver[r]++
 	s.uver[k]++

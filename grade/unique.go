@@ -22,6 +22,10 @@ type loopFinder struct {
 	bestType int
 	found    bool
 	closed   bool // a loop of these digits reached check
+	offered  bool // a loop of these digits had a step to offer
+	// reads holds the cells whose candidates the checks of the loops
+	// read, beyond the loop's own cells.
+	reads cellSet
 }
 
 // loopSame reports whether the loop search of digits d0 < d1 would find
@@ -29,6 +33,14 @@ type loopFinder struct {
 // reads only the cells holding both digits, none of which has changed.
 func (s *state) loopSame(d0, d1 int) bool {
 	return s.loopQuiet[d0]&bit(d1) != 0 && s.loopHas[d0].and(s.loopHas[d1]).and(s.loopDirty).empty()
+}
+
+// loopBare reports whether the loop search of digits d0 < d1 would
+// find nothing, as when it last ran: it closed loops then but none had a
+// step to offer, and none of the cells it read then, kept in
+// loopRegion, has changed since.
+func (s *state) loopBare(d0, d1 int) bool {
+	return s.loopBareQ[d0]&bit(d1) != 0 && s.loopRegion[d0][d1].and(s.loopDirty).empty()
 }
 
 // uniqueLoops finds the easiest unique rectangle or loop step.
@@ -42,7 +54,7 @@ func (s *state) uniqueLoops() (Step, bool) {
 		}
 	}
 	var cores [10][10]cellSet // loopCore of each pair of digits, once known
-	var known, closed [10]uint16
+	var known, closed, offered, searched, bare [10]uint16
 	for c := 0; c < 81; c++ {
 		m := s.p.Cands[c]
 		if count(m) != 2 {
@@ -51,6 +63,13 @@ func (s *state) uniqueLoops() (Step, bool) {
 		d0, d1 := first(m), first(m&(m-1))
 		if s.loopSame(d0, d1) {
 			continue // the same search as last time, which closed no loop
+		}
+		if searched[d0]&bit(d1) == 0 && s.loopBare(d0, d1) {
+			// The same search as last time, whose loops offered nothing
+			// (once this call searches a pair, its region is the new one).
+			closed[d0] |= bit(d1)
+			bare[d0] |= bit(d1)
+			continue
 		}
 		f.v = m
 		f.withV = has[d0].and(has[d1])
@@ -65,13 +84,25 @@ func (s *state) uniqueLoops() (Step, bool) {
 		f.n = 0
 		f.inLoop = cellSet{}
 		f.closed = false
+		if searched[d0]&bit(d1) == 0 {
+			s.loopRegion[d0][d1] = f.withV
+		}
+		f.offered, f.reads = false, cellSet{}
 		f.search(c, 2, 0, -1)
+		r := &s.loopRegion[d0][d1]
+		r[0] |= f.reads[0]
+		r[1] |= f.reads[1]
+		searched[d0] |= bit(d1)
 		if f.closed {
 			closed[d0] |= bit(d1)
+		}
+		if f.offered {
+			offered[d0] |= bit(d1)
 		}
 	}
 	for d := range closed {
 		s.loopQuiet[d] = ^closed[d]
+		s.loopBareQ[d] = bare[d] | searched[d]&closed[d]&^offered[d]
 	}
 	s.loopHas, s.loopDirty = has, cellSet{}
 	return f.best, f.found
@@ -194,6 +225,13 @@ func (f *loopFinder) check() {
 			extra[ne] = c
 			ne++
 		}
+	}
+	// With two extra cells or more, the types below read no cell
+	// outside the loop but the peers of the first extra one.
+	if ne >= 2 {
+		p := &peerSet[extra[0]]
+		f.reads[0] |= p[0]
+		f.reads[1] |= p[1]
 	}
 	base := uniqueLoopRating(len(loop))
 	switch {
@@ -389,6 +427,7 @@ func (f *loopFinder) offer(typ int, r Rating, el []Elimination) {
 	if len(el) == 0 {
 		return
 	}
+	f.offered = true
 	if f.found && (r > f.best.Rating || (r == f.best.Rating && typ >= f.bestType)) {
 		return
 	}

@@ -12,18 +12,25 @@ func (s *state) wing(xyz bool) (Step, bool) {
 		tech, size = XYZWing, 3
 	}
 	cands := &s.p.Cands
+	var twos cellSet // the bivalue cells
+	for c := 0; c < 81; c++ {
+		if count(cands[c]) == 2 {
+			twos.add(c)
+		}
+	}
 	for pv := 0; pv < 81; pv++ {
 		pm := cands[pv]
 		if count(pm) != size {
 			continue
 		}
 		// Both wings are bivalue peers of the pivot: those, in the order
-		// of peers, are all the pairs need to look at.
+		// of peers (increasing), are all the pairs need to look at.
 		var bv [20]int
 		nbv := 0
-		for _, w := range peers[pv] {
-			if count(cands[w]) == 2 {
-				bv[nbv] = int(w)
+		ws := peerSet[pv].and(twos)
+		for w := 0; w < 2; w++ {
+			for m := ws[w]; m != 0; m &= m - 1 {
+				bv[nbv] = w<<6 | bits.TrailingZeros64(m)
 				nbv++
 			}
 		}

@@ -217,18 +217,44 @@ func NewBuilder(o BuildOptions) *Builder {
 		b.levels = aims
 	}
 	if b.o.Profiles == nil {
-		b.o.Profiles = ProfileFor
+		profiles := ProfileFor
 		if lo, hi := o.MinGivens, o.MaxGivens; lo > 0 {
-			b.o.Profiles = func(_ grade.Level, sym gen.Symmetry) gen.Profile { return gen.GivensProfile(lo, hi, sym) }
+			profiles = func(_ grade.Level, sym gen.Symmetry) gen.Profile { return gen.GivensProfile(lo, hi, sym) }
 		}
+		b.o.Profiles = memoProfiles(profiles)
 	}
 	if b.o.Now == nil {
 		b.o.Now = time.Now
 	}
 	if b.o.Searches() {
 		b.walk = newWalk(&b.o)
+	} else {
+		// Most digs are dropped before they become a family, so Build
+		// asks whether a dig is minimal only of a family's, once graded.
+		b.dig.DeferMinimal = true
 	}
 	return b
+}
+
+// memoProfiles returns profiles remembering what it returned for each
+// level and symmetry: every dig asks for one, and a profile's name costs
+// a formatted string. profiles must return the same for the same
+// arguments; the result is not safe for concurrent use.
+func memoProfiles(profiles func(grade.Level, gen.Symmetry) gen.Profile) func(grade.Level, gen.Symmetry) gen.Profile {
+	type key struct {
+		l   grade.Level
+		sym gen.Symmetry
+	}
+	m := map[key]gen.Profile{}
+	return func(l grade.Level, sym gen.Symmetry) gen.Profile {
+		k := key{l, sym}
+		p, ok := m[k]
+		if !ok {
+			p = profiles(l, sym)
+			m[k] = p
+		}
+		return p
+	}
 }
 
 // floorOf returns the lowest base rating of ts, 0 when ts is empty.
@@ -304,7 +330,7 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if !b.o.Meets(gr) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
-	return b.family(it, rng, gr, canon, h, t, first, firstSol, pz.Minimal)
+	return b.family(it, rng, gr, canon, h, t, first, firstSol, b.dig.LastMinimal())
 }
 
 // fresh digs a puzzle afresh, drawing from rng: of a symmetry and the

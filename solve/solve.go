@@ -65,6 +65,18 @@ func (v *Solver) Count(g Grid, limit int) int {
 	return v.run(&g)
 }
 
+// CountSolution is Count that also returns the first solution it finds,
+// which is g's only one when the count is 1 (a zero Grid when it is 0),
+// so that a caller that checks uniqueness and then needs the solution
+// searches once. Its Stats are Count's.
+func (v *Solver) CountSolution(g Grid, limit int) (int, Grid) {
+	v.reset(limit, nil, 0)
+	if n := v.run(&g); n > 0 {
+		return n, v.first
+	}
+	return 0, Grid{}
+}
+
 // Solve returns the first solution of g, if it has one.
 func (v *Solver) Solve(g Grid) (Grid, bool) {
 	v.reset(1, nil, 0)

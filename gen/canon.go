@@ -914,6 +914,35 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			t = 3
 		}
 		q0, q1, q2 := cols[0], cols[1], cols[2]
+		if t&1 != 0 && count3(m>>(3*s&15)) == 1 {
+			// One digit, with the first two columns interchangeable (most
+			// sorted stacks): the sort below would put it after the empty
+			// cells of its group, which stay in order. That is the last
+			// column, leaving the two empty ones tied, unless only the
+			// first two are tied (t is 1) and it is one of them: then it
+			// goes to the middle, and no tie is left. Without a branch:
+			// (d+15)>>4 is 1 for a digit, 0 for an empty cell.
+			d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+			e := d0 | d1 | d2
+			n2 := uint32(d2+15) >> 4
+			mid := (1 - uint32(t>>1)) & (1 - n2)
+			at := uint32(d0+15)>>4 | uint32(d1+15)>>4<<1 | n2<<2 | mid<<3
+			q := uint32(q0) | uint32(q1)<<8 | uint32(q2)<<16
+			sh := oneDigitOrder[at&15]
+			cols[0], cols[1], cols[2] = uint8(q>>(sh&31)), uint8(q>>(sh>>8&31)), uint8(q>>(sh>>16&31))
+			ch.tie = ch.tie&^(3<<(3*p)) | uint16(1-mid)<<(3*p)
+			u := ch.label[e]
+			if u == newDigit {
+				u = next
+				ch.label[e] = next
+				next++
+			}
+			key = key<<12 | uint64(u)<<(4*mid)
+			if key > z.best>>(4*(6-3*p)) {
+				return
+			}
+			continue
+		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
 		// of 32-bit values compile to conditional moves, of bytes to
@@ -1005,6 +1034,19 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		}
 	}
 	z.forks(*ch, row[:], at[:k], n[:k], true)
+}
+
+// oneDigitOrder gives finishRow's new order of a stack with one digit
+// whose first two columns are interchangeable: at bit j of the index the
+// digit's place j in the old order, at bit 3 whether it goes to the middle,
+// and in byte k of the entry the shift that reads, from the old columns a
+// byte each, the column for place k.
+var oneDigitOrder = [16]uint32{
+	1:  0x001008, // digit first: the two empty cells, then it
+	2:  0x081000, // second
+	4:  0x100800, // last: the order stays
+	9:  0x100008, // digit first, to the middle
+	10: 0x100800, // second, stays in the middle
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.

@@ -287,3 +287,42 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 		t.Errorf("the first row lost in only %d of %d cases", reordered, len(ps))
 	}
 }
+
+// TestCanonOneDigitOrder checks finishRow's order for a stack with one
+// digit against a stable sort of its cells by group, then empty before
+// filled, for every place of the digit and both ties that take the path.
+func TestCanonOneDigitOrder(t *testing.T) {
+	for _, tie := range []uint32{1, 3} {
+		for j := range 3 {
+			// group of each place: a new group starts after place 0 unless
+			// bit 0 of tie, after place 1 unless bit 1.
+			group := [3]int{0, int(1 - tie&1), int(1-tie&1) + int(1-tie>>1)}
+			want := []int{0, 1, 2}
+			slices.SortStableFunc(want, func(a, b int) int {
+				if group[a] != group[b] {
+					return group[a] - group[b]
+				}
+				return boolInt(a == j) - boolInt(b == j)
+			})
+			mid := uint32(0)
+			if tie == 1 && j < 2 {
+				mid = 1
+			}
+			sh := oneDigitOrder[(1<<j|mid<<3)&15]
+			got := []int{int(sh & 31 / 8), int(sh >> 8 & 31 / 8), int(sh >> 16 & 31 / 8)}
+			if !slices.Equal(got, want) {
+				t.Errorf("tie %d, digit at %d: order %v, want %v", tie, j, got, want)
+			}
+			if wantMid := uint32(boolInt(want[1] == j)); mid != wantMid {
+				t.Errorf("tie %d, digit at %d: middle %d, want %d", tie, j, mid, wantMid)
+			}
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

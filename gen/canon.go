@@ -908,12 +908,13 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			continue
 		}
 		cols := (*[3]uint8)(ch.cols[3*p:])
+		q0, q1, q2 := cols[0], cols[1], cols[2]
 		if ch.stackOf[p] == noStack {
-			// Newly placed: its three columns are one open group.
-			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			// Newly placed: its three columns are one open group (both
+			// paths below write all three columns).
+			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		}
-		q0, q1, q2 := cols[0], cols[1], cols[2]
 		if t&1 != 0 && count3(m>>(3*s&15)) == 1 {
 			// One digit, with the first two columns interchangeable (most
 			// sorted stacks): the sort below would put it after the empty

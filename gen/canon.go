@@ -180,7 +180,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		cur := z.cur // the paths below add to z.nxt only
 		for i := range cur {
 			c := &cur[i]
-			rs := allowedRows(c.used, c.rows, level)
+			rs := allowedRows(c.used, &c.rows, level)
 			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack // no stack open
 			if placed && (c.tie == 0 || !last) {
 				switch {
@@ -265,7 +265,7 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	if c.tie != 0 || c.next < 9 || c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
 		return false
 	}
-	rs := allowedRows(c.used, c.rows, level)
+	rs := allowedRows(c.used, &c.rows, level)
 	g := &z.src[c.tr&1]
 	masks := &z.mask[c.tr&1]
 	// Each row's key, with the row in the low four bits, so that a sort
@@ -441,15 +441,20 @@ var canonCellUnits = func() (u [128]uint32) {
 // allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
-func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
+func allowedRows(used uint16, rows *[9]uint8, level int) uint16 {
 	if level%3 == 0 {
 		// Bands are used whole, so at a band's start the unused rows are
 		// those of the unused bands.
 		return 0x1ff &^ used
 	}
 	// level is 1, 2, 4, 5, 7 or 8 here, so level-1 needs no remainder.
-	return 7 << (rows[(level-1)&7] / 3 * 3) &^ used
+	return bandRows[rows[(level-1)&7]&15] &^ used
 }
+
+// bandRows holds the rows of each row's band (16 long so that a row
+// masked to four bits needs no bounds check): a look-up rather than a
+// division by 3 and a shift by a variable count.
+var bandRows = [16]uint16{7, 7, 7, 7 << 3, 7 << 3, 7 << 3, 7 << 6, 7 << 6, 7 << 6}
 
 // fixedRows tries the source rows rs as result row level of c, whose
 // stacks and columns are all placed: each row's labels follow from c's
@@ -622,7 +627,7 @@ func (z *Canonicalizer) boundSecondRow() {
 	first := 7
 	for i := range z.cur {
 		c := &z.cur[i]
-		rs := allowedRows(c.used, c.rows, 1)
+		rs := allowedRows(c.used, &c.rows, 1)
 		if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
 			first = max(first, z.openRows(c, 1, rs, true))
 		}
@@ -1221,7 +1226,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		z.best = ^uint64(0)
 		for i := range z.gcur {
 			c := &z.gcur[i]
-			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+			for rs := allowedRows(c.used, &c.rows, level); rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
 				row := (*[9]uint8)(z.src[c.tr][r][:9])
 				if c.posSet != 0x1ff {

@@ -160,7 +160,7 @@ func TestCanonLastRows(t *testing.T) {
 		for l := level; l < 9; l++ {
 			ref.nxt = ref.nxt[:0]
 			ref.best = ^uint64(0)
-			ref.fixedRows(&ref.cur[0], l, allowedRows(ref.cur[0].used, ref.cur[0].rows, l))
+			ref.fixedRows(&ref.cur[0], l, allowedRows(ref.cur[0].used, &ref.cur[0].rows, l))
 			ref.keys[l] = ref.best
 			ref.cur, ref.nxt = ref.nxt, ref.cur
 		}
@@ -263,7 +263,7 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 			c.used |= 1 << c.rows[j]
 		}
 		const level = 3
-		rs := allowedRows(c.used, c.rows, level)
+		rs := allowedRows(c.used, &c.rows, level)
 		z.nxt, z.best = z.nxt[:0], ^uint64(0)
 		z.placedRowsFirst(&c, level, rs)
 		ref.nxt, ref.best = ref.nxt[:0], ^uint64(0)

@@ -202,7 +202,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 				case m == 0:
 					z.expand(c, level, r)
 				case placed:
-					z.finishRow(c, c.stackOf, level, r)
+					z.finishRow(c, &c.stackOf, level, r)
 				case c.stackOf[0] == noStack && c.stackOf[2] != noStack:
 					z.placeOpen(c, level, r, m)
 				default:
@@ -532,7 +532,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 	}
 }
 
@@ -569,7 +569,7 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	}
 	first := int(least & 15)
 	if least>>4 != 0 {
-		z.finishRow(c, c.stackOf, level, first)
+		z.finishRow(c, &c.stackOf, level, first)
 		rs &^= 1 << first
 	}
 	for ; rs != 0; rs &= rs - 1 {
@@ -581,7 +581,7 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 		if patternKey[pats[r&15]&0x1ff] > z.best {
 			continue
 		}
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 	}
 }
 
@@ -705,7 +705,7 @@ func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
 		if a := uint8(bits.TrailingZeros8(open)); m>>(3*a)&7 != 0 {
 			stackOf[0] = a
 		}
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		return
 	}
 	a := uint8(bits.TrailingZeros8(open))
@@ -723,10 +723,10 @@ func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
 	default:
 		stackOf[0], stackOf[1] = b, a
 	}
-	z.finishRow(c, stackOf, level, r)
+	z.finishRow(c, &stackOf, level, r)
 	if ka == kb && ka != 0 {
 		stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 	}
 }
 
@@ -773,7 +773,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		return
 	}
 	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 		return
 	}
 	// Unassigned source stacks that have a digit in this row must be given
@@ -814,21 +814,21 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 	// orders are those of canonOrders, identity first.
 	switch nn {
 	case 0:
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 		return
 	case 1:
 		stackOf := c.stackOf
 		stackOf[free[nf-1]] = need[0]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		return
 	case 2:
 		stackOf := c.stackOf
 		a, b := free[nf-2], free[nf-1]
 		stackOf[a], stackOf[b] = need[0], need[1]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		if cnt[0] == cnt[1] {
 			stackOf[a], stackOf[b] = need[1], need[0]
-			z.finishRow(c, stackOf, level, r)
+			z.finishRow(c, &stackOf, level, r)
 		}
 		return
 	}
@@ -843,7 +843,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 			stackOf[free[nf-nn+i]] = need[pm[i]]
 		}
 		if ok {
-			z.finishRow(c, stackOf, level, r)
+			z.finishRow(c, &stackOf, level, r)
 		}
 	}
 }
@@ -854,7 +854,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // new digits; if the row's key is no larger than the best of the level it
 // offers the child, and its variants that order tied new digits
 // differently.
-func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
+func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int) {
 	row := &z.src[c.tr&1][r&15]
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just

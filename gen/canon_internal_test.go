@@ -272,7 +272,7 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 			if ref.mask[c.tr][r] == 0 {
 				ref.expand(&c, level, r)
 			} else {
-				ref.finishRow(&c, c.stackOf, level, r)
+				ref.finishRow(&c, &c.stackOf, level, r)
 			}
 		}
 		if z.best != ref.best || !slices.Equal(z.nxt, ref.nxt) {

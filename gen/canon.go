@@ -868,8 +868,10 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 	// The groups of tied new digits, a byte each, the latest in the low
 	// byte: the group's first result column, and its length above bit 4.
 	z.forkGroups = 0
-	// key holds the row's labels so far, four bits a cell; the row is
-	// dropped as soon as its prefix exceeds the best row's.
+	// key holds the row's labels so far, four bits a cell, at their
+	// places in the row's key (the cells not done yet are 0), so that the
+	// row is dropped as soon as key exceeds the best row's key: that is
+	// exactly when its prefix exceeds the best row's.
 	var key uint64
 	next := ch.next
 	m := z.mask[ch.tr&1][r&15]
@@ -877,13 +879,11 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 		s := stackOf[p]
 		if ch.stackOf[p] == s && m>>(3*s&15)&7 == 0 {
 			// Open, or placed with no digit in this row: three empty
-			// cells, and the stack's order and ties stay as they are.
-			key <<= 12
-			if key > z.best>>(4*(6-3*p)) {
-				return
-			}
+			// cells, which leave key as it is, and the stack's order and
+			// ties stay as they are.
 			continue
 		}
+		place := uint(24-12*p) & 63   // the stack's place in the key
 		t := uint8(ch.tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
 		if t == 0 && ch.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
@@ -906,8 +906,8 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 				ch.label[row[ch.cols[3*p+2]&15]&15] = next
 				next++
 			}
-			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
-			if key > z.best>>(4*(6-3*p)) {
+			key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << place
+			if key > z.best {
 				return
 			}
 			continue
@@ -943,8 +943,8 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 				ch.label[e] = next
 				next++
 			}
-			key = key<<12 | uint64(u)<<(4*mid)
-			if key > z.best>>(4*(6-3*p)) {
+			key |= uint64(u) << ((place + uint(4*mid)) & 63)
+			if key > z.best {
 				return
 			}
 			continue
@@ -1002,8 +1002,8 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 			ch.label[e2] = next
 			next++
 		}
-		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
-		if key > z.best>>(4*(6-3*p)) {
+		key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << place
+		if key > z.best {
 			return
 		}
 	}

@@ -272,22 +272,17 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	// of the values by min and max, without branches, carries the rows.
 	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 	n := 0
-	// A row's key is built from its digits alone: shift[x] places the
-	// label of source column x at its result column.
-	var shift [16]uint8
-	for j := range 9 {
-		shift[c.cols[j]&15] = uint8(32 - 4*j)
-	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		if masks[r&15] == 0 {
 			return false
 		}
 		row := &g[r&15]
+		// Every cell, in result order: a loop of fixed length, which
+		// predicts better than one over the row's digits.
 		var key uint64
-		for f := masks[r&15]; f != 0; f &= f - 1 {
-			x := bits.TrailingZeros16(f) & 15
-			key |= uint64(min(uint32(c.label[row[x]&15]), 9)) << (shift[x] & 63)
+		for j := range 9 {
+			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
 		}
 		keys[n&3%3] = key<<4 | uint64(r)
 		n++

@@ -1091,6 +1091,15 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 		return
 	}
 	first := child.label[row[child.cols[a]&15]&15]
+	if m == 2 {
+		// Two tied new digits (the usual group): the one other order.
+		x0, x1 := child.cols[a], child.cols[a+1]
+		child.cols[a], child.cols[a+1] = x1, x0
+		child.label[row[x1&15]&15] = first
+		child.label[row[x0&15]&15] = first + 1
+		z.nxt = append(z.nxt, child)
+		return
+	}
 	orig := [3]uint8{child.cols[a], child.cols[a+1], child.cols[(a+2)%9]} // a third only when a starts a stack
 	for _, pm := range canonOrders[m][1:] {
 		z.nxt = append(z.nxt, child)

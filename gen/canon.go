@@ -180,7 +180,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		cur := z.cur // the paths below add to z.nxt only
 		for i := range cur {
 			c := &cur[i]
-			rs := allowedRows(c.used, c.rows, level)
+			rs := allowedRows(c.used, &c.rows, level)
 			placed := c.stackOf[0]|c.stackOf[1]|c.stackOf[2] != noStack // no stack open
 			if placed && (c.tie == 0 || !last) {
 				switch {
@@ -202,7 +202,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 				case m == 0:
 					z.expand(c, level, r)
 				case placed:
-					z.finishRow(c, c.stackOf, level, r)
+					z.finishRow(c, &c.stackOf, level, r)
 				case c.stackOf[0] == noStack && c.stackOf[2] != noStack:
 					z.placeOpen(c, level, r, m)
 				default:
@@ -265,29 +265,24 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	if c.tie != 0 || c.next < 9 || c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
 		return false
 	}
-	rs := allowedRows(c.used, c.rows, level)
+	rs := allowedRows(c.used, &c.rows, level)
 	g := &z.src[c.tr&1]
 	masks := &z.mask[c.tr&1]
 	// Each row's key, with the row in the low four bits, so that a sort
 	// of the values by min and max, without branches, carries the rows.
 	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
 	n := 0
-	// A row's key is built from its digits alone: shift[x] places the
-	// label of source column x at its result column.
-	var shift [16]uint8
-	for j := range 9 {
-		shift[c.cols[j]&15] = uint8(32 - 4*j)
-	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		if masks[r&15] == 0 {
 			return false
 		}
 		row := &g[r&15]
+		// Every cell, in result order: a loop of fixed length, which
+		// predicts better than one over the row's digits.
 		var key uint64
-		for f := masks[r&15]; f != 0; f &= f - 1 {
-			x := bits.TrailingZeros16(f) & 15
-			key |= uint64(min(uint32(c.label[row[x]&15]), 9)) << (shift[x] & 63)
+		for j := range 9 {
+			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
 		}
 		keys[n&3%3] = key<<4 | uint64(r)
 		n++
@@ -441,15 +436,20 @@ var canonCellUnits = func() (u [128]uint32) {
 // allowedRows returns the source rows that may become result row level
 // after the rows already used: the first row of a result band opens a
 // source band not used yet, the others continue the band of the row above.
-func allowedRows(used uint16, rows [9]uint8, level int) uint16 {
+func allowedRows(used uint16, rows *[9]uint8, level int) uint16 {
 	if level%3 == 0 {
 		// Bands are used whole, so at a band's start the unused rows are
 		// those of the unused bands.
 		return 0x1ff &^ used
 	}
 	// level is 1, 2, 4, 5, 7 or 8 here, so level-1 needs no remainder.
-	return 7 << (rows[(level-1)&7] / 3 * 3) &^ used
+	return bandRows[rows[(level-1)&7]&15] &^ used
 }
+
+// bandRows holds the rows of each row's band (16 long so that a row
+// masked to four bits needs no bounds check): a look-up rather than a
+// division by 3 and a shift by a variable count.
+var bandRows = [16]uint16{7, 7, 7, 7 << 3, 7 << 3, 7 << 3, 7 << 6, 7 << 6, 7 << 6}
 
 // fixedRows tries the source rows rs as result row level of c, whose
 // stacks and columns are all placed: each row's labels follow from c's
@@ -527,7 +527,7 @@ func (z *Canonicalizer) placedRows(c *canonCand, level int, rs uint16) {
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 	}
 }
 
@@ -564,7 +564,7 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 	}
 	first := int(least & 15)
 	if least>>4 != 0 {
-		z.finishRow(c, c.stackOf, level, first)
+		z.finishRow(c, &c.stackOf, level, first)
 		rs &^= 1 << first
 	}
 	for ; rs != 0; rs &= rs - 1 {
@@ -576,7 +576,7 @@ func (z *Canonicalizer) placedRowsFirst(c *canonCand, level int, rs uint16) {
 		if patternKey[pats[r&15]&0x1ff] > z.best {
 			continue
 		}
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 	}
 }
 
@@ -622,7 +622,7 @@ func (z *Canonicalizer) boundSecondRow() {
 	first := 7
 	for i := range z.cur {
 		c := &z.cur[i]
-		rs := allowedRows(c.used, c.rows, 1)
+		rs := allowedRows(c.used, &c.rows, 1)
 		if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
 			first = max(first, z.openRows(c, 1, rs, true))
 		}
@@ -700,7 +700,7 @@ func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
 		if a := uint8(bits.TrailingZeros8(open)); m>>(3*a)&7 != 0 {
 			stackOf[0] = a
 		}
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		return
 	}
 	a := uint8(bits.TrailingZeros8(open))
@@ -718,10 +718,10 @@ func (z *Canonicalizer) placeOpen(c *canonCand, level, r int, m uint16) {
 	default:
 		stackOf[0], stackOf[1] = b, a
 	}
-	z.finishRow(c, stackOf, level, r)
+	z.finishRow(c, &stackOf, level, r)
 	if ka == kb && ka != 0 {
 		stackOf[0], stackOf[1] = stackOf[1], stackOf[0]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 	}
 }
 
@@ -768,7 +768,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 		return
 	}
 	if c.stackOf[0] != noStack && c.stackOf[1] != noStack && c.stackOf[2] != noStack {
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 		return
 	}
 	// Unassigned source stacks that have a digit in this row must be given
@@ -809,21 +809,21 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 	// orders are those of canonOrders, identity first.
 	switch nn {
 	case 0:
-		z.finishRow(c, c.stackOf, level, r)
+		z.finishRow(c, &c.stackOf, level, r)
 		return
 	case 1:
 		stackOf := c.stackOf
 		stackOf[free[nf-1]] = need[0]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		return
 	case 2:
 		stackOf := c.stackOf
 		a, b := free[nf-2], free[nf-1]
 		stackOf[a], stackOf[b] = need[0], need[1]
-		z.finishRow(c, stackOf, level, r)
+		z.finishRow(c, &stackOf, level, r)
 		if cnt[0] == cnt[1] {
 			stackOf[a], stackOf[b] = need[1], need[0]
-			z.finishRow(c, stackOf, level, r)
+			z.finishRow(c, &stackOf, level, r)
 		}
 		return
 	}
@@ -838,7 +838,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 			stackOf[free[nf-nn+i]] = need[pm[i]]
 		}
 		if ok {
-			z.finishRow(c, stackOf, level, r)
+			z.finishRow(c, &stackOf, level, r)
 		}
 	}
 }
@@ -849,7 +849,7 @@ func (z *Canonicalizer) expand(c *canonCand, level, r int) {
 // new digits; if the row's key is no larger than the best of the level it
 // offers the child, and its variants that order tied new digits
 // differently.
-func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) {
+func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int) {
 	row := &z.src[c.tr&1][r&15]
 	// The child is built in place in the slot after the level's
 	// candidates, and kept by extending the slice: copying a struct just
@@ -863,8 +863,10 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 	// The groups of tied new digits, a byte each, the latest in the low
 	// byte: the group's first result column, and its length above bit 4.
 	z.forkGroups = 0
-	// key holds the row's labels so far, four bits a cell; the row is
-	// dropped as soon as its prefix exceeds the best row's.
+	// key holds the row's labels so far, four bits a cell, at their
+	// places in the row's key (the cells not done yet are 0), so that the
+	// row is dropped as soon as key exceeds the best row's key: that is
+	// exactly when its prefix exceeds the best row's.
 	var key uint64
 	next := ch.next
 	m := z.mask[ch.tr&1][r&15]
@@ -872,13 +874,11 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		s := stackOf[p]
 		if ch.stackOf[p] == s && m>>(3*s&15)&7 == 0 {
 			// Open, or placed with no digit in this row: three empty
-			// cells, and the stack's order and ties stay as they are.
-			key <<= 12
-			if key > z.best>>(4*(6-3*p)) {
-				return
-			}
+			// cells, which leave key as it is, and the stack's order and
+			// ties stay as they are.
 			continue
 		}
+		place := uint(24-12*p) & 63   // the stack's place in the key
 		t := uint8(ch.tie>>(3*p)) & 3 // bit i: columns i and i+1 of the stack are interchangeable
 		if t == 0 && ch.stackOf[p] == s {
 			// A placed stack with no ties: its order stays, and only new
@@ -901,19 +901,49 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 				ch.label[row[ch.cols[3*p+2]&15]&15] = next
 				next++
 			}
-			key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
-			if key > z.best>>(4*(6-3*p)) {
+			key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << place
+			if key > z.best {
 				return
 			}
 			continue
 		}
 		cols := (*[3]uint8)(ch.cols[3*p:])
+		q0, q1, q2 := cols[0], cols[1], cols[2]
 		if ch.stackOf[p] == noStack {
-			// Newly placed: its three columns are one open group.
-			cols[0], cols[1], cols[2] = 3*s, 3*s+1, 3*s+2
+			// Newly placed: its three columns are one open group (both
+			// paths below write all three columns).
+			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		}
-		q0, q1, q2 := cols[0], cols[1], cols[2]
+		if t&1 != 0 && count3(m>>(3*s&15)) == 1 {
+			// One digit, with the first two columns interchangeable (most
+			// sorted stacks): the sort below would put it after the empty
+			// cells of its group, which stay in order. That is the last
+			// column, leaving the two empty ones tied, unless only the
+			// first two are tied (t is 1) and it is one of them: then it
+			// goes to the middle, and no tie is left. Without a branch:
+			// (d+15)>>4 is 1 for a digit, 0 for an empty cell.
+			d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+			e := d0 | d1 | d2
+			n2 := uint32(d2+15) >> 4
+			mid := (1 - uint32(t>>1)) & (1 - n2)
+			at := uint32(d0+15)>>4 | uint32(d1+15)>>4<<1 | n2<<2 | mid<<3
+			q := uint32(q0) | uint32(q1)<<8 | uint32(q2)<<16
+			sh := oneDigitOrder[at&15]
+			cols[0], cols[1], cols[2] = uint8(q>>(sh&31)), uint8(q>>(sh>>8&31)), uint8(q>>(sh>>16&31))
+			ch.tie = ch.tie&^(3<<(3*p)) | uint16(1-mid)<<(3*p)
+			u := ch.label[e]
+			if u == newDigit {
+				u = next
+				ch.label[e] = next
+				next++
+			}
+			key |= uint64(u) << ((place + uint(4*mid)) & 63)
+			if key > z.best {
+				return
+			}
+			continue
+		}
 		// Sort the stack's cells by group, then class, then position: a
 		// stable sort of each group by class, with no branch (min and max
 		// of 32-bit values compile to conditional moves, of bytes to
@@ -967,8 +997,8 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 			ch.label[e2] = next
 			next++
 		}
-		key = key<<12 | uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)
-		if key > z.best>>(4*(6-3*p)) {
+		key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << place
+		if key > z.best {
 			return
 		}
 	}
@@ -1005,6 +1035,19 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf [3]uint8, level, r int) 
 		}
 	}
 	z.forks(*ch, row[:], at[:k], n[:k], true)
+}
+
+// oneDigitOrder gives finishRow's new order of a stack with one digit
+// whose first two columns are interchangeable: at bit j of the index the
+// digit's place j in the old order, at bit 3 whether it goes to the middle,
+// and in byte k of the entry the shift that reads, from the old columns a
+// byte each, the column for place k.
+var oneDigitOrder = [16]uint32{
+	1:  0x001008, // digit first: the two empty cells, then it
+	2:  0x081000, // second
+	4:  0x100800, // last: the order stays
+	9:  0x100008, // digit first, to the middle
+	10: 0x100800, // second, stays in the middle
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.
@@ -1048,6 +1091,15 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 		return
 	}
 	first := child.label[row[child.cols[a]&15]&15]
+	if m == 2 {
+		// Two tied new digits (the usual group): the one other order.
+		x0, x1 := child.cols[a], child.cols[a+1]
+		child.cols[a], child.cols[a+1] = x1, x0
+		child.label[row[x1&15]&15] = first
+		child.label[row[x0&15]&15] = first + 1
+		z.nxt = append(z.nxt, child)
+		return
+	}
 	orig := [3]uint8{child.cols[a], child.cols[a+1], child.cols[(a+2)%9]} // a third only when a starts a stack
 	for _, pm := range canonOrders[m][1:] {
 		z.nxt = append(z.nxt, child)
@@ -1178,7 +1230,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		z.best = ^uint64(0)
 		for i := range z.gcur {
 			c := &z.gcur[i]
-			for rs := allowedRows(c.used, c.rows, level); rs != 0; rs &= rs - 1 {
+			for rs := allowedRows(c.used, &c.rows, level); rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
 				row := (*[9]uint8)(z.src[c.tr][r][:9])
 				if c.posSet != 0x1ff {

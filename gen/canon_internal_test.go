@@ -160,7 +160,7 @@ func TestCanonLastRows(t *testing.T) {
 		for l := level; l < 9; l++ {
 			ref.nxt = ref.nxt[:0]
 			ref.best = ^uint64(0)
-			ref.fixedRows(&ref.cur[0], l, allowedRows(ref.cur[0].used, ref.cur[0].rows, l))
+			ref.fixedRows(&ref.cur[0], l, allowedRows(ref.cur[0].used, &ref.cur[0].rows, l))
 			ref.keys[l] = ref.best
 			ref.cur, ref.nxt = ref.nxt, ref.cur
 		}
@@ -263,7 +263,7 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 			c.used |= 1 << c.rows[j]
 		}
 		const level = 3
-		rs := allowedRows(c.used, c.rows, level)
+		rs := allowedRows(c.used, &c.rows, level)
 		z.nxt, z.best = z.nxt[:0], ^uint64(0)
 		z.placedRowsFirst(&c, level, rs)
 		ref.nxt, ref.best = ref.nxt[:0], ^uint64(0)
@@ -272,7 +272,7 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 			if ref.mask[c.tr][r] == 0 {
 				ref.expand(&c, level, r)
 			} else {
-				ref.finishRow(&c, c.stackOf, level, r)
+				ref.finishRow(&c, &c.stackOf, level, r)
 			}
 		}
 		if z.best != ref.best || !slices.Equal(z.nxt, ref.nxt) {
@@ -286,4 +286,43 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 	if reordered < len(ps)/4 {
 		t.Errorf("the first row lost in only %d of %d cases", reordered, len(ps))
 	}
+}
+
+// TestCanonOneDigitOrder checks finishRow's order for a stack with one
+// digit against a stable sort of its cells by group, then empty before
+// filled, for every place of the digit and both ties that take the path.
+func TestCanonOneDigitOrder(t *testing.T) {
+	for _, tie := range []uint32{1, 3} {
+		for j := range 3 {
+			// group of each place: a new group starts after place 0 unless
+			// bit 0 of tie, after place 1 unless bit 1.
+			group := [3]int{0, int(1 - tie&1), int(1-tie&1) + int(1-tie>>1)}
+			want := []int{0, 1, 2}
+			slices.SortStableFunc(want, func(a, b int) int {
+				if group[a] != group[b] {
+					return group[a] - group[b]
+				}
+				return boolInt(a == j) - boolInt(b == j)
+			})
+			mid := uint32(0)
+			if tie == 1 && j < 2 {
+				mid = 1
+			}
+			sh := oneDigitOrder[(1<<j|mid<<3)&15]
+			got := []int{int(sh & 31 / 8), int(sh >> 8 & 31 / 8), int(sh >> 16 & 31 / 8)}
+			if !slices.Equal(got, want) {
+				t.Errorf("tie %d, digit at %d: order %v, want %v", tie, j, got, want)
+			}
+			if wantMid := uint32(boolInt(want[1] == j)); mid != wantMid {
+				t.Errorf("tie %d, digit at %d: middle %d, want %d", tie, j, mid, wantMid)
+			}
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

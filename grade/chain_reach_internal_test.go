@@ -35,7 +35,7 @@ func TestChainReachMatchesExact(t *testing.T) {
 		}
 		var g Grader
 		g.st.load(p)
-		for step := 1; g.st.left > 0; step++ {
+		gradeSteps(&g, func(int) {
 			// One grid a step, with or without the solution, under one of
 			// the bounds, drawn at random.
 			cands := g.st.p.Cands
@@ -49,12 +49,7 @@ func TestChainReachMatchesExact(t *testing.T) {
 			bound := []Rating{0, AIC.BaseRating() + 2, XCycle.BaseRating() + 4}[rng.IntN(3)]
 			chainReachCheckUnary(t, &cands, s, &c)
 			chainReachCheckStarts(t, &cands, s, bound, &c)
-			st, ok := g.next()
-			if !ok {
-				break
-			}
-			g.st.apply(&st)
-		}
+		})
 	}
 	if c.recorded == 0 || c.skipped == 0 || c.cut == 0 || c.hints == 0 {
 		t.Fatalf("%+v: the test shows nothing", c)

@@ -22,7 +22,7 @@ func TestUniqueLoopsMemoExact(t *testing.T) {
 	for _, p := range triplePuzzles(t, "testdata/evil_digs.txt", n) {
 		var g Grader
 		g.st.load(p)
-		for step := 1; g.st.left > 0; step++ {
+		gradeSteps(&g, func(step int) {
 			s := &g.st
 			for d0 := 1; d0 <= 9; d0++ {
 				for d1 := d0 + 1; d1 <= 9; d1++ {
@@ -32,20 +32,12 @@ func TestUniqueLoopsMemoExact(t *testing.T) {
 				}
 			}
 			got, gotOK := s.uniqueLoops()
-			var f state
-			f.p = s.p
-			f.refresh()
-			want, wantOK := f.uniqueLoops()
+			want, wantOK := freshState(s).uniqueLoops()
 			calls++
 			if gotOK != wantOK || !sameStep(&got, &want) {
 				t.Fatalf("%s step %d: uniqueLoops gave %v %+v, a fresh state %v %+v", p, step, gotOK, got, wantOK, want)
 			}
-			st, ok := g.next()
-			if !ok {
-				break
-			}
-			g.st.apply(&st)
-		}
+		})
 	}
 	if bare == 0 {
 		t.Fatalf("%d calls, no pair skipped as bare: the test shows nothing", calls)
@@ -72,13 +64,10 @@ func TestAlignedPairMemoExact(t *testing.T) {
 		if i%2 == 0 {
 			g.st.sol = &sol
 		}
-		for step := 1; g.st.left > 0; step++ {
+		gradeSteps(&g, func(step int) {
 			s := &g.st
 			got, gotOK := s.alignedPairExclusion()
-			var f state
-			f.p, f.sol = s.p, s.sol
-			f.refresh()
-			want, wantOK := f.alignedPairExclusion()
+			want, wantOK := freshState(s).alignedPairExclusion()
 			calls++
 			if gotOK != wantOK || !sameStep(&got, &want) {
 				t.Fatalf("%s step %d: alignedPairExclusion gave %v %+v, a fresh state %v %+v", p, step, gotOK, got, wantOK, want)
@@ -86,18 +75,35 @@ func TestAlignedPairMemoExact(t *testing.T) {
 			if gotOK {
 				found++
 			}
-			st, ok := g.next()
-			if !ok {
-				break
-			}
-			g.st.apply(&st)
-		}
+		})
 		skips += g.st.apeSkips
 	}
 	if skips == 0 || found == 0 {
 		t.Fatalf("%d calls, %d found, %d pairs skipped: the test shows nothing", calls, found, skips)
 	}
 	t.Logf("%d calls, %d found, %d pairs skipped", calls, found, skips)
+}
+
+// gradeSteps grades g's puzzle step by step, calling before with the
+// number of each step before the grader looks for it, until the grid is
+// solved or no step applies.
+func gradeSteps(g *Grader, before func(step int)) {
+	for step := 1; g.st.left > 0; step++ {
+		before(step)
+		st, ok := g.next()
+		if !ok {
+			return
+		}
+		g.st.apply(&st)
+	}
+}
+
+// freshState returns a state with the position and solution of s and
+// nothing remembered from earlier searches, so it skips nothing.
+func freshState(s *state) *state {
+	f := &state{p: s.p, sol: s.sol}
+	f.refresh()
+	return f
 }
 
 // sameStep reports whether two steps are the same in every field a grade

@@ -296,8 +296,7 @@ func (g *Grader) next() (Step, bool) {
 		return Step{}, false
 	}
 	// From here on the techniques skip what the solution shows to be
-	// in vain; the solver finds it in far less time than one of them
-	// takes.
+	// in vain; the uniqueness count at the start of the grade found it.
 	if g.solState == 1 {
 		s.sol, g.chains.sol, g.solState = &g.sol, &g.sol, 2
 	}

@@ -89,9 +89,7 @@ func (s *state) uniqueLoops() (Step, bool) {
 		}
 		f.offered, f.reads = false, cellSet{}
 		f.search(c, 2, 0, -1)
-		r := &s.loopRegion[d0][d1]
-		r[0] |= f.reads[0]
-		r[1] |= f.reads[1]
+		s.loopRegion[d0][d1].addAll(f.reads)
 		searched[d0] |= bit(d1)
 		if f.closed {
 			closed[d0] |= bit(d1)
@@ -229,9 +227,7 @@ func (f *loopFinder) check() {
 	// With two extra cells or more, the types below read no cell
 	// outside the loop but the peers of the first extra one.
 	if ne >= 2 {
-		p := &peerSet[extra[0]]
-		f.reads[0] |= p[0]
-		f.reads[1] |= p[1]
+		f.reads.addAll(peerSet[extra[0]])
 	}
 	base := uniqueLoopRating(len(loop))
 	switch {

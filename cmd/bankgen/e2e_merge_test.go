@@ -147,21 +147,24 @@ func TestMergeRefusesShardWithPacks(t *testing.T) {
 	}
 }
 
-// cancelOn is a writer that cancels a context when what it is written
-// holds a word: a merge stopped between two shards.
-type cancelOn struct {
+// callOn is a writer that calls fn once, when what it is written first
+// holds a word: a merge stopped between two shards, or the bank looked at
+// when the summary is printed.
+type callOn struct {
 	mu     sync.Mutex
 	buf    bytes.Buffer
 	word   string
-	cancel context.CancelFunc
+	fn     func()
+	called bool
 }
 
-func (c *cancelOn) Write(p []byte) (int, error) {
+func (c *callOn) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.buf.Write(p)
-	if strings.Contains(c.buf.String(), c.word) {
-		c.cancel()
+	if !c.called && strings.Contains(c.buf.String(), c.word) {
+		c.called = true
+		c.fn()
 	}
 	return len(p), nil
 }
@@ -180,7 +183,7 @@ func TestMergeStoppedThenRerun(t *testing.T) {
 	args := append([]string{"merge", "-db", out}, shards...)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stdout := &cancelOn{word: "merged " + shards[0], cancel: cancel}
+	stdout := &callOn{word: "merged " + shards[0], fn: cancel}
 	if err := Run(ctx, args, stdout, io.Discard); !errors.Is(err, errInterrupted) {
 		t.Fatalf("Run = %v, want it interrupted", err)
 	}
@@ -190,6 +193,32 @@ func TestMergeStoppedThenRerun(t *testing.T) {
 	mustSucceed(t, bankgen(t, dir, args...))
 	if got := families(out); got != 12 {
 		t.Errorf("after the rerun the bank holds %d families, want 12", got)
+	}
+	checkBank(t, out)
+}
+
+// TestMergeDoneAfterIndexes checks that the summary of a merge into a
+// missing bank, and the time it reports, come after the indexes the bank
+// deferred are built, not before its close builds them.
+func TestMergeDoneAfterIndexes(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.db")
+	args := []string{"merge", "-db", out}
+	for i := range 2 {
+		shard := filepath.Join(dir, "s"+string(rune('0'+i))+".db")
+		mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "4", "-count", "8", "-shard", string(rune('0'+i))+"/2"))
+		args = append(args, shard)
+	}
+	var left []string
+	stdout := &callOn{word: "bankgen: done:", fn: func() { left = deferredIndexes(t, out) }}
+	if err := Run(context.Background(), args, stdout, io.Discard); err != nil {
+		t.Fatalf("Run = %v\n%s", err, stdout.buf.String())
+	}
+	if !stdout.called {
+		t.Fatalf("no summary:\n%s", stdout.buf.String())
+	}
+	if len(left) != 0 {
+		t.Errorf("when the summary was printed the bank still deferred %v", left)
 	}
 	checkBank(t, out)
 }

@@ -197,6 +197,17 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		total.Puzzles += res.Puzzles
 		total.DupFamilies += res.DupFamilies
 	}
+	// The indexes a fresh bank deferred are built now rather than at
+	// Close, so that the summary's time is the whole merge's: on four
+	// shards of 500,000 puzzles the build is a third of it.
+	if db != nil {
+		if err := db.BuildIndexes(ctx); err != nil {
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			return err
+		}
+	}
 	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
 		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
 	return nil

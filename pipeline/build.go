@@ -187,9 +187,12 @@ type Builder struct {
 	o      BuildOptions
 	want   [grade.Evil + 1]bool
 	levels []grade.Level
-	dig    gen.Digger
-	canon  gen.Canonicalizer
-	grader grade.Grader
+	// singles says that the run does not want both extremely easy and
+	// easy families, so that a dig singles solve may be dropped ungraded.
+	singles bool
+	dig     gen.Digger
+	canon   gen.Canonicalizer
+	grader  grade.Grader
 	// gr is the grade of the family being built; its path's array is
 	// reused from one family to the next (grade.Grader.GradeInto).
 	gr   grade.Grade
@@ -208,6 +211,7 @@ func NewBuilder(o BuildOptions) *Builder {
 	for _, l := range b.levels {
 		b.want[l] = true
 	}
+	b.singles = !b.want[grade.ExtremelyEasy] || !b.want[grade.Easy]
 	// A target rules out the levels whose ratings it excludes: digging to
 	// their givens would only make families to skip. A step rates at
 	// least its technique's base rating, so a technique target sets a
@@ -314,6 +318,15 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	h := Hash(canon)
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
+	}
+	// Most digs aimed at hard levels are easy: where singles solve one
+	// and its level is not wanted, that level is the grade's
+	// (grade.SinglesLevel), found in a fraction of a grade's time. A
+	// cancelled run is left to fail in the grade.
+	if b.singles && ctx.Err() == nil {
+		if l, ok := grade.SinglesLevel(&canon); ok && !b.want[l] {
+			return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: l}
+		}
 	}
 	// A generated family is graded on its canonical form, which every
 	// orientation of the dig leads to: each puzzle the family stores is

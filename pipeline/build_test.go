@@ -306,3 +306,34 @@ func TestTargetString(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildSinglesLevels checks that a run wanting neither extremely easy
+// nor easy families, which drops the digs singles solve ungraded, reports
+// of every item the level and hash a run grading it in full reports: both
+// runs dig the same puzzles, aimed at either of two levels with the evil
+// profile.
+func TestBuildSinglesLevels(t *testing.T) {
+	evil := func(_ grade.Level, sym gen.Symmetry) gen.Profile { return pipeline.ProfileFor(grade.Evil, sym) }
+	drops := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{grade.Medium, grade.Evil}, Profiles: evil})
+	grades := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{grade.ExtremelyEasy, grade.Easy}, Profiles: evil})
+	n := uint64(300)
+	if testing.Short() {
+		n = 60
+	}
+	var seen [grade.Evil + 1]int
+	for i := range n {
+		it := pipeline.Item{Seed: 28, Index: i}
+		r1, r2 := drops.Build(context.Background(), it), grades.Build(context.Background(), it)
+		if r1.Hash != r2.Hash || r1.Level != r2.Level {
+			t.Fatalf("item %d: %v level %s hash %x, graded in full %v level %s hash %x", i, r1.Reason, r1.Level, r1.Hash, r2.Reason, r2.Level, r2.Hash)
+		}
+		wantKept := r1.Level == grade.Medium || r1.Level == grade.Evil
+		if got := r1.Reason == pipeline.Kept; got != wantKept {
+			t.Errorf("item %d: level %s, %v", i, r1.Level, r1.Reason)
+		}
+		seen[r1.Level]++
+	}
+	if seen[grade.ExtremelyEasy] == 0 || seen[grade.Easy] == 0 {
+		t.Errorf("levels %v: no extremely easy or no easy dig to drop", seen)
+	}
+}

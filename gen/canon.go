@@ -639,35 +639,23 @@ func (z *Canonicalizer) boundSecondRow() {
 func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool) int {
 	s2 := 3 * c.stackOf[2] & 15
 	t2 := c.patternTable(2)
-	one := c.stackOf[1] != noStack // one open stack, else two
-	var s1 uint8
-	t1 := t2
-	open := uint8(7) &^ (1 << c.stackOf[2])
-	if one {
-		s1 = 3 * c.stackOf[1] & 15
+	// The open stacks' part of each row's pattern, by table, and the
+	// second result stack's part: nothing when it is open too.
+	open := &openPatterns[c.stackOf[2]&3]
+	s1 := uint8(0)
+	t1 := &noPattern
+	if one := c.stackOf[1]; one != noStack {
+		open = &openPatterns[4+(3-one-c.stackOf[2])&3]
+		s1 = 3 * one & 15
 		t1 = c.patternTable(1)
-		open &^= 1 << c.stackOf[1]
 	}
-	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3 & 15
-	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3 & 15
 	masks := &z.mask[c.tr&1]
-	// pattern is the pattern of filled and empty cells of a row whose
-	// digits, by column, are m, with its open stacks placed.
-	pattern := func(m uint16) uint16 {
-		pat := uint16(t2[m>>s2&7])
-		ka := uint16(1)<<count3(m>>oa) - 1 // the stack's digits at its right
-		if one {
-			return pat | ka<<6 | uint16(t1[m>>s1&7])<<3
-		}
-		// The stack with fewer digits first: of two runs of digits at the
-		// right, the shorter is their intersection.
-		kb := uint16(1)<<count3(m>>ob) - 1
-		return pat | (ka&kb)<<6 | (ka|kb)<<3
-	}
 	if bound {
 		first := 7
 		for ; rs != 0; rs &= rs - 1 {
-			first = max(first, bits.LeadingZeros16(pattern(masks[bits.TrailingZeros16(rs)&15])))
+			m := masks[bits.TrailingZeros16(rs)&15]
+			pat := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+			first = max(first, bits.LeadingZeros16(pat))
 		}
 		return first
 	}
@@ -678,7 +666,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 			z.expand(c, level, r)
 			continue
 		}
-		pat := pattern(m)
+		pat := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
@@ -686,6 +674,26 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 	}
 	return 0
 }
+
+// noPattern is the pattern table of a stack with no digit.
+var noPattern [8]uint8
+
+// openPatterns gives openRows the part of a row's smallest pattern that
+// its open stacks make, indexed by the row's filled columns: at s, for
+// the two stacks other than source stack s, open in the first two result
+// stacks (the stack with fewer digits first, each with its digits at its
+// right); at 4+s, for source stack s alone, open in the first.
+var openPatterns = func() (tab [8][512]uint16) {
+	for m := range 512 {
+		right := func(s int) uint16 { return uint16(1)<<bits.OnesCount(uint(m>>(3*s)&7)) - 1 }
+		for s := range 3 {
+			ka, kb := right((s+1)%3), right((s+2)%3)
+			tab[s][m] = (ka&kb)<<6 | (ka|kb)<<3
+			tab[4+s][m] = right(s) << 6
+		}
+	}
+	return tab
+}()
 
 // placeOpen tries source row r, with digits in columns m, as result row
 // level of c, whose first one or two result stacks are open, placing the

@@ -326,3 +326,24 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
+
+// TestCanonOpenPatterns checks openRows' table of the pattern part that
+// open stacks make against the rule spelt out: the open stacks, in the
+// first result stacks, in increasing order of digit count, each with its
+// digits at its right.
+func TestCanonOpenPatterns(t *testing.T) {
+	right := func(k int) uint16 { return uint16(1)<<k - 1 }
+	for m := range 512 {
+		count := func(s int) int { return bits.OnesCount(uint(m >> (3 * s) & 7)) }
+		for placed := range 3 {
+			lo, hi := count((placed+1)%3), count((placed+2)%3)
+			lo, hi = min(lo, hi), max(lo, hi)
+			if got, want := openPatterns[placed][m], right(lo)<<6|right(hi)<<3; got != want {
+				t.Errorf("mask %09b, source stack %d placed: open part %09b, want %09b", m, placed, got, want)
+			}
+			if got, want := openPatterns[4+placed][m], right(count(placed))<<6; got != want {
+				t.Errorf("mask %09b, source stack %d open alone: open part %09b, want %09b", m, placed, got, want)
+			}
+		}
+	}
+}

@@ -920,6 +920,26 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 		if ch.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group (both
 			// paths below write all three columns).
+			if k := m >> (3 * s & 15) & 7; k&(k-1) == 0 {
+				// One digit (most newly placed stacks), at source column
+				// 3s+k>>1 (k is 1, 2 or 4): it goes last, after the two
+				// empty columns in order, which stay interchangeable (as
+				// the path below would place it).
+				cols[0], cols[1], cols[2] = 3*s+uint8(k&1), 3*s+1+uint8(k>>2^1), 3*s+uint8(k>>1)
+				ch.tie = ch.tie&^(3<<(3*p)) | 1<<(3*p)
+				d := row[(3*s+uint8(k>>1))&15] & 15
+				u := ch.label[d]
+				if u == newDigit {
+					u = next
+					ch.label[d] = next
+					next++
+				}
+				key |= uint64(u) << place
+				if key > z.best {
+					return
+				}
+				continue
+			}
 			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		}

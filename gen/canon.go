@@ -943,30 +943,27 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		}
-		if t&1 != 0 && count3(m>>(3*s&15)) == 1 {
-			// One digit, with the first two columns interchangeable (most
-			// sorted stacks): the sort below would put it after the empty
-			// cells of its group, which stay in order. That is the last
-			// column, leaving the two empty ones tied, unless only the
-			// first two are tied (t is 1) and it is one of them: then it
-			// goes to the middle, and no tie is left. Without a branch:
-			// (d+15)>>4 is 1 for a digit, 0 for an empty cell.
+		if t == 1 && count3(m>>(3*s&15)) == 1 {
+			// One digit in a placed stack whose first two columns are
+			// interchangeable (the state a newly placed stack of one digit
+			// leaves): the sort below would put it after the empty cell of
+			// its group. In the last column it stays, and so does the tie;
+			// in the first two it goes to the middle, after the empty one,
+			// and no tie is left. Without a branch: (d+15)>>4 is 1 for a
+			// digit, 0 for an empty cell.
 			d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+			n2 := (d2 + 15) >> 4
+			swap := (q0 ^ q1) & (0 - (d0+15)>>4) // the digit first: the two change places
+			cols[0], cols[1] = q0^swap, q1^swap
+			ch.tie = ch.tie&^(3<<(3*p)) | uint16(n2)<<(3*p)
 			e := d0 | d1 | d2
-			n2 := uint32(d2+15) >> 4
-			mid := (1 - uint32(t>>1)) & (1 - n2)
-			at := uint32(d0+15)>>4 | uint32(d1+15)>>4<<1 | n2<<2 | mid<<3
-			q := uint32(q0) | uint32(q1)<<8 | uint32(q2)<<16
-			sh := oneDigitOrder[at&15]
-			cols[0], cols[1], cols[2] = uint8(q>>(sh&31)), uint8(q>>(sh>>8&31)), uint8(q>>(sh>>16&31))
-			ch.tie = ch.tie&^(3<<(3*p)) | uint16(1-mid)<<(3*p)
 			u := ch.label[e]
 			if u == newDigit {
 				u = next
 				ch.label[e] = next
 				next++
 			}
-			key |= uint64(u) << ((place + uint(4*mid)) & 63)
+			key |= uint64(u) << ((place + 4 - 4*uint(n2)) & 63)
 			if key > z.best {
 				return
 			}
@@ -1063,19 +1060,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 		}
 	}
 	z.forks(*ch, row[:], at[:k], n[:k], true)
-}
-
-// oneDigitOrder gives finishRow's new order of a stack with one digit
-// whose first two columns are interchangeable: at bit j of the index the
-// digit's place j in the old order, at bit 3 whether it goes to the middle,
-// and in byte k of the entry the shift that reads, from the old columns a
-// byte each, the column for place k.
-var oneDigitOrder = [16]uint32{
-	1:  0x001008, // digit first: the two empty cells, then it
-	2:  0x081000, // second
-	4:  0x100800, // last: the order stays
-	9:  0x100008, // digit first, to the middle
-	10: 0x100800, // second, stays in the middle
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.

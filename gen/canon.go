@@ -465,22 +465,31 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 			continue
 		}
 		row := &g[r&15]
+		// key holds the labels so far at their places in the row's key,
+		// as in finishRow, so that it is compared with the best key as it
+		// is; a stack's three cells are spelt out.
 		var key uint64
 		next := c.next
 		lost := false
 		for p := 0; p < 9; p += 3 {
-			for j := p; j < p+3; j++ {
-				v := c.label[row[c.cols[j]&15]&15]
-				isNew := v == newDigit
-				if isNew {
-					v = next
-				}
-				if isNew {
-					next++
-				}
-				key = key<<4 | uint64(v)
+			q := (*[3]uint8)(c.cols[p:])
+			u0 := c.label[row[q[0]&15]&15]
+			u1 := c.label[row[q[1]&15]&15]
+			u2 := c.label[row[q[2]&15]&15]
+			if u0 == newDigit {
+				u0 = next
+				next++
 			}
-			if key > z.best>>(4*(6-p)) {
+			if u1 == newDigit {
+				u1 = next
+				next++
+			}
+			if u2 == newDigit {
+				u2 = next
+				next++
+			}
+			key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << (4 * (6 - p) & 63)
+			if key > z.best {
 				lost = true
 				break
 			}

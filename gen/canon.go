@@ -81,6 +81,10 @@ type Canonicalizer struct {
 	best       uint64    // the smallest row key of the level being built
 	forkGroups uint32    // finishRow's groups of tied new digits, kept here to spare a register
 	keys       [9]uint64 // the best row key of each level done
+	// The smallest patterns of the two rows that each of the first
+	// candidates with open stacks may take as result row 1, worked out
+	// for their bound (boundSecondRow) and read again when they are tried.
+	pats1 [32]uint32
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -211,6 +215,26 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 				continue
 			}
 			if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
+				if level == 1 && i < len(z.pats1) {
+					// The patterns boundSecondRow worked out.
+					pats := z.pats1[i]
+					masks := &z.mask[c.tr&1]
+					for ; rs != 0; rs &= rs - 1 {
+						r := bits.TrailingZeros16(rs)
+						m := masks[r&15]
+						pat := uint16(pats)
+						pats >>= 16
+						if m == 0 {
+							z.expand(c, level, r)
+							continue
+						}
+						if patternKey[pat&0x1ff] > z.best {
+							continue
+						}
+						z.placeOpen(c, level, r, m)
+					}
+					continue
+				}
 				z.openRows(c, level, rs, false)
 				continue
 			}
@@ -625,18 +649,44 @@ func (z *Canonicalizer) lower(first int) {
 // 17-clue puzzles) keep their own bound: in this pass they cost more
 // than they saved. Only the first band's second row gains: at the first
 // row of a later band (six rows a candidate) such a pass cost 17-clue
-// puzzles 6-8%. The patterns are worked out again when the rows are
-// tried: keeping them in an array was slower.
+// puzzles 6-8%. The patterns of the first 32 candidates are kept in
+// pats1 for when their rows are tried (two a candidate, one word).
 func (z *Canonicalizer) boundSecondRow() {
 	first := 7
 	for i := range z.cur {
 		c := &z.cur[i]
 		rs := allowedRows(c.used, &c.rows, 1)
 		if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
-			first = max(first, z.openRows(c, 1, rs, true))
+			pats := z.rowPatterns(c, rs)
+			if i < len(z.pats1) {
+				z.pats1[i] = pats
+			}
+			first = max(first, bits.LeadingZeros16(uint16(pats)), bits.LeadingZeros16(uint16(pats>>16)))
 		}
 	}
 	z.lower(first)
+}
+
+// rowPatterns returns the smallest patterns of the two rows rs of c, a
+// candidate with open stacks as openRows takes (the lower row in the low
+// half).
+func (z *Canonicalizer) rowPatterns(c *canonCand, rs uint16) uint32 {
+	s2 := 3 * c.stackOf[2] & 15
+	t2 := c.patternTable(2)
+	open := &openPatterns[c.stackOf[2]&3]
+	s1 := uint8(0)
+	t1 := &noPattern
+	if one := c.stackOf[1]; one != noStack {
+		open = &openPatterns[4+(3-one-c.stackOf[2])&3]
+		s1 = 3 * one & 15
+		t1 = c.patternTable(1)
+	}
+	masks := &z.mask[c.tr&1]
+	m := masks[bits.TrailingZeros16(rs)&15]
+	p0 := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+	m = masks[(15-bits.LeadingZeros16(rs))&15]
+	p1 := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+	return uint32(p0) | uint32(p1)<<16
 }
 
 // openRows is placedRows for a candidate whose first one or two result

@@ -81,6 +81,10 @@ type Canonicalizer struct {
 	best       uint64    // the smallest row key of the level being built
 	forkGroups uint32    // finishRow's groups of tied new digits, kept here to spare a register
 	keys       [9]uint64 // the best row key of each level done
+	// The smallest patterns of the two rows that each of the first
+	// candidates with open stacks may take as result row 1, worked out
+	// for their bound (boundSecondRow) and read again when they are tried.
+	pats1 [32]uint32
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -211,6 +215,26 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 				continue
 			}
 			if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
+				if level == 1 && i < len(z.pats1) {
+					// The patterns boundSecondRow worked out.
+					pats := z.pats1[i]
+					masks := &z.mask[c.tr&1]
+					for ; rs != 0; rs &= rs - 1 {
+						r := bits.TrailingZeros16(rs)
+						m := masks[r&15]
+						pat := uint16(pats)
+						pats >>= 16
+						if m == 0 {
+							z.expand(c, level, r)
+							continue
+						}
+						if patternKey[pat&0x1ff] > z.best {
+							continue
+						}
+						z.placeOpen(c, level, r, m)
+					}
+					continue
+				}
 				z.openRows(c, level, rs, false)
 				continue
 			}
@@ -465,22 +489,31 @@ func (z *Canonicalizer) fixedRows(c *canonCand, level int, rs uint16) {
 			continue
 		}
 		row := &g[r&15]
+		// key holds the labels so far at their places in the row's key,
+		// as in finishRow, so that it is compared with the best key as it
+		// is; a stack's three cells are spelt out.
 		var key uint64
 		next := c.next
 		lost := false
 		for p := 0; p < 9; p += 3 {
-			for j := p; j < p+3; j++ {
-				v := c.label[row[c.cols[j]&15]&15]
-				isNew := v == newDigit
-				if isNew {
-					v = next
-				}
-				if isNew {
-					next++
-				}
-				key = key<<4 | uint64(v)
+			q := (*[3]uint8)(c.cols[p:])
+			u0 := c.label[row[q[0]&15]&15]
+			u1 := c.label[row[q[1]&15]&15]
+			u2 := c.label[row[q[2]&15]&15]
+			if u0 == newDigit {
+				u0 = next
+				next++
 			}
-			if key > z.best>>(4*(6-p)) {
+			if u1 == newDigit {
+				u1 = next
+				next++
+			}
+			if u2 == newDigit {
+				u2 = next
+				next++
+			}
+			key |= (uint64(u0)<<8 | uint64(u1)<<4 | uint64(u2)) << (4 * (6 - p) & 63)
+			if key > z.best {
 				lost = true
 				break
 			}
@@ -616,18 +649,44 @@ func (z *Canonicalizer) lower(first int) {
 // 17-clue puzzles) keep their own bound: in this pass they cost more
 // than they saved. Only the first band's second row gains: at the first
 // row of a later band (six rows a candidate) such a pass cost 17-clue
-// puzzles 6-8%. The patterns are worked out again when the rows are
-// tried: keeping them in an array was slower.
+// puzzles 6-8%. The patterns of the first 32 candidates are kept in
+// pats1 for when their rows are tried (two a candidate, one word).
 func (z *Canonicalizer) boundSecondRow() {
 	first := 7
 	for i := range z.cur {
 		c := &z.cur[i]
 		rs := allowedRows(c.used, &c.rows, 1)
 		if c.stackOf[0] == noStack && c.stackOf[2] != noStack {
-			first = max(first, z.openRows(c, 1, rs, true))
+			pats := z.rowPatterns(c, rs)
+			if i < len(z.pats1) {
+				z.pats1[i] = pats
+			}
+			first = max(first, bits.LeadingZeros16(uint16(pats)), bits.LeadingZeros16(uint16(pats>>16)))
 		}
 	}
 	z.lower(first)
+}
+
+// rowPatterns returns the smallest patterns of the two rows rs of c, a
+// candidate with open stacks as openRows takes (the lower row in the low
+// half).
+func (z *Canonicalizer) rowPatterns(c *canonCand, rs uint16) uint32 {
+	s2 := 3 * c.stackOf[2] & 15
+	t2 := c.patternTable(2)
+	open := &openPatterns[c.stackOf[2]&3]
+	s1 := uint8(0)
+	t1 := &noPattern
+	if one := c.stackOf[1]; one != noStack {
+		open = &openPatterns[4+(3-one-c.stackOf[2])&3]
+		s1 = 3 * one & 15
+		t1 = c.patternTable(1)
+	}
+	masks := &z.mask[c.tr&1]
+	m := masks[bits.TrailingZeros16(rs)&15]
+	p0 := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+	m = masks[(15-bits.LeadingZeros16(rs))&15]
+	p1 := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+	return uint32(p0) | uint32(p1)<<16
 }
 
 // openRows is placedRows for a candidate whose first one or two result
@@ -639,35 +698,23 @@ func (z *Canonicalizer) boundSecondRow() {
 func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool) int {
 	s2 := 3 * c.stackOf[2] & 15
 	t2 := c.patternTable(2)
-	one := c.stackOf[1] != noStack // one open stack, else two
-	var s1 uint8
-	t1 := t2
-	open := uint8(7) &^ (1 << c.stackOf[2])
-	if one {
-		s1 = 3 * c.stackOf[1] & 15
+	// The open stacks' part of each row's pattern, by table, and the
+	// second result stack's part: nothing when it is open too.
+	open := &openPatterns[c.stackOf[2]&3]
+	s1 := uint8(0)
+	t1 := &noPattern
+	if one := c.stackOf[1]; one != noStack {
+		open = &openPatterns[4+(3-one-c.stackOf[2])&3]
+		s1 = 3 * one & 15
 		t1 = c.patternTable(1)
-		open &^= 1 << c.stackOf[1]
 	}
-	oa := uint8(bits.TrailingZeros8(uint8(open))) * 3 & 15
-	ob := uint8(7-bits.LeadingZeros8(uint8(open))) * 3 & 15
 	masks := &z.mask[c.tr&1]
-	// pattern is the pattern of filled and empty cells of a row whose
-	// digits, by column, are m, with its open stacks placed.
-	pattern := func(m uint16) uint16 {
-		pat := uint16(t2[m>>s2&7])
-		ka := uint16(1)<<count3(m>>oa) - 1 // the stack's digits at its right
-		if one {
-			return pat | ka<<6 | uint16(t1[m>>s1&7])<<3
-		}
-		// The stack with fewer digits first: of two runs of digits at the
-		// right, the shorter is their intersection.
-		kb := uint16(1)<<count3(m>>ob) - 1
-		return pat | (ka&kb)<<6 | (ka|kb)<<3
-	}
 	if bound {
 		first := 7
 		for ; rs != 0; rs &= rs - 1 {
-			first = max(first, bits.LeadingZeros16(pattern(masks[bits.TrailingZeros16(rs)&15])))
+			m := masks[bits.TrailingZeros16(rs)&15]
+			pat := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
+			first = max(first, bits.LeadingZeros16(pat))
 		}
 		return first
 	}
@@ -678,7 +725,7 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 			z.expand(c, level, r)
 			continue
 		}
-		pat := pattern(m)
+		pat := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
 		if patternKey[pat&0x1ff] > z.best {
 			continue
 		}
@@ -686,6 +733,26 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 	}
 	return 0
 }
+
+// noPattern is the pattern table of a stack with no digit.
+var noPattern [8]uint8
+
+// openPatterns gives openRows the part of a row's smallest pattern that
+// its open stacks make, indexed by the row's filled columns: at s, for
+// the two stacks other than source stack s, open in the first two result
+// stacks (the stack with fewer digits first, each with its digits at its
+// right); at 4+s, for source stack s alone, open in the first.
+var openPatterns = func() (tab [8][512]uint16) {
+	for m := range 512 {
+		right := func(s int) uint16 { return uint16(1)<<bits.OnesCount(uint(m>>(3*s)&7)) - 1 }
+		for s := range 3 {
+			ka, kb := right((s+1)%3), right((s+2)%3)
+			tab[s][m] = (ka&kb)<<6 | (ka|kb)<<3
+			tab[4+s][m] = right(s) << 6
+		}
+	}
+	return tab
+}()
 
 // placeOpen tries source row r, with digits in columns m, as result row
 // level of c, whose first one or two result stacks are open, placing the
@@ -912,33 +979,50 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 		if ch.stackOf[p] == noStack {
 			// Newly placed: its three columns are one open group (both
 			// paths below write all three columns).
+			if k := m >> (3 * s & 15) & 7; k&(k-1) == 0 {
+				// One digit (most newly placed stacks), at source column
+				// 3s+k>>1 (k is 1, 2 or 4): it goes last, after the two
+				// empty columns in order, which stay interchangeable (as
+				// the path below would place it).
+				cols[0], cols[1], cols[2] = 3*s+uint8(k&1), 3*s+1+uint8(k>>2^1), 3*s+uint8(k>>1)
+				ch.tie = ch.tie&^(3<<(3*p)) | 1<<(3*p)
+				d := row[(3*s+uint8(k>>1))&15] & 15
+				u := ch.label[d]
+				if u == newDigit {
+					u = next
+					ch.label[d] = next
+					next++
+				}
+				key |= uint64(u) << place
+				if key > z.best {
+					return
+				}
+				continue
+			}
 			q0, q1, q2 = 3*s, 3*s+1, 3*s+2
 			t = 3
 		}
-		if t&1 != 0 && count3(m>>(3*s&15)) == 1 {
-			// One digit, with the first two columns interchangeable (most
-			// sorted stacks): the sort below would put it after the empty
-			// cells of its group, which stay in order. That is the last
-			// column, leaving the two empty ones tied, unless only the
-			// first two are tied (t is 1) and it is one of them: then it
-			// goes to the middle, and no tie is left. Without a branch:
-			// (d+15)>>4 is 1 for a digit, 0 for an empty cell.
+		if t == 1 && count3(m>>(3*s&15)) == 1 {
+			// One digit in a placed stack whose first two columns are
+			// interchangeable (the state a newly placed stack of one digit
+			// leaves): the sort below would put it after the empty cell of
+			// its group. In the last column it stays, and so does the tie;
+			// in the first two it goes to the middle, after the empty one,
+			// and no tie is left. Without a branch: (d+15)>>4 is 1 for a
+			// digit, 0 for an empty cell.
 			d0, d1, d2 := row[q0&15]&15, row[q1&15]&15, row[q2&15]&15
+			n2 := (d2 + 15) >> 4
+			swap := (q0 ^ q1) & (0 - (d0+15)>>4) // the digit first: the two change places
+			cols[0], cols[1] = q0^swap, q1^swap
+			ch.tie = ch.tie&^(3<<(3*p)) | uint16(n2)<<(3*p)
 			e := d0 | d1 | d2
-			n2 := uint32(d2+15) >> 4
-			mid := (1 - uint32(t>>1)) & (1 - n2)
-			at := uint32(d0+15)>>4 | uint32(d1+15)>>4<<1 | n2<<2 | mid<<3
-			q := uint32(q0) | uint32(q1)<<8 | uint32(q2)<<16
-			sh := oneDigitOrder[at&15]
-			cols[0], cols[1], cols[2] = uint8(q>>(sh&31)), uint8(q>>(sh>>8&31)), uint8(q>>(sh>>16&31))
-			ch.tie = ch.tie&^(3<<(3*p)) | uint16(1-mid)<<(3*p)
 			u := ch.label[e]
 			if u == newDigit {
 				u = next
 				ch.label[e] = next
 				next++
 			}
-			key |= uint64(u) << ((place + uint(4*mid)) & 63)
+			key |= uint64(u) << ((place + 4 - 4*uint(n2)) & 63)
 			if key > z.best {
 				return
 			}
@@ -1035,19 +1119,6 @@ func (z *Canonicalizer) finishRow(c *canonCand, stackOf *[3]uint8, level, r int)
 		}
 	}
 	z.forks(*ch, row[:], at[:k], n[:k], true)
-}
-
-// oneDigitOrder gives finishRow's new order of a stack with one digit
-// whose first two columns are interchangeable: at bit j of the index the
-// digit's place j in the old order, at bit 3 whether it goes to the middle,
-// and in byte k of the entry the shift that reads, from the old columns a
-// byte each, the column for place k.
-var oneDigitOrder = [16]uint32{
-	1:  0x001008, // digit first: the two empty cells, then it
-	2:  0x081000, // second
-	4:  0x100800, // last: the order stays
-	9:  0x100008, // digit first, to the middle
-	10: 0x100800, // second, stays in the middle
 }
 
 // scratch copies c into the slot after z.nxt's candidates and returns it.

@@ -288,41 +288,61 @@ func TestCanonPlacedRowsFirst(t *testing.T) {
 	}
 }
 
-// TestCanonOneDigitOrder checks finishRow's order for a stack with one
-// digit against a stable sort of its cells by group, then empty before
-// filled, for every place of the digit and both ties that take the path.
-func TestCanonOneDigitOrder(t *testing.T) {
-	for _, tie := range []uint32{1, 3} {
-		for j := range 3 {
-			// group of each place: a new group starts after place 0 unless
-			// bit 0 of tie, after place 1 unless bit 1.
-			group := [3]int{0, int(1 - tie&1), int(1-tie&1) + int(1-tie>>1)}
-			want := []int{0, 1, 2}
-			slices.SortStableFunc(want, func(a, b int) int {
-				if group[a] != group[b] {
-					return group[a] - group[b]
-				}
-				return boolInt(a == j) - boolInt(b == j)
-			})
-			mid := uint32(0)
-			if tie == 1 && j < 2 {
-				mid = 1
-			}
-			sh := oneDigitOrder[(1<<j|mid<<3)&15]
-			got := []int{int(sh & 31 / 8), int(sh >> 8 & 31 / 8), int(sh >> 16 & 31 / 8)}
-			if !slices.Equal(got, want) {
-				t.Errorf("tie %d, digit at %d: order %v, want %v", tie, j, got, want)
-			}
-			if wantMid := uint32(boolInt(want[1] == j)); mid != wantMid {
-				t.Errorf("tie %d, digit at %d: middle %d, want %d", tie, j, mid, wantMid)
-			}
+// TestCanonPlacedOneDigit checks finishRow on a placed stack whose first
+// two columns are interchangeable, with one digit in the row: in the last
+// column the digit stays, and so does the tie; in either of the first two
+// it goes to the middle, after the empty one, and no tie is left.
+func TestCanonPlacedOneDigit(t *testing.T) {
+	tests := []struct {
+		x    int      // source column of the digit
+		cols [3]uint8 // result columns 0-2 after the row
+		tie  uint16
+		key  uint64
+	}{
+		{0, [3]uint8{1, 0, 2}, 0, 1 << 28},
+		{1, [3]uint8{0, 1, 2}, 0, 1 << 28},
+		{2, [3]uint8{0, 1, 2}, 1, 1 << 24},
+	}
+	for _, tc := range tests {
+		var g solve.Grid
+		g[1*9+tc.x] = 5 // row 1: one digit, in the first stack
+		var z Canonicalizer
+		if !z.load(&g) {
+			t.Fatalf("load(%v) rejects a valid grid", g)
+		}
+		c := canonCand{cols: [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}, stackOf: [3]uint8{0, 1, 2}, tie: 1, used: 1, next: 1,
+			label: [16]uint8{0, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit, newDigit}}
+		z.nxt = z.nxt[:0]
+		z.best = ^uint64(0)
+		z.finishRow(&c, &c.stackOf, 1, 1)
+		if len(z.nxt) != 1 {
+			t.Fatalf("digit in column %d: %d children, want 1", tc.x, len(z.nxt))
+		}
+		ch := z.nxt[0]
+		if got := [3]uint8(ch.cols[:3]); got != tc.cols || ch.tie != tc.tie || z.best != tc.key || ch.label[5] != 1 {
+			t.Errorf("digit in column %d: columns %v, tie %b, key %#x, label %d; want %v, %b, %#x, 1",
+				tc.x, got, ch.tie, z.best, ch.label[5], tc.cols, tc.tie, tc.key)
 		}
 	}
 }
 
-func boolInt(b bool) int {
-	if b {
-		return 1
+// TestCanonOpenPatterns checks openRows' table of the pattern part that
+// open stacks make against the rule spelt out: the open stacks, in the
+// first result stacks, in increasing order of digit count, each with its
+// digits at its right.
+func TestCanonOpenPatterns(t *testing.T) {
+	right := func(k int) uint16 { return uint16(1)<<k - 1 }
+	for m := range 512 {
+		count := func(s int) int { return bits.OnesCount(uint(m >> (3 * s) & 7)) }
+		for placed := range 3 {
+			lo, hi := count((placed+1)%3), count((placed+2)%3)
+			lo, hi = min(lo, hi), max(lo, hi)
+			if got, want := openPatterns[placed][m], right(lo)<<6|right(hi)<<3; got != want {
+				t.Errorf("mask %09b, source stack %d placed: open part %09b, want %09b", m, placed, got, want)
+			}
+			if got, want := openPatterns[4+placed][m], right(count(placed))<<6; got != want {
+				t.Errorf("mask %09b, source stack %d open alone: open part %09b, want %09b", m, placed, got, want)
+			}
+		}
 	}
-	return 0
 }

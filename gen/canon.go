@@ -294,7 +294,16 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	masks := &z.mask[c.tr&1]
 	// Each row's key, with the row in the low four bits, so that a sort
 	// of the values by min and max, without branches, carries the rows.
-	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
+	keys := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
+	// The labels with the unlabelled digit's (newDigit, 10) as 9, a byte
+	// each, without a branch: (u+6)>>4 is 1 for u = 10, 0 below, and no
+	// byte carries into the next.
+	var lab [16]uint8
+	for h := 0; h < 16; h += 8 {
+		u := binary.LittleEndian.Uint64(c.label[h:])
+		binary.LittleEndian.PutUint64(lab[h:], u-(u+0x0606060606060606)>>4&0x0101010101010101)
+	}
+	cols := &c.cols
 	n := 0
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -302,13 +311,13 @@ func (z *Canonicalizer) lastRows(level int) bool {
 			return false
 		}
 		row := &g[r&15]
-		// Every cell, in result order: a loop of fixed length, which
-		// predicts better than one over the row's digits.
-		var key uint64
-		for j := range 9 {
-			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
-		}
-		keys[n&3%3] = key<<4 | uint64(r)
+		// Every cell, in result order, spelt out.
+		key := uint64(lab[row[cols[0]&15]&15])<<36 | uint64(lab[row[cols[1]&15]&15])<<32 |
+			uint64(lab[row[cols[2]&15]&15])<<28 | uint64(lab[row[cols[3]&15]&15])<<24 |
+			uint64(lab[row[cols[4]&15]&15])<<20 | uint64(lab[row[cols[5]&15]&15])<<16 |
+			uint64(lab[row[cols[6]&15]&15])<<12 | uint64(lab[row[cols[7]&15]&15])<<8 |
+			uint64(lab[row[cols[8]&15]&15])<<4
+		keys[n&3] = key | uint64(r)
 		n++
 	}
 	// Sort the (at most three) rows by key.
@@ -316,7 +325,7 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	k0, k1 = min(k0, k1), max(k0, k1)
 	k1, k2 = min(k1, k2), max(k1, k2)
 	k0, k1 = min(k0, k1), max(k0, k1)
-	keys = [3]uint64{k0, k1, k2}
+	keys = [4]uint64{k0, k1, k2}
 	for i := range n {
 		z.keys[(level+i)%9] = keys[i%3] >> 4
 		c.rows[(level+i)%9] = uint8(keys[i%3] & 15)

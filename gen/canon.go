@@ -140,17 +140,40 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			// no branch: keys are below 1<<36, so the sign of k-best as a
 			// signed value tells whether k < best, and of k-best-1 whether
 			// k <= best.
-			best := uint64(1) << 36
-			var at uint32
-			bit := uint32(1)
-			for tr := range 2 {
-				for r := range 9 {
-					k := firstRowKey[z.mask[tr][r]&0x1ff]
-					lt := uint64(int64(k-best) >> 63)
-					le := uint32(int64(k-best-1) >> 63)
-					at = at&^uint32(lt) | bit&le
-					best ^= (best ^ k) & lt // min, which compiles to a jump here
-					bit <<= 1
+			//
+			// An empty row (key 0) comes first, then a row of one digit
+			// (key 1), and most puzzles have one or the other: the rows of
+			// each kind, bit 9*tr+r, are found first with no table or
+			// comparison of keys (masks are below 1<<9, so (m+511)>>9 is 1
+			// exactly when m is not 0).
+			var filled, multi uint32
+			for tr := 1; tr >= 0; tr-- {
+				masks := &z.mask[tr]
+				for r := 8; r >= 0; r-- {
+					m := uint32(masks[r])
+					filled = filled<<1 | (m+0x1ff)>>9
+					multi = multi<<1 | (m&(m-1)+0x1ff)>>9
+				}
+			}
+			// The empty rows if there are any, else the rows of one digit
+			// (which include the empty ones), without a branch: (e+0x3ffff)>>18
+			// is 1 exactly when e is not 0.
+			empty, single := 0x3ffff&^filled, 0x3ffff&^multi
+			some := (empty + 0x3ffff) >> 18
+			at := single ^ (single^empty)&-some
+			best := uint64(1 - some)
+			if at == 0 {
+				best = uint64(1) << 36
+				bit := uint32(1)
+				for tr := range 2 {
+					for r := range 9 {
+						k := firstRowKey[z.mask[tr][r]&0x1ff]
+						lt := uint64(int64(k-best) >> 63)
+						le := uint32(int64(k-best-1) >> 63)
+						at = at&^uint32(lt) | bit&le
+						best ^= (best ^ k) & lt // min, which compiles to a jump here
+						bit <<= 1
+					}
 				}
 			}
 			z.best = best

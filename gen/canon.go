@@ -351,9 +351,14 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	k0, k1 = min(k0, k1), max(k0, k1)
 	keys = [4]uint64{k0, k1, k2}
 	for i := range n {
-		z.keys[(level+i)%9] = keys[i%3] >> 4
-		c.rows[(level+i)%9] = uint8(keys[i%3] & 15)
-		c.used |= 1 << (keys[i%3] & 15)
+		// level+i is at most 8 (the band's rows left), which the check
+		// below tells the compiler, sparing a remainder.
+		if j := level + i; j < 9 {
+			k := keys[i&3]
+			z.keys[j] = k >> 4
+			c.rows[j] = uint8(k & 15)
+			c.used |= 1 << (k & 15)
+		}
 	}
 	return true
 }

@@ -139,10 +139,6 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		if level == 0 {
 			// Only the rows whose smallest first row is the smallest of all,
 			// each from a candidate with nothing placed.
-			// The rows to try, bit 9*tr+r, and their key, in one pass with
-			// no branch: keys are below 1<<36, so the sign of k-best as a
-			// signed value tells whether k < best, and of k-best-1 whether
-			// k <= best.
 			//
 			// An empty row (key 0) comes first, then a row of one digit
 			// (key 1), and most puzzles have one or the other: the rows of
@@ -164,6 +160,10 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			at := single ^ (single^empty)&-some
 			best := uint64(1 - some)
 			if at == 0 {
+				// Every row has two digits or more. The rows to try, bit
+				// 9*tr+r, and their key, in one pass with no branch: keys
+				// are below 1<<36, so the sign of k-best as a signed value
+				// tells whether k < best, and of k-best-1 whether k <= best.
 				best = uint64(1) << 36
 				bit := uint32(1)
 				for tr := range 2 {

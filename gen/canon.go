@@ -85,6 +85,9 @@ type Canonicalizer struct {
 	// candidates with open stacks may take as result row 1, worked out
 	// for their bound (boundSecondRow) and read again when they are tried.
 	pats1 [32]uint32
+	// The columns with a digit, and with two or more, of the last grid
+	// loaded.
+	cols, cols2 uint16
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -136,21 +139,42 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		if level == 0 {
 			// Only the rows whose smallest first row is the smallest of all,
 			// each from a candidate with nothing placed.
-			// The rows to try, bit 9*tr+r, and their key, in one pass with
-			// no branch: keys are below 1<<36, so the sign of k-best as a
-			// signed value tells whether k < best, and of k-best-1 whether
-			// k <= best.
-			best := uint64(1) << 36
-			var at uint32
-			bit := uint32(1)
-			for tr := range 2 {
-				for r := range 9 {
-					k := firstRowKey[z.mask[tr][r]&0x1ff]
-					lt := uint64(int64(k-best) >> 63)
-					le := uint32(int64(k-best-1) >> 63)
-					at = at&^uint32(lt) | bit&le
-					best ^= (best ^ k) & lt // min, which compiles to a jump here
-					bit <<= 1
+			//
+			// An empty row (key 0) comes first, then a row of one digit
+			// (key 1), and most puzzles have one or the other: the rows of
+			// each kind, bit 9*tr+r, are found first with no table or
+			// comparison of keys, from the columns' masks as load found
+			// the columns' from the rows'.
+			var rows, rows2 uint32 // rows with a digit, with two or more
+			for _, m := range &z.mask[1] {
+				rows2 |= rows & uint32(m)
+				rows |= uint32(m)
+			}
+			filled := rows | uint32(z.cols)<<9
+			multi := rows2 | uint32(z.cols2)<<9
+			// The empty rows if there are any, else the rows of one digit
+			// (which include the empty ones), without a branch: (e+0x3ffff)>>18
+			// is 1 exactly when e is not 0.
+			empty, single := 0x3ffff&^filled, 0x3ffff&^multi
+			some := (empty + 0x3ffff) >> 18
+			at := single ^ (single^empty)&-some
+			best := uint64(1 - some)
+			if at == 0 {
+				// Every row has two digits or more. The rows to try, bit
+				// 9*tr+r, and their key, in one pass with no branch: keys
+				// are below 1<<36, so the sign of k-best as a signed value
+				// tells whether k < best, and of k-best-1 whether k <= best.
+				best = uint64(1) << 36
+				bit := uint32(1)
+				for tr := range 2 {
+					for r := range 9 {
+						k := firstRowKey[z.mask[tr][r]&0x1ff]
+						lt := uint64(int64(k-best) >> 63)
+						le := uint32(int64(k-best-1) >> 63)
+						at = at&^uint32(lt) | bit&le
+						best ^= (best ^ k) & lt // min, which compiles to a jump here
+						bit <<= 1
+					}
 				}
 			}
 			z.best = best
@@ -294,7 +318,16 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	masks := &z.mask[c.tr&1]
 	// Each row's key, with the row in the low four bits, so that a sort
 	// of the values by min and max, without branches, carries the rows.
-	keys := [3]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
+	keys := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0)}
+	// The labels with the unlabelled digit's (newDigit, 10) as 9, a byte
+	// each, without a branch: (u+6)>>4 is 1 for u = 10, 0 below, and no
+	// byte carries into the next.
+	var lab [16]uint8
+	for h := 0; h < 16; h += 8 {
+		u := binary.LittleEndian.Uint64(c.label[h:])
+		binary.LittleEndian.PutUint64(lab[h:], u-(u+0x0606060606060606)>>4&0x0101010101010101)
+	}
+	cols := &c.cols
 	n := 0
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
@@ -302,13 +335,13 @@ func (z *Canonicalizer) lastRows(level int) bool {
 			return false
 		}
 		row := &g[r&15]
-		// Every cell, in result order: a loop of fixed length, which
-		// predicts better than one over the row's digits.
-		var key uint64
-		for j := range 9 {
-			key = key<<4 | uint64(min(uint32(c.label[row[c.cols[j]&15]&15]), 9))
-		}
-		keys[n&3%3] = key<<4 | uint64(r)
+		// Every cell, in result order, spelt out.
+		key := uint64(lab[row[cols[0]&15]&15])<<36 | uint64(lab[row[cols[1]&15]&15])<<32 |
+			uint64(lab[row[cols[2]&15]&15])<<28 | uint64(lab[row[cols[3]&15]&15])<<24 |
+			uint64(lab[row[cols[4]&15]&15])<<20 | uint64(lab[row[cols[5]&15]&15])<<16 |
+			uint64(lab[row[cols[6]&15]&15])<<12 | uint64(lab[row[cols[7]&15]&15])<<8 |
+			uint64(lab[row[cols[8]&15]&15])<<4
+		keys[n&3] = key | uint64(r)
 		n++
 	}
 	// Sort the (at most three) rows by key.
@@ -316,11 +349,16 @@ func (z *Canonicalizer) lastRows(level int) bool {
 	k0, k1 = min(k0, k1), max(k0, k1)
 	k1, k2 = min(k1, k2), max(k1, k2)
 	k0, k1 = min(k0, k1), max(k0, k1)
-	keys = [3]uint64{k0, k1, k2}
+	keys = [4]uint64{k0, k1, k2}
 	for i := range n {
-		z.keys[(level+i)%9] = keys[i%3] >> 4
-		c.rows[(level+i)%9] = uint8(keys[i%3] & 15)
-		c.used |= 1 << (keys[i%3] & 15)
+		// level+i is at most 8 (the band's rows left), which the check
+		// below tells the compiler, sparing a remainder.
+		if j := level + i; j < 9 {
+			k := keys[i&3]
+			z.keys[j] = k >> 4
+			c.rows[j] = uint8(k & 15)
+			c.used |= 1 << (k & 15)
+		}
 	}
 	return true
 }
@@ -414,6 +452,7 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 	// for each kind of house.
 	var units [16]uint32
 	var clash uint32
+	var cols, cols2 uint16 // columns with a digit, with two or more
 	for r := range 9 {
 		row := &z.src[0][r]
 		// The row's first eight cells are read, and copied, as one word.
@@ -442,8 +481,11 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 			units[v&15] |= u
 		}
 		mask[0][r] = m
+		cols2 |= cols & m
+		cols |= m
 	}
 	z.mask = mask
+	z.cols, z.cols2 = cols, cols2
 	return clash == 0
 }
 

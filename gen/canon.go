@@ -259,7 +259,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 					}
 					continue
 				}
-				z.openRows(c, level, rs, false)
+				z.openRows(c, level, rs)
 				continue
 			}
 			// Every stack open (stacks are placed from the last): a row's
@@ -735,9 +735,9 @@ func (z *Canonicalizer) rowPatterns(c *canonCand, rs uint16) uint32 {
 // stacks are open (expand places stacks from the last free one, so the
 // open ones are always the first): the open source stacks take them in
 // increasing order of digit count, each with its digits at its right.
-// With bound set it tries no row but returns, for lower, the most
-// leading zeros among the smallest patterns of the rows rs (at least 7).
-func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool) int {
+// Its first lines are rowPatterns': a function returning the parts costs
+// the canonical form 1-2% (too big to inline, it is a call a candidate).
+func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16) {
 	s2 := 3 * c.stackOf[2] & 15
 	t2 := c.patternTable(2)
 	// The open stacks' part of each row's pattern, by table, and the
@@ -751,15 +751,6 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 		t1 = c.patternTable(1)
 	}
 	masks := &z.mask[c.tr&1]
-	if bound {
-		first := 7
-		for ; rs != 0; rs &= rs - 1 {
-			m := masks[bits.TrailingZeros16(rs)&15]
-			pat := open[m&0x1ff] | uint16(t1[m>>s1&7])<<3 | uint16(t2[m>>s2&7])
-			first = max(first, bits.LeadingZeros16(pat))
-		}
-		return first
-	}
 	for ; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros16(rs)
 		m := masks[r&15]
@@ -773,7 +764,6 @@ func (z *Canonicalizer) openRows(c *canonCand, level int, rs uint16, bound bool)
 		}
 		z.placeOpen(c, level, r, m)
 	}
-	return 0
 }
 
 // noPattern is the pattern table of a stack with no digit.

@@ -195,24 +195,10 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 func (f *loopFinder) check() {
 	loop := f.loop[:f.n]
 	// Every unit must be visited by exactly one even and one odd cell.
-	var odd, even uint32
-	for i, c := range loop {
-		for t := 0; t < 3; t++ {
-			b := uint32(1) << cellUnits[c][t]
-			if i%2 == 1 {
-				if odd&b != 0 {
-					return
-				}
-				odd |= b
-			} else {
-				if even&b != 0 {
-					return
-				}
-				even |= b
-			}
-		}
-	}
-	if odd != even {
+	// search admits no cell that shares a unit with a cell of its parity,
+	// so each unit holds at most one of each: it holds one of each
+	// exactly when the units of the two parities are the same.
+	if f.units[0] != f.units[1] {
 		return
 	}
 	cands := &f.s.p.Cands

@@ -228,13 +228,30 @@ func (f *filler) fill() bool {
 // branchCell returns the cell the fill branches on, -1 when none is
 // empty: the first empty cell, in increasing order, with at most one
 // candidate, or else the first with the fewest. It counts every empty
-// cell's candidates at once, bit-sliced over the digits' open sets (bit
-// j of plane k holds bit k of cell j's count), which is what a scan of
-// the cells that stops at the first with one candidate or none finds.
+// cell's candidates at once over the digits' open sets, bit-sliced (bit
+// j of plane k holds bit k of cell j's count) where no cell has one or
+// none, which is what a scan of the cells that stops at the first with
+// one candidate or none finds.
 func (f *filler) branchCell() int {
 	e0, e1 := f.empty[0], f.empty[1]
 	if e0|e1 == 0 {
 		return -1
+	}
+	// Most branch cells have one candidate or none: find those first,
+	// marking the cells with two candidates or more.
+	var one0, two0, one1, two1 uint64
+	for d := 1; d <= 9; d++ {
+		x, y := f.open[d][0]&e0, f.open[d][1]&e1
+		two0 |= one0 & x
+		one0 |= x
+		two1 |= one1 & y
+		one1 |= y
+	}
+	if m := e0 &^ two0; m != 0 {
+		return bits.TrailingZeros64(m)
+	}
+	if m := e1 &^ two1; m != 0 {
+		return 64 + bits.TrailingZeros64(m)
 	}
 	var p00, p01, p02, p03, p10, p11, p12, p13 uint64
 	for d := 1; d <= 9; d++ {
@@ -252,12 +269,6 @@ func (f *filler) branchCell() int {
 		p11 ^= k0
 		p13 |= p12 & k1
 		p12 ^= k1
-	}
-	if m := e0 &^ (p01 | p02 | p03); m != 0 {
-		return bits.TrailingZeros64(m)
-	}
-	if m := e1 &^ (p11 | p12 | p13); m != 0 {
-		return 64 + bits.TrailingZeros64(m)
 	}
 	for n := 2; n <= 9; n++ {
 		// The cells whose count is n: each plane as n's bit says.

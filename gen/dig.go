@@ -62,7 +62,11 @@ func (d *Digger) GenerateContext(ctx context.Context, p Profile, rng *rand.Rand)
 	if err := ctx.Err(); err != nil {
 		return Puzzle{}, fmt.Errorf("generate: %w", err)
 	}
-	return d.DigContext(ctx, d.f.lasVegasTerminal(rng), p, rng)
+	if err := p.Validate(); err != nil {
+		panic("gen: Dig: " + err.Error())
+	}
+	// The fill's grid is complete and valid: dig it unchecked.
+	return d.dig(ctx, d.f.lasVegasTerminal(rng), p, rng)
 }
 
 // Dig digs holes in solution, a complete valid grid, following profile p
@@ -94,6 +98,12 @@ func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile,
 	if err := solution.Check(); err != nil {
 		panic("gen: Dig: solution is not valid: " + err.Error())
 	}
+	return d.dig(ctx, solution, p, rng)
+}
+
+// dig is DigContext for a valid profile p and a complete valid grid
+// solution.
+func (d *Digger) dig(ctx context.Context, solution solve.Grid, p Profile, rng *rand.Rand) (Puzzle, error) {
 	b := &d.b
 	d.lastOK = false
 	b.load(&solution)

@@ -3,6 +3,7 @@ package gen
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"sudokubank/solve"
@@ -61,7 +62,11 @@ func (d *Digger) GenerateContext(ctx context.Context, p Profile, rng *rand.Rand)
 	if err := ctx.Err(); err != nil {
 		return Puzzle{}, fmt.Errorf("generate: %w", err)
 	}
-	return d.DigContext(ctx, d.f.lasVegasTerminal(rng), p, rng)
+	if err := p.Validate(); err != nil {
+		panic("gen: Dig: " + err.Error())
+	}
+	// The fill's grid is complete and valid: dig it unchecked.
+	return d.dig(ctx, d.f.lasVegasTerminal(rng), p, rng)
 }
 
 // Dig digs holes in solution, a complete valid grid, following profile p
@@ -93,6 +98,12 @@ func (d *Digger) DigContext(ctx context.Context, solution solve.Grid, p Profile,
 	if err := solution.Check(); err != nil {
 		panic("gen: Dig: solution is not valid: " + err.Error())
 	}
+	return d.dig(ctx, solution, p, rng)
+}
+
+// dig is DigContext for a valid profile p and a complete valid grid
+// solution.
+func (d *Digger) dig(ctx context.Context, solution solve.Grid, p Profile, rng *rand.Rand) (Puzzle, error) {
 	b := &d.b
 	d.lastOK = false
 	b.load(&solution)
@@ -335,29 +346,25 @@ const maxSwaps = 18 * 4
 func (d *Digger) findSwaps(sol *solve.Grid) {
 	d.nSwaps = 0
 	for t := 0; t < 2; t++ { // t = 1 exchanges rows and columns
-		at := func(i, j int) int {
-			if t == 1 {
-				i, j = j, i
-			}
-			return i*9 + j
+		// Cell (i, j) of the grid read so is i*rs + j*cs.
+		rs, cs := 9, 1
+		if t == 1 {
+			rs, cs = 1, 9
 		}
 		for r1 := 0; r1 < 9; r1++ {
 			for r2 := r1 + 1; r2 < r1/3*3+3; r2++ {
-				var colOf [10]int // colOf[digit]: its column in row r2
+				var colOf [16]uint8 // colOf[digit]: its column in row r2
 				for c := 0; c < 9; c++ {
-					colOf[sol[at(r2, c)]] = c
+					colOf[sol[r2*rs+c*cs]&15] = uint8(c)
 				}
-				var seen [9]bool
-				for c0 := 0; c0 < 9; c0++ {
-					if seen[c0] {
-						continue
-					}
+				// Each cycle from its first column, in increasing order.
+				for left := uint16(0x1ff); left != 0; {
 					var set [2]uint64
-					for c := c0; !seen[c]; c = colOf[sol[at(r1, c)]] {
-						seen[c] = true
-						for _, x := range [2]int{at(r1, c), at(r2, c)} {
-							set[x>>6] |= 1 << (x & 63)
-						}
+					for c := bits.TrailingZeros16(left); left&(1<<c) != 0; c = int(colOf[sol[r1*rs+c*cs]&15]) {
+						left &^= 1 << c
+						x, y := r1*rs+c*cs, r2*rs+c*cs
+						set[x>>6] |= 1 << (x & 63)
+						set[y>>6] |= 1 << (y & 63)
 					}
 					d.swaps[d.nSwaps] = set
 					d.nSwaps++

@@ -77,9 +77,26 @@ type filler struct {
 	// check in the fill's scan.
 	row, col, box [16]uint16
 	empty         [2]uint64 // the cells of g that are 0, bits 0..63 and 64..80
-	nodes, max    int
-	rng           *rand.Rand
+	// open[d] holds the cells that no placed d sees, in empty's bit
+	// order: a cell's candidates are the digits whose open set holds it,
+	// so that the fill finds its branch cell for all cells at once.
+	open       [10][2]uint64
+	nodes, max int
+	rng        *rand.Rand
 }
+
+// cellPeers holds, for each cell, the cells that share a row, column or
+// box with it and the cell itself, bits as in filler.empty.
+var cellPeers = func() (t [81][2]uint64) {
+	for c := 0; c < 81; c++ {
+		for o := 0; o < 81; o++ {
+			if cellRow[o] == cellRow[c] || cellCol[o] == cellCol[c] || cellBox[o] == cellBox[c] {
+				t[c][o>>6] |= 1 << (o & 63)
+			}
+		}
+	}
+	return t
+}()
 
 // cellRow, cellCol and cellBox give each cell's row, column and box.
 var cellRow, cellCol, cellBox = func() (r, c, b [81]uint8) {
@@ -93,13 +110,20 @@ func (f *filler) reset(rng *rand.Rand, maxNodes int) {
 	f.g = solve.Grid{}
 	f.row, f.col, f.box = [16]uint16{}, [16]uint16{}, [16]uint16{}
 	f.empty = [2]uint64{1<<64 - 1, 1<<17 - 1}
+	for d := range f.open {
+		f.open[d] = f.empty
+	}
 	f.nodes, f.max, f.rng = 0, maxNodes, rng
 }
 
+// set places d at c. Only fill takes a digit back out (clear), and it
+// restores the digit's open set itself.
 func (f *filler) set(c int, d uint8) {
 	m := uint16(1) << d
 	f.g[c] = d
 	f.empty[c>>6] &^= 1 << (c & 63)
+	f.open[d&15][0] &^= cellPeers[c][0]
+	f.open[d&15][1] &^= cellPeers[c][1]
 	f.row[cellRow[c]] |= m
 	f.col[cellCol[c]] |= m
 	f.box[cellBox[c]] |= m
@@ -170,48 +194,91 @@ func pickBit(m uint16, k int) uint8 {
 }
 
 // fill completes f.g, reporting false when it has no completion or the
-// node budget runs out. Invariant: row, col and box hold exactly the
-// digits of f.g, and f.g has no conflict.
+// node budget runs out. Invariant: row, col, box and open hold exactly
+// the digits of f.g, and f.g has no conflict.
 func (f *filler) fill() bool {
 	f.nodes++
 	if f.max > 0 && f.nodes > f.max {
 		return false
 	}
-	best, bestN := -1, 10
-	var bestM uint16
-	// The empty cells in increasing order, as a scan of all 81 that
-	// skips the filled ones would visit them.
-scan:
-	for w, e := range f.empty {
-		for ; e != 0; e &= e - 1 {
-			c := w<<6 | bits.TrailingZeros64(e)
-			m := f.candidates(c)
-			n := bits.OnesCount16(m)
-			if n < bestN {
-				best, bestN, bestM = c, n, m
-				if n <= 1 {
-					break scan
-				}
-			}
-		}
-	}
+	best := f.branchCell()
 	if best < 0 {
 		return true
 	}
-	for m := bestM; m != 0; {
+	for m := f.candidates(best); m != 0; {
 		d := uint8(bits.TrailingZeros16(m))
 		if k := bits.OnesCount16(m); k > 1 {
 			d = pickBit(m, uniform(f.rng, k))
 		}
 		m &^= 1 << d
+		open := f.open[d&15]
 		f.set(best, d)
 		if f.fill() {
 			return true
 		}
 		f.clear(best)
+		f.open[d&15] = open
 		if f.max > 0 && f.nodes > f.max {
 			return false
 		}
 	}
 	return false
+}
+
+// branchCell returns the cell the fill branches on, -1 when none is
+// empty: the first empty cell, in increasing order, with at most one
+// candidate, or else the first with the fewest. It counts every empty
+// cell's candidates at once over the digits' open sets, bit-sliced (bit
+// j of plane k holds bit k of cell j's count) where no cell has one or
+// none, which is what a scan of the cells that stops at the first with
+// one candidate or none finds.
+func (f *filler) branchCell() int {
+	e0, e1 := f.empty[0], f.empty[1]
+	if e0|e1 == 0 {
+		return -1
+	}
+	// Most branch cells have one candidate or none: find those first,
+	// marking the cells with two candidates or more.
+	var one0, two0, one1, two1 uint64
+	for d := 1; d <= 9; d++ {
+		x, y := f.open[d][0]&e0, f.open[d][1]&e1
+		two0 |= one0 & x
+		one0 |= x
+		two1 |= one1 & y
+		one1 |= y
+	}
+	if m := e0 &^ two0; m != 0 {
+		return bits.TrailingZeros64(m)
+	}
+	if m := e1 &^ two1; m != 0 {
+		return 64 + bits.TrailingZeros64(m)
+	}
+	var p00, p01, p02, p03, p10, p11, p12, p13 uint64
+	for d := 1; d <= 9; d++ {
+		x := f.open[d][0] & e0
+		k0 := p00 & x
+		p00 ^= x
+		k1 := p01 & k0
+		p01 ^= k0
+		p03 |= p02 & k1 // a count reaches 8 once at most
+		p02 ^= k1
+		y := f.open[d][1] & e1
+		k0 = p10 & y
+		p10 ^= y
+		k1 = p11 & k0
+		p11 ^= k0
+		p13 |= p12 & k1
+		p12 ^= k1
+	}
+	for n := 2; n <= 9; n++ {
+		// The cells whose count is n: each plane as n's bit says.
+		b0, b1, b2, b3 := -uint64(n&1^1), -uint64(n>>1&1^1), -uint64(n>>2&1^1), -uint64(n>>3&1^1)
+		if m := e0 & (p00 ^ b0) & (p01 ^ b1) & (p02 ^ b2) & (p03 ^ b3); m != 0 {
+			return bits.TrailingZeros64(m)
+		}
+		if m := e1 & (p10 ^ b0) & (p11 ^ b1) & (p12 ^ b2) & (p13 ^ b3); m != 0 {
+			return 64 + bits.TrailingZeros64(m)
+		}
+	}
+	panic("gen: fill: an empty cell with more than nine candidates")
 }

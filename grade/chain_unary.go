@@ -87,9 +87,11 @@ func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bo
 			d := bits.TrailingZeros16(m)
 			k := c*9 + d - 1
 			n := 0
+			// The partners, then chainNoNode up to four, stored at once.
+			strong := [4]int16{chainNoNode, chainNoNode, chainNoNode, chainNoNode}
 			if y && bits.OnesCount16(cm) == 2 {
 				o := bits.TrailingZeros16(cm &^ (1 << d))
-				s.strong[k][n] = int16(c*9 + o - 1)
+				strong[n] = int16(c*9 + o - 1)
 				n++
 			}
 			if x {
@@ -100,22 +102,14 @@ func (s *chainStatic) build(cands *Candidates, pos *[27][10]uint16, y, x, all bo
 					}
 					pm &^= 1 << chainPos[u][c]
 					o := int16(solve.Units[u][bits.TrailingZeros16(pm)]*9 + d - 1)
-					dup := false
-					for i := 0; i < n; i++ {
-						if s.strong[k][i] == o {
-							dup = true
-						}
-					}
-					if !dup {
-						s.strong[k][n] = o
+					if o != strong[0] && o != strong[1] && o != strong[2] {
+						strong[n&3] = o
 						n++
 					}
 				}
 			}
 			s.strongN[k] = uint8(n)
-			for i := n; i < 4; i++ {
-				s.strong[k][i] = chainNoNode
-			}
+			s.strong[k] = strong
 			if n > 0 {
 				sc |= 1 << d
 				for _, u := range chainHouses[c] {

@@ -107,9 +107,13 @@ func (s *state) uniqueLoops() (Step, bool) {
 }
 
 // loopCore returns the cells of w that may lie on a loop check accepts:
-// there each unit of the loop holds two of its cells, so each cell of the
-// loop shares two of its units with others. It strips from w the cells
-// that share fewer than two with the cells left, until none does.
+// there every unit of a loop cell holds one loop cell at an even place
+// and one at an odd, so each of a loop cell's three units (a row, a
+// column and a box, even where one other cell is its partner in two)
+// holds another loop cell. It strips from w the cells with a unit that
+// holds none of the cells left, until none has one. A path through a
+// stripped cell closes no accepted loop, so the search, which passes
+// over it, finds the same loops in the same order.
 func loopCore(w cellSet) cellSet {
 	for changed := true; changed; {
 		changed = false
@@ -124,7 +128,7 @@ func loopCore(w cellSet) cellSet {
 						n++
 					}
 				}
-				if n < 2 {
+				if n < 3 {
 					w[j] &^= 1 << (c & 63)
 					changed = true
 				}
@@ -171,8 +175,8 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 				// As in SE, the extra digits accumulate over the cells tried here.
 				ex |= p &^ f.v
 				// check accepts no loop through next: a unit would hold
-				// two cells at places of the same parity, or next has
-				// loop cells in fewer than two of its units.
+				// two cells at places of the same parity, or a unit of
+				// next holds no other cell that may lie on a loop.
 				if f.units[f.n&1]&chainCellUnits[next] != 0 || !f.core.has(next) {
 					continue
 				}
@@ -195,24 +199,10 @@ func (f *loopFinder) search(c, allowedEx int, ex uint16, last int) {
 func (f *loopFinder) check() {
 	loop := f.loop[:f.n]
 	// Every unit must be visited by exactly one even and one odd cell.
-	var odd, even uint32
-	for i, c := range loop {
-		for t := 0; t < 3; t++ {
-			b := uint32(1) << cellUnits[c][t]
-			if i%2 == 1 {
-				if odd&b != 0 {
-					return
-				}
-				odd |= b
-			} else {
-				if even&b != 0 {
-					return
-				}
-				even |= b
-			}
-		}
-	}
-	if odd != even {
+	// search admits no cell that shares a unit with a cell of its parity,
+	// so each unit holds at most one of each: it holds one of each
+	// exactly when the units of the two parities are the same.
+	if f.units[0] != f.units[1] {
 		return
 	}
 	cands := &f.s.p.Cands

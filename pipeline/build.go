@@ -309,6 +309,19 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.walk != nil {
 		return b.search(ctx, it, rng, &Start{Puzzle: pz})
 	}
+	// Most digs aimed at hard levels are easy: where singles solve one
+	// and its level is not wanted, that level is the grade's
+	// (grade.SinglesLevel), found in a fraction of a grade's time. Singles
+	// solve a puzzle however it is turned or relabelled, so the dig is
+	// asked as it is, before its canonical form is made, unless the bank
+	// holds families: such a dig may be one of them, which a Duplicate
+	// result must say. A cancelled run is left to fail in the grade.
+	early := b.singles && ctx.Err() == nil && (b.o.Seen == nil || b.o.Seen.bankEmpty())
+	if early {
+		if l, ok := grade.SinglesLevel(&pz.Grid); ok && !b.want[l] {
+			return Result[store.NewFamily]{Reason: OffLevel, Level: l}
+		}
+	}
 	// A dig leaves its givens where its cell order ends, so the family's
 	// first puzzle is the dig turned by a transform drawn uniformly from
 	// those that keep its symmetry: no row, column or box is favoured.
@@ -319,11 +332,9 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
 	}
-	// Most digs aimed at hard levels are easy: where singles solve one
-	// and its level is not wanted, that level is the grade's
-	// (grade.SinglesLevel), found in a fraction of a grade's time. A
-	// cancelled run is left to fail in the grade.
-	if b.singles && ctx.Err() == nil {
+	// The same for a dig the bank does not hold, where the bank holds
+	// families.
+	if b.singles && !early && ctx.Err() == nil {
 		if l, ok := grade.SinglesLevel(&canon); ok && !b.want[l] {
 			return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: l}
 		}

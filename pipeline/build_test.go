@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -309,9 +310,10 @@ func TestTargetString(t *testing.T) {
 
 // TestBuildSinglesLevels checks that a run wanting neither extremely easy
 // nor easy families, which drops the digs singles solve ungraded, reports
-// of every item the level and hash a run grading it in full reports: both
-// runs dig the same puzzles, aimed at either of two levels with the evil
-// profile.
+// of every item the level a run grading it in full reports, and of every
+// family it keeps the hash: both runs dig the same puzzles, aimed at
+// either of two levels with the evil profile. (A dropped dig has no hash:
+// its canonical form is not made.)
 func TestBuildSinglesLevels(t *testing.T) {
 	evil := func(_ grade.Level, sym gen.Symmetry) gen.Profile { return pipeline.ProfileFor(grade.Evil, sym) }
 	drops := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{grade.Medium, grade.Evil}, Profiles: evil})
@@ -324,7 +326,7 @@ func TestBuildSinglesLevels(t *testing.T) {
 	for i := range n {
 		it := pipeline.Item{Seed: 28, Index: i}
 		r1, r2 := drops.Build(context.Background(), it), grades.Build(context.Background(), it)
-		if r1.Hash != r2.Hash || r1.Level != r2.Level {
+		if r1.Reason == pipeline.Kept && r1.Hash != r2.Hash || r1.Level != r2.Level {
 			t.Fatalf("item %d: %v level %s hash %x, graded in full %v level %s hash %x", i, r1.Reason, r1.Level, r1.Hash, r2.Reason, r2.Level, r2.Hash)
 		}
 		wantKept := r1.Level == grade.Medium || r1.Level == grade.Evil
@@ -335,5 +337,68 @@ func TestBuildSinglesLevels(t *testing.T) {
 	}
 	if seen[grade.ExtremelyEasy] == 0 || seen[grade.Easy] == 0 {
 		t.Errorf("levels %v: no extremely easy or no easy dig to drop", seen)
+	}
+}
+
+// TestBuildSinglesInBank checks that a run dropping the digs singles
+// solve still reports such a dig as a Duplicate where the bank holds it,
+// as a run grading it does, and as an unwanted level where the bank holds
+// only others.
+func TestBuildSinglesInBank(t *testing.T) {
+	evil := func(_ grade.Level, sym gen.Symmetry) gen.Profile { return pipeline.ProfileFor(grade.Evil, sym) }
+	grades := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{grade.ExtremelyEasy, grade.Easy}, Profiles: evil})
+	var easy []pipeline.Item
+	var hashes []uint64
+	for i := range uint64(40) {
+		it := pipeline.Item{Seed: 29, Index: i}
+		if r := grades.Build(context.Background(), it); r.Reason == pipeline.Kept {
+			easy = append(easy, it)
+			hashes = append(hashes, r.Hash)
+		}
+	}
+	if len(easy) < 2 {
+		t.Fatalf("%d easy digs in 40 items, want 2 or more", len(easy))
+	}
+	// The bank holds every easy dig but the last.
+	last := len(easy) - 1
+	drops := pipeline.NewBuilder(pipeline.BuildOptions{Levels: []grade.Level{grade.Evil}, Profiles: evil,
+		Seen: pipeline.NewSeen(slices.Clone(hashes[:last]))})
+	for i, it := range easy {
+		want := pipeline.Duplicate
+		if i == last {
+			want = pipeline.OffLevel
+		}
+		if r := drops.Build(context.Background(), it); r.Reason != want {
+			t.Errorf("item %d: %v, want %v", it.Index, r.Reason, want)
+		}
+	}
+}
+
+// TestSinglesLevelTurned checks what lets a run ask grade.SinglesLevel of
+// a dig before its canonical form is made: the answer is the same for
+// every turn and relabelling of a puzzle.
+func TestSinglesLevelTurned(t *testing.T) {
+	var d gen.Digger
+	n := uint64(400)
+	if testing.Short() {
+		n = 100
+	}
+	solved := 0
+	for i := range n {
+		rng := pipeline.Item{Seed: 30, Index: i}.Rand()
+		pz := d.Generate(pipeline.ProfileFor(grade.Evil, gen.NoSymmetry), rng)
+		l, ok := grade.SinglesLevel(&pz.Grid)
+		if ok {
+			solved++
+		}
+		for range 8 {
+			g := gen.RandomTransform(rng).Apply(pz.Grid)
+			if l2, ok2 := grade.SinglesLevel(&g); l2 != l || ok2 != ok {
+				t.Fatalf("%v: %s %v, turned %v: %s %v", pz.Grid, l, ok, g, l2, ok2)
+			}
+		}
+	}
+	if solved == 0 || solved == int(n) {
+		t.Errorf("singles solve %d of %d digs, want some and not all", solved, n)
 	}
 }

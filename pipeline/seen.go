@@ -62,6 +62,10 @@ func (s *Seen) InBank(h uint64) bool {
 	return ok
 }
 
+// bankEmpty reports whether the bank held no family when the run started.
+// It is safe for concurrent use.
+func (s *Seen) bankEmpty() bool { return len(s.bank) == 0 }
+
 // Contains reports whether h is in the bank or was added in this run.
 func (s *Seen) Contains(h uint64) bool {
 	if s.InBank(h) {

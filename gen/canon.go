@@ -85,9 +85,6 @@ type Canonicalizer struct {
 	// candidates with open stacks may take as result row 1, worked out
 	// for their bound (boundSecondRow) and read again when they are tried.
 	pats1 [32]uint32
-	// The columns with a digit, and with two or more, of the last grid
-	// loaded.
-	cols, cols2 uint16
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -143,15 +140,15 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			// An empty row (key 0) comes first, then a row of one digit
 			// (key 1), and most puzzles have one or the other: the rows of
 			// each kind, bit 9*tr+r, are found first with no table or
-			// comparison of keys, from the columns' masks as load found
-			// the columns' from the rows'.
-			var rows, rows2 uint32 // rows with a digit, with two or more
-			for _, m := range &z.mask[1] {
-				rows2 |= rows & uint32(m)
-				rows |= uint32(m)
+			// comparison of keys, from the rows' and columns' masks.
+			// (load leaves this to here: the two words it would keep
+			// live in its loop over the givens make it spill.)
+			var filled, multi uint32 // bit 9*tr+r: rows with a digit, with two or more
+			for i := range 9 {
+				m := uint32(z.mask[1][i]) | uint32(z.mask[0][i])<<9
+				multi |= filled & m
+				filled |= m
 			}
-			filled := rows | uint32(z.cols)<<9
-			multi := rows2 | uint32(z.cols2)<<9
 			// The empty rows if there are any, else the rows of one digit
 			// (which include the empty ones), without a branch: (e+0x3ffff)>>18
 			// is 1 exactly when e is not 0.
@@ -452,7 +449,6 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 	// for each kind of house.
 	var units [16]uint32
 	var clash uint32
-	var cols, cols2 uint16 // columns with a digit, with two or more
 	for r := range 9 {
 		row := &z.src[0][r]
 		// The row's first eight cells are read, and copied, as one word.
@@ -481,11 +477,8 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 			units[v&15] |= u
 		}
 		mask[0][r] = m
-		cols2 |= cols & m
-		cols |= m
 	}
 	z.mask = mask
-	z.cols, z.cols2 = cols, cols2
 	return clash == 0
 }
 

@@ -285,7 +285,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 	// Every candidate left has each level's best row, so the form is the
 	// nine best keys, a nibble a cell, spread to a byte a cell.
 	var out solve.Grid
-	for i, key := range z.keys {
+	for i, key := range &z.keys {
 		lo := uint64(uint32(key))
 		lo = (lo | lo<<16) & 0x0000ffff0000ffff
 		lo = (lo | lo<<8) & 0x00ff00ff00ff00ff

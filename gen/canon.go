@@ -85,9 +85,6 @@ type Canonicalizer struct {
 	// candidates with open stacks may take as result row 1, worked out
 	// for their bound (boundSecondRow) and read again when they are tried.
 	pats1 [32]uint32
-	// The columns with a digit, and with two or more, of the last grid
-	// loaded.
-	cols, cols2 uint16
 }
 
 var canonPool = sync.Pool{New: func() any { return new(Canonicalizer) }}
@@ -143,15 +140,15 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 			// An empty row (key 0) comes first, then a row of one digit
 			// (key 1), and most puzzles have one or the other: the rows of
 			// each kind, bit 9*tr+r, are found first with no table or
-			// comparison of keys, from the columns' masks as load found
-			// the columns' from the rows'.
-			var rows, rows2 uint32 // rows with a digit, with two or more
-			for _, m := range &z.mask[1] {
-				rows2 |= rows & uint32(m)
-				rows |= uint32(m)
+			// comparison of keys, from the rows' and columns' masks.
+			// (load leaves this to here: the two words it would keep
+			// live in its loop over the givens make it spill.)
+			var filled, multi uint32 // bit 9*tr+r: rows with a digit, with two or more
+			for i := range 9 {
+				m := uint32(z.mask[1][i]) | uint32(z.mask[0][i])<<9
+				multi |= filled & m
+				filled |= m
 			}
-			filled := rows | uint32(z.cols)<<9
-			multi := rows2 | uint32(z.cols2)<<9
 			// The empty rows if there are any, else the rows of one digit
 			// (which include the empty ones), without a branch: (e+0x3ffff)>>18
 			// is 1 exactly when e is not 0.
@@ -288,7 +285,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 	// Every candidate left has each level's best row, so the form is the
 	// nine best keys, a nibble a cell, spread to a byte a cell.
 	var out solve.Grid
-	for i, key := range z.keys {
+	for i, key := range &z.keys {
 		lo := uint64(uint32(key))
 		lo = (lo | lo<<16) & 0x0000ffff0000ffff
 		lo = (lo | lo<<8) & 0x00ff00ff00ff00ff
@@ -449,52 +446,67 @@ func (z *Canonicalizer) load(g *solve.Grid) bool {
 	var mask [2][16]uint16
 	// The row, column and box of each cell holding digit d, as in
 	// canonCellUnits, in units[d]: one word read and written a cell, not one
-	// for each kind of house.
+	// for each kind of house. A digit repeats in a house exactly when two
+	// of its cells share a bit, that is when the sum of its cells' words,
+	// added up in sum for all digits, exceeds their union: so the loop
+	// tests nothing a cell, and reads units[d] once.
 	var units [16]uint32
-	var clash uint32
-	var cols, cols2 uint16 // columns with a digit, with two or more
-	for r := range 9 {
-		row := &z.src[0][r]
-		// The row's first eight cells are read, and copied, as one word.
-		x := binary.LittleEndian.Uint64(g[r*9:])
-		last := g[r*9+8]
-		binary.LittleEndian.PutUint64(row[:8], x)
-		row[8] = last
-		// The filled cells of the row: a byte's top bit after the
-		// addition is set exactly when the byte is not zero.
-		t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
-		// The last cell's bit without a branch: (v+255)>>8 is 1 for v > 0.
-		m := uint16(t*0x0002040810204081>>56) | uint16((uint32(last)+0xff)>>8)<<8
-		rowBit := uint16(1) << r
-		for f := m; f != 0; f &= f - 1 {
-			c := bits.TrailingZeros16(f)
-			v := row[c]
+	var sum uint64
+	// A band at a time: its rows' masks side by side, 16 bits a row, so
+	// that a given's bit is its cell's r<<4|c within the band, and the
+	// loop over the givens ends three times, not nine (its end, after a
+	// varying number of givens, is a mispredicted branch).
+	for b := 0; b < 9; b += 3 {
+		var band uint64
+		for r := b; r < b+3; r++ {
+			row := &z.src[0][r]
+			// The row's first eight cells are read, and copied, as one word.
+			x := binary.LittleEndian.Uint64(g[r*9:])
+			last := g[r*9+8]
+			binary.LittleEndian.PutUint64(row[:8], x)
+			row[8] = last
+			// The filled cells of the row: a byte's top bit after the
+			// addition is set exactly when the byte is not zero.
+			t := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | x) & 0x8080808080808080
+			// The last cell's bit without a branch: (v+255)>>8 is 1 for v > 0.
+			m := uint16(t*0x0002040810204081>>56) | uint16((uint32(last)+0xff)>>8)<<8
+			mask[0][r] = m
+			// In at the top, so that after the band's three rows row b
+			// is at bit 0 (a constant shift, not one by a count).
+			band = band>>16 | uint64(m)<<32
+		}
+		for ; band != 0; band &= band - 1 {
+			i := b<<4 + bits.TrailingZeros64(band) // the cell, r<<4|c
+			r, c := i>>4&15, i&15
+			v := z.src[0][r][c]
 			if v > 9 {
-				row[c] = 0
-				m &^= 1 << c
+				z.src[0][r][c] = 0
+				mask[0][r] &^= 1 << c
 				continue
 			}
 			z.src[1][c][r] = v
-			mask[1][c] |= rowBit
-			u := canonCellUnits[(r*9+c)&127]
-			clash |= units[v&15] & u
+			mask[1][c] |= 1 << r
+			u := canonCellUnits[i&255]
 			units[v&15] |= u
+			sum += uint64(u)
 		}
-		mask[0][r] = m
-		cols2 |= cols & m
-		cols |= m
 	}
 	z.mask = mask
-	z.cols, z.cols2 = cols, cols2
-	return clash == 0
+	// The unions' total, spelt out (a loop costs five instructions a digit).
+	union := uint64(units[1]) + uint64(units[2]) + uint64(units[3]) +
+		uint64(units[4]) + uint64(units[5]) + uint64(units[6]) +
+		uint64(units[7]) + uint64(units[8]) + uint64(units[9])
+	return union == sum
 }
 
-// canonCellUnits holds the row, column and box of each cell as bits 0-8, 9-17
-// and 18-26 (128 long so that a cell masked to seven bits needs no bounds
-// check).
-var canonCellUnits = func() (u [128]uint32) {
-	for i := range 81 {
-		u[i] = 1<<(i/9) | 1<<(9+i%9) | 1<<(18+i/27*3+i%9/3)
+// canonCellUnits holds the row, column and box of each cell r<<4|c as bits
+// 0-8, 9-17 and 18-26 (256 long so that a cell masked to eight bits needs
+// no bounds check).
+var canonCellUnits = func() (u [256]uint32) {
+	for r := range 9 {
+		for c := range 9 {
+			u[r<<4|c] = 1<<r | 1<<(9+c) | 1<<(18+r/3*3+c/3)
+		}
 	}
 	return u
 }()

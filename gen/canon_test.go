@@ -477,6 +477,42 @@ func TestCanonInvalidGrid(t *testing.T) {
 	}
 }
 
+// TestCanonRepeatedDigit checks that Canon tells a digit repeated in a
+// row, a column or a box alone (it returns the grid and the identity) from
+// digits that only look alike (the same digit in other houses).
+func TestCanonRepeatedDigit(t *testing.T) {
+	tests := []struct {
+		name  string
+		cells map[int]uint8 // cell (0..80) -> value
+		valid bool
+	}{
+		{"row", map[int]uint8{0: 3, 8: 3}, false},
+		{"column", map[int]uint8{0: 3, 72: 3}, false},
+		{"box", map[int]uint8{0: 3, 10: 3}, false},
+		{"one digit in four houses", map[int]uint8{0: 3, 13: 3, 26: 3, 30: 3}, true},
+		{"a fifth in a row", map[int]uint8{0: 3, 13: 3, 26: 3, 30: 3, 35: 3}, false},
+		{"three in a column", map[int]uint8{4: 9, 40: 9, 76: 9}, false},
+		{"repeat among valid digits", map[int]uint8{0: 1, 1: 2, 2: 3, 9: 4, 10: 5, 11: 6, 18: 7, 19: 8, 20: 9, 60: 5, 70: 5}, false},
+		{"every digit once a row", map[int]uint8{0: 1, 12: 2, 24: 3, 28: 4, 40: 5, 52: 6, 56: 7, 68: 8, 80: 9}, true},
+		{"value above 9 beside a digit", map[int]uint8{0: 12, 1: 5, 9: 12}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var g solve.Grid
+			for i, v := range tt.cells {
+				g[i] = v
+			}
+			got, tr := gen.Canon(g)
+			if tr.Apply(g) != got {
+				t.Fatalf("transform %v does not give %v", tr, got)
+			}
+			if unchanged := got == g && tr == gen.Identity(); unchanged == tt.valid {
+				t.Errorf("Canon(%v) = %v by %v; valid %v", g, got, tr, tt.valid)
+			}
+		})
+	}
+}
+
 // FuzzCanon checks, on grids built from arbitrary bytes, that Canon does
 // not panic, that its transform gives its form, and that the form ignores
 // a transform of the input.

@@ -31,10 +31,7 @@ func TestAlignedTriplesKeepSteps(t *testing.T) {
 	ps = append(ps, sample...)
 	found, tried := 0, 0
 	for _, p := range ps {
-		sol, ok := solve.Solve(p)
-		if !ok {
-			t.Fatalf("%s: no solution", p)
-		}
+		sol := mustSolution(t, p)
 		var g Grader
 		g.st.load(p)
 		var every, atChains chainTripleQuiet

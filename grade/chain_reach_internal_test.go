@@ -29,10 +29,7 @@ func TestChainReachMatchesExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 6))
 	var c chainReachCounts
 	for _, p := range ps {
-		sol, ok := solve.Solve(p)
-		if !ok {
-			t.Fatalf("%s: no solution", p)
-		}
+		sol := mustSolution(t, p)
 		var g Grader
 		g.st.load(p)
 		gradeSteps(&g, func(int) {

@@ -26,10 +26,7 @@ func TestSolutionSkipsKeepSteps(t *testing.T) {
 	}
 	skipped := 0 // steps at which the skipping searches ran
 	for _, p := range ps {
-		sol, ok := solve.Solve(p)
-		if !ok {
-			t.Fatalf("%s: no solution", p)
-		}
+		sol := mustSolution(t, p)
 		var skip, full Grader
 		skip.st.load(p)
 		full.st.load(p)

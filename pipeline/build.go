@@ -132,8 +132,8 @@ func slugs(ts []grade.Technique) string {
 // MaxVariants is the most variants a family may ask for
 // (BuildOptions.Variants, bankgen -variants). A run holds the puzzles of
 // up to about a thousand families on their way to the store
-// (MemoryBudget): at 1,000 variants that is about a million puzzles,
-// some 600 MB. Every symmetry admits far more distinct variants than
+// (MemoryBudget): at 1,000 variants that is about 1.1 million puzzles,
+// some 680 MB. Every symmetry admits far more distinct variants than
 // this (each of the 9! relabellings gives one).
 const MaxVariants = 1000
 

@@ -184,12 +184,13 @@ func MemoryBudget(familyPuzzles int, bulk bool) int64 {
 // inFlightPuzzles bounds the puzzles a run holds between admitting its
 // families and storing them, when each family has familyPuzzles puzzles
 // and Config.BatchPuzzles is left at its default: the batch the writer
-// fills or commits, with the rest of the chunk that passes it, and the
-// families queued for it. The results the workers and the collector
-// hold before that, a window's worth, are not counted.
+// commits and the one it fills meanwhile, each with the rest of the
+// chunk that passes it, and the families queued for it. The results the
+// workers and the collector hold before that, a window's worth, are not
+// counted.
 func inFlightPuzzles(familyPuzzles int) int {
 	familyPuzzles = max(familyPuzzles, 1)
-	return defaultBatchPuzzles + (generateChunk+queueFamilies)*familyPuzzles
+	return 2*defaultBatchPuzzles + (2*generateChunk+queueFamilies)*familyPuzzles
 }
 
 // Stats are the live counters of a run, safe for concurrent use.
@@ -369,10 +370,10 @@ func newRun[In, Out any](ctx context.Context, c Config[In, Out]) *run[In, Out] {
 	r.tokens = make(chan struct{}, c.Window)
 	r.jobs = make(chan []job[In], c.Workers)
 	r.results = make(chan []done[In, Out], c.Workers)
-	// The writer's queue lets the workers go on while it commits a batch;
-	// a thousand families cover a commit of any batch the store writes
-	// in well under a second, and more would only hold memory (100
-	// variants a family make a family 30 KB).
+	// The writer's queue smooths the hand-over: the writer takes families
+	// while a batch is written, so the queue need not hold a commit's
+	// worth, and more would only hold memory (100 variants a family make
+	// a family 30 KB).
 	r.toWriter = make(chan []admitted[Out], max(1, min(c.BatchFamilies, queueFamilies)/c.Chunk))
 	r.workersDone = make(chan struct{})
 	r.targetMet = c.Target.Done()
@@ -727,6 +728,11 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out], more bool) (admitted[
 // transactions, runs c.Finish alongside the workers' last families, and
 // flushes the last batch when in closes.
 //
+// A batch is written while the next one is gathered: a write takes tens
+// of milliseconds, in which many workers fill the queue (a thousand
+// families) many times over, and they would all wait for the write to
+// end. At most one write runs at a time, and a full batch waits for it.
+//
 // Finish starts only if the writer has spent less than half the run
 // writing, after it writes what it holds. While Finish runs the writer
 // writes nothing: it takes families while it holds less than a full
@@ -735,52 +741,71 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out], more bool) (admitted[
 // size, so that the batch left after the last family is small.
 func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan []admitted[Out]) error {
 	batch := make([]admitted[Out], 0, c.BatchFamilies)
-	vals := make([]Out, 0, c.BatchFamilies)
 	puzzles := 0
 	maxFamilies, maxPuzzles := c.BatchFamilies, c.BatchPuzzles
 	full := func() bool { return len(batch) >= maxFamilies || puzzles >= maxPuzzles }
 	begin, writing := time.Now(), time.Duration(0) // writing: time spent in c.Write
+
+	// The write in flight, if any: the batch it holds and the channel
+	// its result comes on. spare is the other batch's buffer.
+	type result struct {
+		w    Written
+		err  error
+		took time.Duration
+	}
+	var (
+		inFlight []admitted[Out]
+		written  chan result
+		spare    = make([]admitted[Out], 0, c.BatchFamilies)
+		vals     = [2][]Out{make([]Out, 0, c.BatchFamilies), make([]Out, 0, c.BatchFamilies)}
+		turn     int // which of vals the next write uses
+	)
+	// Every return waits for the write in flight: the caller closes the
+	// store after this returns.
+	defer func() {
+		if written != nil {
+			<-written
+		}
+	}()
+	// settle waits for the write in flight and counts what it stored.
+	settle := func() error {
+		if written == nil {
+			return nil
+		}
+		res := <-written
+		written = nil
+		return c.tally(inFlight, res.w, res.err, res.took, &writing, &spare)
+	}
+	// flush starts writing the batch held, once the write before it is
+	// done.
 	flush := func() error {
+		if err := settle(); err != nil {
+			return err
+		}
 		if len(batch) == 0 {
 			return nil
 		}
-		vals = vals[:0]
+		v := vals[turn][:0]
 		for _, a := range batch {
-			vals = append(vals, a.v)
+			v = append(v, a.v)
 		}
-		t0 := time.Now()
-		w, err := c.Write(ctx, vals)
-		writing += time.Since(t0)
-		if err != nil {
-			return fmt.Errorf("write %d families: %w", len(batch), err)
-		}
-		// The store says what it took: another process writing the same
-		// families, or filling a level's cap, at the same moment makes
-		// it less than the batch.
-		known := 0
-		for _, a := range batch {
-			if a.dup {
-				known++
-			}
-		}
-		if extra := w.DupFamilies - known; extra > 0 {
-			c.Stats.Duplicates.Add(int64(extra))
-		}
-		if w.OverCap > 0 {
-			// Admitted for what the bank lacked when the run began:
-			// another run on the bank filled the quota first.
-			c.Stats.OverQuota.Add(int64(w.OverCap))
-			c.Log.Info("families left out over a quota: the bank reached it before they were written", "families", w.OverCap)
-		}
-		c.Stats.Families.Add(int64(w.Families))
-		c.Stats.Puzzles.Add(int64(w.Puzzles))
-		c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))
-		for l, n := range w.Levels {
-			c.Stats.levels[l].Add(int64(n))
-		}
-		clear(batch) // let the written values go
-		batch, puzzles = batch[:0], 0
+		vals[turn], turn = v, 1-turn
+		inFlight, batch, spare, puzzles = batch, spare, nil, 0
+		done := make(chan result, 1)
+		written = done
+		go func() {
+			t0 := time.Now()
+			w, err := c.Write(ctx, v)
+			done <- result{w, err, time.Since(t0)}
+		}()
 		return nil
+	}
+	// drain writes the batch held and waits for it.
+	drain := func() error {
+		if err := flush(); err != nil {
+			return err
+		}
+		return settle()
 	}
 
 	// finishing is not nil while c.Finish runs; no batch is written
@@ -792,7 +817,7 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 	// resumed run would have to make them again.
 	failed := func(err error) error {
 		err = fmt.Errorf("finish: %w", err)
-		if ferr := flush(); ferr != nil {
+		if ferr := drain(); ferr != nil {
 			return errors.Join(err, ferr)
 		}
 		return err
@@ -812,11 +837,12 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 	defer tick.Stop()
 	for {
 		recv := in
-		if finishing != nil && full() {
-			// Hold one whole batch at most; then the queue fills and the
-			// workers wait. The bounds are quartered only once Finish
-			// returns, since holding a quarter batch would leave the
-			// workers waiting for most of the build.
+		if (finishing != nil || written != nil) && full() {
+			// Hold one whole batch at most besides the one being
+			// written; then the queue fills and the workers wait. The
+			// bounds are quartered only once Finish returns, since
+			// holding a quarter batch would leave the workers waiting
+			// for most of the build.
 			recv = nil
 		}
 		select {
@@ -825,7 +851,7 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 				if err := wait(); err != nil {
 					return err
 				}
-				return flush()
+				return drain()
 			}
 			for _, a := range as {
 				batch = append(batch, a)
@@ -833,7 +859,7 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 				if !a.dup {
 					received++
 				}
-				if finishing == nil && full() {
+				if finishing == nil && written == nil && full() {
 					if err := flush(); err != nil {
 						return err
 					}
@@ -847,16 +873,29 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 			// for it anyway. The choice is made once.
 			if !started && received >= c.FinishAfter {
 				started = true
+				if err := settle(); err != nil {
+					return err
+				}
 				if writing < time.Since(begin)/2 {
 					// What the writer holds goes in first, in bulk: held
 					// through Finish, it would go into the indexes Finish
 					// built, row by row, at several times the cost.
-					if err := flush(); err != nil {
+					if err := drain(); err != nil {
 						return err
 					}
 					done := make(chan error, 1)
 					go func() { done <- c.Finish(ctx) }()
 					finishing = done
+				}
+			}
+		case res := <-written:
+			written = nil
+			if err := c.tally(inFlight, res.w, res.err, res.took, &writing, &spare); err != nil {
+				return err
+			}
+			if finishing == nil && full() {
+				if err := flush(); err != nil {
+					return err
 				}
 			}
 		case err := <-finishing:
@@ -873,11 +912,48 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 				}
 			}
 		case <-tick.C:
-			if finishing == nil {
+			if finishing == nil && written == nil {
 				if err := flush(); err != nil {
 					return err
 				}
 			}
 		}
 	}
+}
+
+// tally counts what a write of batch stored (w, or its error err, after
+// took), adds took to *writing, and hands the emptied batch back as
+// *spare for the next one to fill.
+func (c Config[In, Out]) tally(batch []admitted[Out], w Written, err error, took time.Duration, writing *time.Duration, spare *[]admitted[Out]) error {
+	*writing += took
+	if err != nil {
+		return fmt.Errorf("write %d families: %w", len(batch), err)
+	}
+	// The store says what it took: another process writing the same
+	// families, or filling a level's cap, at the same moment makes
+	// it less than the batch.
+	known := 0
+	for _, a := range batch {
+		if a.dup {
+			known++
+		}
+	}
+	if extra := w.DupFamilies - known; extra > 0 {
+		c.Stats.Duplicates.Add(int64(extra))
+	}
+	if w.OverCap > 0 {
+		// Admitted for what the bank lacked when the run began:
+		// another run on the bank filled the quota first.
+		c.Stats.OverQuota.Add(int64(w.OverCap))
+		c.Log.Info("families left out over a quota: the bank reached it before they were written", "families", w.OverCap)
+	}
+	c.Stats.Families.Add(int64(w.Families))
+	c.Stats.Puzzles.Add(int64(w.Puzzles))
+	c.Stats.DupPuzzles.Add(int64(w.DupPuzzles))
+	for l, n := range w.Levels {
+		c.Stats.levels[l].Add(int64(n))
+	}
+	clear(batch) // let the written values go
+	*spare = batch[:0]
+	return nil
 }

@@ -9,7 +9,8 @@ import (
 
 // TestMemoryBudget checks the room a run asks for: 256 MiB at least for
 // the puzzles on their way to the store, and for many variants the
-// writer's batch, a chunk of families (16) past it and the queue (1,000
+// writer's two batches (the one written and the one filled meanwhile),
+// each a chunk of families (16) past its bound, and the queue (1,000
 // families) at store.PuzzleMemory a puzzle; a bulk load adds the store's
 // in-memory keys.
 func TestMemoryBudget(t *testing.T) {
@@ -20,7 +21,7 @@ func TestMemoryBudget(t *testing.T) {
 	}{
 		{1, false, 256 << 20},
 		{101, false, 256 << 20},
-		{1001, false, (50000 + (16+1000)*1001) * 600},
+		{1001, false, (2*50000 + (2*16+1000)*1001) * 600},
 		{1, true, 256<<20 + store.BulkKeyMemory},
 	} {
 		if got := pipeline.MemoryBudget(tc.familyPuzzles, tc.bulk); got != tc.want {

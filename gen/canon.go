@@ -116,16 +116,19 @@ func CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 
 // Canon is the package-level Canon using z's scratch space.
 func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
-	if canonIsFull(&p) {
-		return z.CanonGrid(p)
-	}
-	return z.canonPuzzle(&p)
+	return z.canonPuzzle(&p, true)
 }
 
-// canonPuzzle is Canon without the shortcut for full grids.
-func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
+// canonPuzzle is Canon, without the shortcut for full grids unless grids
+// is set. A full grid is known from load's masks, so a puzzle costs no
+// separate pass over its cells.
+func (z *Canonicalizer) canonPuzzle(p *solve.Grid, grids bool) (solve.Grid, Transform) {
 	if !z.load(p) {
 		return Identity().Apply(*p), Identity()
+	}
+	m := &z.mask[0]
+	if grids && m[0]&m[1]&m[2]&m[3]&m[4]&m[5]&m[6]&m[7]&m[8] == 0x1ff {
+		return z.CanonGrid(*p)
 	}
 	for level := range 9 {
 		if level >= 6 && len(z.cur) == 1 && z.lastRows(level) {
@@ -442,7 +445,9 @@ func stackCounts(m int) [3]int {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	z.src[1] = [16][16]uint8{}
+	// Only the transposed grid's first nine rows are written below (and
+	// read anywhere); the others stay empty.
+	*(*[9][16]uint8)(z.src[1][:9]) = [9][16]uint8{}
 	var mask [2][16]uint16
 	// The row, column and box of each cell holding digit d, as in
 	// canonCellUnits, in units[d]: one word read and written a cell, not one

@@ -128,7 +128,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid, grids bool) (solve.Grid, Tran
 	}
 	m := &z.mask[0]
 	if grids && m[0]&m[1]&m[2]&m[3]&m[4]&m[5]&m[6]&m[7]&m[8] == 0x1ff {
-		return z.CanonGrid(*p)
+		return z.canonGrid(p)
 	}
 	for level := range 9 {
 		if level >= 6 && len(z.cur) == 1 && z.lastRows(level) {
@@ -1324,6 +1324,11 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		return z.Canon(sol)
 	}
 	z.load(&sol)
+	return z.canonGrid(&sol)
+}
+
+// canonGrid is CanonGrid for a full valid grid that load has just stored.
+func (z *Canonicalizer) canonGrid(sol *solve.Grid) (solve.Grid, Transform) {
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {
@@ -1402,7 +1407,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		z.gcur, z.gnxt = z.gnxt, z.gcur
 	}
 	t := z.gcur[0].transform()
-	return t.Apply(sol), t
+	return t.Apply(*sol), t
 }
 
 // Row pairs. Result row 1 of a full grid depends only on the pair of source

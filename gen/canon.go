@@ -116,16 +116,19 @@ func CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 
 // Canon is the package-level Canon using z's scratch space.
 func (z *Canonicalizer) Canon(p solve.Grid) (solve.Grid, Transform) {
-	if canonIsFull(&p) {
-		return z.CanonGrid(p)
-	}
-	return z.canonPuzzle(&p)
+	return z.canonPuzzle(&p, true)
 }
 
-// canonPuzzle is Canon without the shortcut for full grids.
-func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
+// canonPuzzle is Canon, without the shortcut for full grids unless grids
+// is set. A full grid is known from load's masks, so a puzzle costs no
+// separate pass over its cells.
+func (z *Canonicalizer) canonPuzzle(p *solve.Grid, grids bool) (solve.Grid, Transform) {
 	if !z.load(p) {
 		return Identity().Apply(*p), Identity()
+	}
+	m := &z.mask[0]
+	if grids && m[0]&m[1]&m[2]&m[3]&m[4]&m[5]&m[6]&m[7]&m[8] == 0x1ff {
+		return z.canonGrid(p)
 	}
 	for level := range 9 {
 		if level >= 6 && len(z.cur) == 1 && z.lastRows(level) {
@@ -281,7 +284,6 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		z.keys[level] = z.best
 		z.cur, z.nxt = z.nxt, z.cur
 	}
-	rows, cols, digits := z.cur[0].complete()
 	// Every candidate left has each level's best row, so the form is the
 	// nine best keys, a nibble a cell, spread to a byte a cell.
 	var out solve.Grid
@@ -293,7 +295,7 @@ func (z *Canonicalizer) canonPuzzle(p *solve.Grid) (solve.Grid, Transform) {
 		binary.BigEndian.PutUint64(out[i*9+1:], lo)
 		out[i*9] = uint8(key >> 32)
 	}
-	return out, makeTransform(z.cur[0].tr == 1, rows, cols, digits)
+	return out, z.cur[0].transform()
 }
 
 // lastRows finishes the search from result row level of the last band
@@ -442,7 +444,9 @@ func stackCounts(m int) [3]int {
 // Values above 9 are not grid values; load stores them as empty cells. It
 // reports whether no digit repeats in a row, column or box.
 func (z *Canonicalizer) load(g *solve.Grid) bool {
-	z.src[1] = [16][16]uint8{}
+	// Only the transposed grid's first nine rows are written below (and
+	// read anywhere); the others stay empty.
+	*(*[9][16]uint8)(z.src[1][:9]) = [9][16]uint8{}
 	var mask [2][16]uint16
 	// The row, column and box of each cell holding digit d, as in
 	// canonCellUnits, in units[d]: one word read and written a cell, not one
@@ -1227,12 +1231,18 @@ func (z *Canonicalizer) fork1(child canonCand, row *[16]uint8, a, m uint8) {
 	}
 }
 
-// complete returns the line maps and relabelling of c, which has all nine
-// rows: open stacks and columns are all empty, so any order serves; digits
-// that never appear take the remaining labels in increasing order.
-func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
-	rows, cols = c.rows, c.cols
-	copy(digits[:], c.label[:10]) // label[0] is 0
+// transform returns the transform of c, which has all nine rows: open
+// stacks and columns are all empty, so any order serves; digits that never
+// appear take the remaining labels in increasing order. It builds the
+// Transform's fields in place, eight bytes at a time, as makeTransform
+// does, rather than through arrays returned and passed by value.
+func (c *canonCand) transform() Transform {
+	const id = 0x0706050403020100 // the identity's first eight values
+	le := binary.LittleEndian
+	t := Transform{transpose: c.tr == 1}
+	le.PutUint64(t.rows[:8], le.Uint64(c.rows[:8])^id)
+	t.rows[8] = c.rows[8] ^ 8
+	cols := c.cols
 	if c.stackOf[0]|c.stackOf[1]|c.stackOf[2] == noStack {
 		// An open stack (rare): the open ones take the free source
 		// stacks in order.
@@ -1250,15 +1260,31 @@ func (c *canonCand) complete() (rows, cols [9]uint8, digits [10]uint8) {
 			}
 		}
 	}
-	if next := c.next; next <= 9 {
+	le.PutUint64(t.cols[:8], le.Uint64(cols[:8])^id)
+	t.cols[8] = cols[8] ^ 8
+	// The labels of digits 0-7 and of 8 and 9 (label[0] is 0).
+	lo, hi := le.Uint64(c.label[:8]), le.Uint16(c.label[8:])
+	if c.next >= 9 {
+		// At most one digit unlabelled, which takes 9: newDigit (10)
+		// becomes 9 without a branch, as in lastRows.
+		lo -= (lo + 0x0606060606060606) >> 4 & 0x0101010101010101
+		hi -= (hi + 0x0606) >> 4 & 0x0101
+	} else {
+		var digits [10]uint8
+		le.PutUint64(digits[:8], lo)
+		le.PutUint16(digits[8:], hi)
+		next := c.next
 		for d := 1; d <= 9; d++ {
 			if digits[d] == newDigit {
 				digits[d] = next
 				next++
 			}
 		}
+		lo, hi = le.Uint64(digits[:8]), le.Uint16(digits[8:])
 	}
-	return rows, cols, digits
+	le.PutUint64(t.digits[:8], lo^id)
+	le.PutUint16(t.digits[8:], hi^0x0908)
+	return t
 }
 
 // canonIsFull reports whether g is a complete grid with every row, column
@@ -1298,6 +1324,11 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		return z.Canon(sol)
 	}
 	z.load(&sol)
+	return z.canonGrid(&sol)
+}
+
+// canonGrid is CanonGrid for a full valid grid that load has just stored.
+func (z *Canonicalizer) canonGrid(sol *solve.Grid) (solve.Grid, Transform) {
 	z.gcur = z.gcur[:0]
 	for tr := range 2 {
 		for r := range 9 {
@@ -1376,7 +1407,7 @@ func (z *Canonicalizer) CanonGrid(sol solve.Grid) (solve.Grid, Transform) {
 		z.gcur, z.gnxt = z.gnxt, z.gcur
 	}
 	t := z.gcur[0].transform()
-	return t.Apply(sol), t
+	return t.Apply(*sol), t
 }
 
 // Row pairs. Result row 1 of a full grid depends only on the pair of source

@@ -32,7 +32,7 @@ func TestCanonGridMatchesPuzzleSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, _ := z.canonPuzzle(&g)
+		want, _ := z.canonPuzzle(&g, false)
 		got, tr := z.CanonGrid(g)
 		if got != want {
 			t.Errorf("CanonGrid(%v) = %v, want %v", g, got, want)

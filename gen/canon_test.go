@@ -477,6 +477,37 @@ func TestCanonInvalidGrid(t *testing.T) {
 	}
 }
 
+// TestCanonFullGrid checks that Canon gives a full valid grid exactly
+// what CanonGrid gives it (form and transform), and a full grid with a
+// repeated digit or a value above 9 what it gives any such grid.
+func TestCanonFullGrid(t *testing.T) {
+	grids := canonSets(t)["grids"]
+	if testing.Short() {
+		grids = grids[:50]
+	}
+	rng := rand.New(rand.NewPCG(13, 30))
+	for _, g := range grids {
+		g = gen.RandomTransform(rng).Apply(g)
+		got, tr := gen.Canon(g)
+		if want, wantT := gen.CanonGrid(g); got != want || tr != wantT {
+			t.Fatalf("Canon(%v) = %v by %v, want CanonGrid's %v by %v", g, got, tr, want, wantT)
+		}
+	}
+	g := mustGrid(t, tfSolution)
+	g[0], g[1] = g[1], g[0] // each of the two digits twice in its column
+	if got, tr := gen.Canon(g); got != g || tr != gen.Identity() {
+		t.Errorf("Canon of a full grid with repeated digits = %v, %v; want it unchanged with the identity", got, tr)
+	}
+	g = mustGrid(t, tfSolution)
+	g[40] = 12 // not a digit: the grid is a puzzle with one empty cell
+	p := g
+	p[40] = 0
+	got, tr := gen.Canon(g)
+	if want, _ := gen.Canon(p); got != want || tr.Apply(p) != got {
+		t.Errorf("Canon(%v) = %v by %v, want %v as for the puzzle with that cell empty", g, got, tr, want)
+	}
+}
+
 // TestCanonRepeatedDigit checks that Canon tells a digit repeated in a
 // row, a column or a box alone (it returns the grid and the identity) from
 // digits that only look alike (the same digit in other houses).

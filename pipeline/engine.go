@@ -767,14 +767,17 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 			<-written
 		}
 	}()
+	// settled counts what the write in flight stored, given its result.
+	settled := func(res result) error {
+		written = nil
+		return c.tally(inFlight, res.w, res.err, res.took, &writing, &spare)
+	}
 	// settle waits for the write in flight and counts what it stored.
 	settle := func() error {
 		if written == nil {
 			return nil
 		}
-		res := <-written
-		written = nil
-		return c.tally(inFlight, res.w, res.err, res.took, &writing, &spare)
+		return settled(<-written)
 	}
 	// flush starts writing the batch held, once the write before it is
 	// done.
@@ -889,8 +892,7 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 				}
 			}
 		case res := <-written:
-			written = nil
-			if err := c.tally(inFlight, res.w, res.err, res.took, &writing, &spare); err != nil {
+			if err := settled(res); err != nil {
 				return err
 			}
 			if finishing == nil && full() {

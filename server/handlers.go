@@ -415,7 +415,9 @@ type dailyJSON struct {
 
 // dailySeed is the seed of the puzzle of date for levels: a fixed hash,
 // so that every server on the same bank, after any restart, picks the
-// same puzzle. The levels are parsed first, so "evil" and "5" agree.
+// same puzzle. The levels are parsed first, so "evil" and "5" agree. The
+// size is not in the seed: it only narrows what the seed picks from, and
+// a request without it keeps the pick it had before size was taken.
 func dailySeed(date string, levels []int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "sudokubank daily %s levels %v", date, levels)
@@ -423,7 +425,9 @@ func dailySeed(date string, levels []int) uint64 {
 }
 
 func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
-	p := newParams(r, []string{"level", "solution"})
+	// size lets an app of one grid size ask for a day's puzzle of its
+	// size; without it the pick is from every size the bank holds.
+	p := newParams(r, []string{"level", "size", "solution"})
 	date := r.PathValue("date")
 	if _, err := time.Parse(time.DateOnly, date); err != nil && p.err == nil {
 		p.err = badParam("date", date, "want a date as YYYY-MM-DD")

@@ -90,3 +90,30 @@ func TestHintsSized(t *testing.T) {
 		t.Error("no sentence names the cells of its pattern")
 	}
 }
+
+// An app of one grid size gets the day's puzzle of its size from a bank
+// of several: size narrows the pick, and the same request gives the same
+// puzzle.
+func TestDailySize(t *testing.T) {
+	fams := banktest.MustSizedBuilt(t, 6, []grade.Level{grade.ExtremelyEasy}, 2)
+	ts := MustServer(t, MustBank(t, append(MustFixture(t), fams...)), server.Options{})
+	for _, tt := range []struct {
+		query string
+		size  int
+	}{{"size=6", 6}, {"size=6x6", 6}, {"size=9", 9}, {"level=extremely-easy&size=6", 6}, {"level=evil&size=9", 9}} {
+		for day := 1; day <= 10; day++ {
+			url := fmt.Sprintf("%s/api/v1/daily/2026-12-%02d?%s", ts.URL, day, tt.query)
+			var a, b struct {
+				Puzzle struct {
+					ID   int64 `json:"id"`
+					Size int   `json:"size"`
+				} `json:"puzzle"`
+			}
+			MustGet(t, url, &a)
+			MustGet(t, url, &b)
+			if a.Puzzle.Size != tt.size || a != b {
+				t.Errorf("%s: puzzle %+v, then %+v; want the same puzzle, of size %d", url, a.Puzzle, b.Puzzle, tt.size)
+			}
+		}
+	}
+}

@@ -457,6 +457,7 @@ func TestErrors(t *testing.T) {
 		{"GET", "/api/v1/daily/today", 400, "date"},
 		{"GET", "/api/v1/daily/2026-12-01?level=hard", 400, "level"},
 		{"GET", "/api/v1/daily/2026-12-01?rating=3", 400, "rating"},
+		{"GET", "/api/v1/daily/2026-12-01?size=7", 400, "size"},
 		{"GET", "/api/v1/export?format=sdk", 400, "format"},
 		{"GET", "/api/v1/export?format=pdf&count=0", 400, "count"},
 		{"GET", "/api/v1/export?count=1001", 400, "count"},

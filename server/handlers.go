@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -518,10 +519,36 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=puzzles.%s", format))
-	if err := export.Write(r.Context(), w, format, export.FromRows(rows, 1), export.Options{}); err != nil {
+	cw := &countWriter{w: w}
+	err = export.Write(r.Context(), cw, format, export.FromRows(rows, 1), export.Options{})
+	switch {
+	case err == nil:
+	case cw.n == 0:
+		// export.Write checks every puzzle before it writes: the status
+		// is not sent yet, and the client gets an error, not an empty
+		// file.
+		w.Header().Del("Content-Disposition")
+		if errors.Is(err, export.ErrNineOnly) {
+			// Without size the selection holds every size the bank has.
+			err = badParam("format", name, "%v; add size=9 to take 9x9 puzzles only", err)
+		}
+		s.serveError(w, r, err)
+	default:
 		// The status is sent; a client sees a short body.
 		s.log.Error("export failed", "path", r.URL.Path, "err", err)
 	}
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // picked returns the puzzles the parameter ids names, in its order: a

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -415,7 +416,9 @@ type dailyJSON struct {
 
 // dailySeed is the seed of the puzzle of date for levels: a fixed hash,
 // so that every server on the same bank, after any restart, picks the
-// same puzzle. The levels are parsed first, so "evil" and "5" agree.
+// same puzzle. The levels are parsed first, so "evil" and "5" agree. The
+// size is not in the seed: it only narrows what the seed picks from, and
+// a request without it keeps the pick it had before size was taken.
 func dailySeed(date string, levels []int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "sudokubank daily %s levels %v", date, levels)
@@ -423,7 +426,9 @@ func dailySeed(date string, levels []int) uint64 {
 }
 
 func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
-	p := newParams(r, []string{"level", "solution"})
+	// size lets an app of one grid size ask for a day's puzzle of its
+	// size; without it the pick is from every size the bank holds.
+	p := newParams(r, []string{"level", "size", "solution"})
 	date := r.PathValue("date")
 	if _, err := time.Parse(time.DateOnly, date); err != nil && p.err == nil {
 		p.err = badParam("date", date, "want a date as YYYY-MM-DD")
@@ -514,10 +519,36 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", ctype)
 	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=puzzles.%s", format))
-	if err := export.Write(r.Context(), w, format, export.FromRows(rows, 1), export.Options{}); err != nil {
+	cw := &countWriter{w: w}
+	err = export.Write(r.Context(), cw, format, export.FromRows(rows, 1), export.Options{})
+	switch {
+	case err == nil:
+	case cw.n == 0:
+		// export.Write checks every puzzle before it writes: the status
+		// is not sent yet, and the client gets an error, not an empty
+		// file.
+		w.Header().Del("Content-Disposition")
+		if errors.Is(err, export.ErrNineOnly) {
+			// Without size the selection holds every size the bank has.
+			err = badParam("format", name, "%v; add size=9 to take 9x9 puzzles only", err)
+		}
+		s.serveError(w, r, err)
+	default:
 		// The status is sent; a client sees a short body.
 		s.log.Error("export failed", "path", r.URL.Path, "err", err)
 	}
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
 }
 
 // picked returns the puzzles the parameter ids names, in its order: a

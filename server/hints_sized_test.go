@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -88,5 +89,60 @@ func TestHintsSized(t *testing.T) {
 	}
 	if !named {
 		t.Error("no sentence names the cells of its pattern")
+	}
+}
+
+// An app of one grid size gets the day's puzzle of its size from a bank
+// of several: size narrows the pick, and the same request gives the same
+// puzzle.
+func TestDailySize(t *testing.T) {
+	fams := banktest.MustSizedBuilt(t, 6, []grade.Level{grade.ExtremelyEasy}, 2)
+	ts := MustServer(t, MustBank(t, append(MustFixture(t), fams...)), server.Options{})
+	for _, tt := range []struct {
+		query string
+		size  int
+	}{{"size=6", 6}, {"size=6x6", 6}, {"size=9", 9}, {"level=extremely-easy&size=6", 6}, {"level=evil&size=9", 9}} {
+		for day := 1; day <= 10; day++ {
+			url := fmt.Sprintf("%s/api/v1/daily/2026-12-%02d?%s", ts.URL, day, tt.query)
+			var a, b struct {
+				Puzzle struct {
+					ID   int64 `json:"id"`
+					Size int   `json:"size"`
+				} `json:"puzzle"`
+			}
+			MustGet(t, url, &a)
+			MustGet(t, url, &b)
+			if a.Puzzle.Size != tt.size || a != b {
+				t.Errorf("%s: puzzle %+v, then %+v; want the same puzzle, of size %d", url, a.Puzzle, b.Puzzle, tt.size)
+			}
+		}
+	}
+}
+
+// An sdm export (9x9 only) of a selection that holds another size is a
+// 400 naming the puzzle and the way out, never a 200 with an empty file;
+// with size=9 it writes the 9x9 puzzles.
+func TestExportNineOnlyMixedSizes(t *testing.T) {
+	fams := banktest.MustSizedBuilt(t, 6, []grade.Level{grade.ExtremelyEasy}, 2)
+	ts := MustServer(t, MustBank(t, append(MustFixture(t)[:3], fams...)), server.Options{})
+	var six, nine page
+	MustGet(t, ts.URL+"/api/v1/puzzles?size=6", &six)
+	MustGet(t, ts.URL+"/api/v1/puzzles?size=9", &nine)
+	if len(six.Puzzles) == 0 || len(nine.Puzzles) == 0 {
+		t.Fatalf("%d 6x6 and %d 9x9 puzzles, want some of each", len(six.Puzzles), len(nine.Puzzles))
+	}
+	picked := fmt.Sprintf("format=sdm&ids=%d,%d", nine.Puzzles[0].ID, six.Puzzles[0].ID)
+	for _, q := range []string{"format=sdm", "format=sdm&count=1000", picked} {
+		r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?"+q, nil, nil)
+		if r.status != http.StatusBadRequest || !hasError(r.body, "6x6") || !hasError(r.body, "size=9") {
+			t.Errorf("%s: %d %q; want 400 naming the 6x6 puzzle and size=9", q, r.status, r.body)
+		}
+		if ct, cd := r.header.Get("Content-Type"), r.header.Get("Content-Disposition"); ct != "application/json" || cd != "" {
+			t.Errorf("%s: Content-Type %q, Content-Disposition %q; want a JSON error, no attachment", q, ct, cd)
+		}
+	}
+	r := MustGet(t, ts.URL+"/api/v1/export?format=sdm&size=9", nil)
+	if lines := strings.Count(string(r.body), "\n"); lines != len(nine.Puzzles) {
+		t.Errorf("sdm of size 9: %d lines, want the %d 9x9 puzzles:\n%s", lines, len(nine.Puzzles), r.body)
 	}
 }

@@ -179,11 +179,14 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the connection's writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// noBody refuses a request with a body: every endpoint is a GET, and a
-// body would only cost reading.
+// noBody refuses a GET or HEAD with a body: every endpoint is a GET,
+// and a body would only cost reading. A request of another method goes
+// on, unread, to its 405 (or 404): the method is its mistake, not the
+// body.
 func noBody(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength != 0 {
+		getOrHead := r.Method == http.MethodGet || r.Method == http.MethodHead
+		if getOrHead && r.ContentLength != 0 {
 			writeError(w, http.StatusRequestEntityTooLarge, "a request takes no body")
 			return
 		}
@@ -192,32 +195,37 @@ func noBody(h http.Handler) http.Handler {
 	})
 }
 
-// jsonNotFound answers a path no pattern of mux has with a JSON 404;
-// a known path with another method keeps net/http's 405 and Allow.
+// jsonNotFound answers a path no pattern of mux has with a JSON 404,
+// and a known path with another method with a JSON 405 that keeps
+// net/http's Allow: an app reads every error the same way.
 func jsonNotFound(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if _, pattern := mux.Handler(r); pattern == "" {
-			mux.ServeHTTP(&notFoundWriter{ResponseWriter: w, path: r.URL.Path}, r)
+			mux.ServeHTTP(&notFoundWriter{ResponseWriter: w, method: r.Method, path: r.URL.Path}, r)
 			return
 		}
 		mux.ServeHTTP(w, r)
 	})
 }
 
-// notFoundWriter turns net/http's plain-text 404 into a JSON one.
+// notFoundWriter turns net/http's plain-text 404 and 405 into JSON ones.
 type notFoundWriter struct {
 	http.ResponseWriter
-	path    string
-	swallow bool
+	method, path string
+	swallow      bool
 }
 
 func (w *notFoundWriter) WriteHeader(code int) {
-	if code == http.StatusNotFound {
+	switch code {
+	case http.StatusNotFound:
 		w.swallow = true
 		writeError(w.ResponseWriter, code, fmt.Sprintf("no such path %q", w.path))
-		return
+	case http.StatusMethodNotAllowed:
+		w.swallow = true
+		writeError(w.ResponseWriter, code, fmt.Sprintf("method %s not allowed on %q; use %s", w.method, w.path, w.Header().Get("Allow")))
+	default:
+		w.ResponseWriter.WriteHeader(code)
 	}
-	w.ResponseWriter.WriteHeader(code)
 }
 
 func (w *notFoundWriter) Write(b []byte) (int, error) {

@@ -457,6 +457,7 @@ func TestErrors(t *testing.T) {
 		{"GET", "/api/v1/daily/today", 400, "date"},
 		{"GET", "/api/v1/daily/2026-12-01?level=hard", 400, "level"},
 		{"GET", "/api/v1/daily/2026-12-01?rating=3", 400, "rating"},
+		{"GET", "/api/v1/daily/2026-12-01?size=7", 400, "size"},
 		{"GET", "/api/v1/export?format=sdk", 400, "format"},
 		{"GET", "/api/v1/export?format=pdf&count=0", 400, "count"},
 		{"GET", "/api/v1/export?count=1001", 400, "count"},
@@ -482,10 +483,27 @@ func TestErrors(t *testing.T) {
 			}
 		})
 	}
-	for _, path := range []string{"/api/v1/stats", "/api/v1/puzzles/1"} {
-		r := MustDo(t, http.MethodPost, ts.URL+path, nil, nil)
-		if r.status != http.StatusMethodNotAllowed || !strings.Contains(r.header.Get("Allow"), "GET") {
-			t.Errorf("POST %s: %d, Allow %q; want 405 allowing GET", path, r.status, r.header.Get("Allow"))
+	// Another method is a JSON 405 naming the method, with Allow, body
+	// or not: the method is the mistake.
+	methods := []struct {
+		method, path string
+		body         io.Reader
+	}{
+		{http.MethodPost, "/api/v1/stats", nil},
+		{http.MethodPost, "/api/v1/puzzles/1", nil},
+		{http.MethodDelete, "/api/v1/puzzles/1", nil},
+		{http.MethodPut, "/api/v1/puzzles/1/hints", strings.NewReader(`{"x":1}`)},
+		{http.MethodPost, "/api/v1/stats", strings.NewReader("a=1")},
+		{http.MethodOptions, "/api/v1/daily/2026-12-01", nil},
+		{http.MethodPost, "/", nil},
+	}
+	for _, tt := range methods {
+		r := MustDo(t, tt.method, ts.URL+tt.path, nil, tt.body)
+		if r.status != http.StatusMethodNotAllowed || !strings.Contains(r.header.Get("Allow"), "GET") || !hasError(r.body, tt.method) {
+			t.Errorf("%s %s: %d, Allow %q, %s; want 405 allowing GET, a JSON error naming %s", tt.method, tt.path, r.status, r.header.Get("Allow"), r.body, tt.method)
+		}
+		if ct := r.header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("%s %s: Content-Type %q, want application/json", tt.method, tt.path, ct)
 		}
 	}
 	r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", nil, strings.NewReader("a body"))

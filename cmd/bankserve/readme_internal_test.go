@@ -47,3 +47,21 @@ func TestUsageExamples(t *testing.T) {
 		t.Error("the usage shows no example")
 	}
 }
+
+// The usage names every filter the server takes, and the daily puzzle's
+// parameters, so that an app developer reading -h finds them all.
+func TestUsageParameters(t *testing.T) {
+	filters := usage[strings.Index(usage, "FILTERS are"):]
+	filters = strings.Join(strings.Fields(filters[:strings.Index(filters, ".")]), " ")
+	for _, name := range []string{"level", "rating", "givens", "score", "technique", "hardest", "symmetry", "minimal", "source", "size"} {
+		if !strings.Contains(filters+",", " "+name+",") {
+			t.Errorf("the usage's FILTERS sentence %q lacks %s", filters, name)
+		}
+	}
+	daily := usage[strings.Index(usage, "/api/v1/daily/"):strings.Index(usage, "/api/v1/export")]
+	for _, p := range []string{"level=", "size=", "solution="} {
+		if !strings.Contains(daily, p) {
+			t.Errorf("the usage's daily endpoint lacks %s", p)
+		}
+	}
+}

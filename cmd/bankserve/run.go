@@ -34,9 +34,10 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  a uniform random pick (n at most 100)
   /api/v1/puzzles/ID?solution=1  one puzzle
   /api/v1/puzzles/ID/hints       its hint path, step by step
-  /api/v1/daily/YYYY-MM-DD?level=L
-                                 the puzzle of the day, never one
-                                 reserved to a client
+  /api/v1/daily/YYYY-MM-DD?level=L&size=N&solution=1
+                                 the puzzle of the day, of any size
+                                 the bank holds unless size is given,
+                                 never one reserved to a client
   /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
                                  a file of puzzles (count at most 1000)
   /api/v1/export?ids=ID,ID,...&format=...
@@ -45,7 +46,7 @@ logged on stderr. Endpoints (all GET, JSON unless said):
   /puzzles/ID                    play a puzzle with its hints, print
 
 FILTERS are bankquery's: level, rating, givens, score, technique,
-hardest, symmetry, minimal, source.
+hardest, symmetry, minimal, source, size.
 
 Examples:
   bankserve -db puzzles.db

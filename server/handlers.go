@@ -414,11 +414,11 @@ type dailyJSON struct {
 	Puzzle json.RawMessage `json:"puzzle"`
 }
 
-// dailySeed is the seed of the puzzle of date for levels: a fixed hash,
-// so that every server on the same bank, after any restart, picks the
-// same puzzle. The levels are parsed first, so "evil" and "5" agree. The
-// size is not in the seed: it only narrows what the seed picks from, and
-// a request without it keeps the pick it had before size was taken.
+// dailySeed is the point of the puzzle of date for levels (store.DayPick):
+// a fixed hash, so that every server on the same bank, after any
+// restart, picks the same puzzle. The levels are parsed first, so "evil"
+// and "5" agree. The size is not in the seed: it only narrows what the
+// point picks from.
 func dailySeed(date string, levels []int) uint64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "sudokubank daily %s levels %v", date, levels)
@@ -430,7 +430,8 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 	// size; without it the pick is from every size the bank holds.
 	p := newParams(r, []string{"level", "size", "solution"})
 	date := r.PathValue("date")
-	if _, err := time.Parse(time.DateOnly, date); err != nil && p.err == nil {
+	day, err := time.Parse(time.DateOnly, date)
+	if err != nil && p.err == nil {
 		p.err = badParam("date", date, "want a date as YYYY-MM-DD")
 	}
 	f, solution := p.filter(), p.bool("solution")
@@ -441,16 +442,16 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 	// A family reserved to a client is that client's alone: the day's
 	// puzzle, which everyone sees, never comes from one.
 	f.Unreserved = true
-	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: 1, Order: store.OrderRandom, Seed: dailySeed(date, f.Levels)})
+	row, err := s.db.DayPick(r.Context(), f, int64(dailySeed(date, f.Levels)), day)
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "no puzzle of the bank matches")
+		return
+	}
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	if len(rows) == 0 {
-		writeError(w, http.StatusNotFound, "no puzzle of the bank matches")
-		return
-	}
-	objs, err := puzzleObjects(r.Context(), rows, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return

@@ -11,11 +11,13 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"sudokubank/grade"
 	"sudokubank/server"
@@ -648,5 +650,64 @@ func TestExportIDs(t *testing.T) {
 	}
 	if r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/export?ids="+strings.Join(many, ","), nil, nil); r.status != http.StatusBadRequest || !hasError(r.body, "more than") {
 		t.Errorf("%d IDs: %d %s, want 400", len(many), r.status, r.body)
+	}
+}
+
+// The puzzle of a day stays while the bank grows: bankgen's nightly run
+// adds families made after the day began, which are no candidates, and
+// reserving a family moves no other day's pick. A bank whose families
+// are all newer than the day still has a puzzle for it.
+func TestDailyStableAsBankGrows(t *testing.T) {
+	fams := MustFixture(t)
+	old, later := fams[:len(fams)/2], fams[len(fams)/2:]
+	for i := range old {
+		old[i].CreatedAt = time.Date(2029, 12, 1, 0, 0, 0, 0, time.UTC)
+	}
+	for i := range later {
+		later[i].CreatedAt = time.Date(2030, 1, 20, 12, 0, 0, 0, time.UTC)
+	}
+	path := MustBank(t, old)
+	pick := func(ts *httptest.Server, date, query string) int64 {
+		t.Helper()
+		var d struct {
+			Puzzle puzzle `json:"puzzle"`
+		}
+		MustGet(t, ts.URL+"/api/v1/daily/"+date+query, &d)
+		return d.Puzzle.ID
+	}
+	dates := make([]string, 15)
+	for i := range dates {
+		dates[i] = fmt.Sprintf("2030-01-%02d", i+1)
+	}
+	queries := []string{"", "?level=easy", "?level=evil,difficult"}
+	before := map[string]int64{}
+	ts := MustServer(t, path, server.Options{})
+	ids := map[int64]bool{}
+	for _, d := range dates {
+		for _, q := range queries {
+			before[d+q] = pick(ts, d, q)
+			ids[before[d+q]] = true
+		}
+	}
+	if len(ids) < 10 {
+		t.Fatalf("%d puzzles over %d days and queries: the days do not pick apart", len(ids), len(before))
+	}
+	w := MustWriter(t, path)
+	if _, err := w.WriteBatch(context.Background(), later); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	ts = MustServer(t, path, server.Options{})
+	for _, d := range dates {
+		for _, q := range queries {
+			if got := pick(ts, d, q); got != before[d+q] {
+				t.Errorf("%s%s: puzzle %d, then %d once families made later were added", d, q, before[d+q], got)
+			}
+		}
+	}
+	if pick(ts, "2000-01-01", "") == 0 {
+		t.Error("2000-01-01: no puzzle from a bank all made later")
 	}
 }

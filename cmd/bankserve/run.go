@@ -37,7 +37,10 @@ logged on stderr. Endpoints (all GET, JSON unless said):
   /api/v1/daily/YYYY-MM-DD?level=L&size=N&solution=1
                                  the puzzle of the day, of any size
                                  the bank holds unless size is given,
-                                 never one reserved to a client
+                                 never one reserved to a client; the
+                                 same on every server, and fixed once
+                                 the day (UTC) has begun: families
+                                 added since are not candidates
   /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
                                  a file of puzzles (count at most 1000)
   /api/v1/export?ids=ID,ID,...&format=...

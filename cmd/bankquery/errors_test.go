@@ -38,7 +38,7 @@ func TestBadInput(t *testing.T) {
 		{"RatingJustDash", []string{"list", "-db", db, "-rating", "-"}, 2, "at least one bound"},
 		{"GivensTooMany", []string{"list", "-db", db, "-givens", "20-90"}, 2, `-givens "20-90": 90 is out of range 1-81`},
 		{"GivensFraction", []string{"list", "-db", db, "-givens", "22.5"}, 2, `-givens "22.5"`},
-		{"GivensOfLargerGrid", []string{"list", "-db", db, "-givens", "100-120"}, 2, `with -size N, up to N*N`},
+		{"GivensOfLargerGrid", []string{"list", "-db", db, "-givens", "100-120"}, 2, `with size N, up to N*N`},
 		{"GivensOverSize", []string{"list", "-db", db, "-size", "6", "-givens", "20-40"}, 2, `-givens "20-40": 40 is out of range 1-36`},
 		{"SizeUnknown", []string{"list", "-db", db, "-size", "7"}, 2, `-size "7": want one of 4, 6, 8, 9, 12, 16, 25`},
 		{"SizeNotANumber", []string{"list", "-db", db, "-size", "big"}, 2, `-size "big": want one of`},

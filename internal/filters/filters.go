@@ -70,7 +70,7 @@ func (v Values) Filter() (store.Filter, error) {
 		if out.GivensMin, out.GivensMax, err = ranges.Ints(v.Givens, 1, maxGivens); err != nil {
 			if _, _, big := ranges.Ints(v.Givens, 1, grid.MaxN*grid.MaxN); big == nil && out.Size == 0 {
 				// A larger grid's givens: the size says how many it has.
-				err = fmt.Errorf("%w (a 9x9 grid's; with -size N, up to N*N)", err)
+				err = fmt.Errorf("%w (a 9x9 grid's; with size N, up to N*N)", err)
 			}
 			return out, bad("givens", v.Givens, err)
 		}

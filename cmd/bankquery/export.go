@@ -160,6 +160,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
 	}
+	// packs show, export and release take the name as an argument: one
+	// that starts with '-' would be read there as a flag.
+	if strings.TrimSpace(*packName) != *packName || (isSet(fs, "pack") && *packName == "") || strings.HasPrefix(*packName, "-") {
+		return flagError("pack", *packName, errors.New("want a non-empty name without surrounding spaces, not starting with '-'"))
+	}
 	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}} {
 		if err := store.CheckName(n.value); err != nil {
 			return flagError(n.flag, n.value, err)

@@ -324,3 +324,27 @@ func TestPacksHelp(t *testing.T) {
 		t.Errorf("list -h does not show -available-to")
 	}
 }
+
+// The synopsis of packs export names every flag its flag list has, as
+// export's does: the two share the output flags.
+func TestPacksExportSynopsis(t *testing.T) {
+	help := run(t, "packs", "export", "-h").stdout
+	synopsis, _, _ := strings.Cut(help, "\n\n")
+	_, flags, ok := strings.Cut(help, "\nFlags:\n")
+	if !ok {
+		t.Fatalf("packs export -h has no flag list:\n%s", help)
+	}
+	for line := range strings.Lines(flags) {
+		name, isFlag := strings.CutPrefix(line, "  -")
+		if !isFlag {
+			continue
+		}
+		name, _, _ = strings.Cut(strings.TrimSpace(name), " ")
+		if name == "version" {
+			continue
+		}
+		if !strings.Contains(synopsis, "-"+name+" ") && !strings.Contains(synopsis, "-"+name+"]") {
+			t.Errorf("packs export -h lists -%s but its synopsis does not:\n%s", name, synopsis)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func TestBadInput(t *testing.T) {
 		{"SizeUnknown", []string{"list", "-db", db, "-size", "7"}, 2, `-size "7": want one of 4, 6, 8, 9, 12, 16, 25`},
 		{"SizeNotANumber", []string{"list", "-db", db, "-size", "big"}, 2, `-size "big": want one of`},
 		{"SizeNotSquare", []string{"export", "-db", db, "-size", "16x9", "-format", "csv", "-out", out, "-count", "3"}, 2, `-size "16x9"`},
-		{"SizeListSDM", []string{"list", "-db", db, "-size", "16", "-format", "sdm"}, 2, "-format sdm: holds 9x9 puzzles only; export -size 16 as csv, json or pdf"},
+		{"SizeListSDM", []string{"list", "-db", db, "-size", "16", "-format", "sdm"}, 2, "-format sdm: holds 9x9 puzzles only; list -size 16 as lines, json or csv"},
 		{"SizeExportSDK", exp("-size", "4", "-format", "sdk"), 2, "-format sdk: holds 9x9 puzzles only"},
 		{"SizeExportOpenSudoku", exp("-size", "12", "-format", "opensudoku"), 2, "-format opensudoku: holds 9x9 puzzles only"},
 		{"SizePDFTooManyAPage", []string{"export", "-db", db, "-size", "16", "-format", "pdf", "-page", "a5", "-per-page", "6", "-out", filepath.Join(dir, "x.pdf"), "-count", "3"}, 2, `-per-page "6": 6 a page on a5 sets the 16x16 values at`},

@@ -137,7 +137,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := sizeFits(out.format, f.Size); err != nil {
+	if err := sizeFits(out.format, f.Size, "export", "csv, json or pdf"); err != nil {
 		return err
 	}
 	if out.format == export.PDF && f.Size != 0 {

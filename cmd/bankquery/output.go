@@ -175,10 +175,11 @@ func (o output) save(ctx context.Context, e *env, rows []store.Row) error {
 }
 
 // sizeFits refuses, as a usage error, a -size that format f cannot hold
-// (sdm, sdk and opensudoku hold 9x9 puzzles only), before any work.
-func sizeFits(f export.Format, size int) error {
+// (sdm, sdk and opensudoku hold 9x9 puzzles only), before any work; the
+// message names the command and the formats it has that take the size.
+func sizeFits(f export.Format, size int, command, formats string) error {
 	if size != 0 && size != 9 && export.NineOnly(f) {
-		return usagef("-format %s: holds 9x9 puzzles only; export -size %d as csv, json or pdf", f, size)
+		return usagef("-format %s: holds 9x9 puzzles only; %s -size %d as %s", f, command, size, formats)
 	}
 	return nil
 }

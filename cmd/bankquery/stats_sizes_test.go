@@ -82,3 +82,33 @@ func TestStatsSizes(t *testing.T) {
 		t.Errorf("stats -size 7: code %d, %v, %s; want a usage error", r.code, r.err, r.stderr)
 	}
 }
+
+// TestListMixedSizes: list's default sdm holds 9x9 puzzles only, so on a
+// bank that holds other sizes too it refuses before printing anything
+// when some of those match, rather than stop halfway with an error; it
+// lists where none match, with -size 9, or in a format for every size.
+func TestListMixedSizes(t *testing.T) {
+	fixture := MustReadFixture(t)
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
+
+	r := run(t, "list", "-db", mixed, "-limit", "0")
+	if want := "-format sdm holds 9x9 puzzles only, and 3 4x4 puzzles match too: add -size 9"; r.code != 2 || r.stdout != "" || r.err == nil || !strings.Contains(r.err.Error(), want) {
+		t.Errorf("list of a mixed bank: code %d, error %v, %d bytes out; want 2, %q and nothing printed", r.code, r.err, len(r.stdout), want)
+	}
+	puzzles := 0
+	for _, f := range fixture {
+		puzzles += len(f.Puzzles)
+	}
+	nine := mustRun(t, "list", "-db", mixed, "-limit", "0", "-size", "9")
+	if got := strings.Count(nine, "\n"); got != puzzles {
+		t.Errorf("list -size 9 printed %d lines, want %d", got, puzzles)
+	}
+	if got := strings.Count(mustRun(t, "list", "-db", mixed, "-limit", "0", "-format", "lines"), "\n"); got != puzzles+7 {
+		t.Errorf("list -format lines printed %d lines, want %d", got, puzzles+7)
+	}
+	// The sized families are of levels 1 to 3 only.
+	if got, want := mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil"), mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil", "-size", "9"); got != want || got == "" {
+		t.Errorf("list -level evil of the mixed bank:\n%s\nwant its 9x9 evil puzzles:\n%s", got, want)
+	}
+}

@@ -283,7 +283,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	if err != nil {
 		return exportError(err)
 	}
-	if err := pf.Publish(); err != nil {
+	if err := forceHint(pf.Publish()); err != nil {
 		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out.path, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)

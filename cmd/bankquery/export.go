@@ -265,7 +265,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return err
 	}
 	if unused {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0, 0)))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0, 0, 0)))
 	}
 	pf := x.out.destination(e)
 	defer pf.Discard()
@@ -278,7 +278,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		},
 	})
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found)))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short))))
 	}
 	if err != nil {
 		return exportError(err)
@@ -320,7 +320,7 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(x.notEnough(short.Part, short.Found))
+		return exportError(x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short)))
 	}
 	if err != nil {
 		return err
@@ -335,13 +335,54 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 
 // notEnough is the error of an export whose part found only n of its
 // puzzles, worded as CreatePack words it; with per-level counts it names
-// the part's level.
-func (x exportJob) notEnough(part, n int) error {
-	if x.count.levels == nil {
-		return fmt.Errorf("%d of %d puzzles match: %w", n, x.count.total, store.ErrNotEnough)
+// the part's level. all is how many families the part's filters match
+// with the families the export may not pick counted (all, or the part's
+// count where at least that many match), 0 if not known.
+func (x exportJob) notEnough(part, n, all int) error {
+	want := x.count.total
+	where := ""
+	if x.count.levels != nil {
+		lc := x.count.levels[part]
+		want, where = lc.N, "level "+levelName(lc.Level)+": "
 	}
-	lc := x.count.levels[part]
-	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
+	why := ""
+	if all > n {
+		taken := "reserved to clients"
+		if x.spec.Client != "" {
+			taken = "reserved to other clients or in packs for " + x.spec.Client + " already"
+		}
+		match := " families match"
+		switch {
+		case all >= want:
+			match = " or more" + match
+		case all == 1:
+			match = " family matches"
+		}
+		why = fmt.Sprintf(" (%d%s, but the others are %s)", all, match, taken)
+	}
+	return fmt.Errorf("%s%d of %d puzzles match%s: %w", where, n, want, why, store.ErrNotEnough)
+}
+
+// matching returns how many families the short part's filters match
+// when the families the export may not pick (reserved to a client, or
+// the client's own) are counted too, up to the part's count: more than
+// it found tells a shortfall that reservations, not the filters, made.
+// It is 0 when that cannot be told.
+func (x exportJob) matching(ctx context.Context, bank *store.DB, short *store.ShortError) int {
+	parts := x.parts()
+	if short.Part < 0 || short.Part >= len(parts) {
+		return 0
+	}
+	p := parts[short.Part]
+	p.Filter.NotForClient, p.Filter.Unreserved = "", false
+	rows, err := bank.SelectParts(ctx, []store.PackPart{p}, x.options)
+	if other := (*store.ShortError)(nil); errors.As(err, &other) {
+		return other.Found
+	}
+	if err != nil {
+		return 0
+	}
+	return len(rows)
 }
 
 // exportError explains a shortfall of matching puzzles.

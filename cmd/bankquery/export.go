@@ -281,7 +281,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short))))
 	}
 	if err != nil {
-		return exportError(err)
+		return exportError(x.nineHint(err))
 	}
 	if err := forceHint(pf.Publish()); err != nil {
 		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out.path, "pack", pack.ID, "err", err)
@@ -292,6 +292,16 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	}
 	x.out.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
 	return nil
+}
+
+// nineHint adds to the refusal of a puzzle of another size by a 9x9-only
+// format, in an export without -size, the flag that keeps to 9x9
+// puzzles: which sizes a sample draws depends on its seed.
+func (x exportJob) nineHint(err error) error {
+	if x.filter.Size == 0 && errors.Is(err, export.ErrNineOnly) {
+		return fmt.Errorf("%w (or add -size 9 to pick 9x9 puzzles only)", err)
+	}
+	return err
 }
 
 // levelsFilter is the filter with per-level counts' levels as its
@@ -327,7 +337,7 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	x.arrange(rows)
 	if err := x.out.save(ctx, e, rows); err != nil {
-		return err
+		return x.nineHint(err)
 	}
 	x.out.report(e, rows, "not recorded")
 	return nil

@@ -3,6 +3,7 @@ package main_test
 import (
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,4 +112,22 @@ func TestListMixedSizes(t *testing.T) {
 	if got, want := mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil"), mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil", "-size", "9"); got != want || got == "" {
 		t.Errorf("list -level evil of the mixed bank:\n%s\nwant its 9x9 evil puzzles:\n%s", got, want)
 	}
+}
+
+// TestExportMixedSizesSDM: an sdm export without -size from a bank of
+// several sizes that draws a puzzle of another size fails, naming the
+// flag that keeps to 9x9 puzzles; with -size 9 it is written.
+func TestExportMixedSizesSDM(t *testing.T) {
+	fixture := MustReadFixture(t)
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
+	out := filepath.Join(t.TempDir(), "all.sdm")
+	all := strconv.Itoa(len(fixture) + 7) // every family: the sizes' ones too
+	for _, rec := range [][]string{{"-no-record"}, {"-pack", "all"}} {
+		r := run(t, append([]string{"export", "-db", mixed, "-count", all, "-format", "sdm", "-out", out}, rec...)...)
+		if want := "sdm holds 9x9 puzzles only; export 4x4 puzzles as csv, json or pdf (or add -size 9 to pick 9x9 puzzles only)"; r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), want) {
+			t.Errorf("export %v: code %d, error %v; want 1 and %q", rec, r.code, r.err, want)
+		}
+	}
+	mustRun(t, "export", "-db", mixed, "-count", strconv.Itoa(len(fixture)), "-size", "9", "-format", "sdm", "-out", out, "-no-record")
 }

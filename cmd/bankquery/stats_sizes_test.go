@@ -131,3 +131,19 @@ func TestExportMixedSizesSDM(t *testing.T) {
 	}
 	mustRun(t, "export", "-db", mixed, "-count", strconv.Itoa(len(fixture)), "-size", "9", "-format", "sdm", "-out", out, "-no-record")
 }
+
+// TestPacksShowSized: packs show prints a 16x16 pack's puzzles as their
+// 256 cells, as its -h says.
+func TestPacksShowSized(t *testing.T) {
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(MustReadFixture(t), sizedFamilies(t, 16, 4)...))
+	mustRun(t, "export", "-db", mixed, "-size", "16", "-count", "2", "-format", "csv", "-out", filepath.Join(t.TempDir(), "g.csv"), "-pack", "giant")
+	out := mustRun(t, "packs", "show", "giant", "-db", mixed)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[len(lines)-1]); len(f[len(f)-1]) != 256 {
+		t.Errorf("packs show of a 16x16 pack: last line %q, want its 256 cells last", lines[len(lines)-1])
+	}
+	if help := run(t, "packs", "show", "-h").stdout; !strings.Contains(help, "N*N characters") {
+		t.Errorf("packs show -h does not say a puzzle is N*N characters:\n%s", help)
+	}
+}

@@ -33,7 +33,9 @@ diamond, score, hardest, symmetry, minimal, source and size, then cells
 and solution_cells, the grids as arrays of numbers; csv, the columns up
 to size with a header row. These are the layouts of bankquery export.
 A grid of any size is one line of N*N cells: '.' for an empty cell,
-1-9, then A for 10 up to G for 16 (P for 25).
+1-9, then A for 10 up to G for 16 (P for 25). Where puzzles of other
+sizes match too, sdm is refused before anything is printed: add -size 9,
+or take lines, json or csv.
 
 -available-to CLIENT keeps the puzzles an export for that client could
 still pick (export -client CLIENT applies the same rule): not of a

@@ -50,7 +50,7 @@ func CheckDestination(path string, force bool) error {
 		return fmt.Errorf("%s: %w", what, ErrNotRegular)
 	}
 	if !force {
-		return fmt.Errorf("%w (use force to replace it)", ErrExists)
+		return ErrExists
 	}
 	return nil
 }
@@ -170,10 +170,10 @@ func linkNew(tmpName, path string) error {
 		return nil
 	}
 	if errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("write %s: %w (use force to replace it)", path, ErrExists)
+		return fmt.Errorf("write %s: %w", path, ErrExists)
 	}
 	if _, statErr := os.Lstat(path); statErr == nil {
-		return fmt.Errorf("write %s: %w (use force to replace it)", path, ErrExists)
+		return fmt.Errorf("write %s: %w", path, ErrExists)
 	}
 	if err := os.Rename(tmpName, path); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)

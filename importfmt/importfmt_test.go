@@ -179,6 +179,10 @@ func TestBadRecords(t *testing.T) {
 	}{
 		{"GridCutShort", "#Dfirst\n" + rows(p)[:30] + "\n#Dsecond\n" + rows(p), []rec{{2, false, "a grid of 3 rows"}, {7, true, ""}}},
 		{"GridBadLine", rows(p)[:20] + "12345\n" + rows(p), []rec{{1, false, "a grid of 2 rows"}, {3, false, "a grid line of 5 cells"}, {4, true, ""}}},
+		{"GridMistypedRow", "#Dfirst\n" + strings.Replace(rows(p), ".2.....6.\n", ".2....6.\n", 1) + "\n#Dsecond\n" + rows(p),
+			[]rec{{5, false, "a grid line of 8 cells, want 9 (row 4 of the grid from line 2)"}, {13, true, ""}}},
+		{"GridStrayCharacter", strings.Replace(rows(p), ".3.......", ".3..x....", 1) + "#D\n" + rows(p),
+			[]rec{{2, false, "a grid line with a character that is not a cell, want 9 (row 2 of the grid from line 1)"}, {11, true, ""}}},
 		{"GridOldSDK", "#D1\n#Lx\n" + rows(p) + "\n#D2\n" + rows(p), []rec{{3, true, ""}, {14, true, ""}}},
 		{"GridRuled", "+---+---+---+\n" + strings.ReplaceAll(rows(p), "\n", "|\n") + "+---+---+---+\n", []rec{{2, true, ""}}},
 		{"GridCRLF", strings.ReplaceAll("#A\n"+rows(p), "\n", "\r\n"), []rec{{2, true, ""}}},

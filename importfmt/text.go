@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -162,75 +163,147 @@ func readJSON(ctx context.Context, br *bufio.Reader, member string, emit func(Re
 func readGrid(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
 	e := &emitter{ctx: ctx, member: member, emit: emit}
 	s := &lineScanner{br: br}
-	var rows []string
-	start := 0
-	// incomplete reports a grid cut short, if one is open.
-	incomplete := func() error {
-		if len(rows) == 0 {
-			return nil
-		}
-		n := len(rows)
-		rows = rows[:0]
-		return e.bad(start, "a grid of %d rows, want 9", n)
-	}
+	g := &gridReader{e: e}
 	for {
 		line, long, ok, err := s.next()
 		if err != nil {
 			return err
 		}
 		if !ok {
-			return incomplete()
+			return g.end()
 		}
 		text := strings.TrimSpace(string(line))
-		if long {
-			if err := incomplete(); err != nil {
-				return err
+		switch {
+		case long:
+			if err = g.end(); err == nil {
+				err = e.put(Record{Line: s.no, Err: ErrLineTooLong})
 			}
-			if err := e.put(Record{Line: s.no, Err: ErrLineTooLong}); err != nil {
-				return err
-			}
-			continue
-		}
-		if text == "" || text[0] == '#' {
-			if err := incomplete(); err != nil {
-				return err
-			}
-			continue
-		}
-		switch n := cellCount(text); n {
-		case 0: // a ruling
-		case 9:
-			if len(rows) == 0 {
-				start = s.no
-			}
-			rows = append(rows, cellsOf(text))
-			if len(rows) == 9 {
-				g := strings.Join(rows, "")
-				rows = rows[:0]
-				if err := e.put(Record{Line: start, Text: g}); err != nil {
-					return err
-				}
-			}
-		case 81:
-			if err := incomplete(); err != nil {
-				return err
-			}
-			if err := e.put(Record{Line: s.no, Text: text}); err != nil {
-				return err
-			}
+		case text == "" || text[0] == '#':
+			err = g.end()
 		default:
-			if err := incomplete(); err != nil {
-				return err
+			switch n := cellCount(text); n {
+			case 0: // a ruling
+			case 9:
+				err = g.add(gridLine{no: s.no, cells: cellsOf(text)})
+			case 81:
+				if err = g.end(); err == nil {
+					err = e.put(Record{Line: s.no, Text: text})
+				}
+			default:
+				what := fmt.Sprintf("of %d cells", n)
+				if n < 0 {
+					what = "with a character that is not a cell"
+				}
+				err = g.add(gridLine{no: s.no, bad: fmt.Sprintf("a grid line %s, want 9", what)})
 			}
-			what := fmt.Sprintf("%d cells", n)
-			if n < 0 {
-				what = "a character that is not a cell"
-			}
-			if err := e.bad(s.no, "a grid line of %s, want 9", what); err != nil {
-				return err
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// gridLine is a line of a grid being read: a row of 9 cells, or a line
+// that cannot be one, bad saying why.
+type gridLine struct {
+	no    int
+	cells string
+	bad   string
+}
+
+// gridReader gathers the lines of the grid being read. A grid with a bad
+// line is one bad record when a blank line, a '#' line or the end closes
+// it after 9 lines, the bad ones counted: one mistyped row is one
+// skipped puzzle. Otherwise its pieces are told apart as they come: the
+// rows before a bad line as a grid cut short, the bad line on its own,
+// and the rows after it as a grid of their own.
+type gridReader struct {
+	e     *emitter
+	lines []gridLine
+	bad   bool // lines holds a bad line
+}
+
+// add takes the next line of the grid.
+func (g *gridReader) add(l gridLine) error {
+	g.lines = append(g.lines, l)
+	g.bad = g.bad || l.bad != ""
+	if !g.bad {
+		if len(g.lines) == 9 {
+			return g.whole()
+		}
+		return nil
+	}
+	// More than 9 lines are not one grid: the pieces go their own ways,
+	// and 9 rows after the last bad line become a grid of their own.
+	if len(g.lines) > 9 {
+		return g.split()
+	}
+	return nil
+}
+
+// end closes the grid at a blank line, a '#' line or the end.
+func (g *gridReader) end() error {
+	if g.bad && len(g.lines) == 9 {
+		first := g.lines[0].no
+		for i, l := range g.lines {
+			if l.bad != "" {
+				g.lines, g.bad = g.lines[:0], false
+				return g.e.bad(l.no, "%s (row %d of the grid from line %d)", l.bad, i+1, first)
 			}
 		}
 	}
+	if err := g.split(); err != nil {
+		return err
+	}
+	return g.cutShort()
+}
+
+// whole hands out the 9 rows gathered as a grid.
+func (g *gridReader) whole() error {
+	var b strings.Builder
+	for _, l := range g.lines {
+		b.WriteString(l.cells)
+	}
+	first := g.lines[0].no
+	g.lines = g.lines[:0]
+	return g.e.put(Record{Line: first, Text: b.String()})
+}
+
+// cutShort reports the rows gathered, fewer than 9, as a grid cut short.
+func (g *gridReader) cutShort() error {
+	if len(g.lines) == 0 {
+		return nil
+	}
+	n, first := len(g.lines), g.lines[0].no
+	g.lines = g.lines[:0]
+	return g.e.bad(first, "a grid of %d rows, want 9", n)
+}
+
+// split hands out the pieces of a grid with bad lines: the rows before
+// each bad line as a grid cut short, then the bad line. The rows after
+// the last one stay gathered, a grid if 9.
+func (g *gridReader) split() error {
+	if !g.bad {
+		return nil
+	}
+	lines := slices.Clone(g.lines)
+	g.lines, g.bad = g.lines[:0], false
+	for _, l := range lines {
+		if l.bad == "" {
+			g.lines = append(g.lines, l)
+			continue
+		}
+		if err := g.cutShort(); err != nil {
+			return err
+		}
+		if err := g.e.bad(l.no, "%s", l.bad); err != nil {
+			return err
+		}
+	}
+	if len(g.lines) == 9 {
+		return g.whole()
+	}
+	return nil
 }
 
 // cellsOf returns the cells of a grid line, without the spaces and

@@ -137,7 +137,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := sizeFits(out.format, f.Size); err != nil {
+	if err := sizeFits(out.format, f.Size, "export", "csv, json or pdf"); err != nil {
 		return err
 	}
 	if out.format == export.PDF && f.Size != 0 {
@@ -159,6 +159,11 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	}
 	if strings.TrimSpace(*client) != *client || (isSet(fs, "client") && *client == "") {
 		return flagError("client", *client, errors.New("want a non-empty name without surrounding spaces"))
+	}
+	// packs show, export and release take the name as an argument: one
+	// that starts with '-' would be read there as a flag.
+	if strings.TrimSpace(*packName) != *packName || (isSet(fs, "pack") && *packName == "") || strings.HasPrefix(*packName, "-") {
+		return flagError("pack", *packName, errors.New("want a non-empty name without surrounding spaces, not starting with '-'"))
 	}
 	for _, n := range []struct{ flag, value string }{{"pack", *packName}, {"client", *client}} {
 		if err := store.CheckName(n.value); err != nil {
@@ -260,7 +265,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		return err
 	}
 	if unused {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0, 0)))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(0, 0, 0)))
 	}
 	pf := x.out.destination(e)
 	defer pf.Discard()
@@ -273,12 +278,12 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		},
 	})
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found)))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short))))
 	}
 	if err != nil {
-		return exportError(err)
+		return exportError(x.nineHint(err))
 	}
-	if err := pf.Publish(); err != nil {
+	if err := forceHint(pf.Publish()); err != nil {
 		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out.path, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
 			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
@@ -287,6 +292,16 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	}
 	x.out.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
 	return nil
+}
+
+// nineHint adds to the refusal of a puzzle of another size by a 9x9-only
+// format, in an export without -size, the flag that keeps to 9x9
+// puzzles: which sizes a sample draws depends on its seed.
+func (x exportJob) nineHint(err error) error {
+	if x.filter.Size == 0 && errors.Is(err, export.ErrNineOnly) {
+		return fmt.Errorf("%w (or add -size 9 to pick 9x9 puzzles only)", err)
+	}
+	return err
 }
 
 // levelsFilter is the filter with per-level counts' levels as its
@@ -315,14 +330,14 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(x.notEnough(short.Part, short.Found))
+		return exportError(x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short)))
 	}
 	if err != nil {
 		return err
 	}
 	x.arrange(rows)
 	if err := x.out.save(ctx, e, rows); err != nil {
-		return err
+		return x.nineHint(err)
 	}
 	x.out.report(e, rows, "not recorded")
 	return nil
@@ -330,13 +345,54 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 
 // notEnough is the error of an export whose part found only n of its
 // puzzles, worded as CreatePack words it; with per-level counts it names
-// the part's level.
-func (x exportJob) notEnough(part, n int) error {
-	if x.count.levels == nil {
-		return fmt.Errorf("%d of %d puzzles match: %w", n, x.count.total, store.ErrNotEnough)
+// the part's level. all is how many families the part's filters match
+// with the families the export may not pick counted (all, or the part's
+// count where at least that many match), 0 if not known.
+func (x exportJob) notEnough(part, n, all int) error {
+	want := x.count.total
+	where := ""
+	if x.count.levels != nil {
+		lc := x.count.levels[part]
+		want, where = lc.N, "level "+levelName(lc.Level)+": "
 	}
-	lc := x.count.levels[part]
-	return fmt.Errorf("level %s: %d of %d puzzles match: %w", levelName(lc.Level), n, lc.N, store.ErrNotEnough)
+	why := ""
+	if all > n {
+		taken := "reserved to clients"
+		if x.spec.Client != "" {
+			taken = "reserved to other clients or in packs for " + x.spec.Client + " already"
+		}
+		match := " families match"
+		switch {
+		case all >= want:
+			match = " or more" + match
+		case all == 1:
+			match = " family matches"
+		}
+		why = fmt.Sprintf(" (%d%s, but the others are %s)", all, match, taken)
+	}
+	return fmt.Errorf("%s%d of %d puzzles match%s: %w", where, n, want, why, store.ErrNotEnough)
+}
+
+// matching returns how many families the short part's filters match
+// when the families the export may not pick (reserved to a client, or
+// the client's own) are counted too, up to the part's count: more than
+// it found tells a shortfall that reservations, not the filters, made.
+// It is 0 when that cannot be told.
+func (x exportJob) matching(ctx context.Context, bank *store.DB, short *store.ShortError) int {
+	parts := x.parts()
+	if short.Part < 0 || short.Part >= len(parts) {
+		return 0
+	}
+	p := parts[short.Part]
+	p.Filter.NotForClient, p.Filter.Unreserved = "", false
+	rows, err := bank.SelectParts(ctx, []store.PackPart{p}, x.options)
+	if other := (*store.ShortError)(nil); errors.As(err, &other) {
+		return other.Found
+	}
+	if err != nil {
+		return 0
+	}
+	return len(rows)
 }
 
 // exportError explains a shortfall of matching puzzles.

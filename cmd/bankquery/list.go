@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"sudokubank/export"
+	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
@@ -32,7 +33,9 @@ diamond, score, hardest, symmetry, minimal, source and size, then cells
 and solution_cells, the grids as arrays of numbers; csv, the columns up
 to size with a header row. These are the layouts of bankquery export.
 A grid of any size is one line of N*N cells: '.' for an empty cell,
-1-9, then A for 10 up to G for 16 (P for 25).
+1-9, then A for 10 up to G for 16 (P for 25). Where puzzles of other
+sizes match too, sdm is refused before anything is printed: add -size 9,
+or take lines, json or csv.
 
 -available-to CLIENT keeps the puzzles an export for that client could
 still pick (export -client CLIENT applies the same rule): not of a
@@ -95,7 +98,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if err != nil || (fmtv != export.SDM && fmtv != linesFormat && fmtv != export.JSON && fmtv != export.CSV) {
 		return flagError("format", *format, fmt.Errorf("want sdm, lines, json or csv"))
 	}
-	if err := sizeFits(fmtv, f.Size); err != nil {
+	if err := sizeFits(fmtv, f.Size, "list", "lines, json or csv"); err != nil {
 		return err
 	}
 	if *limit < 0 {
@@ -121,6 +124,9 @@ func runList(ctx context.Context, e *env, args []string) error {
 	}
 	defer bank.Close()
 
+	if err := nineOnlyFits(ctx, bank, fmtv, f); err != nil {
+		return err
+	}
 	lw := &listWriter{w: e.stdout, format: fmtv}
 	unused, err := techniqueUnused(ctx, e, "list", bank, f)
 	if err != nil {
@@ -229,4 +235,29 @@ func techniqueUnused(ctx context.Context, e *env, cmd string, bank *store.DB, f 
 	}
 	fmt.Fprintf(e.stderr, "bankquery %s: no family%s in the bank uses technique %s: nothing matches\n", cmd, of, f.Technique)
 	return true, nil
+}
+
+// nineOnlyFits refuses, before anything is printed, a list in a 9x9-only
+// format (sdm, the default) without -size from a bank where puzzles of
+// another size match: the list would stop with an error at the first of
+// them, the 9x9 puzzles before it printed.
+func nineOnlyFits(ctx context.Context, bank *store.DB, format export.Format, f store.Filter) error {
+	if f.Size != 0 || !export.NineOnly(format) {
+		return nil
+	}
+	for _, sh := range grid.Shapes {
+		if sh.N == 9 {
+			continue
+		}
+		g := f
+		g.Size = sh.N
+		n, err := bank.Count(ctx, g)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return usagef("-format %s holds 9x9 puzzles only, and %d %dx%d puzzles match too: add -size 9, or list every size with -format lines, json or csv", format, n, sh.N, sh.N)
+		}
+	}
+	return nil
 }

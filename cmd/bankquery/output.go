@@ -155,9 +155,19 @@ func (o output) destination(e *env) export.Pending {
 // refuses only what force may not replace).
 func (o output) write(ctx context.Context, dest export.Pending, rows []store.Row) error {
 	if err := dest.Write(ctx, o.format, items(rows, o.first), o.opt); err != nil {
-		return err
+		return forceHint(err)
 	}
 	return checkDestination(o.path, o.bank, o.force)
+}
+
+// forceHint adds to a refusal to replace a file (a file of an sdk
+// directory, or one that appeared while the output was written) the flag
+// that allows it.
+func forceHint(err error) error {
+	if errors.Is(err, export.ErrExists) {
+		return fmt.Errorf("%w (use -force to replace it)", err)
+	}
+	return err
 }
 
 // save writes rows to the output and hands them over: the whole output
@@ -171,14 +181,15 @@ func (o output) save(ctx context.Context, e *env, rows []store.Row) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write %s: %w", o.path, err)
 	}
-	return dest.Publish()
+	return forceHint(dest.Publish())
 }
 
 // sizeFits refuses, as a usage error, a -size that format f cannot hold
-// (sdm, sdk and opensudoku hold 9x9 puzzles only), before any work.
-func sizeFits(f export.Format, size int) error {
+// (sdm, sdk and opensudoku hold 9x9 puzzles only), before any work; the
+// message names the command and the formats it has that take the size.
+func sizeFits(f export.Format, size int, command, formats string) error {
 	if size != 0 && size != 9 && export.NineOnly(f) {
-		return usagef("-format %s: holds 9x9 puzzles only; export -size %d as csv, json or pdf", f, size)
+		return usagef("-format %s: holds 9x9 puzzles only; %s -size %d as %s", f, command, size, formats)
 	}
 	return nil
 }

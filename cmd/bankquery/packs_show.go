@@ -16,8 +16,9 @@ const packsShowUsage = `Usage: bankquery packs show NAME [-db puzzles.db] [-json
 Packs show lists the puzzles of the pack NAME (or, where no pack has
 that name, the pack with that ID) in the pack's order: the record of the
 pack, then a puzzle a line with its number in the pack, ID, family,
-level, rating (SE), givens and the puzzle (81 characters, . for an
-empty cell). A released pack lists the puzzles it held.
+level, rating (SE), givens and the puzzle (N*N characters, 81 for a
+9x9 grid, . for an empty cell, values above 9 as letters). A released
+pack lists the puzzles it held.
 
 -json prints one JSON object a puzzle, a line each, in the layout of
 bankquery list -format json, numbered in the pack's order.

@@ -324,3 +324,67 @@ func TestPacksHelp(t *testing.T) {
 		t.Errorf("list -h does not show -available-to")
 	}
 }
+
+// The synopsis of packs export names every flag its flag list has, as
+// export's does: the two share the output flags.
+func TestPacksExportSynopsis(t *testing.T) {
+	help := run(t, "packs", "export", "-h").stdout
+	synopsis, _, _ := strings.Cut(help, "\n\n")
+	_, flags, ok := strings.Cut(help, "\nFlags:\n")
+	if !ok {
+		t.Fatalf("packs export -h has no flag list:\n%s", help)
+	}
+	for line := range strings.Lines(flags) {
+		name, isFlag := strings.CutPrefix(line, "  -")
+		if !isFlag {
+			continue
+		}
+		name, _, _ = strings.Cut(strings.TrimSpace(name), " ")
+		if name == "version" {
+			continue
+		}
+		if !strings.Contains(synopsis, "-"+name+" ") && !strings.Contains(synopsis, "-"+name+"]") {
+			t.Errorf("packs export -h lists -%s but its synopsis does not:\n%s", name, synopsis)
+		}
+	}
+}
+
+// An export that falls short because families are reserved says so,
+// with how many match; one the filters alone make short does not.
+func TestExportShortOfReserved(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	exp := func(name string, extra ...string) result {
+		return run(t, append([]string{"export", "-db", db, "-format", "sdm", "-out", filepath.Join(dir, name+".sdm")}, extra...)...)
+	}
+	if r := exp("acme", "-level", "evil", "-count", "25", "-client", "acme"); r.code != 0 {
+		t.Fatalf("export for acme: code %d, %v", r.code, r.err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"OtherClient", []string{"-level", "evil", "-count", "10", "-client", "globex"},
+			"5 of 10 puzzles match (10 or more families match, but the others are reserved to other clients or in packs for globex already)"},
+		{"SameClient", []string{"-level", "evil", "-count", "10", "-client", "acme"},
+			"5 of 10 puzzles match (10 or more families match, but the others are reserved to other clients or in packs for acme already)"},
+		{"Unrecorded", []string{"-level", "evil", "-count", "40", "-no-record"},
+			"5 of 40 puzzles match (30 families match, but the others are reserved to clients)"},
+		{"PerLevel", []string{"-count", "evil=6"},
+			"level evil: 5 of 6 puzzles match (6 or more families match, but the others are reserved to clients)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := exp(tt.name, tt.args...)
+			if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
+				t.Errorf("code %d, error %v; want 1 and %q", r.code, r.err, tt.want)
+			}
+		})
+	}
+	// The filters alone: no word of reservations.
+	r := exp("none", "-level", "1", "-givens", "22", "-count", "3")
+	if r.code != 1 || r.err == nil || strings.Contains(r.err.Error(), "reserved") {
+		t.Errorf("a shortfall of the filters: code %d, error %v; want 1 and no word of reservations", r.code, r.err)
+	}
+}

@@ -67,8 +67,8 @@ func TestExportSDKFiles(t *testing.T) {
 	}
 	// Again: the files exist, so without -force nothing is written.
 	r := run(t, args(out)...)
-	if r.code != 1 || !strings.Contains(r.err.Error(), "file exists") {
-		t.Errorf("a second export to the directory: exit %d, %v; want 1, file exists", r.code, r.err)
+	if r.code != 1 || !strings.Contains(r.err.Error(), "file exists (use -force to replace it)") {
+		t.Errorf("a second export to the directory: exit %d, %v; want 1, file exists (use -force to replace it)", r.code, r.err)
 	}
 	mustRun(t, args(out, "-force")...)
 

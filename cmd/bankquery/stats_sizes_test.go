@@ -3,6 +3,7 @@ package main_test
 import (
 	"encoding/json"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -80,5 +81,69 @@ func TestStatsSizes(t *testing.T) {
 	}
 	if r := run(t, "stats", "-db", mixed, "-size", "7"); r.err == nil || r.code != 2 || !strings.Contains(r.stderr+r.err.Error(), "-size") {
 		t.Errorf("stats -size 7: code %d, %v, %s; want a usage error", r.code, r.err, r.stderr)
+	}
+}
+
+// TestListMixedSizes: list's default sdm holds 9x9 puzzles only, so on a
+// bank that holds other sizes too it refuses before printing anything
+// when some of those match, rather than stop halfway with an error; it
+// lists where none match, with -size 9, or in a format for every size.
+func TestListMixedSizes(t *testing.T) {
+	fixture := MustReadFixture(t)
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
+
+	r := run(t, "list", "-db", mixed, "-limit", "0")
+	if want := "-format sdm holds 9x9 puzzles only, and 3 4x4 puzzles match too: add -size 9"; r.code != 2 || r.stdout != "" || r.err == nil || !strings.Contains(r.err.Error(), want) {
+		t.Errorf("list of a mixed bank: code %d, error %v, %d bytes out; want 2, %q and nothing printed", r.code, r.err, len(r.stdout), want)
+	}
+	puzzles := 0
+	for _, f := range fixture {
+		puzzles += len(f.Puzzles)
+	}
+	nine := mustRun(t, "list", "-db", mixed, "-limit", "0", "-size", "9")
+	if got := strings.Count(nine, "\n"); got != puzzles {
+		t.Errorf("list -size 9 printed %d lines, want %d", got, puzzles)
+	}
+	if got := strings.Count(mustRun(t, "list", "-db", mixed, "-limit", "0", "-format", "lines"), "\n"); got != puzzles+7 {
+		t.Errorf("list -format lines printed %d lines, want %d", got, puzzles+7)
+	}
+	// The sized families are of levels 1 to 3 only.
+	if got, want := mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil"), mustRun(t, "list", "-db", mixed, "-limit", "0", "-level", "evil", "-size", "9"); got != want || got == "" {
+		t.Errorf("list -level evil of the mixed bank:\n%s\nwant its 9x9 evil puzzles:\n%s", got, want)
+	}
+}
+
+// TestExportMixedSizesSDM: an sdm export without -size from a bank of
+// several sizes that draws a puzzle of another size fails, naming the
+// flag that keeps to 9x9 puzzles; with -size 9 it is written.
+func TestExportMixedSizesSDM(t *testing.T) {
+	fixture := MustReadFixture(t)
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
+	out := filepath.Join(t.TempDir(), "all.sdm")
+	all := strconv.Itoa(len(fixture) + 7) // every family: the sizes' ones too
+	for _, rec := range [][]string{{"-no-record"}, {"-pack", "all"}} {
+		r := run(t, append([]string{"export", "-db", mixed, "-count", all, "-format", "sdm", "-out", out}, rec...)...)
+		if want := "sdm holds 9x9 puzzles only; export 4x4 puzzles as csv, json or pdf (or add -size 9 to pick 9x9 puzzles only)"; r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), want) {
+			t.Errorf("export %v: code %d, error %v; want 1 and %q", rec, r.code, r.err, want)
+		}
+	}
+	mustRun(t, "export", "-db", mixed, "-count", strconv.Itoa(len(fixture)), "-size", "9", "-format", "sdm", "-out", out, "-no-record")
+}
+
+// TestPacksShowSized: packs show prints a 16x16 pack's puzzles as their
+// 256 cells, as its -h says.
+func TestPacksShowSized(t *testing.T) {
+	mixed := filepath.Join(t.TempDir(), "puzzles.db")
+	MustWriteBank(t, mixed, append(MustReadFixture(t), sizedFamilies(t, 16, 4)...))
+	mustRun(t, "export", "-db", mixed, "-size", "16", "-count", "2", "-format", "csv", "-out", filepath.Join(t.TempDir(), "g.csv"), "-pack", "giant")
+	out := mustRun(t, "packs", "show", "giant", "-db", mixed)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if f := strings.Fields(lines[len(lines)-1]); len(f[len(f)-1]) != 256 {
+		t.Errorf("packs show of a 16x16 pack: last line %q, want its 256 cells last", lines[len(lines)-1])
+	}
+	if help := run(t, "packs", "show", "-h").stdout; !strings.Contains(help, "N*N characters") {
+		t.Errorf("packs show -h does not say a puzzle is N*N characters:\n%s", help)
 	}
 }

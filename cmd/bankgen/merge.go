@@ -74,6 +74,13 @@ func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
 		return o, err
 	}
 	o.dropPacks = packs.drop
+	// Flags end at the first shard name: a flag after it would be taken
+	// for a shard, and met only once the shards before it were merged.
+	for _, a := range fs.Args() {
+		if len(a) > 1 && a[0] == '-' {
+			return o, usageError{Err: fmt.Errorf("flag %s after the shard names: flags go before them (bankgen merge -db OUT.db [-packs drop] SHARD.db...; a shard whose name starts with - is ./%s)", a, a)}
+		}
+	}
 	switch {
 	case o.db == "":
 		return o, usageError{Err: errors.New("merge needs -db OUT.db, the bank to merge into")}

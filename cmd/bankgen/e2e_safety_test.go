@@ -169,8 +169,8 @@ func TestImportSkipsLongLinesAndBOM(t *testing.T) {
 	}
 }
 
-// TestReadOnlyBankNamed runs bankgen and an import on a bank that cannot
-// be written: each exits 1 with a message that names the bank, as a
+// TestReadOnlyBankNamed runs bankgen, an import and a merge into a bank
+// that cannot be written: each exits 1 with a message that names the bank, as a
 // builder with many banks needs to know which one.
 func TestReadOnlyBankNamed(t *testing.T) {
 	dir := t.TempDir()
@@ -179,9 +179,11 @@ func TestReadOnlyBankNamed(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustReadOnly(t, filepath.Join(dir, "b.db"))
+	mustSucceed(t, bankgen(t, dir, "-db", "s.db", "-quiet", "-seed", "3", "-count", "3"))
 	for _, args := range [][]string{
 		{"-db", "b.db", "-quiet", "-seed", "2", "-count", "3"},
 		{"import", "-db", "b.db", "-quiet", "in.txt"},
+		{"merge", "-db", "b.db", "s.db"},
 	} {
 		r := bankgen(t, dir, args...)
 		if r.code != 1 || !strings.Contains(r.stderr, "b.db") {

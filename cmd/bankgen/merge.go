@@ -186,7 +186,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 				return errInterrupted
 			}
-			return err
+			return fmt.Errorf("bank %s: %w", o.db, err)
 		}
 		for _, r := range res.ShardRuns {
 			if r.Status != store.RunCompleted {

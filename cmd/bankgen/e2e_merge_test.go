@@ -375,3 +375,24 @@ func TestMergeFlagAfterShards(t *testing.T) {
 		t.Errorf("out.db was made (%v): the merge ran before the flag was refused", err)
 	}
 }
+
+// TestMergeWarnsOfUnfinishedShardRun merges a shard whose run was
+// interrupted: the merge warns that the shard is short, and once the
+// same command has run again to its end, as the warning asks, it no
+// longer does.
+func TestMergeWarnsOfUnfinishedShardRun(t *testing.T) {
+	dir := t.TempDir()
+	build := []string{"-db", "s.db", "-quiet", "-seed", "5", "-shard", "0/2", "-quota", "easy=8"}
+	mustSucceed(t, bankgen(t, dir, build...))
+	banktest.MustExec(t, filepath.Join(dir, "s.db"), `UPDATE runs SET status = 'interrupted'`)
+	const warning = "a run of the shard did not complete"
+	r := bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 0 || !strings.Contains(r.stderr, warning) {
+		t.Errorf("merge of an interrupted shard: exit %d, stderr %q; want 0 and %q", r.code, r.stderr, warning)
+	}
+	mustSucceed(t, bankgen(t, dir, build...))
+	r = bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 0 || strings.Contains(r.stderr, warning) {
+		t.Errorf("merge of the shard built again: exit %d, stderr %q; want 0 and no warning", r.code, r.stderr)
+	}
+}

@@ -133,8 +133,13 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		c.Levels = c.Target.Wanted()
 	}
 	// A target that rules itself out fails at once, rather than after
-	// the give-up budget of searches for the rarest families.
-	if f, ce := c.floor(), c.ceiling(); ce > 0 && f > ce && (c.Target == nil || !c.Target.Done()) {
+	// the give-up budget of searches for the rarest families. No family
+	// rates above the unfinished ones, at the top of the scale.
+	f, ce := c.floor(), c.ceiling()
+	if ce == 0 || ce > grade.UnfinishedER {
+		ce = grade.UnfinishedER
+	}
+	if f > ce && (c.Target == nil || !c.Target.Done()) {
 		e := &ImpossibleError{Target: c.TargetString(), Floor: f, Ceiling: ce}
 		if len(c.Levels) > 0 && len(c.Levels) < int(grade.Evil) {
 			names := make([]string, len(c.Levels))

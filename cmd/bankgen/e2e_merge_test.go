@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -114,6 +115,8 @@ func TestShardAndMergeBadFlags(t *testing.T) {
 		{"MergeNoDB", []string{"merge", "a.db"}, "merge needs -db"},
 		{"MergeNoShards", []string{"merge", "-db", "out.db"}, "one SHARD.db or more"},
 		{"MergePacks", []string{"merge", "-db", "out.db", "-packs", "keep", "a.db"}, "want refuse or drop"},
+		{"MergeFlagAfterShards", []string{"merge", "-db", "out.db", "a.db", "-packs", "drop"}, "flag -packs after the shard names"},
+		{"MergeDBAfterShards", []string{"merge", "a.db", "-db", "out.db"}, "flag -db after the shard names"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := bankgen(t, dir, tt.args...)
@@ -355,5 +358,41 @@ func TestMergeDamagedShardIntoMissingBank(t *testing.T) {
 	}
 	if got := dirNames(t, dir); !slices.Equal(got, before) {
 		t.Errorf("after a refused merge the directory holds %q, want %q", got, before)
+	}
+}
+
+// TestMergeFlagAfterShards names a flag after a shard: a usage error
+// before anything is merged, not a merge of the shards before it that
+// fails on the flag taken for a file.
+func TestMergeFlagAfterShards(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "s.db", "-quiet", "-seed", "3", "-count", "5"))
+	r := bankgen(t, dir, "merge", "-db", "out.db", "s.db", "-packs", "drop")
+	if r.code != 2 || !strings.Contains(r.stderr, "flag -packs after the shard names") {
+		t.Errorf("exit %d, stderr %q; want 2 and the flag named", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.db")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("out.db was made (%v): the merge ran before the flag was refused", err)
+	}
+}
+
+// TestMergeWarnsOfUnfinishedShardRun merges a shard whose run was
+// interrupted: the merge warns that the shard is short, and once the
+// same command has run again to its end, as the warning asks, it no
+// longer does.
+func TestMergeWarnsOfUnfinishedShardRun(t *testing.T) {
+	dir := t.TempDir()
+	build := []string{"-db", "s.db", "-quiet", "-seed", "5", "-shard", "0/2", "-quota", "easy=8"}
+	mustSucceed(t, bankgen(t, dir, build...))
+	banktest.MustExec(t, filepath.Join(dir, "s.db"), `UPDATE runs SET status = 'interrupted'`)
+	const warning = "a run of the shard did not complete"
+	r := bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 0 || !strings.Contains(r.stderr, warning) {
+		t.Errorf("merge of an interrupted shard: exit %d, stderr %q; want 0 and %q", r.code, r.stderr, warning)
+	}
+	mustSucceed(t, bankgen(t, dir, build...))
+	r = bankgen(t, dir, "merge", "-db", "out.db", "s.db")
+	if r.code != 0 || strings.Contains(r.stderr, warning) {
+		t.Errorf("merge of the shard built again: exit %d, stderr %q; want 0 and no warning", r.code, r.stderr)
 	}
 }

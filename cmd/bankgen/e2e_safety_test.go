@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -166,4 +167,44 @@ func TestImportSkipsLongLinesAndBOM(t *testing.T) {
 	if got := families(filepath.Join(dir, "b.db")); got != 2 {
 		t.Errorf("%d families, want 2", got)
 	}
+}
+
+// TestReadOnlyBankNamed runs bankgen, an import and a merge into a bank
+// that cannot be written: each exits 1 with a message that names the bank, as a
+// builder with many banks needs to know which one.
+func TestReadOnlyBankNamed(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "b.db", "-quiet", "-seed", "1", "-count", "3"))
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustReadOnly(t, filepath.Join(dir, "b.db"))
+	mustSucceed(t, bankgen(t, dir, "-db", "s.db", "-quiet", "-seed", "3", "-count", "3"))
+	for _, args := range [][]string{
+		{"-db", "b.db", "-quiet", "-seed", "2", "-count", "3"},
+		{"import", "-db", "b.db", "-quiet", "in.txt"},
+		{"merge", "-db", "b.db", "s.db"},
+	} {
+		r := bankgen(t, dir, args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "b.db") {
+			t.Errorf("bankgen %q: exit %d, stderr %q; want 1 and the bank named", args, r.code, r.stderr)
+		}
+	}
+}
+
+// mustReadOnly makes the file at path one this process cannot write:
+// its mode does that unless the tests run as root, where chattr +i does
+// (undone at the test's end); the test is skipped if neither can.
+func mustReadOnly(tb testing.TB, path string) {
+	tb.Helper()
+	if os.Geteuid() != 0 {
+		if err := os.Chmod(path, 0o444); err != nil {
+			tb.Fatal(err)
+		}
+		return
+	}
+	if out, err := exec.Command("chattr", "+i", path).CombinedOutput(); err != nil {
+		tb.Skipf("as root, and chattr +i fails: %v %s", err, out)
+	}
+	tb.Cleanup(func() { exec.Command("chattr", "-i", path).Run() })
 }

@@ -123,6 +123,7 @@ func TestTargetImpossible(t *testing.T) {
 	}{
 		{"Technique", []string{"-technique", "x-wing", "-rating", "9.0-"}, "impossible target: families rated 9.0 or more, whose hardest step is x-wing, would rate 9.0 or more and 3.2 or less"},
 		{"Level", []string{"-level", "easy", "-rating", "8.0-"}, "impossible target: easy families rated 8.0 or more would rate 8.0 or more and 2.3 or less"},
+		{"AboveScale", []string{"-rating", "12.1-"}, "impossible target: families rated 12.1 or more would rate 12.1 or more and 12.0 or less"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := bankgen(t, t.TempDir(), append([]string{"-db", "b.db", "-count", "5", "-seed", "1", "-quiet"}, tt.args...)...)
@@ -130,6 +131,15 @@ func TestTargetImpossible(t *testing.T) {
 				t.Errorf("exit code %d, stderr %q; want 1 and %q", r.code, r.stderr, tt.want)
 			}
 		})
+	}
+}
+
+// TestQuotaAboveScaleImpossible checks that a -quota of a rating band
+// above the top of the scale ends the run at once too.
+func TestQuotaAboveScaleImpossible(t *testing.T) {
+	r := bankgen(t, t.TempDir(), "-db", "b.db", "-quota", "13.0-=1", "-seed", "1", "-quiet")
+	if want := "impossible target: families rated 13.0 or more would rate 13.0 or more and 12.0 or less"; r.code != 1 || !strings.Contains(r.stderr, want) {
+		t.Errorf("exit code %d, stderr %q; want 1 and %q", r.code, r.stderr, want)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -203,9 +204,11 @@ func (f *givensFlag) String() string {
 func (f *givensFlag) Set(s string) error {
 	lo, hi, err := parseGivens(s, grid.Nine)
 	if err != nil {
-		// A range outside 9x9's may still fit another -size: bounds
-		// reads it again once every flag is known.
-		if _, _, err := ranges.Ints(s, 1, grid.MaxN*grid.MaxN); err != nil {
+		// A range outside 9x9's may still fit another -size: only its
+		// form is read here, and bounds reads it again once every flag
+		// is known, so that a number out of range is reported with the
+		// range of the run's -size.
+		if _, _, err := ranges.Ints(s, 0, math.MaxInt); err != nil {
 			return err
 		}
 	}

@@ -94,6 +94,11 @@ func TestParseGenerateErrors(t *testing.T) {
 		{"BadSeed", []string{"-seed", "x"}, `"x" for flag -seed`},
 		{"GivensTooFew", []string{"-givens", "10-20"}, `"10-20" for flag -givens`},
 		{"GivensTooMany", []string{"-givens", "30-81"}, `"30-81" for flag -givens`},
+		// A number past any size's range is reported with the run's
+		// range, not with the widest size's.
+		{"GivensZero", []string{"-givens", "0-30"}, `"0-30" for flag -givens: 0 is out of range 17-80`},
+		{"GivensPastAnySize", []string{"-givens", "30-700"}, `"30-700" for flag -givens: 700 is out of range 17-80`},
+		{"GivensZeroSize4", []string{"-size", "4", "-givens", "0-5"}, `"0-5" for flag -givens: 0 is out of range 1-15`},
 		{"GivensReversed", []string{"-givens", "38-30"}, `"38-30" for flag -givens`},
 		{"GivensNotARange", []string{"-givens", "30-35-38"}, `"30-35-38" for flag -givens`},
 		{"GivensEmpty", []string{"-givens", ""}, `"" for flag -givens`},

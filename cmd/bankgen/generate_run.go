@@ -64,7 +64,7 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		Params: strings.Join(args, " "), Seed: o.seed, CodeVersion: codeVersion(),
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("bank %s: %w", o.db, err)
 	}
 	if o.shard.Whole() {
 		fmt.Fprintf(stderr, "bankgen: run %d, seed %d (-seed %d repeats it)\n", runID, o.seed, o.seed)

@@ -46,7 +46,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		Params: "import " + strings.Join(args, " "), CodeVersion: codeVersion(),
 	})
 	if err != nil {
-		return err
+		return fmt.Errorf("bank %s: %w", o.db, err)
 	}
 
 	var n importCounts

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"time"
 
 	"sudokubank/internal/cli"
@@ -74,6 +75,13 @@ func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
 		return o, err
 	}
 	o.dropPacks = packs.drop
+	// Flags end at the first shard name: a flag after it would be taken
+	// for a shard, and met only once the shards before it were merged.
+	for _, a := range fs.Args() {
+		if len(a) > 1 && a[0] == '-' {
+			return o, usageError{Err: fmt.Errorf("flag %s after the shard names: flags go before them (bankgen merge -db OUT.db [-packs drop] SHARD.db...; a shard whose name starts with - is ./%s)", a, a)}
+		}
+	}
 	switch {
 	case o.db == "":
 		return o, usageError{Err: errors.New("merge needs -db OUT.db, the bank to merge into")}
@@ -179,10 +187,10 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
 				return errInterrupted
 			}
-			return err
+			return fmt.Errorf("bank %s: %w", o.db, err)
 		}
-		for _, r := range res.ShardRuns {
-			if r.Status != store.RunCompleted {
+		for i, r := range res.ShardRuns {
+			if r.Status != store.RunCompleted && !ranAgain(res.ShardRuns[i+1:], r) {
 				// Its committed families are merged; the job may be short.
 				log.Warn("a run of the shard did not complete: build the shard again (same command) and merge it again to finish it",
 					"shard", shard, "run", r.ID, "status", r.Status, "args", r.Args)
@@ -211,6 +219,14 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
 		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
 	return nil
+}
+
+// ranAgain reports whether one of later, a shard's runs after r, is r's
+// command run again to its end, as the merge's warning about r asks.
+func ranAgain(later []store.Run, r store.Run) bool {
+	return slices.ContainsFunc(later, func(l store.Run) bool {
+		return l.Status == store.RunCompleted && l.Kind == r.Kind && len(r.Args) > 0 && slices.Equal(l.Args, r.Args)
+	})
 }
 
 // sameFile reports whether the paths a and b name one file that exists.

@@ -28,12 +28,21 @@ type Program struct {
 func (p Program) Main() {
 	var onStop func()
 	if p.Stopping != "" {
-		onStop = func() { fmt.Fprintln(os.Stderr, p.Stopping) }
+		onStop = func() { fmt.Fprint(os.Stderr, p.stoppingLine(IsTerminal(os.Stderr))) }
 	}
 	ctx, stop := NotifyContext(context.Background(), onStop)
 	code := p.Exec(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// stoppingLine is the line Main prints on the first signal. On a
+// terminal it clears the line first: a progress bar may be drawn there.
+func (p Program) stoppingLine(terminal bool) string {
+	if terminal {
+		return "\r\x1b[K" + p.Stopping + "\n"
+	}
+	return p.Stopping + "\n"
 }
 
 // Exec runs p.Run, reports its error with Report and returns the exit

@@ -88,6 +88,28 @@ func (m *Mover) Redig(pz Puzzle, k, minGivens int, rng *rand.Rand) Puzzle {
 	return Puzzle{Grid: g, Solution: pz.Solution, Symmetry: pz.Symmetry}
 }
 
+// Fill returns pz with empty orbits, in a random order drawn from rng,
+// filled from its solution until it has at least n givens, passing over
+// an orbit that would take it past most: a puzzle graded easier than the
+// level its dig aimed at is given the givens of its own level. It keeps
+// pz's one solution and symmetry; the result's Minimal is false.
+func (m *Mover) Fill(pz Puzzle, n, most int, rng *rand.Rand) Puzzle {
+	t := m.orbits(&pz)
+	g := pz.Grid
+	givens := g.Givens()
+	partialShuffle(rng, m.empty, len(m.empty))
+	for _, o := range m.empty {
+		if givens >= n {
+			break
+		}
+		if k := int(t.size[o]); givens+k <= most {
+			setOrbit(&g, t, o, &pz.Solution)
+			givens += k
+		}
+	}
+	return Puzzle{Grid: g, Solution: pz.Solution, Symmetry: pz.Symmetry}
+}
+
 // setOrbit fills the cells of orbit o of t in g from sol, or empties them
 // when sol is nil.
 func setOrbit(g *solve.Grid, t *orbitTable, o uint8, sol *solve.Grid) {

@@ -53,6 +53,17 @@ func TestMoverKeepsSolutionAndSymmetry(t *testing.T) {
 				if r.Grid.Givens() < 22 {
 					t.Errorf("puzzle %d: redig left %d givens, want 22 or more", i, r.Grid.Givens())
 				}
+				// Fill lands in any range as wide as the largest orbit.
+				f := m.Fill(pz, 36, 39, rand.New(rand.NewPCG(seed, 10)))
+				check("fill", f)
+				if n := f.Grid.Givens(); n < 36 || n > 39 {
+					t.Errorf("puzzle %d: fill to 36-39 gave %d givens", i, n)
+				}
+				for c := range f.Grid {
+					if pz.Grid[c] != 0 && f.Grid[c] != pz.Grid[c] {
+						t.Fatalf("puzzle %d: fill changed given %d", i, c)
+					}
+				}
 			}
 			if moved == 0 {
 				t.Error("no swap found a puzzle")

@@ -200,6 +200,10 @@ type Builder struct {
 	vars variants
 	// walk is the search's state, when the options search (Searches).
 	walk *walk
+	// levelGivens says that each level is printed with its own
+	// DefaultGivens: the run has no givens range or profiles of its own.
+	levelGivens bool
+	mover       gen.Mover
 }
 
 // NewBuilder returns a Builder for one worker.
@@ -220,6 +224,7 @@ func NewBuilder(o BuildOptions) *Builder {
 	if aims := ratedLevels(b.levels, max(o.RatingMin, floorOf(o.Hardest), floorOf(o.Uses)), o.RatingMax); len(aims) > 0 {
 		b.levels = aims
 	}
+	b.levelGivens = b.o.Profiles == nil && o.MinGivens == 0
 	if b.o.Profiles == nil {
 		profiles := ProfileFor
 		if lo, hi := o.MinGivens, o.MaxGivens; lo > 0 {
@@ -345,17 +350,59 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 	// to 0.3 apart in two orientations (SE's chain search depends on cell
 	// order); bankquery show says so of the puzzle shown.
 	gr := &b.gr
-	if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
-	}
-	if !b.want[gr.Level] {
-		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+	regiven := false // givens were added or taken since the dig
+	for steps := 0; ; steps++ {
+		if err := b.grader.GradeIntoContext(ctx, canon, gr); err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err} // the grader names the puzzle
+		}
+		if !b.want[gr.Level] {
+			return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+		}
+		if !b.levelGivens {
+			break
+		}
+		// A dig aimed at one level grades at another as often as not
+		// (defaultGivens): it is printed with its own level's givens
+		// instead. One with fewer is given more from its solution, which
+		// keeps its one solution and symmetry but may make it easier; one
+		// with more is dug further, which may make it harder. Either way
+		// it is graded again, and the levels' ranges fall as the levels
+		// rise, so each step moves it one way only, to at most 5 grades.
+		lo, hi := DefaultGivens(gr.Level)
+		n := first.Givens()
+		if n >= lo && n <= hi {
+			break
+		}
+		p := gen.Puzzle{Grid: first, Solution: firstSol, Symmetry: pz.Symmetry}
+		if target := lo + rng.IntN(hi-lo+1); n < lo {
+			p = b.mover.Fill(p, target, hi, rng)
+		} else {
+			p = b.mover.Redig(p, 0, target, rng)
+		}
+		if p.Grid == first || steps == maxRegivens {
+			// A minimal puzzle above the range, or a step that turned back.
+			return Result[store.NewFamily]{Reason: OffGivens, Hash: h}
+		}
+		first, regiven = p.Grid, true
+		canon, t = b.canon.Canon(first)
+		h = Hash(canon)
+		if b.o.Seen != nil && b.o.Seen.InBank(h) {
+			return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
+		}
 	}
 	if !b.o.Meets(gr) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
-	return b.family(it, rng, gr, canon, h, t, first, firstSol, b.dig.LastMinimal())
+	minimal := b.dig.LastMinimal()
+	if regiven {
+		minimal = b.dig.IsMinimal(first)
+	}
+	return b.family(it, rng, gr, canon, h, t, first, firstSol, minimal)
 }
+
+// maxRegivens bounds the steps Build takes to bring a dig to its level's
+// givens: four levels down by adding givens, or up by taking them.
+const maxRegivens = 5
 
 // fresh digs a puzzle afresh, drawing from rng: of a symmetry and the
 // givens of a level the options allow.

@@ -35,6 +35,9 @@ func TestBuild(t *testing.T) {
 	for i := range uint64(20) {
 		it := pipeline.Item{Seed: 3, Index: i}
 		r := b.Build(context.Background(), it)
+		if r.Reason == pipeline.OffGivens {
+			continue // graded past its level's givens (TestBuildLevelGivens)
+		}
 		if r.Reason != pipeline.Kept {
 			t.Fatalf("item %d: %v %v", i, r.Reason, r.Err)
 		}
@@ -275,6 +278,7 @@ func TestBuildTarget(t *testing.T) {
 					}
 				case pipeline.OffTarget:
 					off++
+				case pipeline.OffGivens: // graded past its level's givens
 				default:
 					t.Errorf("item %d: %v %v", i, r.Reason, r.Err)
 				}
@@ -400,5 +404,60 @@ func TestSinglesLevelTurned(t *testing.T) {
 	}
 	if solved == 0 || solved == int(n) {
 		t.Errorf("singles solve %d of %d digs, want some and not all", solved, n)
+	}
+}
+
+// A run without a givens range prints each level with its own givens,
+// whatever level its dig aimed at: a dig graded easier than its aim is
+// given more givens and graded again, and its row stays true (one
+// solution, the grade of its canonical form, minimal only if it is).
+func TestBuildLevelGivens(t *testing.T) {
+	for _, sym := range []gen.Symmetry{gen.NoSymmetry, gen.Rot180, gen.Rot90} {
+		t.Run(sym.String(), func(t *testing.T) {
+			b := pipeline.NewBuilder(pipeline.BuildOptions{Symmetry: sym})
+			kept := map[grade.Level]int{}
+			for i := range uint64(120) {
+				r := b.Build(context.Background(), pipeline.Item{Seed: 11, Index: i})
+				switch r.Reason {
+				case pipeline.Kept:
+				case pipeline.OffGivens:
+					continue
+				default:
+					t.Fatalf("item %d: %v %v", i, r.Reason, r.Err)
+				}
+				nf := r.Value
+				g, err := solve.Parse(nf.Puzzles[0].Puzzle)
+				if err != nil {
+					t.Fatal(err)
+				}
+				l := grade.Level(nf.Level)
+				kept[l]++
+				if lo, hi := pipeline.DefaultGivens(l); nf.Givens < lo || nf.Givens > hi || g.Givens() != nf.Givens {
+					t.Errorf("item %d: %s %s has %d givens (row %d), want %d-%d", i, l, g, g.Givens(), nf.Givens, lo, hi)
+				}
+				if solve.Count(g, 2) != 1 {
+					t.Errorf("item %d: %s has other than one solution", i, g)
+				}
+				gr, err := grade.Rate(solve.GridOf(nf.Canon))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if gr.Level != l || int(gr.ER) != nf.ER {
+					t.Errorf("item %d: stored %s ER %d, graded %s ER %d", i, l, nf.ER, gr.Level, gr.ER)
+				}
+				if !sym.Holds(g) {
+					t.Errorf("item %d: %s lost its %s symmetry", i, g, sym)
+				}
+				if nf.Minimal != gen.IsMinimal(g) {
+					t.Errorf("item %d: %s stored minimal %v", i, g, nf.Minimal)
+				}
+			}
+			t.Logf("kept by level: %v", kept)
+			for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
+				if kept[l] == 0 {
+					t.Errorf("no %s family of 120 items", l)
+				}
+			}
+		})
 	}
 }

@@ -105,6 +105,9 @@ Examples:
 // maxFirstNumber bounds -first-number: numbers that fit a label.
 const maxFirstNumber = 1_000_000_000
 
+// exportEverySize names the export formats that hold every size.
+const exportEverySize = "csv, json or pdf"
+
 func runExport(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("bankquery export", flag.ContinueOnError)
 	db := dbFlag(fs)
@@ -137,7 +140,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := sizeFits(out.format, f.Size, "export", "csv, json or pdf"); err != nil {
+	if err := sizeFits(out.format, f.Size, "export", exportEverySize); err != nil {
 		return err
 	}
 	if out.format == export.PDF && f.Size != 0 {
@@ -257,6 +260,9 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
 		}
 	}
+	if err := nineOnlyFits(ctx, bank, x.out.format, x.levelsFilter(), exportEverySize); err != nil {
+		return err
+	}
 	// A technique no family uses matches nothing: no pack to try.
 	// CreatePackParts would say the same, but only after its write
 	// transaction has begun, which waits while a bankgen run is writing.
@@ -323,6 +329,9 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	defer bank.Close()
 	x.filter.Unreserved = true
+	if err := nineOnlyFits(ctx, bank, x.out.format, x.levelsFilter(), exportEverySize); err != nil {
+		return err
+	}
 	// A technique no family uses gets its warning here; the query then
 	// reads nothing and the count below refuses the export.
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {

@@ -71,16 +71,16 @@ on).
 The pdf options make a book for print on demand: -page picks the trim
 size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
 margin for the binding (auto sizes it by page count), -large-print sets
-the digits at 16 pt or more, one or two puzzles a page. The answer key
-starts on a right-hand page. -first-number numbers the puzzles from N in
-every format.
+the puzzles' digits at 16 pt or more, one or two puzzles a page (the
+answer key keeps its usual size). The answer key starts on a right-hand
+page. -first-number numbers the puzzles from N in every format.
 
 Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
-9x9 puzzles only and refuse others (with -size, before any work). A pdf
-sizes its cells by the largest grid: without -per-page, 4x4 and 6x6 come
-large (2 a page on the small trims), 16x16 two a page on letter and a4
-and one a page on the book trims, and a -per-page that would set values
-below 7 pt is refused. -symbols says how grids above 9x9 show values
+9x9 puzzles only and refuse others before any work (without -size, where
+other sizes match: add -size 9). A pdf sizes its cells by the largest
+grid: without -per-page, 4x4 and 6x6 come large (2 a page on the small
+trims), 16x16 two a page on letter and a4 and one a page on the book
+trims, and a -per-page that would set values below 7 pt is refused. -symbols says how grids above 9x9 show values
 above 9: letters (A-G, as the text formats write them, the default),
 numbers (10-16, in smaller type fitted to the cell) or a-p (every value
 a letter, A for 1 up to P for 16).

@@ -156,6 +156,9 @@ func TestPacksShowSized(t *testing.T) {
 	if f := strings.Fields(lines[len(lines)-1]); len(f[len(f)-1]) != 256 {
 		t.Errorf("packs show of a 16x16 pack: last line %q, want its 256 cells last", lines[len(lines)-1])
 	}
+	if st := mustRun(t, "stats", "-db", mixed); !strings.Contains(st, "1 pack holding 2 puzzles; 0 families reserved to 0 clients") {
+		t.Errorf("stats of a bank of one pack:\n%s", st)
+	}
 	if help := run(t, "packs", "show", "-h").stdout; !strings.Contains(help, "N*N characters") {
 		t.Errorf("packs show -h does not say a puzzle is N*N characters:\n%s", help)
 	}

@@ -216,8 +216,9 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "bankgen: done: %d shards merged into %s: %d families and %d puzzles added, %d families already held, in %s\n",
-		len(o.shards), o.db, total.Families, total.Puzzles, total.DupFamilies, seconds(time.Since(start)))
+	fmt.Fprintf(stdout, "bankgen: done: %s merged into %s: %s and %s added, %s already held, in %s\n",
+		cli.Count(int64(len(o.shards)), "shard"), o.db, cli.Count(total.Families, "family"), cli.Count(total.Puzzles, "puzzle"),
+		cli.Count(total.DupFamilies, "family"), seconds(time.Since(start)))
 	return nil
 }
 

@@ -71,16 +71,16 @@ on).
 The pdf options make a book for print on demand: -page picks the trim
 size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
 margin for the binding (auto sizes it by page count), -large-print sets
-the digits at 16 pt or more, one or two puzzles a page. The answer key
-starts on a right-hand page. -first-number numbers the puzzles from N in
-every format.
+the puzzles' digits at 16 pt or more, one or two puzzles a page (the
+answer key keeps its usual size). The answer key starts on a right-hand
+page. -first-number numbers the puzzles from N in every format.
 
 Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
-9x9 puzzles only and refuse others (with -size, before any work). A pdf
-sizes its cells by the largest grid: without -per-page, 4x4 and 6x6 come
-large (2 a page on the small trims), 16x16 two a page on letter and a4
-and one a page on the book trims, and a -per-page that would set values
-below 7 pt is refused. -symbols says how grids above 9x9 show values
+9x9 puzzles only and refuse others before any work (without -size, where
+other sizes match: add -size 9). A pdf sizes its cells by the largest
+grid: without -per-page, 4x4 and 6x6 come large (2 a page on the small
+trims), 16x16 two a page on letter and a4 and one a page on the book
+trims, and a -per-page that would set values below 7 pt is refused. -symbols says how grids above 9x9 show values
 above 9: letters (A-G, as the text formats write them, the default),
 numbers (10-16, in smaller type fitted to the cell) or a-p (every value
 a letter, A for 1 up to P for 16).
@@ -104,6 +104,9 @@ Examples:
 
 // maxFirstNumber bounds -first-number: numbers that fit a label.
 const maxFirstNumber = 1_000_000_000
+
+// exportEverySize names the export formats that hold every size.
+const exportEverySize = "csv, json or pdf"
 
 func runExport(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("bankquery export", flag.ContinueOnError)
@@ -137,7 +140,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := sizeFits(out.format, f.Size, "export", "csv, json or pdf"); err != nil {
+	if err := sizeFits(out.format, f.Size, "export", exportEverySize); err != nil {
 		return err
 	}
 	if out.format == export.PDF && f.Size != 0 {
@@ -257,6 +260,9 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 			return usageError{Err: fmt.Errorf("-pack %q: the bank already has a pack of that name (pack %d, %s)", x.spec.Name, p.ID, p.CreatedAt.Format(time.DateTime))}
 		}
 	}
+	if err := nineOnlyFits(ctx, bank, x.out.format, x.levelsFilter(), exportEverySize); err != nil {
+		return err
+	}
 	// A technique no family uses matches nothing: no pack to try.
 	// CreatePackParts would say the same, but only after its write
 	// transaction has begun, which waits while a bankgen run is writing.
@@ -323,6 +329,9 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	}
 	defer bank.Close()
 	x.filter.Unreserved = true
+	if err := nineOnlyFits(ctx, bank, x.out.format, x.levelsFilter(), exportEverySize); err != nil {
+		return err
+	}
 	// A technique no family uses gets its warning here; the query then
 	// reads nothing and the count below refuses the export.
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {

@@ -124,7 +124,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	}
 	defer bank.Close()
 
-	if err := nineOnlyFits(ctx, bank, fmtv, f); err != nil {
+	if err := nineOnlyFits(ctx, bank, fmtv, f, "lines, json or csv"); err != nil {
 		return err
 	}
 	lw := &listWriter{w: e.stdout, format: fmtv}
@@ -237,11 +237,13 @@ func techniqueUnused(ctx context.Context, e *env, cmd string, bank *store.DB, f 
 	return true, nil
 }
 
-// nineOnlyFits refuses, before anything is printed, a list in a 9x9-only
-// format (sdm, the default) without -size from a bank where puzzles of
-// another size match: the list would stop with an error at the first of
-// them, the 9x9 puzzles before it printed.
-func nineOnlyFits(ctx context.Context, bank *store.DB, format export.Format, f store.Filter) error {
+// nineOnlyFits refuses, before anything is printed or drawn, a list or
+// export in a 9x9-only format (sdm, list's default) without -size from a
+// bank where puzzles of another size match: a list would stop with an
+// error at the first of them, the 9x9 puzzles before it printed, and
+// whether an export's sample drew one would depend on its seed. others
+// names the formats that hold every size.
+func nineOnlyFits(ctx context.Context, bank *store.DB, format export.Format, f store.Filter, others string) error {
 	if f.Size != 0 || !export.NineOnly(format) {
 		return nil
 	}
@@ -256,7 +258,7 @@ func nineOnlyFits(ctx context.Context, bank *store.DB, format export.Format, f s
 			return err
 		}
 		if n > 0 {
-			return usagef("-format %s holds 9x9 puzzles only, and %d %dx%d puzzles match too: add -size 9, or list every size with -format lines, json or csv", format, n, sh.N, sh.N)
+			return usagef("-format %s holds 9x9 puzzles only, and %d %dx%d puzzles match too: add -size 9, or take every size with -format %s", format, n, sh.N, sh.N, others)
 		}
 	}
 	return nil

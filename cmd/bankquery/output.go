@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sudokubank/export"
+	"sudokubank/internal/cli"
 	"sudokubank/store"
 )
 
@@ -40,7 +41,7 @@ func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	fs.IntVar(&of.pdf.PerPage, "per-page", 0, "PDF puzzles a page (`N`), one of "+strings.Trim(fmt.Sprint(export.PerPageCounts()), "[]")+" (default 4; in large print 2, or 1 where 2 is too small)")
 	fs.BoolVar(&of.pdf.Bleed, "bleed", false, "PDF pages 0.125 in larger on their outer edges, for trimming")
 	fs.StringVar(&of.pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
-	fs.BoolVar(&of.pdf.LargePrint, "large-print", false, "PDF digits of 16 pt or more, 1 or 2 puzzles a page")
+	fs.BoolVar(&of.pdf.LargePrint, "large-print", false, "PDF puzzle digits of 16 pt or more, 1 or 2 puzzles a page (the answer key keeps its size)")
 	fs.BoolVar(&of.pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
 	fs.StringVar(&of.pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
 	fs.StringVar(&of.pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
@@ -198,7 +199,7 @@ func sizeFits(f export.Format, size int, command, formats string) error {
 // stdout holds the puzzles.
 func (o output) report(e *env, rows []store.Row, how string) {
 	n := len(rows)
-	what := fmt.Sprintf("%d puzzles", n)
+	what := cli.Count(int64(n), "puzzle")
 	if o.format == export.PDF {
 		if pages, err := export.PDFPagesOf(items(rows, o.first), o.opt); err == nil {
 			what += fmt.Sprintf(", %d pages", pages)

@@ -13,6 +13,7 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
+	"sudokubank/internal/cli"
 	"sudokubank/internal/summary"
 	"sudokubank/store"
 )
@@ -136,8 +137,8 @@ func printStats(w io.Writer, s statsJSON) error {
 		printCounts(&b, z.Counts)
 	}
 
-	fmt.Fprintf(&b, "\n%d packs holding %d puzzles; %d families reserved to %d clients\n",
-		s.Packs.Packs, s.Packs.Puzzles, s.Packs.ReservedFamilies, s.Packs.Clients)
+	fmt.Fprintf(&b, "\n%s holding %s; %s reserved to %s\n",
+		cli.Count(s.Packs.Packs, "pack"), cli.Count(s.Packs.Puzzles, "puzzle"), cli.Count(s.Packs.ReservedFamilies, "family"), cli.Count(s.Packs.Clients, "client"))
 
 	if len(s.Runs) == 0 {
 		fmt.Fprintln(&b, "\nno generator runs")

@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -123,11 +124,23 @@ func TestExportMixedSizesSDM(t *testing.T) {
 	MustWriteBank(t, mixed, append(append(sizedFamilies(t, 4, 3), fixture...), sizedFamilies(t, 16, 4)...))
 	out := filepath.Join(t.TempDir(), "all.sdm")
 	all := strconv.Itoa(len(fixture) + 7) // every family: the sizes' ones too
-	for _, rec := range [][]string{{"-no-record"}, {"-pack", "all"}} {
-		r := run(t, append([]string{"export", "-db", mixed, "-count", all, "-format", "sdm", "-out", out}, rec...)...)
-		if want := "sdm holds 9x9 puzzles only; export 4x4 puzzles as csv, json or pdf (or add -size 9 to pick 9x9 puzzles only)"; r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), want) {
-			t.Errorf("export %v: code %d, error %v; want 1 and %q", rec, r.code, r.err, want)
+	// Refused whatever the sample would draw: by every count and seed,
+	// before a pack is recorded or a file written.
+	for _, rec := range [][]string{{"-no-record"}, {"-pack", "all"}, {"-pack", "one", "-client", "acme"}} {
+		for _, count := range []string{all, "1"} {
+			for _, seed := range []string{"1", "2", "3"} {
+				r := run(t, append([]string{"export", "-db", mixed, "-count", count, "-seed", seed, "-format", "sdm", "-out", out}, rec...)...)
+				if want := "-format sdm holds 9x9 puzzles only, and 3 4x4 puzzles match too: add -size 9, or take every size with -format csv, json or pdf"; r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), want) {
+					t.Errorf("export -count %s -seed %s %v: code %d, error %v; want 2 and %q", count, seed, rec, r.code, r.err, want)
+				}
+			}
 		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused export left %s (%v)", out, err)
+	}
+	if packs := mustRun(t, "packs", "-db", mixed); strings.Contains(packs, "all") || strings.Contains(packs, "one") {
+		t.Errorf("a refused export recorded a pack:\n%s", packs)
 	}
 	mustRun(t, "export", "-db", mixed, "-count", strconv.Itoa(len(fixture)), "-size", "9", "-format", "sdm", "-out", out, "-no-record")
 }
@@ -142,6 +155,9 @@ func TestPacksShowSized(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if f := strings.Fields(lines[len(lines)-1]); len(f[len(f)-1]) != 256 {
 		t.Errorf("packs show of a 16x16 pack: last line %q, want its 256 cells last", lines[len(lines)-1])
+	}
+	if st := mustRun(t, "stats", "-db", mixed); !strings.Contains(st, "1 pack holding 2 puzzles; 0 families reserved to 0 clients") {
+		t.Errorf("stats of a bank of one pack:\n%s", st)
 	}
 	if help := run(t, "packs", "show", "-h").stdout; !strings.Contains(help, "N*N characters") {
 		t.Errorf("packs show -h does not say a puzzle is N*N characters:\n%s", help)

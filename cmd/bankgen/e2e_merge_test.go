@@ -396,3 +396,18 @@ func TestMergeWarnsOfUnfinishedShardRun(t *testing.T) {
 		t.Errorf("merge of the shard built again: exit %d, stderr %q; want 0 and no warning", r.code, r.stderr)
 	}
 }
+
+// TestMergeOutAmongShards: the bank merged into, named among the shards
+// (as banks/*.db names it), is refused before any shard is merged.
+func TestMergeOutAmongShards(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "3", "-count", "5"))
+	mustSucceed(t, bankgen(t, dir, "-db", "out.db", "-quiet", "-seed", "4", "-count", "5"))
+	r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", "./out.db")
+	if r.code != 2 || !strings.Contains(r.stderr, "shard ./out.db is the bank merged into") {
+		t.Errorf("exit %d, stderr %q; want 2 and the shard named", r.code, r.stderr)
+	}
+	if rs := runs(t, filepath.Join(dir, "out.db")); len(rs) != 1 {
+		t.Errorf("out.db has %d runs, want its own only: a.db was merged before the refusal", len(rs))
+	}
+}

@@ -89,6 +89,13 @@ func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
 		return o, usageError{Err: errors.New("merge takes one SHARD.db or more")}
 	}
 	o.shards = fs.Args()
+	// The bank merged into among the shards (banks/*.db) is refused
+	// before any shard is merged, not when the merge reaches it.
+	for _, sh := range o.shards {
+		if sameFile(sh, o.db) {
+			return o, usageError{Err: fmt.Errorf("shard %s is the bank merged into (-db %s): leave it out of the shards", sh, o.db)}
+		}
+	}
 	return o, nil
 }
 
@@ -196,8 +203,8 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 					"shard", shard, "run", r.ID, "status", r.Status, "args", r.Args)
 			}
 		}
-		fmt.Fprintf(stdout, "bankgen: merged %s: %d families and %d puzzles added, %d families already held (run %d, %s)\n",
-			shard, res.Families, res.Puzzles, res.DupFamilies, res.RunID, seconds(time.Since(t0)))
+		fmt.Fprintf(stdout, "bankgen: merged %s: %s and %s added, %s already held (run %d, %s)\n",
+			shard, cli.Count(res.Families, "family"), cli.Count(res.Puzzles, "puzzle"), cli.Count(res.DupFamilies, "family"), res.RunID, seconds(time.Since(t0)))
 		if !early && i+1 < len(o.shards) && ctx.Err() == nil {
 			check(i + 1)
 		}

@@ -102,8 +102,12 @@ func (c *GenerateConfig) resume() (first uint64, claim map[uint64]struct{}) {
 			continue
 		}
 		c.Seen.Add(f.hash)
-		c.Target.Take(f.level)
-		c.Stats.Resumed.Add(1)
+		// Past the target are the families of reruns that made a new
+		// share on top, before reruns counted the earlier runs'.
+		if c.Target.Wants(f.level) {
+			c.Target.Take(f.level)
+			c.Stats.Resumed.Add(1)
+		}
 	}
 	// The first run judged its budget before the last item, and met it:
 	// a level it then had it keeps.

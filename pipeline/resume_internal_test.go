@@ -36,19 +36,22 @@ func TestResumeStartsAtTheLastItem(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		name      string
+		count     int
 		fams      []resumed
 		budget    int
 		first     uint64
 		claim     []uint64
 		remaining int
 	}{
-		{"LastItem", stored, 0, 10, []uint64{4}, 7},
-		{"BudgetJudged", stored, 3, 10, []uint64{4}, 7},
-		{"BudgetInPrefix", stored, 4, 1, []uint64{1, 2, 3, 4}, 10},
-		{"NotTheShards", append(slices.Clone(stored), resumed{hash: 5, level: grade.Easy, index: 2}), 0, 1, []uint64{1, 2, 3, 4, 5}, 10},
+		{"LastItem", 10, stored, 0, 10, []uint64{4}, 7},
+		{"BudgetJudged", 10, stored, 3, 10, []uint64{4}, 7},
+		{"BudgetInPrefix", 10, stored, 4, 1, []uint64{1, 2, 3, 4}, 10},
+		{"NotTheShards", 10, append(slices.Clone(stored), resumed{hash: 5, level: grade.Easy, index: 2}), 0, 1, []uint64{1, 2, 3, 4, 5}, 10},
+		// An older bankgen's rerun made a share on top of the first run's.
+		{"OverTheShare", 2, stored, 0, 10, []uint64{4}, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			c := GenerateConfig{Seed: 5, Shard: Shard{I: 1, N: 3}, Target: Count(10, nil), Stats: new(Stats)}
+			c := GenerateConfig{Seed: 5, Shard: Shard{I: 1, N: 3}, Target: Count(tt.count, nil), Stats: new(Stats)}
 			c.Seen = NewSeen([]uint64{1, 2, 3, 4, 5, 99})
 			c.Resume = &Resume{fams: tt.fams}
 			c.Target.GiveUpAfter(tt.budget)
@@ -66,8 +69,8 @@ func TestResumeStartsAtTheLastItem(t *testing.T) {
 			if !c.Seen.InBank(99) {
 				t.Error("the bank's other family left the dedup set")
 			}
-			if got := c.Stats.Resumed.Load(); got != int64(10-tt.remaining) {
-				t.Errorf("Stats.Resumed = %d, want %d", got, 10-tt.remaining)
+			if got := c.Stats.Resumed.Load(); got != int64(tt.count-tt.remaining) {
+				t.Errorf("Stats.Resumed = %d, want %d", got, tt.count-tt.remaining)
 			}
 			if want := tt.budget; tt.first == 10 && c.Target.budget != 0 || tt.first != 10 && c.Target.budget != want {
 				t.Errorf("give-up budget %d after resume, want it kept (%d) only where the run starts from its first item", c.Target.budget, want)

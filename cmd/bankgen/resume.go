@@ -40,8 +40,12 @@ func loadResume(ctx context.Context, db *store.DB, o generateOptions, log *slog.
 	if err != nil {
 		return nil, err
 	}
-	if res.Families() > 0 {
-		log.Info("resuming the shard: the families its earlier runs stored count toward its share", "runs", ids, "families", res.Families())
+	switch n := res.Families(); {
+	case n > o.count:
+		log.Warn("the shard holds more families of its job than its share: reruns by a bankgen from before they counted the earlier runs' families made a new share on top; build it again into a new bank for the shard one run makes",
+			"runs", ids, "families", n, "share", o.count)
+	case n > 0:
+		log.Info("resuming the shard: the families its earlier runs stored count toward its share", "runs", ids, "families", n)
 	}
 	return res, nil
 }

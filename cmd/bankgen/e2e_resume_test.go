@@ -74,6 +74,9 @@ func TestShardRerunAfterStop(t *testing.T) {
 				t.Errorf("a run of the finished shard added families (the bank holds %d):\n%s", families(path), r.stdout)
 			}
 			checkBank(t, path)
+			if r := bankgen(t, dir, "merge", "-db", "merged-"+name, name); r.code != 0 || strings.Contains(r.stderr, "did not complete") {
+				t.Errorf("merge of the finished shard: exit %d, stderr %q; want 0 and no word of the stopped run", r.code, r.stderr)
+			}
 		})
 	}
 }

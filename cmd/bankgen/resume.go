@@ -55,8 +55,15 @@ func loadResume(ctx context.Context, db *store.DB, o generateOptions, log *slog.
 // its items make. The bank's name, -workers (any number makes the same
 // bank), -quiet, -sync and the profiles do not.
 func sameJob(args []string, o generateOptions) bool {
+	p, ok := recordedJob(args)
+	return ok && reflect.DeepEqual(p.job(), o.job())
+}
+
+// recordedJob reads the options of a generating run from the command
+// line it recorded; false where there is none, or it does not parse.
+func recordedJob(args []string) (generateOptions, bool) {
 	if len(args) == 0 {
-		return false
+		return generateOptions{}, false
 	}
 	// A -workers too many for this machine's CPUs would not parse.
 	var kept []string
@@ -71,10 +78,7 @@ func sameJob(args []string, o generateOptions) bool {
 		kept = append(kept, args[i])
 	}
 	p, err := parseGenerate(kept, io.Discard)
-	if err != nil {
-		return false
-	}
-	return reflect.DeepEqual(p.job(), o.job())
+	return p, err == nil
 }
 
 // job returns o without the flags that leave a run's families as they

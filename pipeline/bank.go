@@ -124,8 +124,9 @@ const generateChunk = 16
 // Generate runs the generating pipeline into db: each worker builds
 // families of items seed/0, seed/1, ... (of the shard's items only, for
 // a run with a Shard) and the collector admits them in
-// item order until the target is met or ctx is cancelled. c.Seen must be
-// the bank's (see LoadBank).
+// item order until the target is met or ctx is cancelled; a rerun of a
+// job (c.Resume) starts at the last item its earlier runs reached. c.Seen
+// must be the bank's (see LoadBank).
 func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, error) {
 	if c.Variants < 0 || c.Variants > MaxVariants {
 		return Summary{}, fmt.Errorf("generate: %d variants a family, want 0 to %d", c.Variants, MaxVariants)

@@ -105,6 +105,10 @@ type GenerateConfig struct {
 	// nearest its target too (LoadStarts), read when it starts, where
 	// BuildOptions.Starts has none; the log says how many.
 	FromBank bool
+	// Resume, if not nil, holds the families earlier runs of the same job
+	// stored, which the run counts toward its target as it meets them
+	// again rather than making other families (see Resume).
+	Resume *Resume
 	// BuildIndexes builds the indexes a fresh bank deferred, during the
 	// run (see Generate); nil means db.BuildIndexes. It runs in a
 	// goroutine of its own, so benchmarks wrap it too, to count it in the
@@ -120,8 +124,9 @@ const generateChunk = 16
 // Generate runs the generating pipeline into db: each worker builds
 // families of items seed/0, seed/1, ... (of the shard's items only, for
 // a run with a Shard) and the collector admits them in
-// item order until the target is met or ctx is cancelled. c.Seen must be
-// the bank's (see LoadBank).
+// item order until the target is met or ctx is cancelled; a rerun of a
+// job (c.Resume) starts at the last item its earlier runs reached. c.Seen
+// must be the bank's (see LoadBank).
 func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, error) {
 	if c.Variants < 0 || c.Variants > MaxVariants {
 		return Summary{}, fmt.Errorf("generate: %d variants a family, want 0 to %d", c.Variants, MaxVariants)
@@ -150,8 +155,14 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 		}
 		return Summary{}, e
 	}
+	if c.Seen == nil {
+		c.Seen = NewSeen(nil)
+	}
+	if c.Stats == nil {
+		c.Stats = new(Stats)
+	}
 	if c.FromBank && len(c.Starts) == 0 {
-		starts, err := LoadStarts(ctx, db, &c.BuildOptions)
+		starts, err := loadStarts(ctx, db, &c.BuildOptions, c.Resume.exceptRuns())
 		if err != nil {
 			return Summary{}, err
 		}
@@ -190,6 +201,7 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	if c.Target != nil && c.Shape.Valid() && c.Shape != grid.Nine {
 		c.Target.ExhaustAfter(GiveUpItems)
 	}
+	first, claim := c.resume()
 	// The indexes a fresh bank deferred are built while the workers make
 	// the last sixteenth of the families, rather than after them with one
 	// core idle: a sixteenth of the families takes the workers longer than
@@ -198,8 +210,8 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	// with its indexes live has nothing to build.
 	var finish func(context.Context) error
 	finishAfter := 0
-	if c.Target != nil && c.Target.Remaining() > 0 && db.IndexesDeferred() {
-		n := c.Target.Remaining()
+	if c.Target != nil && c.Target.Remaining()-len(claim) > 0 && db.IndexesDeferred() {
+		n := c.Target.Remaining() - len(claim)
 		finish, finishAfter = c.BuildIndexes, n-n/16
 	}
 	// A searching item walks for a second or so, and a chunk's results
@@ -213,17 +225,18 @@ func Generate(ctx context.Context, db *store.DB, c GenerateConfig) (Summary, err
 	sum, err := Execute(ctx, Config[Item, store.NewFamily]{
 		Workers: c.Workers,
 		Chunk:   chunk,
-		Produce: c.Shard.Items(c.Seed),
+		Produce: c.Shard.itemsFrom(c.Seed, first),
 		NewWorker: func() Work[Item, store.NewFamily] {
 			if c.Shape.Valid() && c.Shape != grid.Nine {
 				return NewSizedBuilder(c.BuildOptions).Build
 			}
 			return NewBuilder(c.BuildOptions).Build
 		},
-		Seen:   c.Seen,
-		Target: c.Target,
-		Write:  c.Write,
-		Finish: finish, FinishAfter: finishAfter,
+		Seen:    c.Seen,
+		Target:  c.Target,
+		Resumed: claim,
+		Write:   c.Write,
+		Finish:  finish, FinishAfter: finishAfter,
 		// A commit writes every page its batch changed, and a batch's
 		// families land all over the index of their keys, so fewer,
 		// bigger batches write fewer pages a family; the time bound
@@ -277,6 +290,12 @@ func logStarts(log *slog.Logger, starts []Start, attrs ...any) {
 // does not search, and for one of 12x12 or more whose target has no
 // ceiling below the forcing chains (sizedWalkCeiling).
 func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, error) {
+	return loadStarts(ctx, db, o, nil)
+}
+
+// loadStarts is LoadStarts leaving out the families the runs except
+// stored.
+func loadStarts(ctx context.Context, db *store.DB, o *BuildOptions, except []int64) ([]Start, error) {
 	if !o.Searches() {
 		return nil, nil
 	}
@@ -287,7 +306,7 @@ func LoadStarts(ctx context.Context, db *store.DB, o *BuildOptions) ([]Start, er
 	if c := o.ceiling(); shape.N > 9 && (c == 0 || c >= sizedWalkCeiling) {
 		return nil, nil
 	}
-	q := store.HardestQuery{Size: shape.N, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), Limit: startPoints}
+	q := store.HardestQuery{Size: shape.N, RatingMin: int(max(o.floor()-startBelow, 1)), RatingMax: int(o.ceiling()), ExceptRuns: except, Limit: startPoints}
 	if o.MinGivens > 0 {
 		q.GivensMin, q.GivensMax = o.MinGivens, o.MaxGivens
 	}

@@ -117,6 +117,10 @@ type Config[In, Out any] struct {
 	KeepDuplicates bool
 	// Target decides which families to admit; nil means Unlimited.
 	Target *Target
+	// Resumed holds the hashes of the families earlier runs of the same
+	// job stored: one of them, admitted, counts toward the target as a
+	// new family does, but is not written again (Stats.Resumed).
+	Resumed map[uint64]struct{}
 	// Write stores one batch of admitted families in one transaction.
 	Write func(ctx context.Context, batch []Out) (Written, error)
 	// Finish, if set, is work the store must do once before the run
@@ -197,6 +201,7 @@ func inFlightPuzzles(familyPuzzles int) int {
 type Stats struct {
 	Items      atomic.Int64 // items admitted in order (every reason)
 	Admitted   atomic.Int64 // families admitted, to be written
+	Resumed    atomic.Int64 // families earlier runs of the job stored, counted toward the target again
 	Duplicates atomic.Int64 // families skipped: in the bank already, or earlier in the run
 	OffLevel   atomic.Int64 // families skipped for their level
 	OffGivens  atomic.Int64 // puzzles skipped for their number of givens
@@ -212,14 +217,14 @@ type Stats struct {
 
 // Snapshot is a copy of the counters at one moment.
 type Snapshot struct {
-	Items, Admitted, Duplicates, OffLevel, OffGivens, OffTarget, OverQuota, Invalid, Failed, Families, Puzzles, DupPuzzles int64
-	Levels                                                                                                                 LevelCounts // families committed per level
+	Items, Admitted, Resumed, Duplicates, OffLevel, OffGivens, OffTarget, OverQuota, Invalid, Failed, Families, Puzzles, DupPuzzles int64
+	Levels                                                                                                                          LevelCounts // families committed per level
 }
 
 // Snapshot returns the counters now.
 func (s *Stats) Snapshot() Snapshot {
 	n := Snapshot{
-		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Duplicates: s.Duplicates.Load(),
+		Items: s.Items.Load(), Admitted: s.Admitted.Load(), Resumed: s.Resumed.Load(), Duplicates: s.Duplicates.Load(),
 		OffLevel: s.OffLevel.Load(), OffGivens: s.OffGivens.Load(), OffTarget: s.OffTarget.Load(), OverQuota: s.OverQuota.Load(), Invalid: s.Invalid.Load(), Failed: s.Failed.Load(),
 		Families: s.Families.Load(), Puzzles: s.Puzzles.Load(), DupPuzzles: s.DupPuzzles.Load(),
 	}
@@ -702,6 +707,10 @@ func admit[In, Out any](c Config[In, Out], r *Result[Out], more bool) (admitted[
 	case Kept:
 		c.Seen.Add(r.Hash)
 		c.Target.Take(r.Level)
+		if _, ok := c.Resumed[r.Hash]; ok {
+			c.Stats.Resumed.Add(1)
+			return admitted[Out]{}, false
+		}
 		c.Stats.Admitted.Add(1)
 		return admitted[Out]{r.Value, r.Level, max(r.Puzzles, 1), false}, true
 	case Duplicate:

@@ -62,6 +62,16 @@ func (s *Seen) InBank(h uint64) bool {
 	return ok
 }
 
+// forget takes the hashes hs out of the bank's part, before the run
+// starts: a rerun of a job makes its earlier runs' families as they were
+// first made, as new, and counts them without writing them (Resume).
+func (s *Seen) forget(hs map[uint64]struct{}) {
+	s.bank = slices.DeleteFunc(s.bank, func(h uint64) bool {
+		_, ok := hs[h]
+		return ok
+	})
+}
+
 // bankEmpty reports whether the bank held no family when the run started.
 // It is safe for concurrent use.
 func (s *Seen) bankEmpty() bool { return len(s.bank) == 0 }

@@ -49,17 +49,41 @@ func (s Shard) Whole() bool { return s.N <= 1 }
 // Items returns a producer of the shard's items of a run with the given
 // seed, in order: I, I+N, I+2N, ...
 func (s Shard) Items(seed uint64) func(ctx context.Context, emit func(Item) bool) error {
+	return s.itemsFrom(seed, s.first())
+}
+
+// itemsFrom is Items from the shard's item first on.
+func (s Shard) itemsFrom(seed, first uint64) func(ctx context.Context, emit func(Item) bool) error {
 	if s.Whole() {
-		return Items(seed, 0)
+		return Items(seed, first)
 	}
 	return func(ctx context.Context, emit func(Item) bool) error {
-		for i := s.I; ctx.Err() == nil; i += s.N {
+		for i := first; ctx.Err() == nil; i += s.N {
 			if !emit(Item{Seed: seed, Index: i}) {
 				return nil
 			}
 		}
 		return nil
 	}
+}
+
+// first returns the shard's first item.
+func (s Shard) first() uint64 {
+	if s.Whole() {
+		return 0
+	}
+	return s.I
+}
+
+// holds reports whether item i is one of the shard's.
+func (s Shard) holds(i uint64) bool { return s.Whole() || i%s.N == s.I }
+
+// position returns how many of the shard's items come before its item i.
+func (s Shard) position(i uint64) uint64 {
+	if s.Whole() {
+		return i
+	}
+	return (i - s.I) / s.N
 }
 
 // Share returns the shard's part of a job's total: total/N, and one more

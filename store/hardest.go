@@ -16,6 +16,7 @@ type HardestQuery struct {
 	Hardest              []string // the hardest technique is one of these slugs
 	Uses                 []string // the solve uses one of these techniques (slugs)
 	Symmetries           []string // the family's symmetry is one of these names
+	ExceptRuns           []int64  // leave out the families these runs stored
 	Limit                int      // the most families returned; must be set
 }
 
@@ -81,6 +82,12 @@ func (db *DB) HardestFamilies(ctx context.Context, q HardestQuery) ([]Family, er
 		conds = append(conds, "symmetry IN (?"+strings.Repeat(", ?", len(q.Symmetries)-1)+")")
 		for _, s := range q.Symmetries {
 			args = append(args, s)
+		}
+	}
+	if len(q.ExceptRuns) > 0 {
+		conds = append(conds, "(run_id IS NULL OR run_id NOT IN (?"+strings.Repeat(", ?", len(q.ExceptRuns)-1)+"))")
+		for _, id := range q.ExceptRuns {
+			args = append(args, id)
 		}
 	}
 	args = append(args, q.Limit)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -343,4 +344,47 @@ func (db *DB) Runs(ctx context.Context) ([]Run, error) {
 		return nil, fmt.Errorf("runs: %w", err)
 	}
 	return out, nil
+}
+
+// RunFamily is a family as a rerun of the job that stored it needs it
+// (RunFamilies).
+type RunFamily struct {
+	Canon string
+	Level int
+	Seed  uint64 // the seed of the item that made it, within its run
+}
+
+// RunFamilies calls fn with every family the runs ids stored, in the
+// order they were stored. fn must not use a writer DB.
+func (db *DB) RunFamilies(ctx context.Context, ids []int64, fn func(RunFamily) error) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	q := "SELECT canon, level, seed FROM families WHERE run_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ") ORDER BY id"
+	rows, err := db.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("read the families of runs %v: %w", ids, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			f    RunFamily
+			seed int64
+		)
+		if err := rows.Scan(&f.Canon, &f.Level, &seed); err != nil {
+			return fmt.Errorf("read the families of runs %v: %w", ids, err)
+		}
+		f.Seed = uint64(seed)
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("read the families of runs %v: %w", ids, err)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -192,5 +193,61 @@ func TestRunAddedNothing(t *testing.T) {
 		if got := (store.Run{RunEnd: tc.end}).AddedNothing(); got != tc.want {
 			t.Errorf("%s: AddedNothing = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestRunFamilies checks that a run's families come back in the order
+// they were stored, with their levels and item seeds, and that those of
+// other runs and of imports do not.
+func TestRunFamilies(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	a, err := db.StartRun(ctx, store.Run{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := db.StartRun(ctx, store.Run{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []store.NewFamily
+	for _, n := range []int{5, 2, 7, 1, 9} {
+		f := fam(n, 1+n%5, 30, 1)
+		switch n {
+		case 2, 1:
+			f.RunID = b
+		case 9:
+			// an import: no run
+		default:
+			f.RunID = a
+		}
+		batch = append(batch, f)
+	}
+	MustWrite(t, db, batch)
+	for _, tt := range []struct {
+		name string
+		runs []int64
+		want []int // family numbers, as stored
+	}{
+		{"One", []int64{a}, []int{5, 7}},
+		{"Both", []int64{b, a}, []int{5, 2, 7, 1}},
+		{"None", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var got, want []store.RunFamily
+			err := db.RunFamilies(ctx, tt.runs, func(f store.RunFamily) error {
+				got = append(got, f)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range tt.want {
+				want = append(want, store.RunFamily{Canon: grid("c", n), Level: 1 + n%5, Seed: uint64(n)})
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("RunFamilies(%v) = %+v, want %+v", tt.runs, got, want)
+			}
+		})
 	}
 }

@@ -350,3 +350,43 @@ func TestParseSync(t *testing.T) {
 		}
 	}
 }
+
+// TestSameJob checks which earlier runs' command lines a -shard run
+// counts as its own job's: those whose flags make the same families,
+// however they are written, and whichever bank, workers, progress, sync
+// and profiles they had.
+func TestSameJob(t *testing.T) {
+	o, err := parseGenerate([]string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-db", "rs.db"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"Same", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-db", "rs.db"}, true},
+		{"Rewritten", []string{"--level=5", "-count=12000", "-shard", " 1 / 4", "-seed", "0x2a"}, true},
+		{"OtherRunFlags", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-db", "moved.db",
+			"-workers", "100000", "-quiet", "-sync", "full", "-cpuprofile", "cpu.out", "-memprofile", "mem.out"}, true},
+		{"WorkersEquals", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "--workers=3"}, true},
+		// Shard 1/4 of 12,001 is 3,000 families too, from the same items.
+		{"SameShare", []string{"-seed", "42", "-shard", "1/4", "-count", "12001", "-level", "evil"}, true},
+		{"OtherSeed", []string{"-seed", "43", "-shard", "1/4", "-count", "12000", "-level", "evil"}, false},
+		{"OtherShard", []string{"-seed", "42", "-shard", "2/4", "-count", "12000", "-level", "evil"}, false},
+		{"OtherCount", []string{"-seed", "42", "-shard", "1/4", "-count", "16000", "-level", "evil"}, false},
+		{"OtherLevels", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil,4"}, false},
+		{"Variants", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-variants", "1"}, false},
+		{"Givens", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-givens", "22-26"}, false},
+		{"NoShard", []string{"-seed", "42", "-count", "12000", "-level", "evil"}, false},
+		{"Unparsable", []string{"-seed", "42", "-shard", "1/4", "-count", "12000", "-level", "evil", "-nope"}, false},
+		{"NotRecorded", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := sameJob(tt.args, o); got != tt.want {
+				t.Errorf("sameJob(%q) = %v, want %v", tt.args, got, tt.want)
+			}
+		})
+	}
+}

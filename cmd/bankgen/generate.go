@@ -75,7 +75,9 @@ only fresh puzzles.
 -shard I/N builds shard I of N of the job the other flags give (-seed is
 needed): the seed's items I, I+N, I+2N, ..., and -count and -quota are the
 whole job's totals, of which shard I takes its share (total/N, one more for
-I < total%N). Build each shard into a bank of its own, on any machine, then
+I < total%N). Run again after an interruption or a kill, the same command
+finishes the shard: the families its earlier runs stored count toward its
+share, and it ends holding what one run makes. Build each shard into a bank of its own, on any machine, then
 join them with bankgen merge.
 
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);

@@ -44,6 +44,10 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 		}
 	}()
 
+	resume, err := loadResume(ctx, db, o, log)
+	if err != nil {
+		return fmt.Errorf("bank %s: %w", o.db, err)
+	}
 	target := pipeline.Count(o.count, o.levels)
 	var caps *store.Caps
 	if o.quota.set {
@@ -77,11 +81,11 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	var sum pipeline.Summary
 	var runErr error
 	if len(o.quota.keys) == 0 {
-		stop := startProgress(ctx, o.quiet, stats, target.Remaining(), stderr, log)
+		stop := startProgress(ctx, o.quiet, stats, max(target.Remaining()-resume.Families(), 0), stderr, log)
 		sum, runErr = pipeline.Generate(ctx, db, pipeline.GenerateConfig{
 			BuildOptions: build,
 			Seed:         o.seed, Shard: o.shard, Target: target, Caps: caps, Workers: o.workers, Log: log, Stats: stats,
-			FromBank: true,
+			FromBank: true, Resume: resume,
 		})
 		stop()
 	} else {
@@ -124,6 +128,9 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
 	}
 	fmt.Fprintf(w, "  per level: %s\n", cli.LevelString(s.Levels))
+	if s.Resumed > 0 {
+		fmt.Fprintf(w, "  resumed: %d families that earlier runs of this shard stored count toward its share\n", s.Resumed)
+	}
 	skipped := fmt.Sprintf("%d duplicates, %d of unwanted levels", s.Duplicates, s.OffLevel)
 	if o.givens.lo > 0 {
 		skipped += fmt.Sprintf(", %d outside %d-%d givens", s.OffGivens, o.givens.lo, o.givens.hi)

@@ -230,10 +230,15 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 }
 
 // ranAgain reports whether one of later, a shard's runs after r, is r's
-// command run again to its end, as the merge's warning about r asks.
+// command run again to its end, as the merge's warning about r asks: for
+// a -shard run, a run of its job (sameJob), which finishes it whatever
+// its -workers.
 func ranAgain(later []store.Run, r store.Run) bool {
+	o, ok := recordedJob(r.Args)
+	shard := ok && r.Kind == store.RunGenerate && o.shard.N > 0
 	return slices.ContainsFunc(later, func(l store.Run) bool {
-		return l.Status == store.RunCompleted && l.Kind == r.Kind && len(r.Args) > 0 && slices.Equal(l.Args, r.Args)
+		return l.Status == store.RunCompleted && l.Kind == r.Kind && len(r.Args) > 0 &&
+			(slices.Equal(l.Args, r.Args) || shard && sameJob(l.Args, o))
 	})
 }
 

@@ -2,8 +2,8 @@
 # One bankgen job in N shards with GNU parallel, on this machine or on many
 # (over ssh), then the merge. Rerun the same command after a failure or an
 # interruption: --resume-failed (--resume, and the failed shards again)
-# skips the shards the joblog records as done, and a shard run again skips
-# the families it already holds.
+# skips the shards the joblog records as done, and a shard run again
+# counts the families it already holds toward its share.
 #
 #   deploy/parallel/build.sh                     # 16 shards here, one per core
 #   SHARDS=64 JOBS=1 HOSTS=a,b,c deploy/parallel/build.sh

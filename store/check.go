@@ -3,10 +3,13 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/jmoiron/sqlx"
 
 	"sudokubank/grid"
 	"sudokubank/solve"
@@ -71,25 +74,33 @@ func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid
 	if quick {
 		pragma = "quick_check"
 	}
+	// Every step reads one snapshot of the bank: counters and the rows
+	// they count, read at two moments while bankgen writes, would
+	// disagree on a whole bank.
+	q, done, err := db.snapshot(ctx)
+	if err != nil {
+		return r, fmt.Errorf("check %s: %w", db.path, err)
+	}
+	defer done()
 	steps := []struct {
 		name string
-		run  func(context.Context, *Report) error
+		run  func(context.Context, checkQuerier, *Report) error
 	}{
-		{pragma, func(ctx context.Context, r *Report) error { return db.checkPragma(ctx, pragma, r) }},
-		{"foreign keys", db.checkForeignKeys},
-		{"canonical forms", db.checkCanons},
-		{"buckets", db.checkBuckets},
-		{"technique counts", db.checkTechniqueCounts},
-		{"pack counts", db.checkPackCounts},
+		{pragma, func(ctx context.Context, q checkQuerier, r *Report) error { return checkPragma(ctx, q, pragma, r) }},
+		{"foreign keys", checkForeignKeyRows},
+		{"canonical forms", checkCanons},
+		{"buckets", checkBuckets},
+		{"technique counts", checkTechniqueCountRows},
+		{"pack counts", checkPackCounts},
 	}
 	if !quick {
 		steps = append(steps, struct {
 			name string
-			run  func(context.Context, *Report) error
-		}{"puzzles", func(ctx context.Context, r *Report) error { return db.checkPuzzles(ctx, r, count) }})
+			run  func(context.Context, checkQuerier, *Report) error
+		}{"puzzles", func(ctx context.Context, q checkQuerier, r *Report) error { return checkPuzzles(ctx, q, r, count) }})
 	}
 	for _, s := range steps {
-		if err := s.run(ctx, &r); err != nil {
+		if err := s.run(ctx, q, &r); err != nil {
 			if ctx.Err() != nil {
 				return r, fmt.Errorf("check %s: %w", db.path, ctx.Err())
 			}
@@ -98,6 +109,44 @@ func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid
 		}
 	}
 	return r, nil
+}
+
+// checkReadHook, if set by a test, runs between the check's read of the
+// buckets and its count of the rows they count, where a writer may
+// commit.
+var checkReadHook func()
+
+// checkQuerier is what the check's steps read through: one connection
+// inside one read transaction (DB.snapshot).
+type checkQuerier interface {
+	sqlx.QueryerContext
+	SelectContext(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// snapshot returns one of db's connections inside a read transaction,
+// so that every query on it sees the bank as one moment left it, and
+// done, which ends the transaction and gives the connection back.
+// BEGIN DEFERRED takes no lock until the first read, which takes a read
+// lock only, even on a writer's connections (which begin IMMEDIATE):
+// a check holds bankgen back from nothing.
+func (db *DB) snapshot(ctx context.Context) (checkQuerier, func(), error) {
+	conn, err := db.db.Connx(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := conn.ExecContext(ctx, "BEGIN DEFERRED"); err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	done := func() {
+		// Not ctx: a cancelled check must still end its transaction,
+		// or the pool would hand the connection on inside it.
+		if _, err := conn.ExecContext(context.Background(), "ROLLBACK"); err != nil {
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		conn.Close()
+	}
+	return conn, done, nil
 }
 
 // quickCheck runs PRAGMA quick_check on x and returns ErrDamaged, with
@@ -129,9 +178,9 @@ func isCorrupt(err error) bool {
 	return c == 11 || c == 26
 }
 
-func (db *DB) checkPragma(ctx context.Context, pragma string, r *Report) error {
+func checkPragma(ctx context.Context, q checkQuerier, pragma string, r *Report) error {
 	var msgs []string
-	if err := db.db.SelectContext(ctx, &msgs, "PRAGMA "+pragma); err != nil {
+	if err := q.SelectContext(ctx, &msgs, "PRAGMA "+pragma); err != nil {
 		return err
 	}
 	for _, m := range msgs {
@@ -142,16 +191,16 @@ func (db *DB) checkPragma(ctx context.Context, pragma string, r *Report) error {
 	return nil
 }
 
-func (db *DB) checkForeignKeys(ctx context.Context, r *Report) error {
-	return eachForeignKeyViolation(ctx, db.db, func(v string) { r.add("foreign keys: %s", v) })
+func checkForeignKeyRows(ctx context.Context, q checkQuerier, r *Report) error {
+	return eachForeignKeyViolation(ctx, q, func(v string) { r.add("foreign keys: %s", v) })
 }
 
-func (db *DB) checkCanons(ctx context.Context, r *Report) error {
+func checkCanons(ctx context.Context, q checkQuerier, r *Report) error {
 	var dups []struct {
 		Canon string `db:"canon"`
 		N     int64  `db:"n"`
 	}
-	if err := db.db.SelectContext(ctx, &dups, "SELECT canon, count(*) AS n FROM families GROUP BY canon HAVING n > 1"); err != nil {
+	if err := q.SelectContext(ctx, &dups, "SELECT canon, count(*) AS n FROM families GROUP BY canon HAVING n > 1"); err != nil {
 		return err
 	}
 	for _, d := range dups {
@@ -194,8 +243,8 @@ func compareCounts(r *Report, table, what string, kept, rows []counted) {
 }
 
 // selectCounted runs q, which selects a key and two counts.
-func (db *DB) selectCounted(ctx context.Context, q string) ([]counted, error) {
-	rows, err := db.db.QueryContext(ctx, q)
+func selectCounted(ctx context.Context, q checkQuerier, query string) ([]counted, error) {
+	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
@@ -216,13 +265,16 @@ func (db *DB) selectCounted(ctx context.Context, q string) ([]counted, error) {
 // "16x16 ".
 const sizeLabel = `CASE WHEN size = 9 THEN '' ELSE size || 'x' || size || ' ' END`
 
-func (db *DB) checkBuckets(ctx context.Context, r *Report) error {
-	kept, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', families, puzzles
+func checkBuckets(ctx context.Context, q checkQuerier, r *Report) error {
+	kept, err := selectCounted(ctx, q, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', families, puzzles
 		FROM buckets WHERE families <> 0 OR puzzles <> 0`)
 	if err != nil {
 		return err
 	}
-	rows, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', SUM(f), SUM(p) FROM (
+	if checkReadHook != nil {
+		checkReadHook()
+	}
+	rows, err := selectCounted(ctx, q, `SELECT `+sizeLabel+` || 'level ' || level || ', ' || givens || ' givens', SUM(f), SUM(p) FROM (
 		SELECT size, level, givens, 1 AS f, 0 AS p FROM families
 		UNION ALL SELECT size, level, givens, 0, 1 FROM puzzles) GROUP BY size, level, givens`)
 	if err != nil {
@@ -232,14 +284,14 @@ func (db *DB) checkBuckets(ctx context.Context, r *Report) error {
 	return nil
 }
 
-func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
-	kept, err := db.selectCounted(ctx, `SELECT `+sizeLabel+` || 'level ' || level || ' ' || technique, families, puzzles
+func checkTechniqueCountRows(ctx context.Context, q checkQuerier, r *Report) error {
+	kept, err := selectCounted(ctx, q, `SELECT `+sizeLabel+` || 'level ' || level || ' ' || technique, families, puzzles
 		FROM technique_counts WHERE families <> 0 OR puzzles <> 0`)
 	if err != nil {
 		return err
 	}
 	variants := map[int64]int64{}
-	rows, err := db.db.QueryContext(ctx, "SELECT family_id, count(*) FROM puzzles GROUP BY family_id")
+	rows, err := q.QueryContext(ctx, "SELECT family_id, count(*) FROM puzzles GROUP BY family_id")
 	if err != nil {
 		return err
 	}
@@ -257,7 +309,7 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 	}
 	counts := map[techKey][2]int64{}
 	sizes := map[int64]int{}
-	if err := eachFamilyText(ctx, db, `SELECT id, size, '' FROM families WHERE size <> 9`,
+	if err := eachFamilyText(ctx, q, `SELECT id, size, '' FROM families WHERE size <> 9`,
 		func(id int64, size int, _ string) { sizes[id] = size }); err != nil {
 		return err
 	}
@@ -272,11 +324,11 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 	}
 	// Families since schema 5 carry their techniques in the path; older
 	// ones in family_techniques.
-	if err := eachFamilyText(ctx, db, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`,
+	if err := eachFamilyText(ctx, q, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`,
 		func(id int64, level int, path string) { pathTechniques(path, func(t string) { add(id, level, t) }) }); err != nil {
 		return err
 	}
-	if err := eachFamilyText(ctx, db, `SELECT DISTINCT f.id, f.level, t.technique
+	if err := eachFamilyText(ctx, q, `SELECT DISTINCT f.id, f.level, t.technique
 		FROM families f JOIN family_techniques t ON t.family_id = f.id WHERE substr(f.path, 1, 1) <> ','`, add); err != nil {
 		return err
 	}
@@ -292,22 +344,22 @@ func (db *DB) checkTechniqueCounts(ctx context.Context, r *Report) error {
 	return nil
 }
 
-func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
-	kept, err := db.selectCounted(ctx, `SELECT 'family ' || family_id, packs, 0 FROM packed_families WHERE packs <> 0`)
+func checkPackCounts(ctx context.Context, q checkQuerier, r *Report) error {
+	kept, err := selectCounted(ctx, q, `SELECT 'family ' || family_id, packs, 0 FROM packed_families WHERE packs <> 0`)
 	if err != nil {
 		return err
 	}
-	rows, err := db.selectCounted(ctx, `SELECT 'family ' || i.family_id, count(*), 0
+	rows, err := selectCounted(ctx, q, `SELECT 'family ' || i.family_id, count(*), 0
 		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.released_at IS NULL GROUP BY i.family_id`)
 	if err != nil {
 		return err
 	}
 	compareCounts(r, "packed_families", "packs", kept, rows)
-	if kept, err = db.selectCounted(ctx, `SELECT 'family ' || family_id || ' client ' || quote(client), packs, 0
+	if kept, err = selectCounted(ctx, q, `SELECT 'family ' || family_id || ' client ' || quote(client), packs, 0
 		FROM client_families WHERE packs <> 0`); err != nil {
 		return err
 	}
-	if rows, err = db.selectCounted(ctx, `SELECT 'family ' || i.family_id || ' client ' || quote(k.client), count(*), 0
+	if rows, err = selectCounted(ctx, q, `SELECT 'family ' || i.family_id || ' client ' || quote(k.client), count(*), 0
 		FROM pack_items i JOIN packs k ON k.id = i.pack_id WHERE k.client <> '' AND k.released_at IS NULL
 		GROUP BY i.family_id, k.client`); err != nil {
 		return err
@@ -318,7 +370,7 @@ func (db *DB) checkPackCounts(ctx context.Context, r *Report) error {
 
 // checkPuzzles derives every stored puzzle's grids as a query would and
 // checks them (see Check).
-func (db *DB) checkPuzzles(ctx context.Context, r *Report, count func(grid.Grid, int) int) error {
+func checkPuzzles(ctx context.Context, q checkQuerier, r *Report, count func(grid.Grid, int) int) error {
 	// The unique index of the keys holds them apart, unless a bulk
 	// writer that died left it to rebuild.
 	var dups []struct {
@@ -327,7 +379,7 @@ func (db *DB) checkPuzzles(ctx context.Context, r *Report, count func(grid.Grid,
 		Key   int64 `db:"sort_key"`
 		N     int64 `db:"n"`
 	}
-	if err := db.db.SelectContext(ctx, &dups, "SELECT size, level, sort_key, count(*) AS n FROM puzzles GROUP BY size, level, sort_key HAVING n > 1"); err != nil {
+	if err := q.SelectContext(ctx, &dups, "SELECT size, level, sort_key, count(*) AS n FROM puzzles GROUP BY size, level, sort_key HAVING n > 1"); err != nil {
 		return err
 	}
 	for _, d := range dups {
@@ -337,7 +389,7 @@ func (db *DB) checkPuzzles(ctx context.Context, r *Report, count func(grid.Grid,
 		}
 		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
 	}
-	rows, err := db.db.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
 		FROM puzzles p JOIN families f ON f.id = p.family_id`)
 	if err != nil {
 		return err
@@ -472,8 +524,8 @@ func rawValue(b sql.RawBytes) any {
 
 // eachFamilyText runs q, whose rows are a family's ID, its level and a
 // text, and calls fn on each row.
-func eachFamilyText(ctx context.Context, db *DB, q string, fn func(id int64, level int, s string)) error {
-	rows, err := db.db.QueryContext(ctx, q)
+func eachFamilyText(ctx context.Context, q checkQuerier, query string, fn func(id int64, level int, s string)) error {
+	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
 		return err
 	}

@@ -9,3 +9,9 @@ import "syscall"
 var dirWritable = func(dir string) bool {
 	return syscall.Access(dir, 0x2 /* W_OK */) == nil
 }
+
+// fileWritable reports whether this process may write the file at path.
+// Tests replace it.
+var fileWritable = func(path string) bool {
+	return syscall.Access(path, 0x2 /* W_OK */) == nil
+}

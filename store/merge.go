@@ -218,6 +218,9 @@ func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (
 // leaves out the quick check where nothing is written to the shard
 // (checked says whether it ran).
 func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs []Run, checked bool, err error) {
+	if err := sidecarsPossible(shard); err != nil {
+		return nil, false, fmt.Errorf("open bank %s: %w (copy the shard to a directory this process may write)", shard, err)
+	}
 	s, err := open(ctx, shard, Options{MustExist: true}, !quick)
 	if err != nil {
 		return nil, false, err

@@ -1,11 +1,13 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -97,6 +99,72 @@ func TestRefusedBankLeftAsFound(t *testing.T) {
 				t.Fatalf("OpenReadOnly = %v, want %v", err, tt.want)
 			}
 			assertNoSidecars(t, db.path)
+		})
+	}
+}
+
+// TestWriterRefusesReadOnlyBank opens for writing a bank this process
+// may not write (the file, or its directory with no -wal or -shm): Open
+// refuses it at once with ErrReadOnly and a message naming what it may
+// not write, instead of SQLite's "attempt to write a readonly database"
+// at the first write; and a merge refuses a shard in such a directory
+// alike. Tests run as root here, whom permissions do not stop, so the
+// store is told by fileWritable and dirWritable; run as another user,
+// the test also changes the permissions.
+func TestWriterRefusesReadOnlyBank(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name  string
+		deny  func(path string) (restore func())
+		words []string // in the error
+	}{
+		{"File", func(path string) func() {
+			old := fileWritable
+			fileWritable = func(p string) bool { return p != path && old(p) }
+			os.Chmod(path, 0o444)
+			return func() { fileWritable = old; os.Chmod(path, 0o644) }
+		}, []string{"may not write the file"}},
+		{"Directory", func(path string) func() {
+			dir := filepath.Dir(path)
+			old := dirWritable
+			dirWritable = func(d string) bool { return d != dir && old(d) }
+			if os.Geteuid() != 0 {
+				os.Chmod(dir, 0o555)
+			}
+			return func() { dirWritable = old; os.Chmod(dir, 0o755) }
+		}, []string{"may not make files in " + "DIR", "bank.db-wal"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := closedBank(t)
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			restore := tt.deny(path)
+			defer restore()
+			db, err := Open(ctx, path, Options{})
+			if err == nil {
+				db.Close()
+			}
+			if !errors.Is(err, ErrReadOnly) {
+				t.Fatalf("Open = %v, want ErrReadOnly", err)
+			}
+			for _, w := range append(tt.words, path) {
+				w = strings.ReplaceAll(w, "DIR", filepath.Dir(path))
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("Open = %q, want it to say %q", err, w)
+				}
+			}
+			if tt.name == "Directory" {
+				if _, err := PrepareShard(ctx, path, false); !errors.Is(err, ErrReadOnly) || !strings.Contains(err.Error(), "merge "+path) {
+					t.Errorf("PrepareShard = %v, want ErrReadOnly naming the shard", err)
+				}
+			}
+			restore()
+			assertNoSidecars(t, path)
+			if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+				t.Error("the refused bank was changed")
+			}
 		})
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -182,8 +183,46 @@ func registerFuncs() error {
 // (ErrDamaged). A new bank is built and migrated under a temporary name beside
 // path and renamed into place, so that a process killed meanwhile leaves
 // no half-built bank at path.
+//
+// A bank this process may not write (the file, or its directory where
+// SQLite must make the -wal and -shm) is refused at once (ErrReadOnly).
 func Open(ctx context.Context, path string, opt Options) (*DB, error) {
+	if err := writable(path); err != nil {
+		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
 	return open(ctx, path, opt, false)
+}
+
+// ErrReadOnly means Open was given a bank this process may not write.
+var ErrReadOnly = errors.New("bank is read-only")
+
+// writable refuses an existing bank at path that this process may not
+// write, naming what it may not write: SQLite would say only "attempt to
+// write a readonly database", naming neither, and only at the first
+// write, after the quick check has read the whole bank. A missing or
+// empty file is left to the creation of a new bank.
+func writable(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() == 0 {
+		return nil
+	}
+	if !fileWritable(path) {
+		return fmt.Errorf("%w: this process may not write the file", ErrReadOnly)
+	}
+	return sidecarsPossible(path)
+}
+
+// sidecarsPossible refuses a bank whose -wal or -shm is missing where
+// this process may not make it: SQLite needs both to open a bank in WAL
+// mode for writing.
+func sidecarsPossible(path string) error {
+	dir := filepath.Dir(path)
+	for _, side := range []string{"-wal", "-shm"} {
+		if _, err := os.Stat(path + side); err != nil && !dirWritable(dir) {
+			return fmt.Errorf("%w: this process may not make files in %s, where SQLite keeps %s", ErrReadOnly, dir, filepath.Base(path)+side)
+		}
+	}
+	return nil
 }
 
 // open is Open; checked skips the quick check of an existing bank that
@@ -497,11 +536,33 @@ func dsn(path string, query []string) string {
 	return "file:" + esc.Replace(path) + "?" + strings.Join(query, "&")
 }
 
+// fileKind names the kind of file m is, for a message.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
 // checkHeader refuses a file that exists but is not SQLite, before the
 // driver touches it. An empty file is a fresh database to SQLite, and
 // fresh says the file is missing or empty. With mustExist, a missing
 // file is an error too.
+//
+// Anything but a regular file is refused before it is opened: a FIFO
+// would block the open for good, and a device such as /dev/null reads
+// as empty, so that a new bank would be renamed over it.
 func checkHeader(path string, mustExist bool) (fresh bool, err error) {
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return false, fmt.Errorf("%s, not a regular file: %w", fileKind(st.Mode()), ErrNotBank)
+	}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) && !mustExist {
 		return true, nil

@@ -390,3 +390,23 @@ func TestSameJob(t *testing.T) {
 		})
 	}
 }
+
+// TestRate checks the summary's rates: a run of slow families shows
+// them, not 0 families/s.
+func TestRate(t *testing.T) {
+	for _, tt := range []struct {
+		n    int64
+		secs float64
+		want string
+	}{
+		{10, 23.5, "0.43"},
+		{1, 120, "0.0083"},
+		{10, 4, "2.5"},
+		{3000, 2, "1500"},
+		{0, 3, "0"},
+	} {
+		if got := rate(tt.n, tt.secs); got != tt.want {
+			t.Errorf("rate(%d, %g) = %q, want %q", tt.n, tt.secs, got, tt.want)
+		}
+	}
+}

@@ -112,6 +112,22 @@ func generate(ctx context.Context, o generateOptions, args []string, stdout, std
 	return nil
 }
 
+// rate is n in secs a second, whole, but with as many decimals as a
+// slow run (16x16 and 25x25 families take seconds each) needs to show
+// two digits that are not zero: 0.43, not 0.
+func rate(n int64, secs float64) string {
+	r := float64(n) / secs
+	switch {
+	case r == 0 || r >= 10:
+		return fmt.Sprintf("%.0f", r)
+	case r >= 1:
+		return fmt.Sprintf("%.1f", r)
+	case r >= 0.1:
+		return fmt.Sprintf("%.2f", r)
+	}
+	return fmt.Sprintf("%.2g", r)
+}
+
 // printSummary reports what a generating run did; a run that failed
 // with runErr says so, and the caller reports the reason.
 func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summary, runErr error) {
@@ -119,8 +135,8 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	// finite for one interrupted at once.
 	secs := max(s.Elapsed.Seconds(), 0.001)
 	status := runStatus(s, runErr)
-	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%.0f families/s, %.0f puzzles/s)\n",
-		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), float64(s.Families)/secs, float64(s.Puzzles)/secs)
+	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%s families/s, %s puzzles/s)\n",
+		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), rate(s.Families, secs), rate(s.Puzzles, secs))
 	if s.Exhausted != "" {
 		fmt.Fprintf(w, "  ended early: %s\n", s.Exhausted)
 	}

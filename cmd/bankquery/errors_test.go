@@ -62,6 +62,8 @@ func TestBadInput(t *testing.T) {
 		{"ListStrayArgument", []string{"list", "-db", db, "evil"}, 2, `unexpected argument "evil"`},
 		{"ShowNoArgument", []string{"show", "-db", db}, 2, "one puzzle"},
 		{"ShowNotAPuzzle", []string{"show", "-db", db, "12x"}, 2, `"12x" is neither`},
+		{"ShowCellsOfNoSize", []string{"show", "-db", db, "123456" + strings.Repeat(".", 34)}, 2, "found 40, want 81 (or 16, 36, 64, 144, 256 or 625 for the other sizes)"},
+		{"GradeCellsOfNoSize", []string{"grade", "-db", db, "123456" + strings.Repeat(".", 34)}, 2, "found 40, want 81 (or 16, 36, 64, 144, 256 or 625 for the other sizes)"},
 		{"ShowZeroID", []string{"show", "-db", db, "0"}, 2, "IDs start at 1"},
 		{"ShowUnknownID", []string{"show", "-db", db, "99999"}, 1, "no puzzle with ID 99999"},
 		{"ShowUnknownPuzzle", []string{"show", "-db", db, strings.Repeat(".", 80) + "1"}, 1, "is not in the bank"},

@@ -240,6 +240,9 @@ func (x exportJob) parts() []store.PackPart {
 // after the commit, and if that fails the pack is deleted again.
 func (x exportJob) recorded(ctx context.Context, e *env) error {
 	bank, err := openWriter(ctx, e, x.out.bank)
+	if errors.Is(err, store.ErrReadOnly) {
+		return fmt.Errorf("%w; -no-record exports without writing to the bank", err)
+	}
 	if err != nil {
 		return err
 	}

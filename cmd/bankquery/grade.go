@@ -11,6 +11,7 @@ import (
 	"iter"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -240,10 +241,27 @@ func parseGrade(text string, parse9 func(string) (solve.Grid, error)) (grid.Grid
 		return g, nil
 	}
 	p, err := parse9(text)
+	if errors.Is(err, solve.ErrCellCount) {
+		// Text of no size's length reads as 9x9; the user may have
+		// meant another size.
+		return grid.Grid{}, fmt.Errorf("%w (or %s for the other sizes)", err, otherCellCounts())
+	}
 	if err != nil {
 		return grid.Grid{}, err
 	}
 	return grid.Grid{Shape: grid.Nine, Cells: p[:]}, nil
+}
+
+// otherCellCounts lists the cells of the sizes other than 9x9: "16, 36,
+// 64, 144, 256 or 625".
+func otherCellCounts() string {
+	var n []string
+	for _, s := range grid.Shapes {
+		if s != grid.Nine {
+			n = append(n, strconv.Itoa(s.Cells()))
+		}
+	}
+	return strings.Join(n[:len(n)-1], ", ") + " or " + n[len(n)-1]
 }
 
 // puzzleOf names a puzzle of shape s in an error: "puzzle" for 9x9 or

@@ -14,7 +14,6 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
-	"sudokubank/importfmt"
 	"sudokubank/internal/cli"
 	"sudokubank/solve"
 	"sudokubank/store"
@@ -60,7 +59,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return helped(err)
 	}
 	if fs.NArg() != 1 {
-		return usagef("show takes one puzzle ID or 81-cell puzzle, got %d arguments", fs.NArg())
+		return usagef("show takes one puzzle ID or puzzle, got %d arguments", fs.NArg())
 	}
 	arg := strings.TrimSpace(fs.Arg(0))
 	var id int64
@@ -70,18 +69,12 @@ func runShow(ctx context.Context, e *env, args []string) error {
 			return usagef("puzzle ID %d: IDs start at 1", n)
 		}
 		id = n
-	} else if importfmt.ShapeOf(arg) != grid.Nine {
-		g, err := importfmt.ParseGrid(arg)
+	} else {
+		g, err := parseGrade(arg, solve.Parse)
 		if err != nil {
 			return usagef("%q is neither a puzzle ID nor a puzzle: %v", arg, err)
 		}
 		puzzle = g
-	} else {
-		g, err := solve.Parse(arg)
-		if err != nil {
-			return usagef("%q is neither a puzzle ID nor a puzzle: %v", arg, err)
-		}
-		puzzle = grid.Grid{Shape: grid.Nine, Cells: g[:]}
 	}
 
 	bank, err := openReadOnly(ctx, *db)

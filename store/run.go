@@ -42,6 +42,10 @@ type Run struct {
 	StartedAt   time.Time
 	EndedAt     time.Time // zero while running
 	RunEnd                // Status is RunRunning until FinishRun
+	// Gone says that a run whose Status is RunRunning has no process any
+	// more (it was killed): the next writer records how it ended
+	// (EndDeadRuns), which a reader cannot.
+	Gone bool
 }
 
 // RunEnd is how a run ended and what it did.
@@ -342,6 +346,18 @@ func (db *DB) Runs(ctx context.Context) ([]Run, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("runs: %w", err)
+	}
+	rows.Close()
+	for i := range out {
+		if r := &out[i]; r.Status == RunRunning && !db.runs.holds(r.ID) && !runAlive(db.runLockPath(r.ID)) {
+			// A run that finished after the rows were read has let its lock
+			// go too: only one still running when asked again is gone.
+			var status string
+			if err := db.db.GetContext(ctx, &status, "SELECT status FROM runs WHERE id = ?", r.ID); err != nil {
+				return nil, fmt.Errorf("runs: run %d: %w", r.ID, err)
+			}
+			r.Gone = status == RunRunning
+		}
 	}
 	return out, nil
 }

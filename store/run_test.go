@@ -251,3 +251,61 @@ func TestRunFamilies(t *testing.T) {
 		})
 	}
 }
+
+// A reader tells a run still recorded as running whose process has gone
+// (Gone) from one whose process lives, without recording anything: the
+// next writer does (EndDeadRuns).
+func TestRunsGone(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock: dead runs are never found")
+	}
+	ctx := context.Background()
+	db, path := MustOpenTemp(t)
+	live, err := db.StartRun(ctx, store.Run{Params: "live"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead, err := other.StartRun(ctx, store.Run{Params: "dead"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Closed without finishing its run, as the process's death would.
+	if err := other.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := store.OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for range 2 { // reading changes nothing
+		runs, err := r.Runs(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gone := map[int64]bool{}
+		for _, run := range runs {
+			if run.Status != store.RunRunning {
+				t.Errorf("run %d: status %s, want running still", run.ID, run.Status)
+			}
+			gone[run.ID] = run.Gone
+		}
+		if gone[live] || !gone[dead] {
+			t.Errorf("Gone: live run %v, dead run %v; want false, true", gone[live], gone[dead])
+		}
+	}
+	// The writer's own run is its own, alive.
+	runs, err := db.Runs(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range runs {
+		if run.ID == live && run.Gone {
+			t.Errorf("the writer's own run %d is gone", live)
+		}
+	}
+}

@@ -18,6 +18,9 @@ func lockRun(string) (*runLock, error) { return &runLock{}, nil }
 
 func probeRun(string) (*runLock, bool, error) { return nil, true, nil }
 
+// runAlive cannot tell a dead run without lock files: every run lives.
+func runAlive(string) bool { return true }
+
 func (*runLock) release() {}
 
 // waitLock stands in for flock(2), which is not there to take.

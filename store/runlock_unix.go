@@ -37,6 +37,25 @@ func lockRun(path string) (*runLock, error) {
 	return &runLock{f: f}, nil
 }
 
+// runAlive reports whether a process holds the lock file at path, for a
+// reader: it takes the lock shared only for as long as it asks, and
+// neither keeps nor removes the file. No file means no process (or a run
+// of a program from before the lock files); a lock it cannot ask about
+// is taken to be held.
+func runAlive(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return !errors.Is(err, os.ErrNotExist)
+	}
+	defer f.Close()
+	err = syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB)
+	if err != nil {
+		return true
+	}
+	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	return false
+}
+
 // probeRun reports whether the run whose lock file is at path is alive.
 // When it is dead and its file exists, probeRun returns the file, locked:
 // releasing it removes the file.

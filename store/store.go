@@ -415,7 +415,7 @@ func OpenReadOnly(ctx context.Context, path string) (*DB, error) {
 		x.Close()
 		return nil, err
 	}
-	return &DB{db: x, path: path, readOnly: true, stmts: newStmtCache(x, path)}, nil
+	return &DB{db: x, path: path, real: realPath(path), readOnly: true, stmts: newStmtCache(x, path)}, nil
 }
 
 // readerVersion opens the bank at path with the DSN query q just to

@@ -61,6 +61,7 @@ func makeRunJSON(r store.Run) runJSON {
 		CodeVersion: r.CodeVersion, StartedAt: r.StartedAt.UTC().Format(time.RFC3339),
 		Families: r.Families, Puzzles: r.Puzzles, DupFamilies: r.DupFamilies, DupPuzzles: r.DupPuzzles,
 		Rejected: r.Rejected, AddedNothing: r.AddedNothing(), Message: r.Message, Params: r.Params,
+		ProcessEnded: r.Gone,
 	}
 	if j.Args == nil {
 		j.Args = []string{}
@@ -84,7 +85,11 @@ func printRuns(w io.Writer, path string, runs []store.Run) error {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "run %d: %s, %s\n", r.ID, r.Kind, r.Status)
+		status := r.Status
+		if r.Gone {
+			status += ", but its process has ended (killed?): the next bankgen on the bank records it"
+		}
+		fmt.Fprintf(&b, "run %d: %s, %s\n", r.ID, r.Kind, status)
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "  source\t%s\n", orDash(printable(r.Source)))
 		ended := "-"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -83,5 +84,36 @@ func TestRunsOlderBank(t *testing.T) {
 	r := run(t, "runs", "-db", db)
 	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "open it once for writing (bankgen) to migrate") {
 		t.Errorf("exit %d, error %v; want 1 and how to migrate", r.code, r.err)
+	}
+}
+
+// TestRunsProcessEnded: a run recorded as running whose process is gone
+// (a kill) is shown so, in text and JSON, and left for the next bankgen
+// to record.
+func TestRunsProcessEnded(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no flock: a run's process is never known to have ended")
+	}
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "puzzles.db")
+	db, err := store.Open(ctx, path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.StartRun(ctx, store.Run{Kind: store.RunGenerate, Source: "gen", Args: []string{"-count", "9"}}); err != nil {
+		t.Fatal(err)
+	}
+	// Closed without finishing its run, as the process's death would.
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if out := mustRun(t, "runs", "-db", path); !strings.Contains(out, "run 1: generate, running, but its process has ended") {
+		t.Errorf("runs:\n%s", out)
+	}
+	if out := mustRun(t, "runs", "-db", path, "-json"); !strings.Contains(out, `"status":"running"`) || !strings.Contains(out, `"process_ended":true`) {
+		t.Errorf("runs -json:\n%s", out)
+	}
+	if out := mustRun(t, "stats", "-db", path); !strings.Contains(out, "running (process ended)") {
+		t.Errorf("stats:\n%s", out)
 	}
 }

@@ -72,6 +72,9 @@ type runJSON struct {
 	AddedNothing bool     `json:"added_nothing"`
 	Message      string   `json:"message,omitempty"`
 	Params       string   `json:"params,omitempty"`
+	// ProcessEnded says that a run still recorded as running has no
+	// process any more (it was killed): the next bankgen records it.
+	ProcessEnded bool `json:"process_ended,omitempty"`
 }
 
 func runStats(ctx context.Context, e *env, args []string) error {
@@ -151,7 +154,11 @@ func printStats(w io.Writer, s statsJSON) error {
 			if ended == "" {
 				ended = "-"
 			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.ID, r.Status, r.StartedAt, ended,
+			status := r.Status
+			if r.ProcessEnded {
+				status += " (process ended)"
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t\n", r.ID, status, r.StartedAt, ended,
 				r.Families, r.Puzzles, r.DupFamilies, r.DupPuzzles, r.Rejected, r.Seed)
 		}
 		tw.Flush()

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"sudokubank/internal/filekind"
 )
 
 // PendingDir is a directory of .sdk files, one a puzzle, written in the
@@ -39,11 +41,11 @@ func CheckDirDestination(dir string) error {
 		return err
 	}
 	if !fi.IsDir() {
-		what := fileKind(fi.Mode())
+		what := filekind.Of(fi.Mode())
 		if what == "" {
-			what = "is a file"
+			what = "a file"
 		}
-		return fmt.Errorf("%s, not a directory: %w", what, ErrNotRegular)
+		return fmt.Errorf("is %s, not a directory: %w", what, ErrNotRegular)
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"sudokubank/internal/filekind"
 )
 
 // WriteFile writes items in format f to the file at path, atomically: it
@@ -46,32 +48,13 @@ func CheckDestination(path string, force bool) error {
 	if err != nil {
 		return err
 	}
-	if what := fileKind(fi.Mode()); what != "" {
-		return fmt.Errorf("%s: %w", what, ErrNotRegular)
+	if what := filekind.Of(fi.Mode()); what != "" {
+		return fmt.Errorf("is %s: %w", what, ErrNotRegular)
 	}
 	if !force {
 		return ErrExists
 	}
 	return nil
-}
-
-// fileKind names what a file of mode m is, or "" for a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsRegular():
-		return ""
-	case m.IsDir():
-		return "is a directory"
-	case m&fs.ModeSymlink != 0:
-		return "is a symbolic link"
-	case m&fs.ModeNamedPipe != 0:
-		return "is a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "is a socket"
-	case m&fs.ModeDevice != 0:
-		return "is a device"
-	}
-	return "is not a regular file"
 }
 
 // PendingFile is an output file written in two steps: Write fills a

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -29,6 +28,8 @@ import (
 
 	"github.com/jmoiron/sqlx"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"sudokubank/internal/filekind"
 )
 
 // AppID is the SQLite application_id that marks a file as a bank
@@ -536,21 +537,6 @@ func dsn(path string, query []string) string {
 	return "file:" + esc.Replace(path) + "?" + strings.Join(query, "&")
 }
 
-// fileKind names the kind of file m is, for a message.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "a special file"
-}
-
 // checkHeader refuses a file that exists but is not SQLite, before the
 // driver touches it. An empty file is a fresh database to SQLite, and
 // fresh says the file is missing or empty. With mustExist, a missing
@@ -561,7 +547,7 @@ func fileKind(m fs.FileMode) string {
 // as empty, so that a new bank would be renamed over it.
 func checkHeader(path string, mustExist bool) (fresh bool, err error) {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return false, fmt.Errorf("%s, not a regular file: %w", fileKind(st.Mode()), ErrNotBank)
+		return false, fmt.Errorf("%s, not a regular file: %w", filekind.Of(st.Mode()), ErrNotBank)
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) && !mustExist {

@@ -380,7 +380,8 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 			p = b.mover.Redig(p, 0, target, rng)
 		}
 		if p.Grid == first || steps == maxRegivens {
-			// A minimal puzzle above the range, or a step that turned back.
+			// Nothing to add or take (a minimal puzzle above the range),
+			// or the steps ran out (a level that turned back).
 			return Result[store.NewFamily]{Reason: OffGivens, Hash: h}
 		}
 		first, regiven = p.Grid, true

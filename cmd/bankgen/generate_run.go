@@ -148,8 +148,13 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 		fmt.Fprintf(w, "  resumed: %d families that earlier runs of this shard stored count toward its share\n", s.Resumed)
 	}
 	skipped := fmt.Sprintf("%d duplicates, %d of unwanted levels", s.Duplicates, s.OffLevel)
-	if o.givens.lo > 0 {
+	switch {
+	case o.givens.lo > 0:
 		skipped += fmt.Sprintf(", %d outside %d-%d givens", s.OffGivens, o.givens.lo, o.givens.hi)
+	case s.OffGivens > 0:
+		// Digs that could not be brought to their level's givens
+		// (pipeline.DefaultGivens): rare, but counted.
+		skipped += fmt.Sprintf(", %d outside their level's givens", s.OffGivens)
 	}
 	if o.rating != (ratingFlag{}) || len(o.hardest) > 0 || len(o.uses) > 0 || len(o.quota.keys) > 0 {
 		skipped += fmt.Sprintf(", %d off target", s.OffTarget)

@@ -26,24 +26,27 @@ import (
 // pickWalk puzzles and takes the first, which may then change with the
 // bank until the day after.
 
-// pickWalk bounds the puzzles DayPick reads from its point for each size
-// and level.
+// pickWalk bounds the puzzles DayPick walks from its point.
 const pickWalk = 4096
 
-// pickRow is a candidate of DayPick: a puzzle's ID and key, the age of
-// its family and where its key lies from the point.
+// pickRow is a candidate of DayPick: a puzzle's ID, the age of its
+// family and where its key lies from the point (pickPos).
 type pickRow struct {
-	id, key, created int64
-	wrapped          bool // its key lies before the point: it comes after the others
+	id, created int64
+	pos         uint64
 }
+
+// pickPos is where key lies in the order of keys from point, wrapping:
+// the keys at or after the point first.
+func pickPos(key, point int64) uint64 { return uint64(key-point) & keyMask }
 
 // DayPick returns the puzzle of a day (Filter and the day as a point of
 // the key space; madeBefore is the day's start): the first puzzle the
 // filter selects at or after the point in the order of the sort keys,
 // wrapping, among those whose family was made before madeBefore; if
-// none of the first pickWalk puzzles of a size and level from the point
-// is that old, the first the filter selects. It returns ErrNotFound if
-// the filter selects nothing.
+// none of the first pickWalk puzzles from the point is that old, the
+// first the filter selects. It returns ErrNotFound if the filter selects
+// nothing.
 func (db *DB) DayPick(ctx context.Context, f Filter, point int64, madeBefore time.Time) (Row, error) {
 	row, err := dayPick(ctx, db.reader(), f, point&keyMask, madeBefore.Unix())
 	if err != nil {
@@ -61,76 +64,99 @@ func dayPick(ctx context.Context, q sqlx.QueryerContext, f Filter, point, madeBe
 	if len(levels) == 0 {
 		levels = []int{1, 2, 3, 4, 5}
 	}
-	// One search of the (size, level, sort_key) index a size and level,
-	// from the point, then from the start of the keys where fewer than
-	// pickWalk lie past it: the first pickWalk of the union in key order
-	// from the point are among those read.
-	var rows []pickRow
+	var pairs []Filter
 	for _, n := range f.sizes {
 		for _, l := range slices.Compact(slices.Sorted(slices.Values(levels))) {
 			g := f
 			g.Levels, g.sizes = []int{l}, []int{n}
-			w, args, _, err := g.where("p", "p.family_id", indexable{level: true})
+			pairs = append(pairs, g)
+		}
+	}
+	// Each size and level is one search of the (size, level, sort_key)
+	// index from the point, a few rows at first: the rows read are the
+	// first of the union in key order up to the nearest last row of a
+	// search cut short by its limit, and an old enough one there is the
+	// pick. Otherwise the searches read on, eight times as far.
+	for limit := 16; ; limit *= 8 {
+		limit = min(limit, pickWalk)
+		var rows []pickRow
+		bound := uint64(keyMask)
+		for _, g := range pairs {
+			got, err := readPickRows(ctx, q, g, point, limit)
 			if err != nil {
 				return Row{}, err
 			}
-			s := "SELECT p.id, p.sort_key, f.created_at FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " +
-				w + " AND p.sort_key %s ? ORDER BY p.sort_key LIMIT ?"
-			got := len(rows)
-			if rows, err = readPickRows(ctx, q, fmt.Sprintf(s, ">="), append(args, point, pickWalk), false, rows); err != nil {
-				return Row{}, err
+			if len(got) == limit {
+				bound = min(bound, got[len(got)-1].pos)
 			}
-			if left := pickWalk - (len(rows) - got); left > 0 {
-				if rows, err = readPickRows(ctx, q, fmt.Sprintf(s, "<"), append(args, point, left), true, rows); err != nil {
-					return Row{}, err
-				}
+			rows = append(rows, got...)
+		}
+		if len(rows) == 0 {
+			return Row{}, ErrNotFound
+		}
+		slices.SortFunc(rows, func(a, b pickRow) int { return cmp.Or(cmp.Compare(a.pos, b.pos), cmp.Compare(a.id, b.id)) })
+		known := rows[:min(len(rows), pickWalk)]
+		for i, r := range known {
+			if r.pos > bound {
+				known = known[:i]
+				break
 			}
 		}
-	}
-	if len(rows) == 0 {
-		return Row{}, ErrNotFound
-	}
-	slices.SortFunc(rows, func(a, b pickRow) int {
-		if a.wrapped != b.wrapped {
-			if a.wrapped {
-				return 1
+		for _, r := range known {
+			if r.created < madeBefore {
+				return fetchRow(ctx, q, r.id)
 			}
-			return -1
 		}
-		return cmp.Or(cmp.Compare(a.key, b.key), cmp.Compare(a.id, b.id))
-	})
-	rows = rows[:min(len(rows), pickWalk)]
-	pick := rows[0].id
-	for _, r := range rows {
-		if r.created < madeBefore {
-			pick = r.id
+		if bound == keyMask || len(known) == pickWalk || limit == pickWalk {
+			return fetchRow(ctx, q, rows[0].id)
+		}
+	}
+}
+
+// readPickRows returns the first limit rows that g, of one size and
+// level, selects from the point in key order, wrapping.
+func readPickRows(ctx context.Context, q sqlx.QueryerContext, g Filter, point int64, limit int) ([]pickRow, error) {
+	w, args, _, err := g.where("p", "p.family_id", indexable{level: true})
+	if err != nil {
+		return nil, err
+	}
+	s := "SELECT p.id, p.sort_key, f.created_at FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " +
+		w + " AND p.sort_key %s ? ORDER BY p.sort_key LIMIT ?"
+	var out []pickRow
+	for _, from := range []string{">=", "<"} {
+		rs, err := q.QueryContext(ctx, fmt.Sprintf(s, from), append(slices.Clip(args), point, limit-len(out))...)
+		if err != nil {
+			return nil, err
+		}
+		for rs.Next() {
+			var r pickRow
+			var key int64
+			if err := rs.Scan(&r.id, &key, &r.created); err != nil {
+				rs.Close()
+				return nil, err
+			}
+			r.pos = pickPos(key, point)
+			out = append(out, r)
+		}
+		if err := rs.Close(); err != nil {
+			return nil, err
+		}
+		if err := rs.Err(); err != nil {
+			return nil, err
+		}
+		if len(out) == limit {
 			break
 		}
 	}
+	return out, nil
+}
+
+// fetchRow returns the row with the given ID.
+func fetchRow(ctx context.Context, q sqlx.QueryerContext, id int64) (Row, error) {
 	var out Row
-	err = fetchRows(ctx, q, []int64{pick}, func(r Row) error {
+	err := fetchRows(ctx, q, []int64{id}, func(r Row) error {
 		out = r
 		return nil
 	})
 	return out, err
-}
-
-// readPickRows appends to rows those of the statement s, marked wrapped.
-func readPickRows(ctx context.Context, q sqlx.QueryerContext, s string, args []any, wrapped bool, rows []pickRow) ([]pickRow, error) {
-	rs, err := q.QueryContext(ctx, s, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	for rs.Next() {
-		r := pickRow{wrapped: wrapped}
-		if err := rs.Scan(&r.id, &r.key, &r.created); err != nil {
-			return nil, err
-		}
-		rows = append(rows, r)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, err
-	}
-	return rows, rs.Close()
 }

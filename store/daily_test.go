@@ -67,3 +67,54 @@ func TestDayPickFirstFromPoint(t *testing.T) {
 		t.Errorf("level 5 of a bank without it: %v, want ErrNotFound", err)
 	}
 }
+
+// Where few families are older than the day, the pick walks past the
+// newer ones to the first old one from the point, however far.
+func TestDayPickWalksPastNewer(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	old, day, later := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	var batch []store.NewFamily
+	for i := range 600 {
+		f := fam(i, 1+i%3, 25, 1)
+		f.CreatedAt = later
+		if i%97 == 0 {
+			f.CreatedAt = old
+		}
+		batch = append(batch, f)
+	}
+	MustWrite(t, db, batch)
+	var rows []store.Row
+	created := map[int64]bool{}
+	if err := db.Query(ctx, store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		rows = append(rows, r)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		fam, err := db.Family(ctx, r.FamilyID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		created[r.ID] = fam.CreatedAt.Before(day)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20 {
+		point := rng.Int64()
+		var best *store.Row
+		pos := func(r *store.Row) uint64 { return uint64(r.SortKey-point) & (1<<63 - 1) }
+		for i := range rows {
+			if r := &rows[i]; created[r.ID] && (best == nil || pos(r) < pos(best)) {
+				best = r
+			}
+		}
+		got, err := db.DayPick(ctx, store.Filter{}, point, day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.ID != best.ID {
+			t.Errorf("point %d: puzzle %d, want %d, the first old one", point, got.ID, best.ID)
+		}
+	}
+}

@@ -388,10 +388,20 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// A path under /puzzles/ that names no puzzle, a number or not, is
+	// the puzzle page saying so, not the bank's list.
 	t.Run("MissingPuzzle", func(t *testing.T) {
-		b.do(t, chromedp.Navigate(ts.URL+"/puzzles/999999"), wait(`document.getElementById("p-title").textContent === "No such puzzle"`))
-		if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, "999999") {
-			t.Errorf("status %q, want the server's error", got)
+		for _, id := range []string{"999999", "abc", "-1", "0"} {
+			b.do(t, chromedp.Navigate(ts.URL+"/puzzles/"+id), wait(`document.getElementById("p-title").textContent === "No such puzzle"`))
+			if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, id) {
+				t.Errorf("/puzzles/%s: status %q, want the server's error", id, got)
+			}
+			if got := eval[string](t, b, `document.title`); !strings.HasPrefix(got, "No such puzzle") {
+				t.Errorf("/puzzles/%s: title %q, want it to say there is no such puzzle", id, got)
+			}
+			if eval[bool](t, b, `!document.getElementById("browse").hidden`) {
+				t.Errorf("/puzzles/%s shows the bank's list", id)
+			}
 		}
 	})
 }

@@ -497,6 +497,7 @@
       p = await api(`/api/v1/puzzles/${id}`);
       mount(p.puzzle);
     } catch (e) {
+      document.title = "No such puzzle · sudokubank";
       $("p-title").textContent = "No such puzzle";
       document.querySelector(".board").hidden = true;
       say(e.message);
@@ -533,7 +534,9 @@
   // For tests and for other grid sizes to come.
   window.sudokubank = { shape, symbol, valueOf, mount };
 
-  const m = /^\/puzzles\/(\d+)$/.exec(location.pathname);
+  // Every /puzzles/X is a puzzle's page: the server serves it for any X,
+  // with 404 for an X that is no puzzle, and the API says why.
+  const m = /^\/puzzles\/([^/]+)$/.exec(location.pathname);
   if (m) play(m[1]);
   else browse();
 })();

@@ -195,6 +195,27 @@ func TestBrowser(t *testing.T) {
 	}
 	MustGet(t, ts.URL+"/api/v1/stats", &stats)
 
+	// A double click on More asks for the next page once: no puzzle is
+	// listed twice.
+	t.Run("MoreTwice", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length === 50`))
+		asked := eval[int](t, b, `(() => {
+			let n = 0;
+			const f = window.fetch;
+			window.fetch = (...args) => { if (String(args[0]).startsWith("/api/v1/puzzles?")) n++; return f(...args); };
+			document.getElementById("more").click();
+			document.getElementById("more").click();
+			window.fetch = f;
+			return n;
+		})()`)
+		b.do(t, wait(`document.querySelectorAll("#results tbody a").length > 50`))
+		ids := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody a")].map(a => a.textContent)`)
+		if asked != 1 || len(ids) != 100 || len(slices.Compact(slices.Sorted(slices.Values(ids)))) != len(ids) {
+			t.Errorf("two clicks on More asked for %d pages and list %d puzzles, %d of them different; want 1 page more, 100 different",
+				asked, len(ids), len(slices.Compact(slices.Sorted(slices.Values(ids)))))
+		}
+	})
+
 	var id int64
 	t.Run("Browse", func(t *testing.T) {
 		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))

@@ -44,6 +44,8 @@
   const filterFields = ["level", "givens", "rating", "technique"];
   const picked = new Set(JSON.parse(sessionStorage.getItem("picked") || "[]"));
   let cursor = "";
+  // listing counts the list requests: only the latest one's page is shown.
+  let listing = 0, pending = false;
 
   function filterQuery() {
     const q = new URLSearchParams();
@@ -129,8 +131,13 @@
     list(true);
   }
 
-  // list shows the first page of the filter, or the next one.
+  // list shows the first page of the filter, or the next one. A page
+  // still coming is not asked for again (a double click on More), and a
+  // new filter supersedes it.
   async function list(first) {
+    if (!first && pending) return;
+    const mine = ++listing;
+    pending = true;
     for (const a of $("levels").querySelectorAll("a")) {
       if (a.dataset.level === $("f-level").value) a.setAttribute("aria-current", "true");
       else a.removeAttribute("aria-current");
@@ -140,11 +147,16 @@
     const q = filterQuery();
     q.set("limit", "50");
     if (cursor) q.set("cursor", cursor);
-    let page;
+    let page, err;
     try {
       page = await api(`/api/v1/puzzles?${q}`);
     } catch (e) {
-      say(e.message);
+      err = e;
+    }
+    if (mine !== listing) return;
+    pending = false;
+    if (err) {
+      say(err.message);
       return;
     }
     say("");

@@ -338,8 +338,21 @@ func TestBrowser(t *testing.T) {
 			t.Helper()
 			checkHintShown(t, b, hints.Steps, i)
 		}
+		// A double click while the hints come asks for them once and
+		// shows step 1.
+		asked := eval[int](t, b, `(() => {
+			let n = 0;
+			const f = window.fetch;
+			window.fetch = (...args) => { if (String(args[0]).endsWith("/hints")) n++; return f(...args); };
+			document.getElementById("hint-next").click();
+			document.getElementById("hint-next").click();
+			window.fetch = f;
+			return n;
+		})()`)
+		if asked != 1 {
+			t.Errorf("two clicks on Next step asked for the hints %d times, want once", asked)
+		}
 		// Step 1, applied: its digits appear and step 2 shows.
-		b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
 		verify(0)
 		b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
 		for _, pl := range hints.Steps[0].Placements {

@@ -475,15 +475,24 @@
     render();
   }
 
+  // nextStep shows the step d after the one shown, fetching the hints
+  // first; clicks while they are worked out (seconds on 16x16) wait for
+  // them rather than fetch them again and skip steps.
+  let hintsComing = false;
   async function nextStep(d) {
     if (!steps) {
+      if (hintsComing) return;
+      hintsComing = true;
+      say("Working out the hints…");
       try {
         const h = await api(`/api/v1/puzzles/${puzzleID}/hints`);
         steps = h.steps;
-        if (h.unfinished) say("The grader does not finish this puzzle: the hints stop short.");
+        say(h.unfinished ? "The grader does not finish this puzzle: the hints stop short." : "");
       } catch (e) {
         say(e.message);
         return;
+      } finally {
+        hintsComing = false;
       }
     }
     showStep(Math.max(0, Math.min(steps.length - 1, step + d)));

@@ -225,12 +225,15 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("level option %q, want %q", got, want)
 			}
 		}
+		if eval[bool](t, b, `!document.getElementById("f-size-field").hidden || getComputedStyle(document.querySelector("#results td.size")).display !== "none"`) {
+			t.Errorf("a bank of 9x9 puzzles alone shows a size filter or column")
+		}
 		if n := eval[int](t, b, `document.querySelectorAll("#f-technique option").length`); n < 3 {
 			t.Errorf("%d technique options, want the techniques of the bank", n)
 		}
 		b.do(t, chromedp.SetValue(chromedp.CSS("#f-level"), "evil"), chromedp.SetValue(chromedp.CSS("#f-rating"), "7.0-"),
 			chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
-			wait(`[...document.querySelectorAll("#results tbody tr")].every(tr => tr.cells[2].textContent === "evil" && +tr.cells[4].textContent >= 7)`))
+			wait(`[...document.querySelectorAll("#results tbody tr")].every(tr => tr.cells[3].textContent === "evil" && +tr.cells[5].textContent >= 7)`))
 		if got := eval[string](t, b, `location.search`); got != "?level=evil&rating=7.0-" {
 			t.Errorf("location %q: want the filter in the URL", got)
 		}
@@ -492,6 +495,50 @@ func TestBrowserSizedHints(t *testing.T) {
 		banktest.MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
 	b := MustBrowser(t, 1200, 1000)
 	ts := MustServer(t, MustBank(t, fams), server.Options{})
+
+	// A bank of several sizes is browsed by size, each row says its size,
+	// and the counts of the filter are those of the size chosen.
+	t.Run("BrowseBySize", func(t *testing.T) {
+		var stats struct {
+			Sizes []struct {
+				Size    int `json:"size"`
+				Puzzles int `json:"puzzles"`
+				Buckets []struct {
+					Givens  int `json:"givens"`
+					Puzzles int `json:"puzzles"`
+				} `json:"buckets"`
+			} `json:"sizes"`
+		}
+		MustGet(t, ts.URL+"/api/v1/stats", &stats)
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		want := []string{"any size"}
+		for _, s := range stats.Sizes {
+			want = append(want, fmt.Sprintf("%dx%d (%d)", s.Size, s.Size, s.Puzzles))
+		}
+		got := eval[[]string](t, b, `[...document.querySelectorAll("#f-size option")].map(o => o.textContent)`)
+		if !slices.Equal(got, want) || eval[bool](t, b, `document.getElementById("f-size-field").hidden`) {
+			t.Fatalf("size options %v, want %v shown", got, want)
+		}
+		six := stats.Sizes[0]
+		b.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+			const f = document.getElementById("f-size");
+			f.value = "6";
+			f.dispatchEvent(new Event("change", {bubbles: true}));
+		})()`))
+		want = []string{"any number"}
+		for _, bk := range six.Buckets {
+			want = append(want, fmt.Sprintf("%d (%d)", bk.Givens, bk.Puzzles))
+		}
+		if got := eval[[]string](t, b, `[...document.querySelectorAll("#f-givens option")].map(o => o.textContent)`); six.Size != 6 || !slices.Equal(got, want) {
+			t.Errorf("givens options of 6x6 %v, want %v", got, want)
+		}
+		b.do(t, chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`location.search === "?size=6" && document.querySelectorAll("#results tbody tr").length === `+fmt.Sprint(six.Puzzles)))
+		if sizes := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody td.size")].map(td => td.textContent)`); slices.ContainsFunc(sizes, func(s string) bool { return s != "6x6" }) {
+			t.Errorf("the 6x6 filter lists sizes %v", sizes)
+		}
+	})
+
 	for _, tt := range []struct {
 		n, steps int // steps: how many steps to walk through, 0 for all
 	}{{6, 0}, {12, 12}} {

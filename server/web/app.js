@@ -41,7 +41,7 @@
 
   // ---- Browse and print.
 
-  const filterFields = ["level", "givens", "rating", "technique"];
+  const filterFields = ["size", "level", "givens", "rating", "technique"];
   const picked = new Set(JSON.parse(sessionStorage.getItem("picked") || "[]"));
   let cursor = "";
   // listing counts the list requests: only the latest one's page is shown.
@@ -85,7 +85,12 @@
     }
     $("totals").textContent = `${num(stats.puzzles)} puzzles in ${num(stats.families)} families.`;
     const levelOf = (name) => (stats.levels.find((l) => l.name === name || String(l.level) === name) || {}).level;
-    options($("f-level"), "any level", stats.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
+    // A bank of several sizes has a size filter, and its counts are those
+    // of the size chosen: givens and techniques mean little across sizes.
+    const sizes = stats.sizes || [];
+    options($("f-size"), "any size", sizes.map((s) => [String(s.size), `${s.size}x${s.size} (${num(s.puzzles)})`]));
+    $("results").classList.toggle("one-size", sizes.length < 2);
+    const scope = () => sizes.find((s) => [String(s.size), `${s.size}x${s.size}`].includes($("f-size").value)) || stats;
     $("levels").replaceChildren(...stats.levels.map((l) => {
       const a = el("a", { href: `/?level=${encodeURIComponent(l.name)}` }, l.name, el("span", { className: "count" }, num(l.puzzles)));
       a.dataset.level = l.name;
@@ -93,23 +98,29 @@
       return el("li", {}, a);
     }));
     const refresh = () => {
+      const sc = scope();
+      options($("f-level"), "any level", sc.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
       const level = levelOf($("f-level").value);
-      const g = counts(stats.buckets, "givens", level);
+      const g = counts(sc.buckets, "givens", level);
       options($("f-givens"), "any number", [...g].sort((a, b) => a[0] - b[0]).map(([v, c]) => [String(v), `${v} (${num(c)})`]));
-      const t = counts(stats.techniques, "technique", level);
-      const names = new Map(stats.techniques.map((e) => [e.technique, e.name]));
+      const t = counts(sc.techniques, "technique", level);
+      const names = new Map(sc.techniques.map((e) => [e.technique, e.name]));
       options($("f-technique"), "any technique", [...t].map(([v, c]) => [v, `${names.get(v) || humane(v)} (${num(c)})`]));
     };
     const q = new URLSearchParams(location.search);
-    $("f-level").value = q.get("level") || "";
-    if (q.get("level") && !$("f-level").value) $("f-level").add(new Option(q.get("level"), q.get("level"), true, true));
-    refresh();
-    for (const f of filterFields.slice(1)) {
+    $("f-size-field").hidden = sizes.length < 2 && !q.get("size");
+    // The size and the level first: the other fields' counts depend on them.
+    const restore = (f) => {
       const v = q.get(f) || "";
       const field = $("f-" + f);
       if (field.tagName === "SELECT" && v && ![...field.options].some((o) => o.value === v)) field.add(new Option(v, v));
       field.value = v;
-    }
+    };
+    restore("size");
+    restore("level");
+    refresh();
+    filterFields.slice(2).forEach(restore);
+    $("f-size").addEventListener("change", refresh);
     $("f-level").addEventListener("change", refresh);
     $("filter").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -168,11 +179,11 @@
       body.append(el("tr", {},
         el("td", {}, box),
         el("td", {}, el("a", { href: `/puzzles/${p.id}` }, `#${p.id}`)),
-        el("td", {}, p.level_name), el("td", {}, String(p.givens)),
+        el("td", { className: "size" }, `${p.size}x${p.size}`), el("td", {}, p.level_name), el("td", {}, String(p.givens)),
         el("td", {}, p.rating.toFixed(1)), el("td", {}, p.hardest_name || humane(p.hardest))));
     }
     if (first && !page.puzzles.length) {
-      body.append(el("tr", {}, el("td", { colSpan: 6 }, "No puzzle matches the filter.")));
+      body.append(el("tr", {}, el("td", { colSpan: 7 }, "No puzzle matches the filter.")));
     }
     cursor = page.next;
     $("more").hidden = !page.more;

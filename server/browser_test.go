@@ -425,6 +425,17 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// A path that spells the ID with leading zeros opens the puzzle
+	// under its ID.
+	t.Run("LeadingZeros", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(fmt.Sprintf("%s/puzzles/00%d", ts.URL, id)), chromedp.WaitVisible(cellSel(9, 9)))
+		got := eval[[]string](t, b, `[document.title, document.getElementById("p-title").textContent, document.getElementById("p-print").getAttribute("href")]`)
+		want := []string{fmt.Sprintf("Puzzle %d · sudokubank", id), fmt.Sprintf("Puzzle %d", id), fmt.Sprintf("/api/v1/export?format=pdf&ids=%d", id)}
+		if !slices.Equal(got, want) {
+			t.Errorf("/puzzles/00%d: title, heading and print link %q, want %q", id, got, want)
+		}
+	})
+
 	// A path under /puzzles/ that names no puzzle, a number or not, is
 	// the puzzle page saying so, not the bank's list.
 	t.Run("MissingPuzzle", func(t *testing.T) {

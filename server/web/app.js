@@ -535,6 +535,8 @@
       say(e.message);
       return;
     }
+    // The ID as the bank has it, not as the path spelled it (007).
+    id = puzzleID = p.id;
     document.title = `Puzzle ${id} · sudokubank`;
     $("p-title").textContent = `Puzzle ${id}`;
     $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${p.hardest_name || humane(p.hardest)}.`;

@@ -400,6 +400,11 @@ func TestBrowser(t *testing.T) {
 		if shown != p.Solution {
 			t.Errorf("revealed\n%s\nwant\n%s", shown, p.Solution)
 		}
+		// Check after Reveal does not call the puzzle solved.
+		b.do(t, chromedp.Click(chromedp.CSS("#check")), wait(`document.getElementById("status").textContent.startsWith("Every cell is right")`))
+		if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, "revealed") {
+			t.Errorf("Check after Reveal says %q, want how many cells were revealed", got)
+		}
 	})
 
 	// The grid takes its size from the puzzle: 16x16 has 4x4 boxes and

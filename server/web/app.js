@@ -401,7 +401,9 @@
     b.wrong = new Set(b.vals.map((v, i) => (v && !b.given[i] && v !== sol[i] ? i : -1)).filter((i) => i >= 0));
     render();
     const empty = b.vals.filter((v) => !v).length;
-    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.` : "Solved: every cell is right.");
+    const shown = [...b.revealed].filter((i) => !b.given[i]).length;
+    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.`
+      : shown ? `Every cell is right, ${shown} of them revealed.` : "Solved: every cell is right.");
   }
 
   // reveal fills the cells with the solution's values, marked as revealed.

@@ -216,6 +216,16 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// A filter the server refuses says why and lists nothing.
+	t.Run("BadFilter", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length === 50`),
+			chromedp.SetValue(chromedp.CSS("#f-rating"), "abc"), chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`document.getElementById("status").textContent.includes("rating")`))
+		if n := eval[int](t, b, `document.querySelectorAll("#results tbody a").length`); n != 0 || !eval[bool](t, b, `document.getElementById("more").hidden`) {
+			t.Errorf("after a refused filter the page lists %d puzzles and offers more: %v", n, !eval[bool](t, b, `document.getElementById("more").hidden`))
+		}
+	})
+
 	var id int64
 	t.Run("Browse", func(t *testing.T) {
 		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))

@@ -167,6 +167,11 @@
     if (mine !== listing) return;
     pending = false;
     if (err) {
+      // A filter the server refuses lists nothing, not the last filter's puzzles.
+      if (first) {
+        body.replaceChildren();
+        $("more").hidden = true;
+      }
       say(err.message);
       return;
     }

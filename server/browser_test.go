@@ -195,6 +195,37 @@ func TestBrowser(t *testing.T) {
 	}
 	MustGet(t, ts.URL+"/api/v1/stats", &stats)
 
+	// A double click on More asks for the next page once: no puzzle is
+	// listed twice.
+	t.Run("MoreTwice", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length === 50`))
+		asked := eval[int](t, b, `(() => {
+			let n = 0;
+			const f = window.fetch;
+			window.fetch = (...args) => { if (String(args[0]).startsWith("/api/v1/puzzles?")) n++; return f(...args); };
+			document.getElementById("more").click();
+			document.getElementById("more").click();
+			window.fetch = f;
+			return n;
+		})()`)
+		b.do(t, wait(`document.querySelectorAll("#results tbody a").length > 50`))
+		ids := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody a")].map(a => a.textContent)`)
+		if asked != 1 || len(ids) != 100 || len(slices.Compact(slices.Sorted(slices.Values(ids)))) != len(ids) {
+			t.Errorf("two clicks on More asked for %d pages and list %d puzzles, %d of them different; want 1 page more, 100 different",
+				asked, len(ids), len(slices.Compact(slices.Sorted(slices.Values(ids)))))
+		}
+	})
+
+	// A filter the server refuses says why and lists nothing.
+	t.Run("BadFilter", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length === 50`),
+			chromedp.SetValue(chromedp.CSS("#f-rating"), "abc"), chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`document.getElementById("status").textContent.includes("rating")`))
+		if n := eval[int](t, b, `document.querySelectorAll("#results tbody a").length`); n != 0 || !eval[bool](t, b, `document.getElementById("more").hidden`) {
+			t.Errorf("after a refused filter the page lists %d puzzles and offers more: %v", n, !eval[bool](t, b, `document.getElementById("more").hidden`))
+		}
+	})
+
 	var id int64
 	t.Run("Browse", func(t *testing.T) {
 		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
@@ -204,12 +235,15 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("level option %q, want %q", got, want)
 			}
 		}
+		if eval[bool](t, b, `!document.getElementById("f-size-field").hidden || getComputedStyle(document.querySelector("#results td.size")).display !== "none"`) {
+			t.Errorf("a bank of 9x9 puzzles alone shows a size filter or column")
+		}
 		if n := eval[int](t, b, `document.querySelectorAll("#f-technique option").length`); n < 3 {
 			t.Errorf("%d technique options, want the techniques of the bank", n)
 		}
 		b.do(t, chromedp.SetValue(chromedp.CSS("#f-level"), "evil"), chromedp.SetValue(chromedp.CSS("#f-rating"), "7.0-"),
 			chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
-			wait(`[...document.querySelectorAll("#results tbody tr")].every(tr => tr.cells[2].textContent === "evil" && +tr.cells[4].textContent >= 7)`))
+			wait(`[...document.querySelectorAll("#results tbody tr")].every(tr => tr.cells[3].textContent === "evil" && +tr.cells[5].textContent >= 7)`))
 		if got := eval[string](t, b, `location.search`); got != "?level=evil&rating=7.0-" {
 			t.Errorf("location %q: want the filter in the URL", got)
 		}
@@ -317,8 +351,21 @@ func TestBrowser(t *testing.T) {
 			t.Helper()
 			checkHintShown(t, b, hints.Steps, i)
 		}
+		// A double click while the hints come asks for them once and
+		// shows step 1.
+		asked := eval[int](t, b, `(() => {
+			let n = 0;
+			const f = window.fetch;
+			window.fetch = (...args) => { if (String(args[0]).endsWith("/hints")) n++; return f(...args); };
+			document.getElementById("hint-next").click();
+			document.getElementById("hint-next").click();
+			window.fetch = f;
+			return n;
+		})()`)
+		if asked != 1 {
+			t.Errorf("two clicks on Next step asked for the hints %d times, want once", asked)
+		}
 		// Step 1, applied: its digits appear and step 2 shows.
-		b.do(t, chromedp.Click(chromedp.CSS("#hint-next")))
 		verify(0)
 		b.do(t, chromedp.Click(chromedp.CSS("#hint-apply")))
 		for _, pl := range hints.Steps[0].Placements {
@@ -363,6 +410,11 @@ func TestBrowser(t *testing.T) {
 		if shown != p.Solution {
 			t.Errorf("revealed\n%s\nwant\n%s", shown, p.Solution)
 		}
+		// Check after Reveal does not call the puzzle solved.
+		b.do(t, chromedp.Click(chromedp.CSS("#check")), wait(`document.getElementById("status").textContent.startsWith("Every cell is right")`))
+		if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, "revealed") {
+			t.Errorf("Check after Reveal says %q, want how many cells were revealed", got)
+		}
 	})
 
 	// The grid takes its size from the puzzle: 16x16 has 4x4 boxes and
@@ -388,10 +440,31 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// A path that spells the ID with leading zeros opens the puzzle
+	// under its ID.
+	t.Run("LeadingZeros", func(t *testing.T) {
+		b.do(t, chromedp.Navigate(fmt.Sprintf("%s/puzzles/00%d", ts.URL, id)), chromedp.WaitVisible(cellSel(9, 9)))
+		got := eval[[]string](t, b, `[document.title, document.getElementById("p-title").textContent, document.getElementById("p-print").getAttribute("href")]`)
+		want := []string{fmt.Sprintf("Puzzle %d · sudokubank", id), fmt.Sprintf("Puzzle %d", id), fmt.Sprintf("/api/v1/export?format=pdf&ids=%d", id)}
+		if !slices.Equal(got, want) {
+			t.Errorf("/puzzles/00%d: title, heading and print link %q, want %q", id, got, want)
+		}
+	})
+
+	// A path under /puzzles/ that names no puzzle, a number or not, is
+	// the puzzle page saying so, not the bank's list.
 	t.Run("MissingPuzzle", func(t *testing.T) {
-		b.do(t, chromedp.Navigate(ts.URL+"/puzzles/999999"), wait(`document.getElementById("p-title").textContent === "No such puzzle"`))
-		if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, "999999") {
-			t.Errorf("status %q, want the server's error", got)
+		for _, id := range []string{"999999", "abc", "-1", "0"} {
+			b.do(t, chromedp.Navigate(ts.URL+"/puzzles/"+id), wait(`document.getElementById("p-title").textContent === "No such puzzle"`))
+			if got := eval[string](t, b, `document.getElementById("status").textContent`); !strings.Contains(got, id) {
+				t.Errorf("/puzzles/%s: status %q, want the server's error", id, got)
+			}
+			if got := eval[string](t, b, `document.title`); !strings.HasPrefix(got, "No such puzzle") {
+				t.Errorf("/puzzles/%s: title %q, want it to say there is no such puzzle", id, got)
+			}
+			if eval[bool](t, b, `!document.getElementById("browse").hidden`) {
+				t.Errorf("/puzzles/%s shows the bank's list", id)
+			}
 		}
 	})
 }
@@ -448,6 +521,50 @@ func TestBrowserSizedHints(t *testing.T) {
 		banktest.MustSizedBuilt(t, 12, []grade.Level{grade.ExtremelyEasy}, 1)...)
 	b := MustBrowser(t, 1200, 1000)
 	ts := MustServer(t, MustBank(t, fams), server.Options{})
+
+	// A bank of several sizes is browsed by size, each row says its size,
+	// and the counts of the filter are those of the size chosen.
+	t.Run("BrowseBySize", func(t *testing.T) {
+		var stats struct {
+			Sizes []struct {
+				Size    int `json:"size"`
+				Puzzles int `json:"puzzles"`
+				Buckets []struct {
+					Givens  int `json:"givens"`
+					Puzzles int `json:"puzzles"`
+				} `json:"buckets"`
+			} `json:"sizes"`
+		}
+		MustGet(t, ts.URL+"/api/v1/stats", &stats)
+		b.do(t, chromedp.Navigate(ts.URL+"/"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		want := []string{"any size"}
+		for _, s := range stats.Sizes {
+			want = append(want, fmt.Sprintf("%dx%d (%d)", s.Size, s.Size, s.Puzzles))
+		}
+		got := eval[[]string](t, b, `[...document.querySelectorAll("#f-size option")].map(o => o.textContent)`)
+		if !slices.Equal(got, want) || eval[bool](t, b, `document.getElementById("f-size-field").hidden`) {
+			t.Fatalf("size options %v, want %v shown", got, want)
+		}
+		six := stats.Sizes[0]
+		b.do(t, chromedp.Evaluate[chromedp.Void](`(() => {
+			const f = document.getElementById("f-size");
+			f.value = "6";
+			f.dispatchEvent(new Event("change", {bubbles: true}));
+		})()`))
+		want = []string{"any number"}
+		for _, bk := range six.Buckets {
+			want = append(want, fmt.Sprintf("%d (%d)", bk.Givens, bk.Puzzles))
+		}
+		if got := eval[[]string](t, b, `[...document.querySelectorAll("#f-givens option")].map(o => o.textContent)`); six.Size != 6 || !slices.Equal(got, want) {
+			t.Errorf("givens options of 6x6 %v, want %v", got, want)
+		}
+		b.do(t, chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`location.search === "?size=6" && document.querySelectorAll("#results tbody tr").length === `+fmt.Sprint(six.Puzzles)))
+		if sizes := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody td.size")].map(td => td.textContent)`); slices.ContainsFunc(sizes, func(s string) bool { return s != "6x6" }) {
+			t.Errorf("the 6x6 filter lists sizes %v", sizes)
+		}
+	})
+
 	for _, tt := range []struct {
 		n, steps int // steps: how many steps to walk through, 0 for all
 	}{{6, 0}, {12, 12}} {

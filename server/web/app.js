@@ -41,9 +41,11 @@
 
   // ---- Browse and print.
 
-  const filterFields = ["level", "givens", "rating", "technique"];
+  const filterFields = ["size", "level", "givens", "rating", "technique"];
   const picked = new Set(JSON.parse(sessionStorage.getItem("picked") || "[]"));
   let cursor = "";
+  // listing counts the list requests: only the latest one's page is shown.
+  let listing = 0, pending = false;
 
   function filterQuery() {
     const q = new URLSearchParams();
@@ -83,7 +85,12 @@
     }
     $("totals").textContent = `${num(stats.puzzles)} puzzles in ${num(stats.families)} families.`;
     const levelOf = (name) => (stats.levels.find((l) => l.name === name || String(l.level) === name) || {}).level;
-    options($("f-level"), "any level", stats.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
+    // A bank of several sizes has a size filter, and its counts are those
+    // of the size chosen: givens and techniques mean little across sizes.
+    const sizes = stats.sizes || [];
+    options($("f-size"), "any size", sizes.map((s) => [String(s.size), `${s.size}x${s.size} (${num(s.puzzles)})`]));
+    $("results").classList.toggle("one-size", sizes.length < 2);
+    const scope = () => sizes.find((s) => [String(s.size), `${s.size}x${s.size}`].includes($("f-size").value)) || stats;
     $("levels").replaceChildren(...stats.levels.map((l) => {
       const a = el("a", { href: `/?level=${encodeURIComponent(l.name)}` }, l.name, el("span", { className: "count" }, num(l.puzzles)));
       a.dataset.level = l.name;
@@ -91,23 +98,29 @@
       return el("li", {}, a);
     }));
     const refresh = () => {
+      const sc = scope();
+      options($("f-level"), "any level", sc.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
       const level = levelOf($("f-level").value);
-      const g = counts(stats.buckets, "givens", level);
+      const g = counts(sc.buckets, "givens", level);
       options($("f-givens"), "any number", [...g].sort((a, b) => a[0] - b[0]).map(([v, c]) => [String(v), `${v} (${num(c)})`]));
-      const t = counts(stats.techniques, "technique", level);
-      const names = new Map(stats.techniques.map((e) => [e.technique, e.name]));
+      const t = counts(sc.techniques, "technique", level);
+      const names = new Map(sc.techniques.map((e) => [e.technique, e.name]));
       options($("f-technique"), "any technique", [...t].map(([v, c]) => [v, `${names.get(v) || humane(v)} (${num(c)})`]));
     };
     const q = new URLSearchParams(location.search);
-    $("f-level").value = q.get("level") || "";
-    if (q.get("level") && !$("f-level").value) $("f-level").add(new Option(q.get("level"), q.get("level"), true, true));
-    refresh();
-    for (const f of filterFields.slice(1)) {
+    $("f-size-field").hidden = sizes.length < 2 && !q.get("size");
+    // The size and the level first: the other fields' counts depend on them.
+    const restore = (f) => {
       const v = q.get(f) || "";
       const field = $("f-" + f);
       if (field.tagName === "SELECT" && v && ![...field.options].some((o) => o.value === v)) field.add(new Option(v, v));
       field.value = v;
-    }
+    };
+    restore("size");
+    restore("level");
+    refresh();
+    filterFields.slice(2).forEach(restore);
+    $("f-size").addEventListener("change", refresh);
     $("f-level").addEventListener("change", refresh);
     $("filter").addEventListener("submit", (e) => {
       e.preventDefault();
@@ -129,8 +142,13 @@
     list(true);
   }
 
-  // list shows the first page of the filter, or the next one.
+  // list shows the first page of the filter, or the next one. A page
+  // still coming is not asked for again (a double click on More), and a
+  // new filter supersedes it.
   async function list(first) {
+    if (!first && pending) return;
+    const mine = ++listing;
+    pending = true;
     for (const a of $("levels").querySelectorAll("a")) {
       if (a.dataset.level === $("f-level").value) a.setAttribute("aria-current", "true");
       else a.removeAttribute("aria-current");
@@ -140,11 +158,21 @@
     const q = filterQuery();
     q.set("limit", "50");
     if (cursor) q.set("cursor", cursor);
-    let page;
+    let page, err;
     try {
       page = await api(`/api/v1/puzzles?${q}`);
     } catch (e) {
-      say(e.message);
+      err = e;
+    }
+    if (mine !== listing) return;
+    pending = false;
+    if (err) {
+      // A filter the server refuses lists nothing, not the last filter's puzzles.
+      if (first) {
+        body.replaceChildren();
+        $("more").hidden = true;
+      }
+      say(err.message);
       return;
     }
     say("");
@@ -156,11 +184,11 @@
       body.append(el("tr", {},
         el("td", {}, box),
         el("td", {}, el("a", { href: `/puzzles/${p.id}` }, `#${p.id}`)),
-        el("td", {}, p.level_name), el("td", {}, String(p.givens)),
+        el("td", { className: "size" }, `${p.size}x${p.size}`), el("td", {}, p.level_name), el("td", {}, String(p.givens)),
         el("td", {}, p.rating.toFixed(1)), el("td", {}, p.hardest_name || humane(p.hardest))));
     }
     if (first && !page.puzzles.length) {
-      body.append(el("tr", {}, el("td", { colSpan: 6 }, "No puzzle matches the filter.")));
+      body.append(el("tr", {}, el("td", { colSpan: 7 }, "No puzzle matches the filter.")));
     }
     cursor = page.next;
     $("more").hidden = !page.more;
@@ -378,7 +406,9 @@
     b.wrong = new Set(b.vals.map((v, i) => (v && !b.given[i] && v !== sol[i] ? i : -1)).filter((i) => i >= 0));
     render();
     const empty = b.vals.filter((v) => !v).length;
-    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.` : "Solved: every cell is right.");
+    const shown = [...b.revealed].filter((i) => !b.given[i]).length;
+    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.`
+      : shown ? `Every cell is right, ${shown} of them revealed.` : "Solved: every cell is right.");
   }
 
   // reveal fills the cells with the solution's values, marked as revealed.
@@ -463,15 +493,24 @@
     render();
   }
 
+  // nextStep shows the step d after the one shown, fetching the hints
+  // first; clicks while they are worked out (seconds on 16x16) wait for
+  // them rather than fetch them again and skip steps.
+  let hintsComing = false;
   async function nextStep(d) {
     if (!steps) {
+      if (hintsComing) return;
+      hintsComing = true;
+      say("Working out the hints…");
       try {
         const h = await api(`/api/v1/puzzles/${puzzleID}/hints`);
         steps = h.steps;
-        if (h.unfinished) say("The grader does not finish this puzzle: the hints stop short.");
+        say(h.unfinished ? "The grader does not finish this puzzle: the hints stop short." : "");
       } catch (e) {
         say(e.message);
         return;
+      } finally {
+        hintsComing = false;
       }
     }
     showStep(Math.max(0, Math.min(steps.length - 1, step + d)));
@@ -497,11 +536,14 @@
       p = await api(`/api/v1/puzzles/${id}`);
       mount(p.puzzle);
     } catch (e) {
+      document.title = "No such puzzle · sudokubank";
       $("p-title").textContent = "No such puzzle";
       document.querySelector(".board").hidden = true;
       say(e.message);
       return;
     }
+    // The ID as the bank has it, not as the path spelled it (007).
+    id = puzzleID = p.id;
     document.title = `Puzzle ${id} · sudokubank`;
     $("p-title").textContent = `Puzzle ${id}`;
     $("p-meta").textContent = `${p.level_name}, rating ${p.rating.toFixed(1)}, ${p.givens} givens; hardest step: ${p.hardest_name || humane(p.hardest)}.`;
@@ -533,7 +575,9 @@
   // For tests and for other grid sizes to come.
   window.sudokubank = { shape, symbol, valueOf, mount };
 
-  const m = /^\/puzzles\/(\d+)$/.exec(location.pathname);
+  // Every /puzzles/X is a puzzle's page: the server serves it for any X,
+  // with 404 for an X that is no puzzle, and the API says why.
+  const m = /^\/puzzles\/([^/]+)$/.exec(location.pathname);
   if (m) play(m[1]);
   else browse();
 })();

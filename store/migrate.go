@@ -133,6 +133,12 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 	start := time.Now()
 	for _, m := range ms[v:] {
 		if err := applyMigration(ctx, x, m); err != nil {
+			if announce && ctx.Err() != nil {
+				// The command stops quietly on an interrupt; this is
+				// the one line that says where the bank stands.
+				log.Warn("migration interrupted; the bank is whole at the last schema it reached, and the next writer migrates the rest",
+					"schema", m.version-1, "to", len(ms))
+			}
 			return err
 		}
 	}

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/jmoiron/sqlx"
 
 	"sudokubank/migrations"
 )
@@ -765,5 +768,53 @@ func TestRunsKindMigration(t *testing.T) {
 	}
 	if want := []string{"generate/gen/0", "import//0", "generate/gen/0"}; !slices.Equal(got, want) {
 		t.Errorf("runs after 0011 = %q, want %q", got, want)
+	}
+}
+
+// TestInterruptedMigrationSaysWhereTheBankStands: an interrupt during
+// the second of two migrations keeps the first, and the log (the only
+// thing bankgen prints for an interrupt while it opens the bank) says the
+// schema the bank stopped at; the next writer finishes.
+func TestInterruptedMigrationSaysWhereTheBankStands(t *testing.T) {
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	one, two := fmtName(latest+1, "one"), fmtName(latest+2, "two")
+	setMigrations(t, withMigrations(t, map[string]string{one: "CREATE TABLE one (x);", two: "CREATE TABLE two (x);"}))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	migrationSteps[two] = func(context.Context, *sqlx.Tx) error { cancel(); return nil }
+	t.Cleanup(func() { delete(migrationSteps, two) })
+
+	var logged strings.Builder
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	if _, err := Open(ctx, path, Options{Log: log}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Open interrupted during a migration: error %v, want context.Canceled", err)
+	}
+	want := fmt.Sprintf("migration interrupted; the bank is whole at the last schema it reached, and the next writer migrates the rest\" schema=%d to=%d", latest+1, latest+2)
+	if !strings.Contains(logged.String(), want) {
+		t.Errorf("log does not say where the bank stands (%s):\n%s", want, logged.String())
+	}
+
+	delete(migrationSteps, two)
+	db, err = Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("reopen after an interrupted migration: %v", err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.db.GetContext(context.Background(), &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v, latest+2; got != want {
+		t.Errorf("user_version after the rerun = %d, want %d", got, want)
 	}
 }

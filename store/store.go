@@ -522,7 +522,9 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 // bulk write costs about one system call per WAL frame and per page
 // checkpointed, whatever the page holds, while random reads of the
 // mapped file cost the same; the page cache holds fewer, bigger pages.
-// A bank made before keeps its size: only a VACUUM would change it.
+// A bank made before keeps its size: a VACUUM changes it only after
+// PRAGMA page_size and out of WAL mode (journal_mode DELETE, page_size,
+// VACUUM, then journal_mode WAL again); a VACUUM alone keeps it.
 const pageSize = 16384
 
 // setPageSize sets the page size of a database that has no page yet.

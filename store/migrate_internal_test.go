@@ -818,3 +818,61 @@ func TestInterruptedMigrationSaysWhereTheBankStands(t *testing.T) {
 		t.Errorf("user_version after the rerun = %d, want %d", got, want)
 	}
 }
+
+// TestMigrationWaitsForLiveOlderRun: a writer that would migrate a bank
+// while a run of an older program still writes to it refuses, naming the
+// run, and leaves the bank at its version; once the run has ended the
+// migration goes ahead. (Migrating under the run made its next batch
+// fail with "ON CONFLICT clause does not match any PRIMARY KEY".)
+func TestMigrationWaitsForLiveOlderRun(t *testing.T) {
+	if !runLocksWork {
+		t.Skip("no run locks: a live run cannot be told from a dead one")
+	}
+	ctx := context.Background()
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	older, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer older.Close()
+	runID, err := older.StartRun(ctx, Run{Params: "-count 1000000", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "more"): "CREATE TABLE more (x);"}))
+	_, err = Open(ctx, path, Options{})
+	want := fmt.Sprintf("schema version %d needs migrating to %d, but run %d of an older bankgen still writes to it", latest, latest+1, runID)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Open while an older run writes: error %v, want one saying %q", err, want)
+	}
+	var v int
+	if err := older.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if v != latest {
+		t.Errorf("user_version = %d after the refusal, want %d", v, latest)
+	}
+
+	if err := older.FinishRun(ctx, runID, RunEnd{Status: RunCompleted}); err != nil {
+		t.Fatal(err)
+	}
+	if err := older.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open once the run ended: %v", err)
+	}
+	defer db.Close()
+	if err := db.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if v != latest+1 {
+		t.Errorf("user_version = %d once the run ended, want %d", v, latest+1)
+	}
+}

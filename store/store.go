@@ -311,6 +311,10 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 			}
 			quick = true
 		}
+		if err := checkNoLiveRuns(ctx, x, realPath(path), v, migrationFS); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
 	}
 	if opt.MustExist {
 		if err := checkNotEmpty(ctx, x); err != nil {

@@ -76,6 +76,9 @@ type shardRun struct {
 	Status   string   `json:"status"`
 	Families int64    `json:"families"`
 	Puzzles  int64    `json:"puzzles"`
+	// CodeVersion is the code that made the run's families, which the
+	// bank has nowhere else once the shard is gone.
+	CodeVersion string `json:"code_version"`
 }
 
 // Merge adds to the bank every family of the bank at shard whose
@@ -83,8 +86,8 @@ type shardRun struct {
 // counts, in one transaction: a merge that fails or is cancelled leaves
 // the bank as it was, and merging a shard again adds nothing. The
 // merge is recorded as a run of kind merge whose message lists the
-// shard's own runs (their seeds and arguments) as JSON, and the added
-// families belong to it.
+// shard's own runs (their seeds, arguments and code versions) as JSON,
+// and the added families belong to it.
 //
 // The shard is opened as a writer first (Open), which refuses a file
 // that is not a bank, a newer bank or a damaged one, and migrates an
@@ -791,7 +794,7 @@ func insertMergeRun(ctx context.Context, tx interface {
 		if len(args) == 0 && r.Params != "" {
 			args = strings.Fields(r.Params) // a run from before args were kept
 		}
-		srs = append(srs, shardRun{ID: r.ID, Kind: r.Kind, Seed: r.Seed, Args: args, Status: r.Status, Families: r.Families, Puzzles: r.Puzzles})
+		srs = append(srs, shardRun{ID: r.ID, Kind: r.Kind, Seed: r.Seed, Args: args, Status: r.Status, Families: r.Families, Puzzles: r.Puzzles, CodeVersion: r.CodeVersion})
 	}
 	msg, err := json.Marshal(struct {
 		Shard string     `json:"shard"`

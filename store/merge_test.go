@@ -179,3 +179,65 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	mustCheck(t, db)
 }
+
+// TestMergeRecordsShardCodeVersions: the merge's run lists each of the
+// shard's runs with the code version that made it, into an empty bank
+// (a copy) and into one that holds families, so that the code behind a
+// merged bank's puzzles stays on record after the shards are gone.
+func TestMergeRecordsShardCodeVersions(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard.db")
+	db, err := store.Open(ctx, shard, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runID, err := db.StartRun(ctx, store.Run{Params: "-count 3", Seed: 7, CodeVersion: "(devel) 1a2b3c +modified"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []store.NewFamily
+	for i := range 3 {
+		nf := fam(i, 1+i, 24, 1)
+		nf.RunID = runID
+		batch = append(batch, nf)
+	}
+	MustWrite(t, db, batch)
+	if err := db.FinishRun(ctx, runID, store.RunEnd{Status: store.RunCompleted, Families: 3, Puzzles: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		fill int // families the bank holds before the merge
+	}{
+		{"EmptyBank", 0},
+		{"BankWithFamilies", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := MustOpen(t, filepath.Join(t.TempDir(), "out.db"))
+			var held []store.NewFamily
+			for i := range tt.fill {
+				held = append(held, fam(100+i, 2, 25, 1))
+			}
+			if len(held) > 0 {
+				MustWrite(t, out, held)
+			}
+			res := MustMerge(t, out, shard)
+			runs, err := out.Runs(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(runs, func(r store.Run) bool { return r.ID == res.RunID })
+			if i < 0 {
+				t.Fatalf("merge run %d not among %+v", res.RunID, runs)
+			}
+			if want := `"code_version":"(devel) 1a2b3c +modified"`; !strings.Contains(runs[i].Message, want) {
+				t.Errorf("merge run's message %s lacks the shard run's %s", runs[i].Message, want)
+			}
+		})
+	}
+}

@@ -133,6 +133,12 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 	start := time.Now()
 	for _, m := range ms[v:] {
 		if err := applyMigration(ctx, x, m); err != nil {
+			if announce && ctx.Err() != nil {
+				// The command stops quietly on an interrupt; this is
+				// the one line that says where the bank stands.
+				log.Warn("migration interrupted; the bank is whole at the last schema it reached, and the next writer migrates the rest",
+					"schema", m.version-1, "to", len(ms))
+			}
 			return err
 		}
 	}
@@ -140,6 +146,40 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		log.Info("migrated the bank", "schema", len(ms), "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// checkNoLiveRuns refuses to migrate the bank at real (its realPath),
+// at schema version v, while a run of an older program still writes to
+// it: the migration would change the tables under that run, which then
+// fails on its next batch with an SQL error that says nothing of why.
+// Only a bank older than fsys needs the question; a run whose lock file
+// no process holds (or that left none) is not live.
+func checkNoLiveRuns(ctx context.Context, q sqlx.QueryerContext, real string, v int, fsys fs.FS) error {
+	latest, err := latestVersion(fsys)
+	if err != nil {
+		return err
+	}
+	if !runLocksWork || v == 0 || v >= latest {
+		return nil
+	}
+	var running []int64
+	if err := sqlx.SelectContext(ctx, q, &running, "SELECT id FROM runs WHERE status = 'running' ORDER BY id"); err != nil {
+		return fmt.Errorf("read runs: %w", err)
+	}
+	var live []string
+	for _, id := range running {
+		if runAlive(runLockPath(real, id)) {
+			live = append(live, strconv.FormatInt(id, 10))
+		}
+	}
+	if len(live) == 0 {
+		return nil
+	}
+	which, them := "run "+live[0]+" of an older bankgen still writes", "it"
+	if len(live) > 1 {
+		which, them = "runs "+strings.Join(live, ", ")+" of an older bankgen still write", "them"
+	}
+	return fmt.Errorf("schema version %d needs migrating to %d, but %s to it: let %s finish or stop %s, then run again", v, latest, which, them, them)
 }
 
 // uncheckedMigrations names the migrations that run with foreign keys

@@ -5,12 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"github.com/jmoiron/sqlx"
 
 	"sudokubank/migrations"
 )
@@ -765,5 +768,111 @@ func TestRunsKindMigration(t *testing.T) {
 	}
 	if want := []string{"generate/gen/0", "import//0", "generate/gen/0"}; !slices.Equal(got, want) {
 		t.Errorf("runs after 0011 = %q, want %q", got, want)
+	}
+}
+
+// TestInterruptedMigrationSaysWhereTheBankStands: an interrupt during
+// the second of two migrations keeps the first, and the log (the only
+// thing bankgen prints for an interrupt while it opens the bank) says the
+// schema the bank stopped at; the next writer finishes.
+func TestInterruptedMigrationSaysWhereTheBankStands(t *testing.T) {
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	one, two := fmtName(latest+1, "one"), fmtName(latest+2, "two")
+	setMigrations(t, withMigrations(t, map[string]string{one: "CREATE TABLE one (x);", two: "CREATE TABLE two (x);"}))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	migrationSteps[two] = func(context.Context, *sqlx.Tx) error { cancel(); return nil }
+	t.Cleanup(func() { delete(migrationSteps, two) })
+
+	var logged strings.Builder
+	log := slog.New(slog.NewTextHandler(&logged, nil))
+	if _, err := Open(ctx, path, Options{Log: log}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Open interrupted during a migration: error %v, want context.Canceled", err)
+	}
+	want := fmt.Sprintf("migration interrupted; the bank is whole at the last schema it reached, and the next writer migrates the rest\" schema=%d to=%d", latest+1, latest+2)
+	if !strings.Contains(logged.String(), want) {
+		t.Errorf("log does not say where the bank stands (%s):\n%s", want, logged.String())
+	}
+
+	delete(migrationSteps, two)
+	db, err = Open(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("reopen after an interrupted migration: %v", err)
+	}
+	defer db.Close()
+	var v int
+	if err := db.db.GetContext(context.Background(), &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := v, latest+2; got != want {
+		t.Errorf("user_version after the rerun = %d, want %d", got, want)
+	}
+}
+
+// TestMigrationWaitsForLiveOlderRun: a writer that would migrate a bank
+// while a run of an older program still writes to it refuses, naming the
+// run, and leaves the bank at its version; once the run has ended the
+// migration goes ahead. (Migrating under the run made its next batch
+// fail with "ON CONFLICT clause does not match any PRIMARY KEY".)
+func TestMigrationWaitsForLiveOlderRun(t *testing.T) {
+	if !runLocksWork {
+		t.Skip("no run locks: a live run cannot be told from a dead one")
+	}
+	ctx := context.Background()
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	older, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer older.Close()
+	runID, err := older.StartRun(ctx, Run{Params: "-count 1000000", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "more"): "CREATE TABLE more (x);"}))
+	_, err = Open(ctx, path, Options{})
+	want := fmt.Sprintf("schema version %d needs migrating to %d, but run %d of an older bankgen still writes to it", latest, latest+1, runID)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("Open while an older run writes: error %v, want one saying %q", err, want)
+	}
+	var v int
+	if err := older.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if v != latest {
+		t.Errorf("user_version = %d after the refusal, want %d", v, latest)
+	}
+
+	if err := older.FinishRun(ctx, runID, RunEnd{Status: RunCompleted}); err != nil {
+		t.Fatal(err)
+	}
+	if err := older.Close(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("Open once the run ended: %v", err)
+	}
+	defer db.Close()
+	if err := db.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
+		t.Fatal(err)
+	}
+	if v != latest+1 {
+		t.Errorf("user_version = %d once the run ended, want %d", v, latest+1)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "modernc.org/sqlite"
@@ -131,6 +133,42 @@ func TestReopenIsNoop(t *testing.T) {
 	}
 	if got, want := n, int64(2); got != want {
 		t.Errorf("Count = %d, want %d", got, want)
+	}
+}
+
+// TestOlderBankSaysHowToMigrate: a reader refuses a bank of an older
+// schema with the command that migrates it and adds nothing (a plain
+// bankgen would add 1000 families), quoted so that it can be pasted.
+func TestOlderBankSaysHowToMigrate(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name, file, want string
+	}{
+		{"Plain", "old.db", "bankgen -db DIR/old.db -count 0"},
+		{"Space", "my bank.db", "bankgen -db 'DIR/my bank.db' -count 0"},
+		{"Quote", "bob's.db", `bankgen -db 'DIR/bob'\''s.db' -count 0`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, tt.file)
+			db, err := store.Open(ctx, path, store.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Close(); err != nil {
+				t.Fatal(err)
+			}
+			latest := rawInt(t, path, "PRAGMA user_version")
+			rawSQL(t, path, fmt.Sprintf("PRAGMA user_version = %d", latest-1))
+			_, err = store.OpenReadOnly(ctx, path)
+			if !errors.Is(err, store.ErrOldBank) {
+				t.Fatalf("OpenReadOnly(older bank) error = %v, want ErrOldBank", err)
+			}
+			if want := strings.ReplaceAll(tt.want, "DIR", dir); !strings.Contains(err.Error(), "migrate it once with "+want+":") {
+				t.Errorf("error %q does not say to run %s", err, want)
+			}
+		})
 	}
 }
 

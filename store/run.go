@@ -220,7 +220,13 @@ func (db *DB) NoteRunFailure(id int64, msg string) error {
 
 // runLockPath returns the name of run id's lock file.
 func (db *DB) runLockPath(id int64) string {
-	return fmt.Sprintf("%s-run%d.lock", db.real, id)
+	return runLockPath(db.real, id)
+}
+
+// runLockPath is the lock file of run id of the bank whose real path
+// (realPath) is real.
+func runLockPath(real string, id int64) string {
+	return fmt.Sprintf("%s-run%d.lock", real, id)
 }
 
 // FinishRun records how run id ended, now.

@@ -44,8 +44,8 @@ var (
 	// ErrNewerBank means the bank was written by a newer version of this
 	// program; it is refused untouched.
 	ErrNewerBank = errors.New("bank written by a newer version")
-	// ErrOldBank means a reader found a bank that needs migrating; open it
-	// once for writing to migrate it.
+	// ErrOldBank means a reader found a bank that needs migrating; a
+	// writer (bankgen -count 0 adds nothing) migrates it.
 	ErrOldBank = errors.New("bank needs migrating")
 	// ErrNotFound means no record has the requested key.
 	ErrNotFound = errors.New("not found")
@@ -312,6 +312,10 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 			}
 			quick = true
 		}
+		if err := checkNoLiveRuns(ctx, x, realPath(path), v, migrationFS); err != nil {
+			x.Close()
+			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
 	}
 	if opt.MustExist {
 		if err := checkNotEmpty(ctx, x); err != nil {
@@ -441,9 +445,26 @@ func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int
 	case v > latest:
 		return fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
 	case v < latest:
-		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; open it once for writing (bankgen) to migrate: %w", path, v, latest, ErrOldBank)
+		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; migrate it once with %s: %w", path, v, latest, migrateCommand(path), ErrOldBank)
 	}
 	return nil
+}
+
+// migrateCommand is the command that migrates the bank at path and adds
+// nothing to it: a plain bankgen would also add its default 1000
+// families, which someone who only meant to read the bank never asked for.
+func migrateCommand(path string) string {
+	return "bankgen -db " + shellQuote(path) + " -count 0"
+}
+
+// shellQuote quotes s for a POSIX shell: as it is when it holds only
+// characters no shell treats specially, else in single quotes, so that
+// a command a message suggests can be pasted as it stands.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/=:+@%") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Close closes the bank. A writer opened with DeferIndexes first
@@ -506,7 +527,9 @@ func (db *DB) IntegrityCheck(ctx context.Context) error {
 // bulk write costs about one system call per WAL frame and per page
 // checkpointed, whatever the page holds, while random reads of the
 // mapped file cost the same; the page cache holds fewer, bigger pages.
-// A bank made before keeps its size: only a VACUUM would change it.
+// A bank made before keeps its size: a VACUUM changes it only after
+// PRAGMA page_size and out of WAL mode (journal_mode DELETE, page_size,
+// VACUUM, then journal_mode WAL again); a VACUUM alone keeps it.
 const pageSize = 16384
 
 // setPageSize sets the page size of a database that has no page yet.

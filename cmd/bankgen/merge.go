@@ -22,9 +22,10 @@ shard bank that OUT.db lacks, by canonical form, with its puzzles and
 grades: the banks that bankgen -shard I/N built, on one machine or many, or
 any other banks. Each shard is merged in one transaction and recorded in
 OUT.db as a run of kind merge whose message lists the shard's own runs
-(seeds and arguments). Merging a shard again adds nothing, the order of the
-shards does not change what OUT.db holds, and a merge that is stopped
-leaves OUT.db as its last merged shard left it: run it again to finish.
+(seeds, arguments and code versions). Merging a shard again adds nothing,
+the order of the shards does not change what OUT.db holds, and a merge
+that is stopped leaves OUT.db as its last merged shard left it: run it
+again to finish.
 
 A file that is not a bank, a bank of a newer bankgen and a damaged bank are
 refused; a bank of an older bankgen is migrated in place first. A shard

@@ -82,7 +82,7 @@ func TestRunsOlderBank(t *testing.T) {
 	db := MustRunsBank(t)
 	banktest.MustExec(t, db, "PRAGMA user_version = 10")
 	r := run(t, "runs", "-db", db)
-	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "open it once for writing (bankgen) to migrate") {
+	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "migrate it once with bankgen -db "+db+" -count 0") {
 		t.Errorf("exit %d, error %v; want 1 and how to migrate", r.code, r.err)
 	}
 }

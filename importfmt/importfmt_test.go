@@ -3,6 +3,7 @@ package importfmt_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -253,5 +254,65 @@ func TestRecordTooLong(t *testing.T) {
 				t.Errorf("records %+v, want the puzzle and a record too long", recs)
 			}
 		})
+	}
+}
+
+// appData returns puzzle p as the OpenSudoku app saves a game in data
+// format version: every cell value|note|editable|, the givens not
+// editable, and the player's entries (a digit of solution s in each
+// empty cell of the first row) and notes in editable cells.
+func appData(version int, p, s string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "version: %d&#10;", version)
+	for i := range 81 {
+		value, editable := "0", "1"
+		switch {
+		case p[i] != '.':
+			value, editable = p[i:i+1], "0"
+		case i < 9:
+			value = s[i : i+1]
+		}
+		note := map[int]string{1: "1,3,", 2: "5|", 3: "5"}[version]
+		if editable == "0" || i%2 == 0 {
+			note = map[int]string{1: "-", 2: "0", 3: "0"}[version]
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|", value, note, editable)
+	}
+	return b.String()
+}
+
+// A file the OpenSudoku app exports holds each game's cells as the app
+// saves them, with notes and the player's entries: its givens are read,
+// in every data format version, and data of another form is one bad
+// record.
+func TestReadOpenSudokuAppExport(t *testing.T) {
+	const (
+		p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		s = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	)
+	in := "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<opensudoku version=\"2\"><folder name=\"Mine\" created=\"1700000000000\">\n"
+	for v := 1; v <= 3; v++ {
+		in += `<game created="1700000000001" state="1" time="5000" last_played="1700000000100" data="` + appData(v, p, s) + "\" note=\"\" command_stack=\"\" />\n"
+	}
+	in += `<game data="` + strings.ReplaceAll(appData(3, p, s), "&#10;", " ") + "\" />\n"
+	in += `<game data="` + strings.Replace(appData(3, p, s), "0|0|0|", "0|0|", 1) + "\" />\n"
+	in += `<game data="` + strings.ReplaceAll(p, ".", "0") + "\" />\n</folder></opensudoku>\n"
+	_, recs := MustRead(t, strings.NewReader(in))
+	if len(recs) != 6 {
+		t.Fatalf("got %d records %+v, want 6", len(recs), recs)
+	}
+	for i, r := range recs {
+		switch {
+		case i == 4:
+			if r.Err == nil || !strings.Contains(r.Err.Error(), "(OpenSudoku version 3) holds 242 fields") {
+				t.Errorf("record %d = %+v, want 242 fields", i+1, r)
+			}
+		case r.Err != nil:
+			t.Errorf("record %d at line %d: %v", i+1, r.Line, r.Err)
+		default:
+			if g, err := solve.Parse(r.Text); err != nil || g.String() != p {
+				t.Errorf("record %d = %q (%v), want %s", i+1, r.Text, err, p)
+			}
+		}
 	}
 }

@@ -81,6 +81,11 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 		if o.file == "-" {
 			o.source = "stdin"
 		}
+		if o.source == "" {
+			// A name that is all extension (".txt", a dotfile) leaves
+			// nothing, and the bank refuses a family without a source.
+			return o, usageError{Err: fmt.Errorf("the file's name %q gives no source name; name the source with -source", filepath.Base(o.file))}
+		}
 		if err := store.CheckName(o.source); err != nil {
 			return o, usageError{Err: fmt.Errorf("the file's name %q cannot be the source's name: %w; name the source with -source", o.source, err)}
 		}

@@ -187,6 +187,8 @@ func TestBadRecords(t *testing.T) {
 		{"GridOldSDK", "#D1\n#Lx\n" + rows(p) + "\n#D2\n" + rows(p), []rec{{3, true, ""}, {14, true, ""}}},
 		{"GridRuled", "+---+---+---+\n" + strings.ReplaceAll(rows(p), "\n", "|\n") + "+---+---+---+\n", []rec{{2, true, ""}}},
 		{"GridCRLF", strings.ReplaceAll("#A\n"+rows(p), "\n", "\r\n"), []rec{{2, true, ""}}},
+		{"GridSimpleSudoku", strings.ReplaceAll("*-----------*\n"+rows(p)+"*-----------*\n\n*-----------*\n"+rows(p)[:30]+"*-----------*\n", "\n", "\r\n"),
+			[]rec{{2, true, ""}, {14, false, "a grid of 3 rows"}}},
 		{"CSVNoPuzzle", "id,puzzle\n1,\n2\n3," + p + "\n", []rec{{2, false, "the puzzle field is empty"}, {3, false, "a row of 1 fields"}, {4, true, ""}}},
 		{"JSONBad", "{\"puzzle\":\"" + p + "\"}\n{oops\n{\"id\":1}\n{\"puzzle\":7}\n{\"puzzle\":\"\"}\n\n{\"puzzle\":\"" + p + "\"}\n",
 			[]rec{{1, true, ""}, {2, false, "not a JSON object"}, {3, false, `no "puzzle"`}, {4, false, "the puzzle is a JSON number"}, {5, false, "empty"}, {7, true, ""}}},

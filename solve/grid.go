@@ -86,7 +86,8 @@ var (
 // '+' or a '=', or when its number of dashes is neither 9 (a row of empty
 // cells) nor 81 (an empty grid on one line). So "---+---+---" and
 // "-------------------" are rulings while "- - - | - - - | - - -" is an
-// empty row.
+// empty row. A line of dashes (and such marks) with a '*' at each end,
+// Simple Sudoku's frame "*-----------*", is a ruling too.
 //
 // Errors name the problem and its place: the number of cells found when
 // it is not 81 (ErrCellCount), the character, line and column of a
@@ -138,6 +139,12 @@ func Parse(s string) (Grid, error) {
 // blank line counts as one.
 func IsRuling(line string) bool {
 	dashes, marks := 0, false
+	// Simple Sudoku frames its grids in "*-----------*": a '*' at each
+	// end of dashes is a corner there, not an empty cell.
+	t := strings.Trim(line, " \t\r")
+	if len(t) >= 3 && t[0] == '*' && t[len(t)-1] == '*' && strings.Contains(t, "-") {
+		line, marks = t[1:len(t)-1], true
+	}
 	for _, r := range line {
 		switch r {
 		case '-':

@@ -85,6 +85,9 @@ var (
 	// ErrZipTooBig is returned for a zip that is not a regular file
 	// (standard input from a pipe) and is larger than MaxBuffered.
 	ErrZipTooBig = errors.New("a zip read from a pipe is held in memory, at most 256 MiB; name the file instead")
+	// ErrUTF16 marks an input (or a zip's file) in UTF-16, which is not
+	// read: every line of it would be a bad record of stray bytes.
+	ErrUTF16 = errors.New("a UTF-16 text (it starts with a UTF-16 byte order mark), not read; save it as UTF-8")
 )
 
 const (
@@ -117,8 +120,18 @@ func Read(ctx context.Context, r io.Reader, emit func(Record) bool) (Format, err
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", err
 	}
+	if isUTF16(head) {
+		e := &emitter{ctx: ctx, emit: emit}
+		return Lines, noStop(e.bad(0, "%v", ErrUTF16))
+	}
 	f := Detect(head)
 	return f, noStop(readAs(ctx, r, br, f, "", emit))
+}
+
+// isUTF16 reports whether head starts with a UTF-16 byte order mark, as
+// the "Unicode" text that spreadsheets save does.
+func isUTF16(head []byte) bool {
+	return bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})
 }
 
 // ReadFormat reads r as format f, as Read does once it has told the format.

@@ -1,6 +1,7 @@
 package importfmt_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"sudokubank/importfmt"
 	"sudokubank/solve"
@@ -318,5 +320,56 @@ func TestReadOpenSudokuAppExport(t *testing.T) {
 				t.Errorf("record %d = %q (%v), want %s", i+1, r.Text, err, p)
 			}
 		}
+	}
+}
+
+// utf16LE returns s in UTF-16 little-endian with its byte order mark, as
+// a spreadsheet saves "Unicode" text.
+func utf16LE(s string) []byte {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
+}
+
+// A UTF-16 file, alone or in a zip, is one bad record that says what it
+// is, not a bad record of stray bytes a line; the zip's other files are
+// read.
+func TestReadUTF16(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	text := "id,puzzle\r\n1," + p + "\r\n2," + p + "\r\n"
+	_, recs := MustRead(t, bytes.NewReader(utf16LE(text)))
+	if len(recs) != 1 || recs[0].Err == nil || recs[0].Line != 0 || !strings.Contains(recs[0].Err.Error(), "UTF-16") {
+		t.Errorf("records %+v, want one that says UTF-16", recs)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range map[string][]byte{"a.csv": utf16LE(text), "b.csv": []byte(text)} {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, recs = MustRead(t, &buf)
+	var bad, good int
+	for _, r := range recs {
+		switch {
+		case r.Err == nil && r.Member == "b.csv":
+			good++
+		case r.Err != nil && r.Member == "a.csv" && strings.Contains(r.Err.Error(), "UTF-16"):
+			bad++
+		default:
+			t.Errorf("record %+v", r)
+		}
+	}
+	if bad != 1 || good != 2 {
+		t.Errorf("%d UTF-16 records and %d puzzles, want 1 and 2", bad, good)
 	}
 }

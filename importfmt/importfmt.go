@@ -88,6 +88,9 @@ var (
 	// ErrUTF16 marks an input (or a zip's file) in UTF-16, which is not
 	// read: every line of it would be a bad record of stray bytes.
 	ErrUTF16 = errors.New("a UTF-16 text (it starts with a UTF-16 byte order mark), not read; save it as UTF-8")
+	// ErrGzip marks a gzip-compressed input (or zip's file), which is
+	// not read: decompressed, it is (zcat FILE.gz | bankgen import -).
+	ErrGzip = errors.New("a gzip-compressed file, not read; decompress it first (zcat)")
 )
 
 const (
@@ -120,18 +123,24 @@ func Read(ctx context.Context, r io.Reader, emit func(Record) bool) (Format, err
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", err
 	}
-	if isUTF16(head) {
+	if err := unread(head); err != nil {
 		e := &emitter{ctx: ctx, emit: emit}
-		return Lines, noStop(e.bad(0, "%v", ErrUTF16))
+		return Lines, noStop(e.bad(0, "%v", err))
 	}
 	f := Detect(head)
 	return f, noStop(readAs(ctx, r, br, f, "", emit))
 }
 
-// isUTF16 reports whether head starts with a UTF-16 byte order mark, as
-// the "Unicode" text that spreadsheets save does.
-func isUTF16(head []byte) bool {
-	return bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF})
+// unread returns why an input that starts with head is not read, or nil:
+// UTF-16 text (as spreadsheets save "Unicode" text) and gzip.
+func unread(head []byte) error {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}), bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return ErrUTF16
+	case bytes.HasPrefix(head, []byte{0x1F, 0x8B}):
+		return ErrGzip
+	}
+	return nil
 }
 
 // ReadFormat reads r as format f, as Read does once it has told the format.

@@ -3,6 +3,7 @@ package importfmt_test
 import (
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"io"
@@ -371,5 +372,22 @@ func TestReadUTF16(t *testing.T) {
 	}
 	if bad != 1 || good != 2 {
 		t.Errorf("%d UTF-16 records and %d puzzles, want 1 and 2", bad, good)
+	}
+}
+
+// A gzip-compressed file is one bad record that says so, not a bad
+// record of stray bytes a line.
+func TestReadGzip(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(MustGolden(t, "pack.sdm.golden")); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, recs := MustRead(t, &buf)
+	if len(recs) != 1 || recs[0].Err == nil || recs[0].Line != 0 || !strings.Contains(recs[0].Err.Error(), "gzip-compressed") {
+		t.Errorf("records %+v, want one that says gzip", recs)
 	}
 }

@@ -51,8 +51,8 @@ func readMember(ctx context.Context, f *zip.File, emit func(Record) bool) error 
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return e.bad(0, "%v", err)
 	}
-	if isUTF16(head) {
-		return e.bad(0, "%v", ErrUTF16)
+	if err := unread(head); err != nil {
+		return e.bad(0, "%v", err)
 	}
 	format := Detect(head)
 	if format == Zip {

@@ -173,3 +173,23 @@ func TestImportNameWithoutSource(t *testing.T) {
 		})
 	}
 }
+
+// TestImportSourceGen imports under the name "gen", given or taken from
+// the file's name: a usage error, since "gen" marks the generated
+// families and imported ones under it could not be told apart.
+func TestImportSourceGen(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "gen.txt"), []byte(importable(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"gen.txt"}, {"-source", "gen", "gen.txt"}} {
+		r := bankgen(t, dir, append([]string{"import", "-db", "b.db", "-quiet"}, args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, `the source name "gen" is the generated families'`) {
+			t.Errorf("%v: exit code %d, stderr:\n%s\nwant 2 and gen refused", args, r.code, r.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused import made the bank: %v", err)
+	}
+	mustSucceed(t, bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-source", "generated", "gen.txt"))
+}

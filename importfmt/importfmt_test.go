@@ -198,6 +198,8 @@ func TestBadRecords(t *testing.T) {
 		{"JSONNotObject", "{\"puzzle\":\"" + p + "\"}\n[1,2]\n\"" + p + "\"\n7\n",
 			[]rec{{1, true, ""}, {2, false, "not a JSON object: a JSON array"}, {3, false, "not a JSON object: a JSON string"}, {4, false, "not a JSON object: a JSON number"}}},
 		{"XMLBroken", "<opensudoku>\n<folder>\n<game data=\"" + p + "\"/>\n<game note=\"x\"/>\n<game data=\"" + p + "\"\n</folder>", []rec{{3, true, ""}, {4, false, "without data"}, {6, false, "XML"}}},
+		{"XMLGameOverLines", "<opensudoku>\n<game\n  data=\"" + p + "\"\n/>\n<game note=\"a\"\n/><game\ndata=\"" + p + "\"/>\n</opensudoku>",
+			[]rec{{2, true, ""}, {5, false, "without data"}, {6, true, ""}}},
 		{"XMLOtherRoot", "<?xml version=\"1.0\"?>\n<html><game data=\"" + p + "\"/></html>", []rec{{2, false, "not <opensudoku>"}}},
 		{"LinesLong", p + "\n" + strings.Repeat("1", importfmt.MaxLine+1) + "\n" + p, []rec{{1, true, ""}, {2, false, "longer than 1 MiB"}, {3, true, ""}}},
 		{"XMLByteOrderMark", "\uFEFF<?xml version=\"1.0\"?>\n<opensudoku><game data=\"" + p + "\"/></opensudoku>", []rec{{2, true, ""}}},

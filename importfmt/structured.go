@@ -72,6 +72,9 @@ func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit f
 	root := true
 	for {
 		lim.left = MaxRecord
+		// Where the next token starts: a <game> written over several
+		// lines is placed at its '<', not at its end.
+		start, _ := d.InputPos()
 		tok, err := d.Token()
 		if err == io.EOF {
 			if root {
@@ -115,11 +118,11 @@ func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit f
 		}
 		switch cells, derr := gameCells(data); {
 		case !found || data == "":
-			err = e.bad(line, `a <game> without data`)
+			err = e.bad(start, `a <game> without data`)
 		case derr != nil:
-			err = e.bad(line, "a <game> whose data %v", derr)
+			err = e.bad(start, "a <game> whose data %v", derr)
 		default:
-			err = e.put(Record{Line: line, Text: cells})
+			err = e.put(Record{Line: start, Text: cells})
 		}
 		if err != nil {
 			return err

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Grid is a 9x9 Sudoku grid in row-major order: 0 is an empty cell and
@@ -102,7 +103,7 @@ func Parse(s string) (Grid, error) {
 			continue
 		}
 		col := 0
-		for _, r := range line {
+		for i, r := range line {
 			col++
 			var v uint8
 			switch {
@@ -112,6 +113,10 @@ func Parse(s string) (Grid, error) {
 			case r == ' ' || r == '\t' || r == '|' || r == '+':
 				continue
 			default:
+				if _, size := utf8.DecodeRuneInString(line[i:]); r == utf8.RuneError && size == 1 {
+					// %q would print U+FFFD, which names no byte of the input.
+					return Grid{}, fmt.Errorf("line %d, column %d: byte %#02x (not UTF-8) is %w", lineNo+1, col, line[i], ErrCharacter)
+				}
 				return Grid{}, fmt.Errorf("line %d, column %d: %q is %w", lineNo+1, col, r, ErrCharacter)
 			}
 			if n < 81 {

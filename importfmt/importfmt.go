@@ -211,9 +211,10 @@ func Detect(head []byte) Format {
 }
 
 // isCSVHeader reports whether line is a CSV header that names a puzzle
-// column.
+// column; a spreadsheet saves a sheet of that column alone without a
+// comma.
 func isCSVHeader(line string) bool {
-	return strings.Contains(line, ",") && puzzleColumn(strings.Split(strings.TrimRight(line, "\r"), ",")) >= 0
+	return puzzleColumn(strings.Split(strings.TrimRight(line, "\r"), ",")) >= 0
 }
 
 // puzzleColumn returns the index of the "puzzle" column of a CSV header,

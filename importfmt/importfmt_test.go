@@ -147,6 +147,7 @@ func TestDetect(t *testing.T) {
 		{"CSV", "number,id,puzzle\r\n1,2," + p + "\r\n", importfmt.CSV},
 		{"CSVQuotedHeader", "\"Puzzle\",\"rating\"\n", importfmt.CSV},
 		{"CSVWithoutPuzzle", "a,b,c\n", importfmt.Lines},
+		{"CSVOneColumn", "\uFEFFPuzzle\r\n" + p + "\r\n", importfmt.CSV},
 		{"JSON", "{\"puzzle\":\"" + p + "\"}\n", importfmt.JSON},
 		{"XML", "<?xml version=\"1.0\"?>\n<opensudoku>", importfmt.OpenSudoku},
 		{"XMLWithoutProlog", "  <opensudoku version=\"2\">", importfmt.OpenSudoku},
@@ -203,6 +204,7 @@ func TestBadRecords(t *testing.T) {
 		{"XMLOtherRoot", "<?xml version=\"1.0\"?>\n<html><game data=\"" + p + "\"/></html>", []rec{{2, false, "not <opensudoku>"}}},
 		{"LinesLong", p + "\n" + strings.Repeat("1", importfmt.MaxLine+1) + "\n" + p, []rec{{1, true, ""}, {2, false, "longer than 1 MiB"}, {3, true, ""}}},
 		{"XMLByteOrderMark", "\uFEFF<?xml version=\"1.0\"?>\n<opensudoku><game data=\"" + p + "\"/></opensudoku>", []rec{{2, true, ""}}},
+		{"CSVOneColumn", "puzzle\r\n" + p + "\r\n\r\n\"" + p + "\"\r\n", []rec{{2, true, ""}, {4, true, ""}}},
 		{"CSVByteOrderMark", "\uFEFFpuzzle,x\r\n" + p + ",1\r\n", []rec{{2, true, ""}}},
 		{"ZipBroken", "PK\x03\x04 not really", []rec{{0, false, "a zip that cannot be read"}}},
 	}

@@ -44,7 +44,9 @@ const (
 	// pack of sdk puzzles is; each file is told apart by its content.
 	Zip Format = "zip"
 	// OpenSudoku is the OpenSudoku app's XML: the data attribute of each
-	// <game> element.
+	// <game> element, 81 digits, or the cells as the app saves a game it
+	// exports ("version: N" and value|note|editable| a cell), whose
+	// givens are the cells that may not be edited.
 	OpenSudoku Format = "opensudoku"
 	// CSV is comma-separated values with a header row that names a
 	// "puzzle" column, as bankquery list and export write.

@@ -134,13 +134,19 @@ func Read(ctx context.Context, r io.Reader, emit func(Record) bool) (Format, err
 }
 
 // unread returns why an input that starts with head is not read, or nil:
-// UTF-16 text (as spreadsheets save "Unicode" text) and gzip.
+// UTF-16 text (as spreadsheets save "Unicode" text), gzip, and the
+// binary files a user may take for puzzle files (a bank, a PDF pack),
+// which would otherwise give a bad record of stray bytes a "line".
 func unread(head []byte) error {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}), bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		return ErrUTF16
 	case bytes.HasPrefix(head, []byte{0x1F, 0x8B}):
 		return ErrGzip
+	case bytes.HasPrefix(head, []byte("SQLite format 3\x00")):
+		return errors.New("an SQLite database, not read; a bank's families are added to another with bankgen merge")
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return errors.New("a PDF, not read: its puzzles are drawn, not written as text")
 	}
 	return nil
 }

@@ -207,6 +207,8 @@ func TestBadRecords(t *testing.T) {
 		{"CSVOneColumn", "puzzle\r\n" + p + "\r\n\r\n\"" + p + "\"\r\n", []rec{{2, true, ""}, {4, true, ""}}},
 		{"CSVByteOrderMark", "\uFEFFpuzzle,x\r\n" + p + ",1\r\n", []rec{{2, true, ""}}},
 		{"ZipBroken", "PK\x03\x04 not really", []rec{{0, false, "a zip that cannot be read"}}},
+		{"SQLite", "SQLite format 3\x00\x10\x00\x02\x02\n\x00\x00\n", []rec{{0, false, "an SQLite database, not read"}}},
+		{"PDF", "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", []rec{{0, false, "a PDF, not read"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -44,7 +44,9 @@ const (
 	// pack of sdk puzzles is; each file is told apart by its content.
 	Zip Format = "zip"
 	// OpenSudoku is the OpenSudoku app's XML: the data attribute of each
-	// <game> element.
+	// <game> element, 81 digits, or the cells as the app saves a game it
+	// exports ("version: N" and value|note|editable| a cell), whose
+	// givens are the cells that may not be edited.
 	OpenSudoku Format = "opensudoku"
 	// CSV is comma-separated values with a header row that names a
 	// "puzzle" column, as bankquery list and export write.
@@ -85,6 +87,12 @@ var (
 	// ErrZipTooBig is returned for a zip that is not a regular file
 	// (standard input from a pipe) and is larger than MaxBuffered.
 	ErrZipTooBig = errors.New("a zip read from a pipe is held in memory, at most 256 MiB; name the file instead")
+	// ErrUTF16 marks an input (or a zip's file) in UTF-16, which is not
+	// read: every line of it would be a bad record of stray bytes.
+	ErrUTF16 = errors.New("a UTF-16 text (it starts with a UTF-16 byte order mark), not read; save it as UTF-8")
+	// ErrGzip marks a gzip-compressed input (or zip's file), which is
+	// not read: decompressed, it is (zcat FILE.gz | bankgen import -).
+	ErrGzip = errors.New("a gzip-compressed file, not read; decompress it first (zcat)")
 )
 
 const (
@@ -117,8 +125,30 @@ func Read(ctx context.Context, r io.Reader, emit func(Record) bool) (Format, err
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return "", err
 	}
+	if err := unread(head); err != nil {
+		e := &emitter{ctx: ctx, emit: emit}
+		return Lines, noStop(e.bad(0, "%v", err))
+	}
 	f := Detect(head)
 	return f, noStop(readAs(ctx, r, br, f, "", emit))
+}
+
+// unread returns why an input that starts with head is not read, or nil:
+// UTF-16 text (as spreadsheets save "Unicode" text), gzip, and the
+// binary files a user may take for puzzle files (a bank, a PDF pack),
+// which would otherwise give a bad record of stray bytes a "line".
+func unread(head []byte) error {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}), bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return ErrUTF16
+	case bytes.HasPrefix(head, []byte{0x1F, 0x8B}):
+		return ErrGzip
+	case bytes.HasPrefix(head, []byte("SQLite format 3\x00")):
+		return errors.New("an SQLite database, not read; a bank's families are added to another with bankgen merge")
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return errors.New("a PDF, not read: its puzzles are drawn, not written as text")
+	}
+	return nil
 }
 
 // ReadFormat reads r as format f, as Read does once it has told the format.
@@ -189,9 +219,10 @@ func Detect(head []byte) Format {
 }
 
 // isCSVHeader reports whether line is a CSV header that names a puzzle
-// column.
+// column; a spreadsheet saves a sheet of that column alone without a
+// comma.
 func isCSVHeader(line string) bool {
-	return strings.Contains(line, ",") && puzzleColumn(strings.Split(strings.TrimRight(line, "\r"), ",")) >= 0
+	return puzzleColumn(strings.Split(strings.TrimRight(line, "\r"), ",")) >= 0
 }
 
 // puzzleColumn returns the index of the "puzzle" column of a CSV header,

@@ -1,14 +1,18 @@
 package importfmt_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"sudokubank/importfmt"
 	"sudokubank/solve"
@@ -143,6 +147,7 @@ func TestDetect(t *testing.T) {
 		{"CSV", "number,id,puzzle\r\n1,2," + p + "\r\n", importfmt.CSV},
 		{"CSVQuotedHeader", "\"Puzzle\",\"rating\"\n", importfmt.CSV},
 		{"CSVWithoutPuzzle", "a,b,c\n", importfmt.Lines},
+		{"CSVOneColumn", "\uFEFFPuzzle\r\n" + p + "\r\n", importfmt.CSV},
 		{"JSON", "{\"puzzle\":\"" + p + "\"}\n", importfmt.JSON},
 		{"XML", "<?xml version=\"1.0\"?>\n<opensudoku>", importfmt.OpenSudoku},
 		{"XMLWithoutProlog", "  <opensudoku version=\"2\">", importfmt.OpenSudoku},
@@ -186,15 +191,24 @@ func TestBadRecords(t *testing.T) {
 		{"GridOldSDK", "#D1\n#Lx\n" + rows(p) + "\n#D2\n" + rows(p), []rec{{3, true, ""}, {14, true, ""}}},
 		{"GridRuled", "+---+---+---+\n" + strings.ReplaceAll(rows(p), "\n", "|\n") + "+---+---+---+\n", []rec{{2, true, ""}}},
 		{"GridCRLF", strings.ReplaceAll("#A\n"+rows(p), "\n", "\r\n"), []rec{{2, true, ""}}},
+		{"GridSimpleSudoku", strings.ReplaceAll("*-----------*\n"+rows(p)+"*-----------*\n\n*-----------*\n"+rows(p)[:30]+"*-----------*\n", "\n", "\r\n"),
+			[]rec{{2, true, ""}, {14, false, "a grid of 3 rows"}}},
 		{"CSVNoPuzzle", "id,puzzle\n1,\n2\n3," + p + "\n", []rec{{2, false, "the puzzle field is empty"}, {3, false, "a row of 1 fields"}, {4, true, ""}}},
 		{"JSONBad", "{\"puzzle\":\"" + p + "\"}\n{oops\n{\"id\":1}\n{\"puzzle\":7}\n{\"puzzle\":\"\"}\n\n{\"puzzle\":\"" + p + "\"}\n",
-			[]rec{{1, true, ""}, {2, false, "not a JSON object"}, {3, false, `no "puzzle"`}, {4, false, "a JSON number"}, {5, false, "empty"}, {7, true, ""}}},
+			[]rec{{1, true, ""}, {2, false, "not a JSON object"}, {3, false, `no "puzzle"`}, {4, false, "the puzzle is a JSON number"}, {5, false, "empty"}, {7, true, ""}}},
+		{"JSONNotObject", "{\"puzzle\":\"" + p + "\"}\n[1,2]\n\"" + p + "\"\n7\n",
+			[]rec{{1, true, ""}, {2, false, "not a JSON object: a JSON array"}, {3, false, "not a JSON object: a JSON string"}, {4, false, "not a JSON object: a JSON number"}}},
 		{"XMLBroken", "<opensudoku>\n<folder>\n<game data=\"" + p + "\"/>\n<game note=\"x\"/>\n<game data=\"" + p + "\"\n</folder>", []rec{{3, true, ""}, {4, false, "without data"}, {6, false, "XML"}}},
+		{"XMLGameOverLines", "<opensudoku>\n<game\n  data=\"" + p + "\"\n/>\n<game note=\"a\"\n/><game\ndata=\"" + p + "\"/>\n</opensudoku>",
+			[]rec{{2, true, ""}, {5, false, "without data"}, {6, true, ""}}},
 		{"XMLOtherRoot", "<?xml version=\"1.0\"?>\n<html><game data=\"" + p + "\"/></html>", []rec{{2, false, "not <opensudoku>"}}},
 		{"LinesLong", p + "\n" + strings.Repeat("1", importfmt.MaxLine+1) + "\n" + p, []rec{{1, true, ""}, {2, false, "longer than 1 MiB"}, {3, true, ""}}},
 		{"XMLByteOrderMark", "\uFEFF<?xml version=\"1.0\"?>\n<opensudoku><game data=\"" + p + "\"/></opensudoku>", []rec{{2, true, ""}}},
+		{"CSVOneColumn", "puzzle\r\n" + p + "\r\n\r\n\"" + p + "\"\r\n", []rec{{2, true, ""}, {4, true, ""}}},
 		{"CSVByteOrderMark", "\uFEFFpuzzle,x\r\n" + p + ",1\r\n", []rec{{2, true, ""}}},
 		{"ZipBroken", "PK\x03\x04 not really", []rec{{0, false, "a zip that cannot be read"}}},
+		{"SQLite", "SQLite format 3\x00\x10\x00\x02\x02\n\x00\x00\n", []rec{{0, false, "an SQLite database, not read"}}},
+		{"PDF", "%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n", []rec{{0, false, "a PDF, not read"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -253,5 +267,133 @@ func TestRecordTooLong(t *testing.T) {
 				t.Errorf("records %+v, want the puzzle and a record too long", recs)
 			}
 		})
+	}
+}
+
+// appData returns puzzle p as the OpenSudoku app saves a game in data
+// format version: every cell value|note|editable|, the givens not
+// editable, and the player's entries (a digit of solution s in each
+// empty cell of the first row) and notes in editable cells.
+func appData(version int, p, s string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "version: %d&#10;", version)
+	for i := range 81 {
+		value, editable := "0", "1"
+		switch {
+		case p[i] != '.':
+			value, editable = p[i:i+1], "0"
+		case i < 9:
+			value = s[i : i+1]
+		}
+		note := map[int]string{1: "1,3,", 2: "5|", 3: "5"}[version]
+		if editable == "0" || i%2 == 0 {
+			note = map[int]string{1: "-", 2: "0", 3: "0"}[version]
+		}
+		fmt.Fprintf(&b, "%s|%s|%s|", value, note, editable)
+	}
+	return b.String()
+}
+
+// A file the OpenSudoku app exports holds each game's cells as the app
+// saves them, with notes and the player's entries: its givens are read,
+// in every data format version, and data of another form is one bad
+// record.
+func TestReadOpenSudokuAppExport(t *testing.T) {
+	const (
+		p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		s = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	)
+	in := "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\n<opensudoku version=\"2\"><folder name=\"Mine\" created=\"1700000000000\">\n"
+	for v := 1; v <= 3; v++ {
+		in += `<game created="1700000000001" state="1" time="5000" last_played="1700000000100" data="` + appData(v, p, s) + "\" note=\"\" command_stack=\"\" />\n"
+	}
+	in += `<game data="` + strings.ReplaceAll(appData(3, p, s), "&#10;", " ") + "\" />\n"
+	in += `<game data="` + strings.Replace(appData(3, p, s), "0|0|0|", "0|0|", 1) + "\" />\n"
+	in += `<game data="` + strings.ReplaceAll(p, ".", "0") + "\" />\n</folder></opensudoku>\n"
+	_, recs := MustRead(t, strings.NewReader(in))
+	if len(recs) != 6 {
+		t.Fatalf("got %d records %+v, want 6", len(recs), recs)
+	}
+	for i, r := range recs {
+		switch {
+		case i == 4:
+			if r.Err == nil || !strings.Contains(r.Err.Error(), "(OpenSudoku version 3) holds 242 fields") {
+				t.Errorf("record %d = %+v, want 242 fields", i+1, r)
+			}
+		case r.Err != nil:
+			t.Errorf("record %d at line %d: %v", i+1, r.Line, r.Err)
+		default:
+			if g, err := solve.Parse(r.Text); err != nil || g.String() != p {
+				t.Errorf("record %d = %q (%v), want %s", i+1, r.Text, err, p)
+			}
+		}
+	}
+}
+
+// utf16LE returns s in UTF-16 little-endian with its byte order mark, as
+// a spreadsheet saves "Unicode" text.
+func utf16LE(s string) []byte {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
+}
+
+// A UTF-16 file, alone or in a zip, is one bad record that says what it
+// is, not a bad record of stray bytes a line; the zip's other files are
+// read.
+func TestReadUTF16(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	text := "id,puzzle\r\n1," + p + "\r\n2," + p + "\r\n"
+	_, recs := MustRead(t, bytes.NewReader(utf16LE(text)))
+	if len(recs) != 1 || recs[0].Err == nil || recs[0].Line != 0 || !strings.Contains(recs[0].Err.Error(), "UTF-16") {
+		t.Errorf("records %+v, want one that says UTF-16", recs)
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, data := range map[string][]byte{"a.csv": utf16LE(text), "b.csv": []byte(text)} {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write(data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, recs = MustRead(t, &buf)
+	var bad, good int
+	for _, r := range recs {
+		switch {
+		case r.Err == nil && r.Member == "b.csv":
+			good++
+		case r.Err != nil && r.Member == "a.csv" && strings.Contains(r.Err.Error(), "UTF-16"):
+			bad++
+		default:
+			t.Errorf("record %+v", r)
+		}
+	}
+	if bad != 1 || good != 2 {
+		t.Errorf("%d UTF-16 records and %d puzzles, want 1 and 2", bad, good)
+	}
+}
+
+// A gzip-compressed file is one bad record that says so, not a bad
+// record of stray bytes a line.
+func TestReadGzip(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(MustGolden(t, "pack.sdm.golden")); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, recs := MustRead(t, &buf)
+	if len(recs) != 1 || recs[0].Err == nil || recs[0].Line != 0 || !strings.Contains(recs[0].Err.Error(), "gzip-compressed") {
+		t.Errorf("records %+v, want one that says gzip", recs)
 	}
 }

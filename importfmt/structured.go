@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -71,6 +72,9 @@ func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit f
 	root := true
 	for {
 		lim.left = MaxRecord
+		// Where the next token starts: a <game> written over several
+		// lines is placed at its '<', not at its end.
+		start, _ := d.InputPos()
 		tok, err := d.Token()
 		if err == io.EOF {
 			if root {
@@ -112,15 +116,58 @@ func readOpenSudoku(ctx context.Context, br *bufio.Reader, member string, emit f
 				data, found = strings.TrimSpace(a.Value), true
 			}
 		}
-		if !found || data == "" {
-			err = e.bad(line, `a <game> without data`)
-		} else {
-			err = e.put(Record{Line: line, Text: data})
+		switch cells, derr := gameCells(data); {
+		case !found || data == "":
+			err = e.bad(start, `a <game> without data`)
+		case derr != nil:
+			err = e.bad(start, "a <game> whose data %v", derr)
+		default:
+			err = e.put(Record{Line: start, Text: cells})
 		}
 		if err != nil {
 			return err
 		}
 	}
+}
+
+// gameCells returns the puzzle of a game's data. A game the app itself
+// exported holds its cells as the app saves them, "version: N", a line
+// break, then value|note|editable| for each of the 81 cells (the note a
+// number, or in version 1 a list such as "1,2," or "-"): its givens are
+// the cells that may not be edited, and a value the player entered is
+// not one. Any other data is the puzzle as written, 81 digits.
+func gameCells(data string) (string, error) {
+	rest, ok := strings.CutPrefix(data, "version:")
+	if !ok {
+		return data, nil
+	}
+	// The line break may reach here as a space: XML readers may turn one
+	// written raw in an attribute into a space.
+	rest = strings.TrimLeft(rest, " \t")
+	n := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if n < 0 {
+		n = len(rest)
+	}
+	version, cells := rest[:n], rest[n:]
+	// The app splits the cells on '|' and skips empty fields: version 2
+	// wrote some notes with a '|' too many.
+	fields := strings.FieldsFunc(strings.TrimSpace(cells), func(r rune) bool { return r == '|' })
+	if len(fields) != 3*81 {
+		return "", fmt.Errorf("(OpenSudoku version %s) holds %d fields, want 3 for each of 81 cells", version, len(fields))
+	}
+	var b strings.Builder
+	for i := 0; i < 81; i++ {
+		value, editable := fields[3*i], fields[3*i+2]
+		if len(value) != 1 || value[0] < '0' || value[0] > '9' || editable != "0" && editable != "1" {
+			return "", fmt.Errorf("(OpenSudoku version %s) has cell %d as %q, want a digit, a note and 0 or 1", version, i+1, fields[3*i]+"|"+fields[3*i+1]+"|"+editable)
+		}
+		if editable == "1" || value == "0" {
+			b.WriteByte('.')
+		} else {
+			b.WriteString(value)
+		}
+	}
+	return b.String(), nil
 }
 
 // errRecorder remembers the error its reader failed with, to tell a

@@ -139,7 +139,10 @@ func readJSON(ctx context.Context, br *bufio.Reader, member string, emit func(Re
 			switch jerr := json.Unmarshal(line, &obj); {
 			case jerr != nil:
 				var te *json.UnmarshalTypeError
-				if errors.As(jerr, &te) {
+				if errors.As(jerr, &te) && te.Field == "" {
+					// The line itself is not an object: [1,2], "text", 5.
+					err = e.bad(s.no, "not a JSON object: a JSON %s", te.Value)
+				} else if errors.As(jerr, &te) {
 					err = e.bad(s.no, "the puzzle is a JSON %s, want a string", te.Value)
 				} else {
 					err = e.bad(s.no, "not a JSON object: %v", jerr)

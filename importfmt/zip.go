@@ -51,6 +51,9 @@ func readMember(ctx context.Context, f *zip.File, emit func(Record) bool) error 
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 		return e.bad(0, "%v", err)
 	}
+	if err := unread(head); err != nil {
+		return e.bad(0, "%v", err)
+	}
 	format := Detect(head)
 	if format == Zip {
 		return e.bad(0, "a zip inside a zip is not read")

@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Grid is a 9x9 Sudoku grid in row-major order: 0 is an empty cell and
@@ -86,7 +87,8 @@ var (
 // '+' or a '=', or when its number of dashes is neither 9 (a row of empty
 // cells) nor 81 (an empty grid on one line). So "---+---+---" and
 // "-------------------" are rulings while "- - - | - - - | - - -" is an
-// empty row.
+// empty row. A line of dashes (and such marks) with a '*' at each end,
+// Simple Sudoku's frame "*-----------*", is a ruling too.
 //
 // Errors name the problem and its place: the number of cells found when
 // it is not 81 (ErrCellCount), the character, line and column of a
@@ -101,7 +103,7 @@ func Parse(s string) (Grid, error) {
 			continue
 		}
 		col := 0
-		for _, r := range line {
+		for i, r := range line {
 			col++
 			var v uint8
 			switch {
@@ -111,6 +113,10 @@ func Parse(s string) (Grid, error) {
 			case r == ' ' || r == '\t' || r == '|' || r == '+':
 				continue
 			default:
+				if _, size := utf8.DecodeRuneInString(line[i:]); r == utf8.RuneError && size == 1 {
+					// %q would print U+FFFD, which names no byte of the input.
+					return Grid{}, fmt.Errorf("line %d, column %d: byte %#02x (not UTF-8) is %w", lineNo+1, col, line[i], ErrCharacter)
+				}
 				return Grid{}, fmt.Errorf("line %d, column %d: %q is %w", lineNo+1, col, r, ErrCharacter)
 			}
 			if n < 81 {
@@ -138,6 +144,12 @@ func Parse(s string) (Grid, error) {
 // blank line counts as one.
 func IsRuling(line string) bool {
 	dashes, marks := 0, false
+	// Simple Sudoku frames its grids in "*-----------*": a '*' at each
+	// end of dashes is a corner there, not an empty cell.
+	t := strings.Trim(line, " \t\r")
+	if len(t) >= 3 && t[0] == '*' && t[len(t)-1] == '*' && strings.Contains(t, "-") {
+		line, marks = t[1:len(t)-1], true
+	}
 	for _, r := range line {
 		switch r {
 		case '-':

@@ -63,6 +63,20 @@ func TestParseFormats(t *testing.T) {
 | 1 - 4 | - - - | - - - |
 +-------+-------+-------+
 `},
+		{"SimpleSudokuFrame", `*-----------*
+|4..|...|8.5|
+|.3.|...|...|
+|...|7..|...|
+|---+---+---|
+|.2.|...|.6.|
+|...|.8.|4..|
+|...|.1.|...|
+|---+---+---|
+|...|6.3|.7.|
+|5..|2..|...|
+|1.4|...|...|
+*-----------*
+`},
 		{"EmptyRowOfDashes", strings.Join([]string{
 			"4.....8.5", ".3.......", "...7.....", ".2.....6.", "....8.4..", "....1....", "...6.3.7.", "5..2.....", "1.4......"}, "\n")},
 	}
@@ -101,6 +115,7 @@ func TestParseErrors(t *testing.T) {
 		{"Empty", "", solve.ErrCellCount, "wrong number of cells: found 0, want 81"},
 		{"BadChar", "4.....8.5\n.3.......\n...7..x..", solve.ErrCharacter, `line 3, column 7: 'x' is not a digit or an empty cell`},
 		{"BadRune", "4.....8.5é", solve.ErrCharacter, `line 1, column 10: 'é' is not a digit or an empty cell`},
+		{"BadByte", "4.....8.5\n.3.\x89", solve.ErrCharacter, `line 2, column 4: byte 0x89 (not UTF-8) is not a digit or an empty cell`},
 		{"RepeatRow", "44" + top95First[2:], solve.ErrRepeated, "digit repeated: 4 twice in row 1 (r1c1 and r1c2)"},
 		{"RepeatColumn", top95First[:9] + "4" + top95First[10:], solve.ErrRepeated, "digit repeated: 4 twice in column 1 (r1c1 and r2c1)"},
 		{"RepeatBox", top95First[:20] + "3" + top95First[21:], solve.ErrRepeated, "digit repeated: 3 twice in box 1 (r2c2 and r3c3)"},

@@ -150,3 +150,46 @@ func TestVersion(t *testing.T) {
 		t.Errorf("-version made a bank: %v", err)
 	}
 }
+
+// TestImportNameWithoutSource imports files whose names leave no source
+// name once the extension is cut (".txt", a dotfile): a usage error
+// before the bank is opened, not puzzles that fail one by one; -source
+// names the source.
+func TestImportNameWithoutSource(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{".txt", ".puzzles"} {
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(importable(t)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", name)
+			if r.code != 2 || !strings.Contains(r.stderr, "gives no source name; name the source with -source") {
+				t.Errorf("exit code %d, stderr:\n%s\nwant 2 and no source name", r.code, r.stderr)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+				t.Errorf("the refused import made the bank: %v", err)
+			}
+			mustSucceed(t, bankgen(t, dir, "import", "-db", "c.db", "-quiet", "-source", "dot", name))
+		})
+	}
+}
+
+// TestImportSourceGen imports under the name "gen", given or taken from
+// the file's name: a usage error, since "gen" marks the generated
+// families and imported ones under it could not be told apart.
+func TestImportSourceGen(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "gen.txt"), []byte(importable(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"gen.txt"}, {"-source", "gen", "gen.txt"}} {
+		r := bankgen(t, dir, append([]string{"import", "-db", "b.db", "-quiet"}, args...)...)
+		if r.code != 2 || !strings.Contains(r.stderr, `the source name "gen" is the generated families'`) {
+			t.Errorf("%v: exit code %d, stderr:\n%s\nwant 2 and gen refused", args, r.code, r.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused import made the bank: %v", err)
+	}
+	mustSucceed(t, bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-source", "generated", "gen.txt"))
+}

@@ -53,7 +53,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	var o importOptions
 	fs := flag.NewFlagSet("bankgen import", flag.ContinueOnError)
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
-	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family; the file's base name when omitted")
+	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family (not gen, which marks generated ones); the file's base name when omitted")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
 	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any line is rejected (the good lines are still stored)")
@@ -81,11 +81,21 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 		if o.file == "-" {
 			o.source = "stdin"
 		}
+		if o.source == "" {
+			// A name that is all extension (".txt", a dotfile) leaves
+			// nothing, and the bank refuses a family without a source.
+			return o, usageError{Err: fmt.Errorf("the file's name %q gives no source name; name the source with -source", filepath.Base(o.file))}
+		}
 		if err := store.CheckName(o.source); err != nil {
 			return o, usageError{Err: fmt.Errorf("the file's name %q cannot be the source's name: %w; name the source with -source", o.source, err)}
 		}
 	} else if err := store.CheckName(o.source); err != nil {
 		return o, usageError{Err: fmt.Errorf("invalid value %q for flag -source: %w", o.source, err)}
+	}
+	if o.source == "gen" {
+		// "gen" marks the generated families: imported ones under it
+		// could no longer be told apart (list -source gen, stats).
+		return o, usageError{Err: fmt.Errorf(`the source name "gen" is the generated families' (from %s); name the collection with -source`, o.file)}
 	}
 	return o, nil
 }

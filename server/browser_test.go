@@ -404,7 +404,7 @@ func TestBrowser(t *testing.T) {
 	})
 
 	t.Run("Reveal", func(t *testing.T) {
-		b.do(t, chromedp.Click(chromedp.CSS("#reveal")),
+		b.do(t, chromedp.Evaluate[chromedp.Void](`window.confirm = () => true`), chromedp.Click(chromedp.CSS("#reveal")),
 			wait(`[...document.querySelectorAll("[data-cell] .v")].every(v => v.textContent)`))
 		shown := eval[string](t, b, `[...document.querySelectorAll("[data-cell] .v")].map(v => v.textContent).join("")`)
 		if shown != p.Solution {

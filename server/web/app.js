@@ -218,6 +218,10 @@
   const b = { n: 0, vals: [], given: [], cands: [], wrong: new Set(), revealed: new Set(), sel: 0, pencil: false, cells: [], units: [], peers: [] };
   let solution = null, steps = null, step = -1, puzzleID = 0;
   const hint = { cells: new Set(), targets: new Set(), elims: new Map() };
+  // undos holds the board as it was before each change of values or
+  // pencil marks, for Undo; edits counts the changes, so that a verdict
+  // worked out for a grid since changed is dropped.
+  let undos = [], edits = 0;
 
   // mount lays out the grid of a puzzle string of N*N characters.
   function mount(puzzle) {
@@ -225,6 +229,9 @@
     if (n * n !== puzzle.length || n < 1 || n > 25) throw new Error(`a puzzle of ${puzzle.length} characters is not a square grid`);
     const [br, bc] = shape(n);
     Object.assign(b, { n, sel: 0, cells: [], wrong: new Set(), revealed: new Set() });
+    undos = [];
+    edits++;
+    $("undo").setAttribute("aria-disabled", "true");
     b.vals = [...puzzle].map((ch) => Math.min(valueOf(ch), n));
     b.given = b.vals.map((v) => v > 0);
     b.cands = b.vals.map(() => 0);
@@ -345,17 +352,74 @@
       say("A given cannot change.");
       return;
     }
-    if (pencil && v) {
-      if (!b.vals[i]) b.cands[i] ^= 1 << v;
-    } else if (!v && !b.vals[i]) {
-      b.cands[i] = 0;
-    } else {
-      b.vals[i] = v;
-      b.wrong.delete(i);
-      b.revealed.delete(i);
-    }
+    const filled = change(() => {
+      if (pencil && v) {
+        if (!b.vals[i]) b.cands[i] ^= 1 << v;
+      } else if (!v && !b.vals[i]) {
+        b.cands[i] = 0;
+      } else {
+        b.vals[i] = v;
+        b.wrong.delete(i);
+        b.revealed.delete(i);
+      }
+    });
     render();
-    if (b.vals.every((x) => x) && !conflicts().size) say("Every cell is filled without a conflict: press Check to see it right.");
+    if (filled) judge();
+  }
+
+  // change makes the change f to the board as one step Undo takes back,
+  // and says whether a value changed; a change that changes nothing is
+  // no step.
+  function change(f) {
+    const before = { vals: [...b.vals], cands: [...b.cands], revealed: new Set(b.revealed), sel: b.sel };
+    f();
+    const vals = b.vals.some((v, i) => v !== before.vals[i]);
+    if (!vals && b.cands.every((m, i) => m === before.cands[i])) return false;
+    undos.push(before);
+    edits++;
+    $("undo").setAttribute("aria-disabled", "false");
+    return vals;
+  }
+
+  // undo puts the board back as it was before its last change, with the
+  // cell selected then.
+  function undo() {
+    const h = undos.pop();
+    if (!h) {
+      say("Nothing to undo.");
+      return;
+    }
+    for (const i of b.wrong) if (b.vals[i] !== h.vals[i]) b.wrong.delete(i);
+    Object.assign(b, { vals: h.vals, cands: h.cands, revealed: h.revealed });
+    edits++;
+    $("undo").setAttribute("aria-disabled", String(!undos.length));
+    say("");
+    select(h.sel, b.cells.includes(document.activeElement));
+    judge();
+  }
+
+  // judge says, once every cell is filled, whether the grid is solved, as
+  // Check would but without marking the wrong cells: the player hears it
+  // whichever way the last cell came, a key, the pad or a hint.
+  async function judge() {
+    if (b.vals.some((v) => !v)) return;
+    const mine = edits;
+    let sol;
+    try {
+      sol = await theSolution();
+    } catch (e) {
+      say(e.message);
+      return;
+    }
+    if (mine !== edits) return;
+    say(b.vals.some((v, i) => v !== sol[i]) ? "Every cell is filled, but not every one is right: Check marks the wrong ones." : verdict());
+  }
+
+  // verdict is what a full grid that is right says: solved, or how many
+  // of its cells were revealed rather than solved.
+  function verdict() {
+    const shown = [...b.revealed].filter((i) => !b.given[i]).length;
+    return shown ? `Every cell is right, ${shown} of them revealed.` : "Solved: every cell is right.";
   }
 
   function onKey(e) {
@@ -385,13 +449,13 @@
 
   // fill pencils in, in every empty cell, the values no peer holds.
   function fill() {
-    b.vals.forEach((v, i) => {
+    change(() => b.vals.forEach((v, i) => {
       if (v) return;
       let m = 0;
       for (let k = 1; k <= b.n; k++) m |= 1 << k;
       for (const j of b.peers[i]) m &= ~(1 << b.vals[j]);
       b.cands[i] = m;
-    });
+    }));
     render();
   }
 
@@ -406,20 +470,20 @@
     b.wrong = new Set(b.vals.map((v, i) => (v && !b.given[i] && v !== sol[i] ? i : -1)).filter((i) => i >= 0));
     render();
     const empty = b.vals.filter((v) => !v).length;
-    const shown = [...b.revealed].filter((i) => !b.given[i]).length;
-    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.`
-      : shown ? `Every cell is right, ${shown} of them revealed.` : "Solved: every cell is right.");
+    say(b.wrong.size ? `${b.wrong.size} wrong (marked), ${empty} empty.` : empty ? `No mistake so far; ${empty} empty.` : verdict());
   }
 
-  // reveal fills the cells with the solution's values, marked as revealed.
+  // reveal fills the cells with the solution's values, marked as
+  // revealed, once the player confirms: one step for Undo.
   async function reveal() {
+    if (!confirm("Reveal the solution? It fills every cell; Undo takes it back.")) return;
     const sol = await theSolution();
-    sol.forEach((v, i) => {
+    change(() => sol.forEach((v, i) => {
       if (b.vals[i] !== v) {
         b.vals[i] = v;
         b.revealed.add(i);
       }
-    });
+    }));
     b.wrong.clear();
     render();
     say("The solution is revealed.");
@@ -522,10 +586,18 @@
     const st = steps && steps[step];
     if (!st) return;
     const at = (p) => (p.row - 1) * b.n + p.col - 1;
-    st.placements.forEach((p) => { if (!b.given[at(p)]) b.vals[at(p)] = p.digit; });
-    st.eliminations.forEach((p) => { b.cands[at(p)] &= ~(1 << p.digit); });
+    const filled = change(() => {
+      st.placements.forEach((p) => {
+        if (b.given[at(p)] || b.vals[at(p)] === p.digit) return;
+        b.vals[at(p)] = p.digit;
+        b.wrong.delete(at(p));
+        b.revealed.delete(at(p));
+      });
+      st.eliminations.forEach((p) => { b.cands[at(p)] &= ~(1 << p.digit); });
+    });
     if (step < steps.length - 1) showStep(step + 1);
     else render();
+    if (filled) judge();
   }
 
   async function play(id) {
@@ -561,6 +633,20 @@
       const i = b.cells.indexOf(e.target);
       if (i >= 0 && i !== b.sel) select(i, false);
     });
+    // Ctrl+Z or Cmd+Z anywhere in the play section takes back a change.
+    $("play").addEventListener("keydown", (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z") {
+        e.preventDefault();
+        undo();
+      }
+    });
+    // A pointer's click on the pad or a tool leaves the focus in the
+    // grid, where arrows and digits go on working; Tab still reaches the
+    // buttons, and Enter or Space on them works as ever.
+    for (const g of [$("pad"), ...document.querySelectorAll("#play .tools")]) {
+      g.addEventListener("mousedown", (e) => { if (e.target.closest("button")) e.preventDefault(); });
+    }
+    $("undo").addEventListener("click", undo);
     $("pencil").addEventListener("click", togglePencil);
     $("erase").addEventListener("click", () => input(0, false));
     $("fill").addEventListener("click", fill);

@@ -328,6 +328,36 @@ func TestSummaryCountsOverQuota(t *testing.T) {
 	}
 }
 
+// TestSummaryCountsOffGivens checks that a run without -givens still
+// counts the digs left out for lying outside their level's givens: the
+// runs table counts them as rejected, and a summary that leaves them out
+// does not add up to it.
+func TestSummaryCountsOffGivens(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"LevelGivens", nil, ", 10 outside their level's givens"},
+		{"GivensFlag", []string{"-givens", "30-40"}, ", 10 outside 30-40 givens"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := parseGenerate(tt.args, io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var s pipeline.Summary
+			s.Families, s.Puzzles, s.OffGivens = 7, 7, 10
+			var b strings.Builder
+			printSummary(&b, o, 1, s, nil)
+			if got := b.String(); !strings.Contains(got, tt.want) {
+				t.Errorf("summary:\n%s\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestParseSync(t *testing.T) {
 	tests := []struct {
 		args     []string

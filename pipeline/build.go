@@ -376,13 +376,18 @@ func (b *Builder) Build(ctx context.Context, it Item) Result[store.NewFamily] {
 		p := gen.Puzzle{Grid: first, Solution: firstSol, Symmetry: pz.Symmetry}
 		if target := lo + rng.IntN(hi-lo+1); n < lo {
 			p = b.mover.Fill(p, target, hi, rng)
-		} else {
-			p = b.mover.Redig(p, 0, target, rng)
+		} else if p = b.mover.Redig(p, 0, target, rng); p.Grid.Givens() > hi {
+			// Orbits of two or four cells can stop above the range from a
+			// target near its top: dig on to its bottom.
+			p = b.mover.Redig(p, 0, lo, rng)
 		}
 		if p.Grid == first || steps == maxRegivens {
 			// Nothing to add or take (a minimal puzzle above the range),
-			// or the steps ran out (a level that turned back).
-			return Result[store.NewFamily]{Reason: OffGivens, Hash: h}
+			// or the steps ran out (a level that turned back): about 1
+			// family in 15,000. It keeps the givens it has, as graded,
+			// rather than be dropped: a run that drops items makes other
+			// families than its shards together (Shard.Share).
+			break
 		}
 		first, regiven = p.Grid, true
 		canon, t = b.canon.Canon(first)

@@ -36,7 +36,8 @@ named extremely-easy, easy, medium, difficult, evil, or numbered 1 to 5.
 an end open). Without it each level is printed with the givens it usually has:
 extremely-easy 36-46, easy 28-34, medium 26-31, difficult 24-30, evil 22-28
 (a dig that grades at another level gets that level's givens and is graded
-again; families a search for a rare target finds keep theirs).
+again; one its symmetry lets dig no further, and families a search for a
+rare target finds, keep theirs).
 A level that the range cannot give (evil with 50 givens), or gives too rarely,
 ends the run with an error after 20000 tries.
 

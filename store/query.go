@@ -915,7 +915,8 @@ type Stats struct {
 	// unused ones left out.
 	Techniques []TechniqueCount
 	Packs      int64
-	PackItems  int64
+	Released   int64 // of the packs, those released (ReleasePack)
+	PackItems  int64 // the puzzles of every pack, released or not
 	Reserved   int64 // families reserved to a client
 	Clients    int64 // clients with reservations
 	Runs       int64
@@ -940,10 +941,11 @@ func (db *DB) Stats(ctx context.Context) (Stats, error) {
 	}
 	err = db.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM packs),
+		(SELECT count(*) FROM packs WHERE released_at IS NOT NULL),
 		(SELECT count(*) FROM pack_items),
 		(SELECT count(*) FROM reservations),
 		(SELECT count(DISTINCT client) FROM reservations),
-		(SELECT count(*) FROM runs)`).Scan(&s.Packs, &s.PackItems, &s.Reserved, &s.Clients, &s.Runs)
+		(SELECT count(*) FROM runs)`).Scan(&s.Packs, &s.Released, &s.PackItems, &s.Reserved, &s.Clients, &s.Runs)
 	if err != nil {
 		return Stats{}, fmt.Errorf("stats: %w", err)
 	}

@@ -236,6 +236,9 @@ func TestPacksRelease(t *testing.T) {
 	if out := mustRun(t, "check", "-db", db); !strings.Contains(out, "ok") {
 		t.Errorf("check after a release:\n%s", out)
 	}
+	if out := mustRun(t, "stats", "-db", db); !strings.Contains(out, "2 packs (1 released) holding") {
+		t.Errorf("stats after a release does not count the released pack apart:\n%s", out)
+	}
 	table := mustRun(t, "packs", "-db", db)
 	if lines := strings.Split(table, "\n"); !strings.Contains(lines[0], "released") || strings.Count(lines[1], "-") < 1 || !packTime.MatchString(lines[1][strings.Index(lines[1], "evil")-30:]) {
 		t.Errorf("packs does not show the release:\n%s", table)

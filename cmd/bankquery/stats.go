@@ -48,7 +48,8 @@ type statsJSON struct {
 
 type packStatsJSON struct {
 	Packs            int64 `json:"packs"`
-	Puzzles          int64 `json:"puzzles"`
+	Released         int64 `json:"released"` // of the packs
+	Puzzles          int64 `json:"puzzles"`  // of every pack, released or not
 	ReservedFamilies int64 `json:"reserved_families"`
 	Clients          int64 `json:"clients"`
 }
@@ -116,7 +117,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 	s := statsJSON{
 		Bank: path, SchemaVersion: st.SchemaVersion, Counts: summary.Of(st), Runs: []runJSON{},
-		Packs: packStatsJSON{Packs: st.Packs, Puzzles: st.PackItems, ReservedFamilies: st.Reserved, Clients: st.Clients},
+		Packs: packStatsJSON{Packs: st.Packs, Released: st.Released, Puzzles: st.PackItems, ReservedFamilies: st.Reserved, Clients: st.Clients},
 	}
 	for _, r := range runs {
 		s.Runs = append(s.Runs, makeRunJSON(r))
@@ -140,8 +141,14 @@ func printStats(w io.Writer, s statsJSON) error {
 		printCounts(&b, z.Counts)
 	}
 
+	packs := cli.Count(s.Packs.Packs, "pack")
+	if s.Packs.Released > 0 {
+		// A released pack keeps its puzzles for export, but no longer
+		// holds its families (-fresh, reservations).
+		packs += fmt.Sprintf(" (%d released)", s.Packs.Released)
+	}
 	fmt.Fprintf(&b, "\n%s holding %s; %s reserved to %s\n",
-		cli.Count(s.Packs.Packs, "pack"), cli.Count(s.Packs.Puzzles, "puzzle"), cli.Count(s.Packs.ReservedFamilies, "family"), cli.Count(s.Packs.Clients, "client"))
+		packs, cli.Count(s.Packs.Puzzles, "puzzle"), cli.Count(s.Packs.ReservedFamilies, "family"), cli.Count(s.Packs.Clients, "client"))
 
 	if len(s.Runs) == 0 {
 		fmt.Fprintln(&b, "\nno generator runs")

@@ -382,7 +382,9 @@ func (x exportJob) notEnough(part, n, all int) error {
 		}
 		why = fmt.Sprintf(" (%d%s, but the others are %s)", all, match, taken)
 	}
-	return fmt.Errorf("%s%d of %d puzzles match%s: %w", where, n, want, why, store.ErrNotEnough)
+	// A pack takes one puzzle a family: the count is of families, which
+	// many more puzzles (variants) may share.
+	return fmt.Errorf("%s%d of %d puzzles match, one a family%s: %w", where, n, want, why, store.ErrNotEnough)
 }
 
 // matching returns how many families the short part's filters match

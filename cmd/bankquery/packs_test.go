@@ -369,13 +369,13 @@ func TestExportShortOfReserved(t *testing.T) {
 		want string
 	}{
 		{"OtherClient", []string{"-level", "evil", "-count", "10", "-client", "globex"},
-			"5 of 10 puzzles match (10 or more families match, but the others are reserved to other clients or in packs for globex already)"},
+			"5 of 10 puzzles match, one a family (10 or more families match, but the others are reserved to other clients or in packs for globex already)"},
 		{"SameClient", []string{"-level", "evil", "-count", "10", "-client", "acme"},
-			"5 of 10 puzzles match (10 or more families match, but the others are reserved to other clients or in packs for acme already)"},
+			"5 of 10 puzzles match, one a family (10 or more families match, but the others are reserved to other clients or in packs for acme already)"},
 		{"Unrecorded", []string{"-level", "evil", "-count", "40", "-no-record"},
-			"5 of 40 puzzles match (30 families match, but the others are reserved to clients)"},
+			"5 of 40 puzzles match, one a family (30 families match, but the others are reserved to clients)"},
 		{"PerLevel", []string{"-count", "evil=6"},
-			"level evil: 5 of 6 puzzles match (6 or more families match, but the others are reserved to clients)"},
+			"level evil: 5 of 6 puzzles match, one a family (6 or more families match, but the others are reserved to clients)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -565,6 +565,43 @@ func TestBrowserSizedHints(t *testing.T) {
 		}
 	})
 
+	// A level chip keeps the size chosen, and counts the puzzles of its
+	// level in that size.
+	t.Run("LevelChipKeepsSize", func(t *testing.T) {
+		var stats struct {
+			Sizes []struct {
+				Size   int `json:"size"`
+				Levels []struct {
+					Name    string `json:"name"`
+					Puzzles int    `json:"puzzles"`
+				} `json:"levels"`
+			} `json:"sizes"`
+		}
+		MustGet(t, ts.URL+"/api/v1/stats", &stats)
+		twelve := stats.Sizes[len(stats.Sizes)-1]
+		if twelve.Size != 12 || len(twelve.Levels) == 0 {
+			t.Fatalf("sizes %+v: want 12x12 last, with a level", stats.Sizes)
+		}
+		lv := twelve.Levels[0]
+		chip := fmt.Sprintf(`#levels a[data-level=%q]`, lv.Name)
+		b.do(t, chromedp.Navigate(ts.URL+"/?size=12"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		if got, want := eval[string](t, b, `document.querySelector('`+chip+` .count').textContent`), fmt.Sprint(lv.Puzzles); got != want {
+			t.Errorf("chip %s of 12x12 counts %s, want %s", lv.Name, got, want)
+		}
+		// Following the chip's link is what a click does.
+		href := eval[string](t, b, `document.querySelector('`+chip+`').href`)
+		if want := ts.URL + "/?size=12&level=" + strings.ReplaceAll(lv.Name, " ", "+"); href != want {
+			t.Fatalf("the chip of %s links to %q, want %q", lv.Name, href, want)
+		}
+		b.do(t, chromedp.Navigate(href), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		if got := eval[string](t, b, `document.getElementById("f-size").value`); got != "12" {
+			t.Errorf("after the chip the size filter is %q, want 12", got)
+		}
+		if sizes := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody td.size")].map(td => td.textContent)`); len(sizes) != lv.Puzzles || slices.ContainsFunc(sizes, func(s string) bool { return s != "12x12" }) {
+			t.Errorf("the chip lists sizes %v, want %d of 12x12", sizes, lv.Puzzles)
+		}
+	})
+
 	for _, tt := range []struct {
 		n, steps int // steps: how many steps to walk through, 0 for all
 	}{{6, 0}, {12, 12}} {

@@ -92,13 +92,29 @@
     $("results").classList.toggle("one-size", sizes.length < 2);
     const scope = () => sizes.find((s) => [String(s.size), `${s.size}x${s.size}`].includes($("f-size").value)) || stats;
     $("levels").replaceChildren(...stats.levels.map((l) => {
-      const a = el("a", { href: `/?level=${encodeURIComponent(l.name)}` }, l.name, el("span", { className: "count" }, num(l.puzzles)));
+      const a = el("a", {}, l.name, el("span", { className: "count" }));
       a.dataset.level = l.name;
-      a.setAttribute("aria-label", `${l.name}: ${num(l.puzzles)} puzzles`);
       return el("li", {}, a);
     }));
+    // A level chip lists that level of the size chosen, and counts its
+    // puzzles there. The givens and technique are dropped, as their
+    // choices are those of another level, and so is the rating: a level
+    // is a band of ratings.
+    const chips = (sc) => {
+      const size = $("f-size").value;
+      for (const a of $("levels").querySelectorAll("a")) {
+        const q = new URLSearchParams();
+        if (size) q.set("size", size);
+        q.set("level", a.dataset.level);
+        a.href = `/?${q}`;
+        const n = (sc.levels.find((l) => l.name === a.dataset.level) || { puzzles: 0 }).puzzles;
+        a.querySelector(".count").textContent = num(n);
+        a.setAttribute("aria-label", `${a.dataset.level}: ${num(n)} puzzles`);
+      }
+    };
     const refresh = () => {
       const sc = scope();
+      chips(sc);
       options($("f-level"), "any level", sc.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
       const level = levelOf($("f-level").value);
       const g = counts(sc.buckets, "givens", level);

@@ -277,6 +277,36 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// The filter's PDF is of the list shown, not of the form as edited
+	// and not yet submitted: neither another level nor a rating the
+	// server would refuse gets into it until "Show puzzles" is pressed.
+	t.Run("PrintShownFilter", func(t *testing.T) {
+		other := stats.Levels[0].Name
+		b.do(t, chromedp.Navigate(ts.URL+"/?level=evil"), wait(`document.querySelectorAll("#results tbody a").length > 0`),
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+				const l = document.getElementById("f-level"), r = document.getElementById("f-rating");
+				l.value = %q;
+				l.dispatchEvent(new Event("change", {bubbles: true}));
+				r.value = "abc";
+				r.dispatchEvent(new Event("input", {bubbles: true}));
+				r.dispatchEvent(new Event("change", {bubbles: true}));
+			})()`, other)))
+		href := eval[string](t, b, `document.getElementById("print-filter").href`)
+		if !strings.Contains(href, "level=evil") || strings.Contains(href, "rating") {
+			t.Errorf("filter print link %q before the filter is submitted: want the shown level=evil and no rating", href)
+		}
+		if got := fetchLink(t, b, "#print-filter"); got.Status != http.StatusOK || got.Type != "application/pdf" {
+			t.Errorf("filter print link before the filter is submitted: %+v, want a PDF", got)
+		}
+		b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-rating").value = ""`), chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`location.search === "?level=`+strings.ReplaceAll(other, " ", "+")+`"`))
+		if href := eval[string](t, b, `document.getElementById("print-filter").href`); !strings.Contains(href, "level="+strings.ReplaceAll(other, " ", "+")) {
+			t.Errorf("filter print link %q once the filter is submitted: want level %q", href, other)
+		}
+		// Back to the list of Browse, which Open goes on from.
+		b.do(t, chromedp.Navigate(ts.URL+"/?level=evil&rating=7.0-"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+	})
+
 	var p puzzle
 	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d?solution=1", ts.URL, id), &p)
 	t.Run("Open", func(t *testing.T) {

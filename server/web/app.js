@@ -142,9 +142,9 @@
       e.preventDefault();
       const fq = filterQuery().toString();
       history.replaceState(null, "", fq ? `/?${fq}` : "/");
+      printLinks();
       list(true);
     });
-    $("filter").addEventListener("change", printLinks);
     $("print-count").addEventListener("input", printLinks);
     $("more").addEventListener("click", () => list(false));
     $("results").addEventListener("change", (e) => {
@@ -210,8 +210,19 @@
     $("more").hidden = !page.more;
   }
 
+  // shownQuery is the filter of the list shown: the one in the URL,
+  // set when the filter was last submitted, not the form as edited since.
+  function shownQuery() {
+    const from = new URLSearchParams(location.search), q = new URLSearchParams();
+    for (const f of filterFields) {
+      const v = (from.get(f) || "").trim();
+      if (v) q.set(f, v);
+    }
+    return q;
+  }
+
   // printLinks points the print links at the export of the picked
-  // puzzles and of the filter.
+  // puzzles and of the filter of the list shown.
   function printLinks() {
     const a = $("print-picked");
     $("picked-n").textContent = picked.size;
@@ -222,7 +233,7 @@
       a.removeAttribute("href");
       a.setAttribute("aria-disabled", "true");
     }
-    const q = filterQuery();
+    const q = shownQuery();
     q.set("format", "pdf");
     q.set("count", String(Math.min(1000, Math.max(1, parseInt($("print-count").value, 10) || 12))));
     $("print-filter").href = `/api/v1/export?${q}`;

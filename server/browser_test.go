@@ -277,6 +277,36 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	// The filter's PDF is of the list shown, not of the form as edited
+	// and not yet submitted: neither another level nor a rating the
+	// server would refuse gets into it until "Show puzzles" is pressed.
+	t.Run("PrintShownFilter", func(t *testing.T) {
+		other := stats.Levels[0].Name
+		b.do(t, chromedp.Navigate(ts.URL+"/?level=evil"), wait(`document.querySelectorAll("#results tbody a").length > 0`),
+			chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+				const l = document.getElementById("f-level"), r = document.getElementById("f-rating");
+				l.value = %q;
+				l.dispatchEvent(new Event("change", {bubbles: true}));
+				r.value = "abc";
+				r.dispatchEvent(new Event("input", {bubbles: true}));
+				r.dispatchEvent(new Event("change", {bubbles: true}));
+			})()`, other)))
+		href := eval[string](t, b, `document.getElementById("print-filter").href`)
+		if !strings.Contains(href, "level=evil") || strings.Contains(href, "rating") {
+			t.Errorf("filter print link %q before the filter is submitted: want the shown level=evil and no rating", href)
+		}
+		if got := fetchLink(t, b, "#print-filter"); got.Status != http.StatusOK || got.Type != "application/pdf" {
+			t.Errorf("filter print link before the filter is submitted: %+v, want a PDF", got)
+		}
+		b.do(t, chromedp.Evaluate[chromedp.Void](`document.getElementById("f-rating").value = ""`), chromedp.Click(chromedp.CSS(`#filter button[type="submit"]`)),
+			wait(`location.search === "?level=`+strings.ReplaceAll(other, " ", "+")+`"`))
+		if href := eval[string](t, b, `document.getElementById("print-filter").href`); !strings.Contains(href, "level="+strings.ReplaceAll(other, " ", "+")) {
+			t.Errorf("filter print link %q once the filter is submitted: want level %q", href, other)
+		}
+		// Back to the list of Browse, which Open goes on from.
+		b.do(t, chromedp.Navigate(ts.URL+"/?level=evil&rating=7.0-"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+	})
+
 	var p puzzle
 	MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d?solution=1", ts.URL, id), &p)
 	t.Run("Open", func(t *testing.T) {
@@ -562,6 +592,43 @@ func TestBrowserSizedHints(t *testing.T) {
 			wait(`location.search === "?size=6" && document.querySelectorAll("#results tbody tr").length === `+fmt.Sprint(six.Puzzles)))
 		if sizes := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody td.size")].map(td => td.textContent)`); slices.ContainsFunc(sizes, func(s string) bool { return s != "6x6" }) {
 			t.Errorf("the 6x6 filter lists sizes %v", sizes)
+		}
+	})
+
+	// A level chip keeps the size chosen, and counts the puzzles of its
+	// level in that size.
+	t.Run("LevelChipKeepsSize", func(t *testing.T) {
+		var stats struct {
+			Sizes []struct {
+				Size   int `json:"size"`
+				Levels []struct {
+					Name    string `json:"name"`
+					Puzzles int    `json:"puzzles"`
+				} `json:"levels"`
+			} `json:"sizes"`
+		}
+		MustGet(t, ts.URL+"/api/v1/stats", &stats)
+		twelve := stats.Sizes[len(stats.Sizes)-1]
+		if twelve.Size != 12 || len(twelve.Levels) == 0 {
+			t.Fatalf("sizes %+v: want 12x12 last, with a level", stats.Sizes)
+		}
+		lv := twelve.Levels[0]
+		chip := fmt.Sprintf(`#levels a[data-level=%q]`, lv.Name)
+		b.do(t, chromedp.Navigate(ts.URL+"/?size=12"), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		if got, want := eval[string](t, b, `document.querySelector('`+chip+` .count').textContent`), fmt.Sprint(lv.Puzzles); got != want {
+			t.Errorf("chip %s of 12x12 counts %s, want %s", lv.Name, got, want)
+		}
+		// Following the chip's link is what a click does.
+		href := eval[string](t, b, `document.querySelector('`+chip+`').href`)
+		if want := ts.URL + "/?size=12&level=" + strings.ReplaceAll(lv.Name, " ", "+"); href != want {
+			t.Fatalf("the chip of %s links to %q, want %q", lv.Name, href, want)
+		}
+		b.do(t, chromedp.Navigate(href), wait(`document.querySelectorAll("#results tbody a").length > 0`))
+		if got := eval[string](t, b, `document.getElementById("f-size").value`); got != "12" {
+			t.Errorf("after the chip the size filter is %q, want 12", got)
+		}
+		if sizes := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody td.size")].map(td => td.textContent)`); len(sizes) != lv.Puzzles || slices.ContainsFunc(sizes, func(s string) bool { return s != "12x12" }) {
+			t.Errorf("the chip lists sizes %v, want %d of 12x12", sizes, lv.Puzzles)
 		}
 	})
 

@@ -92,13 +92,29 @@
     $("results").classList.toggle("one-size", sizes.length < 2);
     const scope = () => sizes.find((s) => [String(s.size), `${s.size}x${s.size}`].includes($("f-size").value)) || stats;
     $("levels").replaceChildren(...stats.levels.map((l) => {
-      const a = el("a", { href: `/?level=${encodeURIComponent(l.name)}` }, l.name, el("span", { className: "count" }, num(l.puzzles)));
+      const a = el("a", {}, l.name, el("span", { className: "count" }));
       a.dataset.level = l.name;
-      a.setAttribute("aria-label", `${l.name}: ${num(l.puzzles)} puzzles`);
       return el("li", {}, a);
     }));
+    // A level chip lists that level of the size chosen, and counts its
+    // puzzles there. The givens and technique are dropped, as their
+    // choices are those of another level, and so is the rating: a level
+    // is a band of ratings.
+    const chips = (sc) => {
+      const size = $("f-size").value;
+      for (const a of $("levels").querySelectorAll("a")) {
+        const q = new URLSearchParams();
+        if (size) q.set("size", size);
+        q.set("level", a.dataset.level);
+        a.href = `/?${q}`;
+        const n = (sc.levels.find((l) => l.name === a.dataset.level) || { puzzles: 0 }).puzzles;
+        a.querySelector(".count").textContent = num(n);
+        a.setAttribute("aria-label", `${a.dataset.level}: ${num(n)} puzzles`);
+      }
+    };
     const refresh = () => {
       const sc = scope();
+      chips(sc);
       options($("f-level"), "any level", sc.levels.map((l) => [l.name, `${l.name} (${num(l.puzzles)})`]));
       const level = levelOf($("f-level").value);
       const g = counts(sc.buckets, "givens", level);
@@ -126,9 +142,9 @@
       e.preventDefault();
       const fq = filterQuery().toString();
       history.replaceState(null, "", fq ? `/?${fq}` : "/");
+      printLinks();
       list(true);
     });
-    $("filter").addEventListener("change", printLinks);
     $("print-count").addEventListener("input", printLinks);
     $("more").addEventListener("click", () => list(false));
     $("results").addEventListener("change", (e) => {
@@ -194,8 +210,19 @@
     $("more").hidden = !page.more;
   }
 
+  // shownQuery is the filter of the list shown: the one in the URL,
+  // set when the filter was last submitted, not the form as edited since.
+  function shownQuery() {
+    const from = new URLSearchParams(location.search), q = new URLSearchParams();
+    for (const f of filterFields) {
+      const v = (from.get(f) || "").trim();
+      if (v) q.set(f, v);
+    }
+    return q;
+  }
+
   // printLinks points the print links at the export of the picked
-  // puzzles and of the filter.
+  // puzzles and of the filter of the list shown.
   function printLinks() {
     const a = $("print-picked");
     $("picked-n").textContent = picked.size;
@@ -206,7 +233,7 @@
       a.removeAttribute("href");
       a.setAttribute("aria-disabled", "true");
     }
-    const q = filterQuery();
+    const q = shownQuery();
     q.set("format", "pdf");
     q.set("count", String(Math.min(1000, Math.max(1, parseInt($("print-count").value, 10) || 12))));
     $("print-filter").href = `/api/v1/export?${q}`;

@@ -41,7 +41,7 @@ func fuzzSeeds(f *testing.F) {
 	for _, g := range goldens {
 		f.Add(MustGolden(f, g.file))
 	}
-	for _, s := range []string{"", "#\n", "1,puzzle\n\"a", "{", "<opensudoku><game data=\"1\"/>", "+---+\n|123|\n", "PK\x05\x06", "<opensudoku version=\"2\"><game data=\"version: 3&#10;5|0|0|0|12|1|\"/>"} {
+	for _, s := range []string{"", "#\n", "1,puzzle\n\"a", "{", "<opensudoku><game data=\"1\"/>", "+---+\n|123|\n", "PK\x05\x06", "\uFEFF\"puzzle\";\"n\"\r\n1;\"2;3\"\r\n", "a\tpuzzle\n1\t2\n", "<opensudoku version=\"2\"><game data=\"version: 3&#10;5|0|0|0|12|1|\"/>"} {
 		f.Add([]byte(s))
 	}
 }

@@ -222,7 +222,27 @@ func Detect(head []byte) Format {
 // column; a spreadsheet saves a sheet of that column alone without a
 // comma.
 func isCSVHeader(line string) bool {
-	return puzzleColumn(strings.Split(strings.TrimRight(line, "\r"), ",")) >= 0
+	_, ok := csvComma(line)
+	return ok
+}
+
+// csvCommas are the field separators a CSV header may use: a comma, the
+// semicolon that spreadsheets in locales with a decimal comma save, and
+// the tab of tab-separated text. The comma comes first, so a header that
+// splits off a puzzle column with it reads as before.
+var csvCommas = []rune{',', ';', '\t'}
+
+// csvComma returns the separator that splits a "puzzle" column off the
+// header line, and whether one does; a header of that column alone
+// reads with a comma.
+func csvComma(line string) (rune, bool) {
+	line = strings.TrimRight(line, "\r")
+	for _, c := range csvCommas {
+		if puzzleColumn(strings.Split(line, string(c))) >= 0 {
+			return c, true
+		}
+	}
+	return ',', false
 }
 
 // puzzleColumn returns the index of the "puzzle" column of a CSV header,

@@ -2,6 +2,7 @@ package importfmt
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/xml"
@@ -14,8 +15,10 @@ import (
 // readCSV reads CSV with a header row, the puzzle column of each row.
 func readCSV(ctx context.Context, br *bufio.Reader, member string, emit func(Record) bool) error {
 	e := &emitter{ctx: ctx, member: member, emit: emit}
+	comma := headerComma(br)
 	lim := &limitReader{r: br}
 	cr := csv.NewReader(lim)
+	cr.Comma = comma
 	cr.FieldsPerRecord = -1
 	cr.LazyQuotes = true
 	cr.ReuseRecord = true
@@ -60,6 +63,19 @@ func readCSV(ctx context.Context, br *bufio.Reader, member string, emit func(Rec
 			return err
 		}
 	}
+}
+
+// headerComma returns the separator of the CSV that br starts with, told
+// from its header line (csvComma) without reading it; a header that
+// names no puzzle column reads with a comma.
+func headerComma(br *bufio.Reader) rune {
+	head, _ := br.Peek(br.Size())
+	head = bytes.TrimPrefix(head, []byte(bom))
+	// encoding/csv skips empty lines before the header.
+	head = bytes.TrimLeft(head, "\r\n")
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	c, _ := csvComma(string(line))
+	return c
 }
 
 // readOpenSudoku reads the OpenSudoku XML, the data of each game. A

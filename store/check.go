@@ -284,52 +284,61 @@ func checkBuckets(ctx context.Context, q checkQuerier, r *Report) error {
 	return nil
 }
 
+// checkTechniqueCountsSQL reads what technique_counts should hold in
+// one pass, streamed: each family once with its techniques (counted as a
+// family), and each family's puzzles counted in a GROUP BY joined to the
+// families (counted as puzzles), so that the check holds nothing per
+// family in memory. The techniques column is the family_techniques of a
+// family from before schema 5, whose path does not name them.
+const checkTechniqueCountsSQL = `SELECT f.size, f.level, f.path, ` + checkTechniques + `, 1, 0 FROM families f
+	UNION ALL
+	SELECT f.size, f.level, f.path, ` + checkTechniques + `, 0, c.n
+		FROM (SELECT family_id, count(*) AS n FROM puzzles GROUP BY family_id) c
+		CROSS JOIN families f ON f.id = c.family_id`
+
+// checkTechniques is the techniques column of checkTechniqueCountsSQL.
+const checkTechniques = `CASE WHEN substr(f.path, 1, 1) = ',' THEN '' ELSE
+		(SELECT COALESCE(group_concat(technique, ' '), '') FROM family_techniques WHERE family_id = f.id)
+	END`
+
 func checkTechniqueCountRows(ctx context.Context, q checkQuerier, r *Report) error {
 	kept, err := selectCounted(ctx, q, `SELECT `+sizeLabel+` || 'level ' || level || ' ' || technique, families, puzzles
 		FROM technique_counts WHERE families <> 0 OR puzzles <> 0`)
 	if err != nil {
 		return err
 	}
-	variants := map[int64]int64{}
-	rows, err := q.QueryContext(ctx, "SELECT family_id, count(*) FROM puzzles GROUP BY family_id")
+	counts := map[techKey][2]int64{}
+	rows, err := q.QueryContext(ctx, checkTechniqueCountsSQL)
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
-		var id, n int64
-		if err := rows.Scan(&id, &n); err != nil {
+		var (
+			size, level int
+			path, techs string
+			fams, n     int64
+		)
+		if err := rows.Scan(&size, &level, &path, &techs, &fams, &n); err != nil {
 			rows.Close()
 			return err
 		}
-		variants[id] = n
+		add := func(t string) {
+			k := techKey{size, level, t}
+			c := counts[k]
+			counts[k] = [2]int64{c[0] + fams, c[1] + n}
+		}
+		// Families since schema 5 carry their techniques in the path;
+		// older ones in family_techniques.
+		if strings.HasPrefix(path, ",") {
+			pathTechniques(path, add)
+		} else {
+			for _, t := range strings.Fields(techs) {
+				add(t)
+			}
+		}
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
-	}
-	counts := map[techKey][2]int64{}
-	sizes := map[int64]int{}
-	if err := eachFamilyText(ctx, q, `SELECT id, size, '' FROM families WHERE size <> 9`,
-		func(id int64, size int, _ string) { sizes[id] = size }); err != nil {
-		return err
-	}
-	add := func(id int64, level int, t string) {
-		size := 9
-		if n, ok := sizes[id]; ok {
-			size = n
-		}
-		k := techKey{size, level, t}
-		c := counts[k]
-		counts[k] = [2]int64{c[0] + 1, c[1] + variants[id]}
-	}
-	// Families since schema 5 carry their techniques in the path; older
-	// ones in family_techniques.
-	if err := eachFamilyText(ctx, q, `SELECT id, level, path FROM families WHERE substr(path, 1, 1) = ','`,
-		func(id int64, level int, path string) { pathTechniques(path, func(t string) { add(id, level, t) }) }); err != nil {
-		return err
-	}
-	if err := eachFamilyText(ctx, q, `SELECT DISTINCT f.id, f.level, t.technique
-		FROM families f JOIN family_techniques t ON t.family_id = f.id WHERE substr(f.path, 1, 1) <> ','`, add); err != nil {
 		return err
 	}
 	var got []counted
@@ -520,26 +529,4 @@ func rawValue(b sql.RawBytes) any {
 		return nil
 	}
 	return []byte(b)
-}
-
-// eachFamilyText runs q, whose rows are a family's ID, its level and a
-// text, and calls fn on each row.
-func eachFamilyText(ctx context.Context, q checkQuerier, query string, fn func(id int64, level int, s string)) error {
-	rows, err := q.QueryContext(ctx, query)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id    int64
-			level int
-			text  string
-		)
-		if err := rows.Scan(&id, &level, &text); err != nil {
-			return err
-		}
-		fn(id, level, text)
-	}
-	return rows.Err()
 }

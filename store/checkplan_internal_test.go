@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// The technique counts are checked in one pass that holds nothing per
+// family: a subquery run for each family that scans the puzzles (no index
+// leads from a family to them) would take hours on a large bank, and an
+// automatic index built on a grouped subquery would hold a row a family.
+func TestCheckTechniqueCountsPlan(t *testing.T) {
+	ctx := context.Background()
+	db := openTempBank(t, Options{})
+	rows, err := db.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+checkTechniqueCountsSQL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	detail := map[int]string{}
+	parent := map[int]int{}
+	var plan []string
+	for rows.Next() {
+		var id, par, unused int
+		var d string
+		if err := rows.Scan(&id, &par, &unused, &d); err != nil {
+			t.Fatal(err)
+		}
+		detail[id], parent[id] = d, par
+		plan = append(plan, d)
+		if strings.Contains(d, "AUTOMATIC") {
+			t.Errorf("plan builds an index a family: %q", d)
+		}
+		if !strings.HasPrefix(d, "SCAN") {
+			continue
+		}
+		for p := par; p != 0; p = parent[p] {
+			if strings.HasPrefix(detail[p], "CORRELATED") {
+				t.Errorf("plan scans %q for each row of an outer query", d)
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if t.Failed() {
+		t.Logf("plan:\n%s", strings.Join(plan, "\n"))
+	}
+}
+
+// A family from before schema 5 names its techniques in
+// family_techniques, not its path: the check counts them from there.
+func TestCheckOldTechniques(t *testing.T) {
+	db := checkedBank(t)
+	if _, err := db.db.Exec(`UPDATE families SET path = '' WHERE id = 1;
+		INSERT INTO family_techniques (family_id, technique, uses) VALUES (1, 'hidden-single', 2), (1, 'naked-single', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	for _, quick := range []bool{false, true} {
+		if r := mustCheck(t, db, quick); !r.OK() {
+			t.Fatalf("quick %v: problems %q", quick, r.Problems)
+		}
+	}
+	if _, err := db.db.Exec(`DELETE FROM family_techniques WHERE family_id = 1 AND technique = 'naked-single'`); err != nil {
+		t.Fatal(err)
+	}
+	r := mustCheck(t, db, true)
+	if !strings.Contains(strings.Join(r.Problems, "\n"), "technique_counts: level 2 naked-single") {
+		t.Errorf("problems %q, want one for naked-single", r.Problems)
+	}
+}

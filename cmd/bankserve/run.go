@@ -51,6 +51,10 @@ logged on stderr. Endpoints (all GET, JSON unless said):
 FILTERS are bankquery's: level, rating, givens, score, technique,
 hardest, symmetry, minimal, source, size.
 
+Errors are JSON, {"error": "..."}: 400 naming a bad parameter, 404, 405
+for a method other than GET or HEAD, 503 past -max-inflight. SIGINT or
+SIGTERM exits 0 once the requests in flight are answered.
+
 Examples:
   bankserve -db puzzles.db
   bankserve -db puzzles.db -addr 127.0.0.1:9000 -max-inflight 32

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"sudokubank/grid"
+	"sudokubank/internal/plural"
 )
 
 // liveSize returns the width and height of a page's live area.
@@ -416,7 +417,7 @@ func (b *book) titlePage(title string, n int, pl plan) {
 		b.centred(bold, size, live, y, line)
 		y -= size * 1.25
 	}
-	sub := plural(n, "puzzle")
+	sub := plural.Count(int64(n), "puzzle")
 	if len(pl.answers) > 0 {
 		sub += " with answers"
 	}
@@ -445,13 +446,6 @@ func (b *book) copyrightPage() {
 		}
 		y -= size * 1.4
 	}
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // wrap breaks s into lines no wider than width, at spaces where it can.

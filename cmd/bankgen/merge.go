@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/store"
 )
 
@@ -205,7 +206,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			}
 		}
 		fmt.Fprintf(stdout, "bankgen: merged %s: %s and %s added, %s already held (run %d, %s)\n",
-			shard, cli.Count(res.Families, "family"), cli.Count(res.Puzzles, "puzzle"), cli.Count(res.DupFamilies, "family"), res.RunID, seconds(time.Since(t0)))
+			shard, plural.Count(res.Families, "family"), plural.Count(res.Puzzles, "puzzle"), plural.Count(res.DupFamilies, "family"), res.RunID, seconds(time.Since(t0)))
 		if !early && i+1 < len(o.shards) && ctx.Err() == nil {
 			check(i + 1)
 		}
@@ -225,8 +226,8 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		}
 	}
 	fmt.Fprintf(stdout, "bankgen: done: %s merged into %s: %s and %s added, %s already held, in %s\n",
-		cli.Count(int64(len(o.shards)), "shard"), o.db, cli.Count(total.Families, "family"), cli.Count(total.Puzzles, "puzzle"),
-		cli.Count(total.DupFamilies, "family"), seconds(time.Since(start)))
+		plural.Count(int64(len(o.shards)), "shard"), o.db, plural.Count(total.Families, "family"), plural.Count(total.Puzzles, "puzzle"),
+		plural.Count(total.DupFamilies, "family"), seconds(time.Since(start)))
 	return nil
 }
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"sudokubank/export"
-	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/store"
 )
 
@@ -199,7 +199,7 @@ func sizeFits(f export.Format, size int, command, formats string) error {
 // stdout holds the puzzles.
 func (o output) report(e *env, rows []store.Row, how string) {
 	n := len(rows)
-	what := cli.Count(int64(n), "puzzle")
+	what := plural.Count(int64(n), "puzzle")
 	if o.format == export.PDF {
 		if pages, err := export.PDFPagesOf(items(rows, o.first), o.opt); err == nil {
 			what += fmt.Sprintf(", %d pages", pages)

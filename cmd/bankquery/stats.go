@@ -13,7 +13,7 @@ import (
 
 	"sudokubank/grade"
 	"sudokubank/grid"
-	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/internal/summary"
 	"sudokubank/store"
 )
@@ -141,14 +141,14 @@ func printStats(w io.Writer, s statsJSON) error {
 		printCounts(&b, z.Counts)
 	}
 
-	packs := cli.Count(s.Packs.Packs, "pack")
+	packs := plural.Count(s.Packs.Packs, "pack")
 	if s.Packs.Released > 0 {
 		// A released pack keeps its puzzles for export, but no longer
 		// holds its families (-fresh, reservations).
 		packs += fmt.Sprintf(" (%d released)", s.Packs.Released)
 	}
 	fmt.Fprintf(&b, "\n%s holding %s; %s reserved to %s\n",
-		packs, cli.Count(s.Packs.Puzzles, "puzzle"), cli.Count(s.Packs.ReservedFamilies, "family"), cli.Count(s.Packs.Clients, "client"))
+		packs, plural.Count(s.Packs.Puzzles, "puzzle"), plural.Count(s.Packs.ReservedFamilies, "family"), plural.Count(s.Packs.Clients, "client"))
 
 	if len(s.Runs) == 0 {
 		fmt.Fprintln(&b, "\nno generator runs")

@@ -1,9 +1,9 @@
-package cli_test
+package plural_test
 
 import (
 	"testing"
 
-	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 )
 
 func TestCount(t *testing.T) {
@@ -19,7 +19,7 @@ func TestCount(t *testing.T) {
 		{3, "family", "3 families"},
 		{2, "day", "2 days"},
 	} {
-		if got := cli.Count(tt.n, tt.noun); got != tt.want {
+		if got := plural.Count(tt.n, tt.noun); got != tt.want {
 			t.Errorf("Count(%d, %q) = %q, want %q", tt.n, tt.noun, got, tt.want)
 		}
 	}

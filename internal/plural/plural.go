@@ -1,4 +1,6 @@
-package cli
+// Package plural writes a count with its noun, for the commands' summaries
+// and the PDF's pages.
+package plural
 
 import (
 	"strconv"

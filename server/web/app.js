@@ -276,9 +276,10 @@
       b.units.push(row, col, box);
     }
     b.peers = b.vals.map((_, i) => new Set(b.units.filter((u) => u.includes(i)).flat().filter((j) => j !== i)));
-    const grid = $("grid");
-    grid.style.setProperty("--n", n);
-    grid.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
+    const grid = $("grid"), wrap = $("grid-wrap");
+    wrap.style.setProperty("--n", n);
+    wrap.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
+    wrap.classList.toggle("dense", n >= 16);
     grid.setAttribute("aria-rowcount", n);
     grid.setAttribute("aria-colcount", n);
     const rows = [];

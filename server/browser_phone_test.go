@@ -1,0 +1,83 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"sudokubank/server"
+)
+
+// cellMeasure is how a grid's cells lie on the screen.
+type cellMeasure struct {
+	Cells     int     `json:"cells"`
+	MinSide   float64 `json:"minSide"`   // the smallest width or height of a cell, in CSS px
+	MinFont   float64 `json:"minFont"`   // the smallest font size of a cell's value
+	PageWidth int     `json:"pageWidth"` // the width of the page, scrolled or not
+	GridFits  bool    `json:"gridFits"`  // the whole grid lies within the viewport's width
+	Untapped  string  `json:"untapped"`  // the first cell a tap at its centre does not reach, scrolled to
+}
+
+// measureCells scrolls each cell into view and taps at its centre, as
+// far as elementFromPoint tells, and measures the cells.
+const measureCells = `(() => {
+	const cells = [...document.querySelectorAll("[data-cell]")];
+	const g = document.getElementById("grid").getBoundingClientRect();
+	const out = {cells: cells.length, minSide: 1e9, minFont: 1e9, pageWidth: document.documentElement.scrollWidth,
+		gridFits: g.left >= 0 && g.right <= window.innerWidth + 0.5, untapped: ""};
+	for (const c of cells) {
+		const r = c.getBoundingClientRect();
+		out.minSide = Math.min(out.minSide, r.width, r.height);
+		out.minFont = Math.min(out.minFont, parseFloat(getComputedStyle(c.querySelector(".v")).fontSize));
+	}
+	for (const c of cells) {
+		c.scrollIntoView({block: "nearest", inline: "nearest"});
+		const r = c.getBoundingClientRect();
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		if (!out.untapped && (!hit || hit.closest("[data-cell]") !== c)) out.untapped = c.dataset.cell;
+	}
+	window.scrollTo(0, 0);
+	return out;
+})()`
+
+// On a phone every cell of every size is a target of 24 CSS px or more
+// (WCAG 2.2's target size) with a legible value, the page keeps to the
+// screen's width, and a grid too wide for it scrolls sideways in place,
+// each cell reachable by a tap. On a 390 px phone grids up to 16x16 fit.
+func TestBrowserPhoneTargets(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	for _, width := range []int{390, 360} {
+		b.do(t, chromedp.EmulateViewport(int64(width), 844, chromedp.EmulateMobile))
+		p.open(t, b, ts.URL)
+		for _, n := range []int{6, 9, 12, 16, 25} {
+			t.Run(fmt.Sprintf("%dpx/%dx%d", width, n, n), func(t *testing.T) {
+				if n != 9 {
+					b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, "1"+strings.Repeat(".", n*n-1))))
+				} else {
+					b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, p.Puzzle)))
+				}
+				m := eval[cellMeasure](t, b, measureCells)
+				if m.Cells != n*n || m.MinSide < 24 || m.MinFont < 12 {
+					t.Errorf("%d cells, the smallest %.1f px a side with values of %.1f px; want %d cells, 24 px or more, values of 12 px or more",
+						m.Cells, m.MinSide, m.MinFont, n*n)
+				}
+				if m.PageWidth > width {
+					t.Errorf("the page is %d px wide on a %d px screen", m.PageWidth, width)
+				}
+				if m.Untapped != "" {
+					t.Errorf("a tap at the centre of cell %s, scrolled to, does not reach it", m.Untapped)
+				}
+				if width == 390 && n <= 16 && !m.GridFits {
+					t.Errorf("the grid does not fit the width of a %d px phone", width)
+				}
+				if width == 390 && n == 16 {
+					MustScreenshot(t, b, "puzzle-phone-16x16.png")
+				}
+			})
+		}
+	}
+}

@@ -81,3 +81,25 @@ func TestBrowserPhoneTargets(t *testing.T) {
 		}
 	}
 }
+
+// On a phone the status line is in sight while the grid is: a tap that
+// cannot change a given says so where the player looks, not below the
+// page's end.
+func TestBrowserPhoneStatus(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	p.open(t, b, ts.URL)
+	given := strings.IndexFunc(p.Puzzle, func(r rune) bool { return r >= '1' && r <= '9' })
+	b.do(t, chromedp.Click(cellSel(given/9+1, given%9+1)), chromedp.Click(chromedp.CSS(`#pad button:nth-child(1)`)),
+		wait(`document.getElementById("status").textContent === "A given cannot change."`),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	got := eval[[]float64](t, b, `(() => {
+		const s = document.getElementById("status").getBoundingClientRect(), g = document.getElementById("grid").getBoundingClientRect();
+		return [s.top, s.bottom, g.top, innerHeight];
+	})()`)
+	if top, bottom, grid, height := got[0], got[1], got[2], got[3]; grid < 0 || grid >= height || top < 0 || bottom > height {
+		t.Errorf("with the grid at %.0f px on a screen %.0f px high, the status line is at %.0f to %.0f px: out of sight", grid, height, top, bottom)
+	}
+}

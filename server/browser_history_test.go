@@ -153,3 +153,33 @@ func TestBrowserUndoHints(t *testing.T) {
 	checkHintShown(t, b, hints.Steps, 1)
 	grid(t, "step 1 applied again", string(withStep))
 }
+
+// Ctrl+Z and Ctrl+Y work wherever the focus was left on the puzzle's
+// page: a click on its text or blank space moves the focus to the page's
+// main region, outside the play section.
+func TestBrowserUndoFocusElsewhere(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	p.open(t, b, ts.URL)
+	e := p.empties()[0]
+	start := strings.ReplaceAll(p.Puzzle, "0", ".")
+	typed := start[:e] + string(p.Solution[e]) + start[e+1:]
+	for _, tt := range []struct {
+		name  string
+		click string
+	}{{"Title", "#p-title"}, {"Help", "#grid-help"}, {"Header", ".top"}} {
+		t.Run(tt.name, func(t *testing.T) {
+			typeIn(t, b, []int{e}, string(p.Solution[e]))
+			b.do(t, chromedp.Click(chromedp.CSS(tt.click)), ctrlZ)
+			if got := shown(t, b); got != start {
+				t.Errorf("Ctrl+Z after a click on %s: the grid shows\n%s\nwant\n%s", tt.click, got, start)
+			}
+			b.do(t, ctrlY)
+			if got := shown(t, b); got != typed {
+				t.Errorf("Ctrl+Y after a click on %s: the grid shows\n%s\nwant\n%s", tt.click, got, typed)
+			}
+			b.do(t, ctrlZ)
+		})
+	}
+}

@@ -689,10 +689,12 @@
       const i = b.cells.indexOf(e.target);
       if (i >= 0 && i !== b.sel) select(i, false);
     });
-    // Anywhere in the play section Ctrl+Z or Cmd+Z takes back a change,
-    // and Ctrl+Y, Ctrl+Shift+Z or Cmd+Shift+Z makes it again (Cmd+Y is
-    // the browser's history on a Mac, and stays so).
-    $("play").addEventListener("keydown", (e) => {
+    // Anywhere on the page Ctrl+Z or Cmd+Z takes back a change, and
+    // Ctrl+Y, Ctrl+Shift+Z or Cmd+Shift+Z makes it again (Cmd+Y is the
+    // browser's history on a Mac, and stays so): a click on text or
+    // blank space leaves the focus on main or the body, outside the play
+    // section, and the puzzle's page has no text field of its own.
+    document.addEventListener("keydown", (e) => {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const k = e.key.toLowerCase();
       if (k === "z" && !e.shiftKey) undo();

@@ -498,9 +498,12 @@
     e.preventDefault();
   }
 
+  // togglePencil turns pencil mode on or off, and says which: Space in
+  // the grid changes it far from the button that shows it.
   function togglePencil() {
     b.pencil = !b.pencil;
     $("pencil").setAttribute("aria-pressed", b.pencil);
+    say(`Pencil mode ${b.pencil ? "on" : "off"}.`);
   }
 
   // fill pencils in, in every empty cell, the values no peer holds.

@@ -418,6 +418,8 @@
     return vals;
   }
 
+  // historyButtons marks Undo and Redo disabled when there is nothing
+  // to take back or make again; aria-disabled keeps them focusable.
   function historyButtons() {
     $("undo").setAttribute("aria-disabled", String(!undos.length));
     $("redo").setAttribute("aria-disabled", String(!redos.length));

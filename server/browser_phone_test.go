@@ -61,6 +61,7 @@ func TestBrowserPhoneTargets(t *testing.T) {
 					b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, p.Puzzle)))
 				}
 				m := eval[cellMeasure](t, b, measureCells)
+				t.Logf("cells of %.1f px or more, values of %.1f px or more; page %d px wide; grid within the screen %v", m.MinSide, m.MinFont, m.PageWidth, m.GridFits)
 				if m.Cells != n*n || m.MinSide < 24 || m.MinFont < 12 {
 					t.Errorf("%d cells, the smallest %.1f px a side with values of %.1f px; want %d cells, 24 px or more, values of 12 px or more",
 						m.Cells, m.MinSide, m.MinFont, n*n)

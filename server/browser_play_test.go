@@ -275,3 +275,21 @@ func TestBrowserSelectedCell(t *testing.T) {
 	}
 	MustScreenshot(t, b, "puzzle-selected.png")
 }
+
+// Space in the grid turns pencil mode on and off, and the status line
+// says which: a player on the keyboard, or hearing the page, learns it
+// without looking for the Pencil button.
+func TestBrowserPencilSaid(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	p.open(t, b, ts.URL)
+	e := p.empties()[0]
+	b.do(t, chromedp.Click(cellSel(e/9+1, e%9+1)))
+	for _, want := range []string{"Pencil mode on.", "Pencil mode off."} {
+		b.do(t, chromedp.KeyEvent(" "))
+		if got := status(t, b); got != want {
+			t.Errorf("Space in the grid: the status says %q, want %q", got, want)
+		}
+	}
+}

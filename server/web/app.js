@@ -245,10 +245,11 @@
   const b = { n: 0, vals: [], given: [], cands: [], wrong: new Set(), revealed: new Set(), sel: 0, pencil: false, cells: [], units: [], peers: [] };
   let solution = null, steps = null, step = -1, puzzleID = 0;
   const hint = { cells: new Set(), targets: new Set(), elims: new Map() };
-  // undos holds the board as it was before each change of values or
-  // pencil marks, for Undo; edits counts the changes, so that a verdict
-  // worked out for a grid since changed is dropped.
-  let undos = [], edits = 0;
+  // undos holds the page as it was before each change of values or
+  // pencil marks, for Undo, and redos the page as it was before each
+  // Undo, for Redo; edits counts the changes, so that a verdict worked
+  // out for a grid since changed is dropped.
+  let undos = [], redos = [], edits = 0;
 
   // mount lays out the grid of a puzzle string of N*N characters.
   function mount(puzzle) {
@@ -257,8 +258,9 @@
     const [br, bc] = shape(n);
     Object.assign(b, { n, sel: 0, cells: [], wrong: new Set(), revealed: new Set() });
     undos = [];
+    redos = [];
     edits++;
-    $("undo").setAttribute("aria-disabled", "true");
+    historyButtons();
     b.vals = [...puzzle].map((ch) => Math.min(valueOf(ch), n));
     b.given = b.vals.map((v) => v > 0);
     b.cands = b.vals.map(() => 0);
@@ -274,9 +276,10 @@
       b.units.push(row, col, box);
     }
     b.peers = b.vals.map((_, i) => new Set(b.units.filter((u) => u.includes(i)).flat().filter((j) => j !== i)));
-    const grid = $("grid");
-    grid.style.setProperty("--n", n);
-    grid.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
+    const grid = $("grid"), wrap = $("grid-wrap");
+    wrap.style.setProperty("--n", n);
+    wrap.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
+    wrap.classList.toggle("dense", n >= 16);
     grid.setAttribute("aria-rowcount", n);
     grid.setAttribute("aria-colcount", n);
     const rows = [];
@@ -394,33 +397,61 @@
     if (filled) judge();
   }
 
+  // snapshot is the page at one step of the play: the values, pencil
+  // marks and revealed cells, the cell selected and the hint step shown.
+  function snapshot() {
+    return { vals: [...b.vals], cands: [...b.cands], revealed: new Set(b.revealed), sel: b.sel, step };
+  }
+
   // change makes the change f to the board as one step Undo takes back,
   // and says whether a value changed; a change that changes nothing is
-  // no step.
+  // no step. A new step leaves nothing to redo.
   function change(f) {
-    const before = { vals: [...b.vals], cands: [...b.cands], revealed: new Set(b.revealed), sel: b.sel };
+    const before = snapshot();
     f();
     const vals = b.vals.some((v, i) => v !== before.vals[i]);
     if (!vals && b.cands.every((m, i) => m === before.cands[i])) return false;
     undos.push(before);
+    redos = [];
     edits++;
-    $("undo").setAttribute("aria-disabled", "false");
+    historyButtons();
     return vals;
   }
 
-  // undo puts the board back as it was before its last change, with the
-  // cell selected then.
+  // historyButtons marks Undo and Redo disabled when there is nothing
+  // to take back or make again; aria-disabled keeps them focusable.
+  function historyButtons() {
+    $("undo").setAttribute("aria-disabled", String(!undos.length));
+    $("redo").setAttribute("aria-disabled", String(!redos.length));
+  }
+
+  // undo puts the page back as it was before its last change: the board,
+  // the cell selected and the hint shown then.
   function undo() {
-    const h = undos.pop();
+    travel(undos, redos, "Nothing to undo.");
+  }
+
+  // redo puts the page back as it was before the last Undo.
+  function redo() {
+    travel(redos, undos, "Nothing to redo.");
+  }
+
+  // travel restores the last snapshot of from, keeping the page as it is
+  // now on to, the other way's history. Check's marks stay on the cells
+  // whose values stay.
+  function travel(from, to, none) {
+    const h = from.pop();
     if (!h) {
-      say("Nothing to undo.");
+      say(none);
       return;
     }
+    to.push(snapshot());
     for (const i of b.wrong) if (b.vals[i] !== h.vals[i]) b.wrong.delete(i);
     Object.assign(b, { vals: h.vals, cands: h.cands, revealed: h.revealed });
     edits++;
-    $("undo").setAttribute("aria-disabled", String(!undos.length));
+    historyButtons();
     say("");
+    if (steps) showStep(h.step);
     select(h.sel, b.cells.includes(document.activeElement));
     judge();
   }
@@ -469,9 +500,12 @@
     e.preventDefault();
   }
 
+  // togglePencil turns pencil mode on or off, and says which: Space in
+  // the grid changes it far from the button that shows it.
   function togglePencil() {
     b.pencil = !b.pencil;
     $("pencil").setAttribute("aria-pressed", b.pencil);
+    say(`Pencil mode ${b.pencil ? "on" : "off"}.`);
   }
 
   // fill pencils in, in every empty cell, the values no peer holds.
@@ -660,12 +694,18 @@
       const i = b.cells.indexOf(e.target);
       if (i >= 0 && i !== b.sel) select(i, false);
     });
-    // Ctrl+Z or Cmd+Z anywhere in the play section takes back a change.
-    $("play").addEventListener("keydown", (e) => {
-      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "z") {
-        e.preventDefault();
-        undo();
-      }
+    // Anywhere on the page Ctrl+Z or Cmd+Z takes back a change, and
+    // Ctrl+Y, Ctrl+Shift+Z or Cmd+Shift+Z makes it again (Cmd+Y is the
+    // browser's history on a Mac, and stays so): a click on text or
+    // blank space leaves the focus on main or the body, outside the play
+    // section, and the puzzle's page has no text field of its own.
+    document.addEventListener("keydown", (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const k = e.key.toLowerCase();
+      if (k === "z" && !e.shiftKey) undo();
+      else if (k === "z" || (k === "y" && e.ctrlKey && !e.metaKey && !e.shiftKey)) redo();
+      else return;
+      e.preventDefault();
     });
     // A pointer's click on the pad or a tool leaves the focus in the
     // grid, where arrows and digits go on working; Tab still reaches the
@@ -674,6 +714,7 @@
       g.addEventListener("mousedown", (e) => { if (e.target.closest("button")) e.preventDefault(); });
     }
     $("undo").addEventListener("click", undo);
+    $("redo").addEventListener("click", redo);
     $("pencil").addEventListener("click", togglePencil);
     $("erase").addEventListener("click", () => input(0, false));
     $("fill").addEventListener("click", fill);

@@ -1,0 +1,106 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"sudokubank/server"
+)
+
+// cellMeasure is how a grid's cells lie on the screen.
+type cellMeasure struct {
+	Cells     int     `json:"cells"`
+	MinSide   float64 `json:"minSide"`   // the smallest width or height of a cell, in CSS px
+	MinFont   float64 `json:"minFont"`   // the smallest font size of a cell's value
+	PageWidth int     `json:"pageWidth"` // the width of the page, scrolled or not
+	GridFits  bool    `json:"gridFits"`  // the whole grid lies within the viewport's width
+	Untapped  string  `json:"untapped"`  // the first cell a tap at its centre does not reach, scrolled to
+}
+
+// measureCells scrolls each cell into view and taps at its centre, as
+// far as elementFromPoint tells, and measures the cells.
+const measureCells = `(() => {
+	const cells = [...document.querySelectorAll("[data-cell]")];
+	const g = document.getElementById("grid").getBoundingClientRect();
+	const out = {cells: cells.length, minSide: 1e9, minFont: 1e9, pageWidth: document.documentElement.scrollWidth,
+		gridFits: g.left >= 0 && g.right <= window.innerWidth + 0.5, untapped: ""};
+	for (const c of cells) {
+		const r = c.getBoundingClientRect();
+		out.minSide = Math.min(out.minSide, r.width, r.height);
+		out.minFont = Math.min(out.minFont, parseFloat(getComputedStyle(c.querySelector(".v")).fontSize));
+	}
+	for (const c of cells) {
+		c.scrollIntoView({block: "nearest", inline: "nearest"});
+		const r = c.getBoundingClientRect();
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		if (!out.untapped && (!hit || hit.closest("[data-cell]") !== c)) out.untapped = c.dataset.cell;
+	}
+	window.scrollTo(0, 0);
+	return out;
+})()`
+
+// On a phone every cell of every size is a target of 24 CSS px or more
+// (WCAG 2.2's target size) with a legible value, the page keeps to the
+// screen's width, and a grid too wide for it scrolls sideways in place,
+// each cell reachable by a tap. On a 390 px phone grids up to 16x16 fit.
+func TestBrowserPhoneTargets(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	for _, width := range []int{390, 360} {
+		b.do(t, chromedp.EmulateViewport(int64(width), 844, chromedp.EmulateMobile))
+		p.open(t, b, ts.URL)
+		for _, n := range []int{6, 9, 12, 16, 25} {
+			t.Run(fmt.Sprintf("%dpx/%dx%d", width, n, n), func(t *testing.T) {
+				if n != 9 {
+					b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, "1"+strings.Repeat(".", n*n-1))))
+				} else {
+					b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, p.Puzzle)))
+				}
+				m := eval[cellMeasure](t, b, measureCells)
+				t.Logf("cells of %.1f px or more, values of %.1f px or more; page %d px wide; grid within the screen %v", m.MinSide, m.MinFont, m.PageWidth, m.GridFits)
+				if m.Cells != n*n || m.MinSide < 24 || m.MinFont < 12 {
+					t.Errorf("%d cells, the smallest %.1f px a side with values of %.1f px; want %d cells, 24 px or more, values of 12 px or more",
+						m.Cells, m.MinSide, m.MinFont, n*n)
+				}
+				if m.PageWidth > width {
+					t.Errorf("the page is %d px wide on a %d px screen", m.PageWidth, width)
+				}
+				if m.Untapped != "" {
+					t.Errorf("a tap at the centre of cell %s, scrolled to, does not reach it", m.Untapped)
+				}
+				if width == 390 && n <= 16 && !m.GridFits {
+					t.Errorf("the grid does not fit the width of a %d px phone", width)
+				}
+				if width == 390 && n == 16 {
+					MustScreenshot(t, b, "puzzle-phone-16x16.png")
+				}
+			})
+		}
+	}
+}
+
+// On a phone the status line is in sight while the grid is: a tap that
+// cannot change a given says so where the player looks, not below the
+// page's end.
+func TestBrowserPhoneStatus(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile))
+	p.open(t, b, ts.URL)
+	given := strings.IndexFunc(p.Puzzle, func(r rune) bool { return r >= '1' && r <= '9' })
+	b.do(t, chromedp.Click(cellSel(given/9+1, given%9+1)), chromedp.Click(chromedp.CSS(`#pad button:nth-child(1)`)),
+		wait(`document.getElementById("status").textContent === "A given cannot change."`),
+		chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	got := eval[[]float64](t, b, `(() => {
+		const s = document.getElementById("status").getBoundingClientRect(), g = document.getElementById("grid").getBoundingClientRect();
+		return [s.top, s.bottom, g.top, innerHeight];
+	})()`)
+	if top, bottom, grid, height := got[0], got[1], got[2], got[3]; grid < 0 || grid >= height || top < 0 || bottom > height {
+		t.Errorf("with the grid at %.0f px on a screen %.0f px high, the status line is at %.0f to %.0f px: out of sight", grid, height, top, bottom)
+	}
+}

@@ -449,7 +449,7 @@ func TestImportTransformedCopiesAddNoFamilies(t *testing.T) {
 	f.Close()
 	r := bankgen(t, dir, "import", "-db", "b.db", "-source", "copies", "copies.txt")
 	mustSucceed(t, r)
-	if !strings.Contains(r.stdout, "0 new families, 25 of families the bank had") {
+	if !strings.Contains(r.stdout, "0 new families, 25 families the bank had") {
 		t.Errorf("summary:\n%s", r.stdout)
 	}
 	if got := canons(t, db); !slices.Equal(got, before) {
@@ -711,9 +711,9 @@ func TestOverlappingImports(t *testing.T) {
 	outs := runTogether(t, dir, args, args)
 	total := 0
 	for _, out := range outs {
-		var read, n int
+		var read, puzzles, refused, n int
 		var file, took string
-		if _, err := fmt.Sscanf(out, "bankgen import: done: %d puzzles read from %s in %s %d new families", &read, &file, &took, &n); err != nil {
+		if _, err := fmt.Sscanf(out, "bankgen import: done: %d records read from %s in %s %d puzzles, %d refused\n  puzzles: %d new famil", &read, &file, &took, &puzzles, &refused, &n); err != nil {
 			t.Fatalf("summary %q: %v", out, err)
 		}
 		total += n

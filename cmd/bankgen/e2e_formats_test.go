@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"sudokubank/internal/plural"
 )
 
 // bankqueryBin builds the bankquery program once for the tests that
@@ -86,8 +88,8 @@ func TestImportExports(t *testing.T) {
 			}
 			r := bankgen(t, dir, "import", "-db", "b.db", "-source", "back", "-quiet", file)
 			mustSucceed(t, r)
-			summary := fmt.Sprintf("%d puzzles read from %s in", want, file)
-			counts := fmt.Sprintf(": 0 new families, %d of families the bank had (0 puzzles stored in all, %d already stored)", want, want)
+			summary := fmt.Sprintf("%s read from %s in", plural.Count(int64(want), "record"), file)
+			counts := fmt.Sprintf(": 0 new families, %s the bank had (0 puzzles stored in all, %d already stored)", plural.Count(int64(want), "family"), want)
 			if !strings.Contains(r.stdout, summary) || !strings.Contains(r.stdout, counts) || strings.Contains(r.stderr, "skipped") {
 				t.Errorf("import into the same bank:\n%s%s", r.stdout, r.stderr)
 			}
@@ -150,7 +152,7 @@ func TestImportZipNamesMember(t *testing.T) {
 	if want := "in.zip:0002.sdk:3: digit repeated"; !strings.Contains(r.stderr, want) {
 		t.Errorf("stderr does not say %q:\n%s", want, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "2 puzzles read from in.zip") || !strings.Contains(r.stdout, "1 new families") {
+	if !strings.Contains(r.stdout, "2 records read from in.zip") || !strings.Contains(r.stdout, ": 1 puzzle, 1 refused") || !strings.Contains(r.stdout, "1 new family,") {
 		t.Errorf("summary:\n%s", r.stdout)
 	}
 }

@@ -20,11 +20,42 @@ func TestImportStrict(t *testing.T) {
 	}
 	mustSucceed(t, bankgen(t, dir, "import", "-db", "a.db", "-quiet", "in.txt"))
 	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-strict", "in.txt")
-	if r.code != 1 || !strings.Contains(r.stderr, "-strict: 1 of 2 lines rejected") {
+	if r.code != 1 || !strings.Contains(r.stderr, "-strict: 1 of 2 records refused (the others were imported)") {
 		t.Errorf("-strict: exit code %d, stderr:\n%s\nwant 1 and the count of rejected lines", r.code, r.stderr)
 	}
 	if got := families(filepath.Join(dir, "b.db")); got != 1 {
 		t.Errorf("-strict stored %d families, want the good line's 1", got)
+	}
+}
+
+// TestImportSummaryCounts imports a file of one puzzle, two bad records,
+// a comment and a blank line: the summary counts the records read (not
+// the comment or the blank line), tells the puzzle from the refused
+// records, says where the refusals were reported, and gives each count
+// the noun that agrees with it.
+func TestImportSummaryCounts(t *testing.T) {
+	dir := t.TempDir()
+	in := "# a comment\n\n" + importable(t) + "not a puzzle\n" + strings.Repeat(".", 81) + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(in), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "import", "-db", "b.db", "-quiet", "in.txt")
+	mustSucceed(t, r)
+	for _, want := range []string{
+		"bankgen import: done: 3 records read from in.txt in ",
+		": 1 puzzle, 2 refused\n",
+		"  puzzles: 1 new family, 0 families the bank had (1 puzzle stored in all, 0 already stored)\n",
+		"  refused: 1 unparseable, 0 with no solution, 1 with several solutions, 0 failed",
+		"; each reported on stderr with its place\n",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("summary lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	for _, want := range []string{"in.txt:4:", "in.txt:5:"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not report %s:\n%s", want, r.stderr)
+		}
 	}
 }
 
@@ -49,7 +80,7 @@ func TestImportNoPuzzle(t *testing.T) {
 			}
 			db := strings.TrimSuffix(name, filepath.Ext(name)) + ".db"
 			r := bankgen(t, dir, "import", "-db", db, "-quiet", name)
-			if r.code != 1 || !strings.Contains(r.stderr, "no line of "+name+" was a puzzle") {
+			if r.code != 1 || !strings.Contains(r.stderr, "no record of "+name+" was a puzzle") {
 				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and no puzzle", r.code, r.stderr)
 			}
 			rs := runs(t, filepath.Join(dir, db))

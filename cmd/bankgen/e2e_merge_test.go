@@ -173,7 +173,8 @@ func (c *callOn) Write(p []byte) (int, error) {
 }
 
 // TestMergeStoppedThenRerun stops a merge after its first shard: the
-// bank keeps that shard, and the same merge run again finishes the job.
+// bank keeps that shard, the summary says which shards were merged and
+// which not, and the same merge run again finishes the job.
 func TestMergeStoppedThenRerun(t *testing.T) {
 	dir := t.TempDir()
 	var shards []string
@@ -189,6 +190,15 @@ func TestMergeStoppedThenRerun(t *testing.T) {
 	stdout := &callOn{word: "merged " + shards[0], fn: cancel}
 	if err := Run(ctx, args, stdout, io.Discard); !errors.Is(err, errInterrupted) {
 		t.Fatalf("Run = %v, want it interrupted", err)
+	}
+	for _, want := range []string{
+		"bankgen: interrupted: 1 of 3 shards merged into " + out + ": 4 families and 4 puzzles added, 0 families already held, in ",
+		"\n  merged and committed: " + shards[0] + "\n",
+		"\n  not merged: " + shards[1] + ", " + shards[2] + "; run the same merge again to finish",
+	} {
+		if !strings.Contains(stdout.buf.String(), want) {
+			t.Errorf("the summary lacks %q:\n%s", want, stdout.buf.String())
+		}
 	}
 	if got := families(out); got != 4 {
 		t.Errorf("after the stop the bank holds %d families, want the first shard's 4", got)

@@ -161,7 +161,7 @@ func TestImportSkipsLongLinesAndBOM(t *testing.T) {
 	if !strings.Contains(r.stderr, "in.txt:2: line longer than 1 MiB") || strings.Contains(r.stderr, "in.txt:1:") {
 		t.Errorf("stderr does not report line 2 alone:\n%s", r.stderr)
 	}
-	if !strings.Contains(r.stdout, "2 new families") || !strings.Contains(r.stdout, "skipped: 1 unparseable") {
+	if !strings.Contains(r.stdout, "2 new families") || !strings.Contains(r.stdout, "refused: 1 unparseable") {
 		t.Errorf("summary:\n%s", r.stdout)
 	}
 	if got := families(filepath.Join(dir, "b.db")); got != 2 {

@@ -216,7 +216,7 @@ func TestSizesImportErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := bankgen(t, dir, "import", "-db", filepath.Join(dir, "six.db"), file)
-	for _, want := range []string{"1 new families", "six.txt:2: more than one solution", "six.txt:3: r6c6: 'Z' is not a value or an empty cell of a 6x6 grid"} {
+	for _, want := range []string{"1 new family,", "six.txt:2: more than one solution", "six.txt:3: r6c6: 'Z' is not a value or an empty cell of a 6x6 grid"} {
 		if !strings.Contains(res.stdout+res.stderr, want) {
 			t.Errorf("import output lacks %q:\n%s%s", want, res.stdout, res.stderr)
 		}

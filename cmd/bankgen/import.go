@@ -25,9 +25,10 @@ of 9 lines of 9 cells, a zip of such files (what bankquery export -format
 sdk writes), OpenSudoku XML, and the CSV (with a puzzle column) and JSON
 Lines that bankquery list and export write. A puzzle whose family the bank
 already holds adds no new family. Bad records are reported with their
-place (file:line, or file:member:line in a zip) and skipped; with -strict
-the import still stores the good ones but exits with status 1 if any was
-rejected. An import in which no record was a puzzle with one solution (a
+place (file:line, or file:member:line in a zip) and skipped; the summary
+counts the records read, the puzzles among them and the records refused.
+With -strict the import still stores the puzzles but exits with status 1
+if any record was refused. An import in which no record was a puzzle with one solution (a
 binary file, a format it cannot read) exits with status 1 too. FILE -
 reads standard input (a zip from a pipe is held in memory, at most 256
 MiB); a directory is refused before the bank is opened.
@@ -55,8 +56,8 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family (not gen, which marks generated ones); the file's base name when omitted")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
-	fs.BoolVar(&o.quiet, "quiet", false, "no progress; bad lines and the summary are still printed")
-	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any line is rejected (the good lines are still stored)")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress; refused records and the summary are still printed")
+	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any record is refused (the puzzles are still stored)")
 	fs.Var(&o.sync, "sync", "`normal`: a power cut may lose the last commits; full: every commit is on disk before the next batch (slower)")
 	if err := cli.ParseFlags(fs, importUsage, args, stdout); err != nil {
 		return o, err

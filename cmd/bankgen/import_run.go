@@ -10,12 +10,13 @@ import (
 
 	"sudokubank/grid"
 	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/pipeline"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
 
-// importCounts tallies an import's lines by outcome.
+// importCounts tallies an import's records by outcome.
 type importCounts struct {
 	lines, unparseable, noSolution, several, undecided, failed int64
 }
@@ -88,35 +89,52 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if runErr == nil && !sum.Interrupted && n.puzzles() == 0 {
 		// Nothing was a puzzle: most likely a file of another kind. The
 		// run is recorded as failed, with the reason.
-		runErr = fmt.Errorf("no line of %s was a puzzle with one solution (%d lines read)", o.file, n.lines)
+		runErr = fmt.Errorf("no record of %s was a puzzle with one solution (%s read)", o.file, plural.Count(n.lines, "record"))
 	}
 	if err := pipeline.FinishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
 	}
-	// The new families are the ones this run committed: another run
-	// importing the same file at the same time stores some of them first.
-	fmt.Fprintf(stdout, "bankgen import: %s: %d puzzles read from %s in %s: %d new families, %d of families the bank had (%d puzzles stored in all, %d already stored)\n",
-		runStatus(sum, runErr), n.lines, o.file, seconds(sum.Elapsed), sum.Families, sum.Duplicates, sum.Puzzles, sum.DupPuzzles)
-	undecided := ""
-	if n.undecided > 0 {
-		undecided = fmt.Sprintf(", %d whose uniqueness was not decided", n.undecided)
-	}
-	fmt.Fprintf(stdout, "  skipped: %d unparseable, %d with no solution, %d with several solutions%s, %d failed\n",
-		n.unparseable, n.noSolution, n.several, undecided, n.failed)
-	fmt.Fprintf(stdout, "  new families per level: %s; source %q, run %d\n", cli.LevelString(sum.Levels), o.source, runID)
+	printImportSummary(stdout, o, runID, n, sum, runErr)
 	if runErr != nil {
 		return runErr
 	}
 	if sum.Interrupted {
 		return errInterrupted
 	}
-	if rejected := n.lines - n.puzzles(); o.strict && rejected > 0 {
-		return fmt.Errorf("-strict: %d of %d lines rejected (the others are stored)", rejected, n.lines)
+	if refused := n.refused(); o.strict && refused > 0 {
+		return fmt.Errorf("-strict: %d of %s refused (the others were imported)", refused, plural.Count(n.lines, "record"))
 	}
 	return nil
 }
 
-// puzzles is how many lines were puzzles with one solution that the
+// printImportSummary reports what an import did: the records read, how
+// many were puzzles and what became of them, and how many were refused
+// and why. Each refusal was reported on stderr as it was met.
+func printImportSummary(w io.Writer, o importOptions, runID int64, n importCounts, sum pipeline.Summary, runErr error) {
+	fmt.Fprintf(w, "bankgen import: %s: %s read from %s in %s: %s, %d refused\n",
+		runStatus(sum, runErr), plural.Count(n.lines, "record"), o.file, seconds(sum.Elapsed), plural.Count(n.puzzles(), "puzzle"), n.refused())
+	// The new families are the ones this run committed: another run
+	// importing the same file at the same time stores some of them first.
+	fmt.Fprintf(w, "  puzzles: %s, %s the bank had (%s stored in all, %d already stored)\n",
+		plural.Count(sum.Families, "new family"), plural.Count(sum.Duplicates, "family"), plural.Count(sum.Puzzles, "puzzle"), sum.DupPuzzles)
+	undecided := ""
+	if n.undecided > 0 {
+		undecided = fmt.Sprintf(", %d whose uniqueness was not decided", n.undecided)
+	}
+	where := ""
+	if n.refused() > 0 {
+		where = "; each reported on stderr with its place"
+	}
+	fmt.Fprintf(w, "  refused: %d unparseable, %d with no solution, %d with several solutions%s, %d failed%s\n",
+		n.unparseable, n.noSolution, n.several, undecided, n.failed, where)
+	fmt.Fprintf(w, "  new families per level: %s; source %q, run %d\n", cli.LevelString(sum.Levels), o.source, runID)
+}
+
+// refused is how many records were not taken: not a puzzle, not one
+// with one solution, or failed.
+func (n importCounts) refused() int64 { return n.lines - n.puzzles() }
+
+// puzzles is how many records were puzzles with one solution that the
 // import graded or found in the bank.
 func (n importCounts) puzzles() int64 {
 	return n.lines - n.unparseable - n.noSolution - n.several - n.undecided - n.failed

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"time"
 
 	"sudokubank/internal/cli"
@@ -25,8 +26,8 @@ any other banks. Each shard is merged in one transaction and recorded in
 OUT.db as a run of kind merge whose message lists the shard's own runs
 (seeds, arguments and code versions). Merging a shard again adds nothing,
 the order of the shards does not change what OUT.db holds, and a merge
-that is stopped leaves OUT.db as its last merged shard left it: run it
-again to finish.
+that is stopped leaves OUT.db as its last merged shard left it, and says
+which shards were merged and which not: run it again to finish.
 
 A file that is not a bank, a bank of a newer bankgen and a damaged bank are
 refused; a bank of an older bankgen is migrated in place first. A shard
@@ -135,7 +136,12 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		}
 	}()
 	var total store.MergeResult
+	merged := 0 // the shards merged and committed, o.shards[:merged]
 	start := time.Now()
+	stopped := func() error {
+		printStopped(stdout, o, merged, total, time.Since(start))
+		return errInterrupted
+	}
 	// Each shard is checked (a quick check that reads all of it) while
 	// the one before is merged: the check takes the other core.
 	type checked struct {
@@ -179,7 +185,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			check(i + 1)
 		}
 		if ctx.Err() != nil {
-			return errInterrupted
+			return stopped()
 		}
 		if c.err != nil {
 			return c.err
@@ -194,7 +200,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		}
 		if err != nil {
 			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
-				return errInterrupted
+				return stopped()
 			}
 			return fmt.Errorf("bank %s: %w", o.db, err)
 		}
@@ -213,6 +219,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		total.Families += res.Families
 		total.Puzzles += res.Puzzles
 		total.DupFamilies += res.DupFamilies
+		merged = i + 1
 	}
 	// The indexes a fresh bank deferred are built now rather than at
 	// Close, so that the summary's time is the whole merge's: on four
@@ -220,7 +227,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	if db != nil {
 		if err := db.BuildIndexes(ctx); err != nil {
 			if ctx.Err() != nil {
-				return errInterrupted
+				return stopped()
 			}
 			return err
 		}
@@ -229,6 +236,30 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 		plural.Count(int64(len(o.shards)), "shard"), o.db, plural.Count(total.Families, "family"), plural.Count(total.Puzzles, "puzzle"),
 		plural.Count(total.DupFamilies, "family"), seconds(time.Since(start)))
 	return nil
+}
+
+// printStopped reports a merge that a signal stopped after merged of
+// its shards: those are committed and stay; the others are not merged,
+// not even in part (a shard is one transaction), and the same merge run
+// again adds them, the merged ones adding nothing the second time.
+func printStopped(w io.Writer, o mergeOptions, merged int, total store.MergeResult, took time.Duration) {
+	fmt.Fprintf(w, "bankgen: interrupted: %d of %s merged into %s: %s and %s added, %s already held, in %s\n",
+		merged, plural.Count(int64(len(o.shards)), "shard"), o.db, plural.Count(total.Families, "family"),
+		plural.Count(total.Puzzles, "puzzle"), plural.Count(total.DupFamilies, "family"), seconds(took))
+	fmt.Fprintf(w, "  merged and committed: %s\n", shardList(o.shards[:merged]))
+	if merged == len(o.shards) {
+		fmt.Fprintf(w, "  not merged: none (%s builds its indexes as it closes)\n", o.db)
+		return
+	}
+	fmt.Fprintf(w, "  not merged: %s; run the same merge again to finish (a merged shard adds nothing again)\n", shardList(o.shards[merged:]))
+}
+
+// shardList names shards for a summary, "none" for none.
+func shardList(shards []string) string {
+	if len(shards) == 0 {
+		return "none"
+	}
+	return strings.Join(shards, ", ")
 }
 
 // ranAgain reports whether one of later, a shard's runs after r, is r's

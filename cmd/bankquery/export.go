@@ -61,7 +61,8 @@ reserved family, and it takes neither -pack nor -client.
 The file is written whole or not at all: a temporary file beside it is
 filled and synced while the pack is recorded, and it takes the name only
 once the pack is committed; if anything fails, nothing is recorded and no
-file is left. An existing file is replaced only with -force, and only a
+file is left. Interrupted (Ctrl-C, SIGTERM), the export says so, leaves
+neither file nor pack, and exits with status 130. An existing file is replaced only with -force, and only a
 regular file: never the bank or its -wal and -shm files, a device, a
 named pipe or a symbolic link. -out - writes a text format to standard
 output instead, once the pack is recorded, and the report to stderr.
@@ -191,7 +192,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		spec: store.PackSpec{Name: *packName, Client: *client, Format: string(out.format), FilterText: ff.text()},
 	}
 	if *noRecord {
-		return x.unrecorded(ctx, e)
+		return interrupted(ctx, e, "export", x.unrecorded(ctx, e), out.unwritten())
 	}
 	if x.spec.Name == "" {
 		file := out.path
@@ -209,7 +210,9 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		x.spec.FilterText += " -count=" + strconv.Quote(count.String())
 	}
 	x.spec.FilterText = strings.TrimSpace(x.spec.FilterText + fmt.Sprintf(" -seed=%d", o.Seed))
-	return x.recorded(ctx, e)
+	// The pack is recorded in the transaction that writes the file, and
+	// the file is named only after the commit: an interrupt leaves neither.
+	return interrupted(ctx, e, "export", x.recorded(ctx, e), out.unwritten()+" and no pack was recorded")
 }
 
 // exportJob is one export, its flags checked.
@@ -295,9 +298,9 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	if err := forceHint(pf.Publish()); err != nil {
 		e.log.Warn("the output could not be handed over; deleting the pack recorded for it", "file", x.out.path, "pack", pack.ID, "err", err)
 		if derr := bank.DeletePack(context.WithoutCancel(ctx), pack.ID); derr != nil {
-			return fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)
+			return handOverError{fmt.Errorf("%w; and the pack %d it was recorded as could not be deleted: %v", err, pack.ID, derr)}
 		}
-		return fmt.Errorf("%w (the pack was not recorded)", err)
+		return handOverError{fmt.Errorf("%w (the pack was not recorded)", err)}
 	}
 	x.out.report(e, rows, fmt.Sprintf("recorded as pack %d %q%s", pack.ID, pack.Name, forClient(pack.Client)))
 	return nil

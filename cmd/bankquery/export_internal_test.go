@@ -1,8 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"sudokubank/internal/cli"
 )
 
 // -count's parser never panics, and a per-level count it accepts names
@@ -38,4 +44,21 @@ func FuzzCountFlag(f *testing.F) {
 			t.Errorf("Set(%q) reads %q back as %+v, %v", s, c.String(), again.levels, err)
 		}
 	})
+}
+
+// A failure to hand over a finished output, or to undo its pack, is
+// reported as it is even when a signal came at the same moment: a pack
+// or files may be left, which "interrupted" would hide.
+func TestInterruptedKeepsHandOverErrors(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stderr strings.Builder
+	e := &env{stderr: &stderr}
+	left := handOverError{errors.New("write a.pdf: file exists; and the pack 3 it was recorded as could not be deleted")}
+	if err := interrupted(ctx, e, "export", fmt.Errorf("export: %w", left), "a.pdf was not written"); !errors.As(err, new(handOverError)) || stderr.Len() > 0 {
+		t.Errorf("interrupted(hand-over failure) = %v, printing %q; want the failure, nothing printed", err, stderr.String())
+	}
+	if err := interrupted(ctx, e, "export", context.Canceled, "a.pdf was not written"); !errors.Is(err, cli.ErrInterrupted) || stderr.String() != "bankquery export: interrupted: a.pdf was not written\n" {
+		t.Errorf("interrupted(context.Canceled) = %v, printing %q", err, stderr.String())
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"sudokubank/export"
+	"sudokubank/internal/cli"
 	"sudokubank/internal/plural"
 	"sudokubank/store"
 )
@@ -182,7 +183,46 @@ func (o output) save(ctx context.Context, e *env, rows []store.Row) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("write %s: %w", o.path, err)
 	}
-	return forceHint(dest.Publish())
+	if err := dest.Publish(); err != nil {
+		// Part of a directory may be named by now: an interrupt at the
+		// same moment must not hide it.
+		return handOverError{forceHint(err)}
+	}
+	return nil
+}
+
+// unwritten says, for an interrupted command, that the output was left
+// as it was: what Pending promises for any write that is not published.
+func (o output) unwritten() string {
+	if o.path == export.Stdout {
+		return "nothing was written to standard output"
+	}
+	return o.path + " was not written"
+}
+
+// handOverError is a failure to hand over a finished output, or to undo
+// the pack recorded for it: the user must hear of it even if a signal
+// came at the same moment, since files or a pack may be left.
+type handOverError struct{ error }
+
+func (e handOverError) Unwrap() error { return e.error }
+
+// interrupted turns err, the failure of the command named command once a
+// signal has cancelled ctx, into cli.ErrInterrupted (exit status 130),
+// after saying on stderr that it was interrupted and what it left, as
+// bankgen reports its interrupted runs: the error itself ("context
+// canceled", SQLite's "interrupted (9)") tells the user nothing. A
+// handOverError is returned as it is.
+func interrupted(ctx context.Context, e *env, command string, err error, left string) error {
+	if err == nil || ctx.Err() == nil || errors.Is(err, cli.ErrInterrupted) || errors.As(err, new(handOverError)) {
+		return err
+	}
+	msg := "bankquery " + command + ": interrupted"
+	if left != "" {
+		msg += ": " + left
+	}
+	fmt.Fprintln(e.stderr, msg)
+	return cli.ErrInterrupted
 }
 
 // sizeFits refuses, as a usage error, a -size that format f cannot hold

@@ -56,7 +56,7 @@ var packsSubcommands = map[string]func(context.Context, *env, []string) error{
 func runPacks(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 {
 		if sub, ok := packsSubcommands[args[0]]; ok {
-			return sub(ctx, e, args[1:])
+			return interrupted(ctx, e, "packs "+args[0], sub(ctx, e, args[1:]), "")
 		}
 	}
 	fs := flag.NewFlagSet("bankquery packs", flag.ContinueOnError)

@@ -41,15 +41,21 @@ func runPacksExport(ctx context.Context, e *env, args []string) error {
 	}
 	// The flags are checked before the bank is read; the number of
 	// puzzles (for sdk on standard output) once the pack is known.
-	if _, err := of.output(*db, 1); err != nil {
+	o, err := of.output(*db, 1)
+	if err != nil {
 		return err
 	}
-	bank, p, err := openPack(ctx, openReadOnly, *db, name)
+	return interrupted(ctx, e, "packs export", packsExport(ctx, e, of, *db, name), o.unwritten())
+}
+
+// packsExport writes the pack name of the bank db as of asks.
+func packsExport(ctx context.Context, e *env, of *outputFlags, db, name string) error {
+	bank, p, err := openPack(ctx, openReadOnly, db, name)
 	if err != nil {
 		return err
 	}
 	defer bank.Close()
-	out, err := of.output(*db, p.Size)
+	out, err := of.output(db, p.Size)
 	if err != nil {
 		return err
 	}

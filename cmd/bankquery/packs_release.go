@@ -36,12 +36,19 @@ func runPacksRelease(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return helped(err)
 	}
+	// The release is one transaction: an interrupt rolls it back.
+	return interrupted(ctx, e, "packs release", releasePack(ctx, e, *db, name, *force), "pack "+printable(name)+" was not released")
+}
+
+// releasePack releases the pack name of the bank db, or with force
+// false says what the release would free.
+func releasePack(ctx context.Context, e *env, db, name string, force bool) error {
 	// Without -force nothing is written, so the bank is only read.
 	open := openReadOnly
-	if *force {
+	if force {
 		open = func(ctx context.Context, path string) (*store.DB, error) { return openWriter(ctx, e, path) }
 	}
-	bank, p, err := openPack(ctx, open, *db, name)
+	bank, p, err := openPack(ctx, open, db, name)
 	if err != nil {
 		return err
 	}
@@ -49,7 +56,7 @@ func runPacksRelease(ctx context.Context, e *env, args []string) error {
 	if p.Released() {
 		return fmt.Errorf("pack %d %s was released already, %s UTC", p.ID, printable(p.Name), p.ReleasedAt.Format(time.DateTime))
 	}
-	if !*force {
+	if !force {
 		n, err := bank.PackReservations(ctx, p.ID)
 		if err != nil {
 			return err

@@ -54,7 +54,7 @@ func TestRoundTripThroughBankgenImport(t *testing.T) {
 			if err != nil {
 				t.Fatalf("bankgen import: %v\n%s", err, got)
 			}
-			for _, want := range []string{"150 puzzles read", "0 new families", "150 of families the bank had", "0 puzzles stored", "150 already stored"} {
+			for _, want := range []string{"150 records read", ": 150 puzzles, 0 refused", "0 new families", "150 families the bank had", "0 puzzles stored", "150 already stored"} {
 				if !strings.Contains(string(got), want) {
 					t.Errorf("bankgen import said:\n%s\nwant %q", got, want)
 				}

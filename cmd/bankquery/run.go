@@ -119,7 +119,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var names []string
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(ctx, e, args[1:])
+			// The commands that write say what an interrupt left
+			// themselves; the others only read.
+			return interrupted(ctx, e, name, c.run(ctx, e, args[1:]), "")
 		}
 		names = append(names, c.name)
 	}

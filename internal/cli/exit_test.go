@@ -83,7 +83,7 @@ func TestReport(t *testing.T) {
 		{"OK", nil, cli.ExitOK, ""},
 		{"Help", flag.ErrHelp, cli.ExitOK, ""},
 		{"Interrupted", cli.ErrInterrupted, cli.ExitInterrupted, ""},
-		{"Cancelled", fmt.Errorf("export: %w", context.Canceled), cli.ExitInterrupted, "prog: export: context canceled\n"},
+		{"Cancelled", fmt.Errorf("export: %w", context.Canceled), cli.ExitInterrupted, "prog: interrupted\n"},
 		{"Usage", cli.UsageError{Err: errors.New("bad -n")}, cli.ExitUsage, "prog: bad -n\nRun 'prog -h' for usage.\n"},
 		{"Failure", errors.New("no bank"), cli.ExitFailure, "prog: no bank\n"},
 	}

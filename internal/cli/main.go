@@ -70,10 +70,24 @@ func (e stoppedError) Unwrap() error { return e.error }
 // Report prints err on stderr as "name: error", followed by the usage
 // hint for a mistake in the command line, and returns the exit status
 // ExitCode gives. It prints nothing for success, help, or ErrInterrupted,
-// which the command has reported as it stopped.
+// which the command has reported as it stopped. A command stopped by a
+// signal that did not say so is reported as "name: interrupted", with
+// the error it returned unless that is the context's own: "context
+// canceled" tells the user nothing.
 func (p Program) Report(stderr io.Writer, err error) int {
 	code := ExitCode(err)
 	if code == ExitOK || errors.Is(err, ErrInterrupted) {
+		return code
+	}
+	if code == ExitInterrupted {
+		var s stoppedError
+		if errors.As(err, &s) && !errors.Is(s.error, context.Canceled) {
+			// An error at the stop, SQLite's "interrupted (9)" most often,
+			// but it may be a failure the user must hear of.
+			fmt.Fprintf(stderr, "%s: interrupted: %v\n", p.Name, s.error)
+		} else {
+			fmt.Fprintf(stderr, "%s: interrupted\n", p.Name)
+		}
 		return code
 	}
 	fmt.Fprintf(stderr, "%s: %v\n", p.Name, err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -45,8 +46,9 @@ func TestRunParsed(t *testing.T) {
 }
 
 // TestExecInterrupted checks that an error a command returns once its
-// context is cancelled exits as an interruption and is still printed,
-// and that the same error without a cancelled context is a failure.
+// context is cancelled exits as an interruption and is printed as one,
+// with the error unless it is the context's own, and that the same
+// error without a cancelled context is a failure.
 func TestExecInterrupted(t *testing.T) {
 	sqliteErr := errors.New(`create pack "p": interrupted (9)`)
 	for _, tc := range []struct {
@@ -54,10 +56,12 @@ func TestExecInterrupted(t *testing.T) {
 		cancel bool
 		err    error
 		want   int
+		stderr string
 	}{
-		{"error after a signal", true, sqliteErr, cli.ExitInterrupted},
-		{"the same error without one", false, sqliteErr, cli.ExitFailure},
-		{"no error after a signal", true, nil, cli.ExitOK},
+		{"error after a signal", true, sqliteErr, cli.ExitInterrupted, "prog: interrupted: " + sqliteErr.Error() + "\n"},
+		{"the context's error", true, fmt.Errorf("open bank b.db: %w", context.Canceled), cli.ExitInterrupted, "prog: interrupted\n"},
+		{"the same error without one", false, sqliteErr, cli.ExitFailure, "prog: " + sqliteErr.Error() + "\n"},
+		{"no error after a signal", true, nil, cli.ExitOK, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
@@ -72,8 +76,8 @@ func TestExecInterrupted(t *testing.T) {
 			if got := p.Exec(ctx, nil, io.Discard, &stderr); got != tc.want {
 				t.Errorf("exit %d, want %d", got, tc.want)
 			}
-			if tc.err != nil && !strings.Contains(stderr.String(), "interrupted (9)") {
-				t.Errorf("stderr %q does not give the error", stderr.String())
+			if stderr.String() != tc.stderr {
+				t.Errorf("stderr %q, want %q", stderr.String(), tc.stderr)
 			}
 		})
 	}

@@ -1,7 +1,8 @@
 // Package version says what build a command is: the module version and
 // the version-control revision Go records in the binary
-// (runtime/debug.ReadBuildInfo), so that bankgen and bankquery answer
-// -version alike and a bank's runs record the same text.
+// (runtime/debug.ReadBuildInfo), or one given at link time, so that
+// bankgen and bankquery answer -version alike and a bank's runs record
+// the same text.
 package version
 
 import (
@@ -11,6 +12,12 @@ import (
 	"strings"
 )
 
+// revision is the revision a build gives at link time, for the builds
+// Go stamps none (-buildvcs=false, a linked git worktree: golang/go#58218):
+//
+//	go build -ldflags "-X sudokubank/internal/version.revision=$(git rev-parse HEAD)" ./cmd/...
+var revision string
+
 // Info is what the build records about a binary.
 type Info struct {
 	Module    string // the main module's path
@@ -19,6 +26,9 @@ type Info struct {
 	Revision  string // vcs.revision, "" when the build recorded none
 	Time      string // vcs.time, the revision's commit time (RFC 3339)
 	Modified  bool   // vcs.modified: the tree had changes not committed
+	// Linked is set when Revision was given at link time (-ldflags -X)
+	// rather than recorded by Go.
+	Linked bool
 }
 
 // Read returns the build information of the running binary. A test
@@ -27,9 +37,25 @@ type Info struct {
 func Read() Info {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return Info{}
+		return Info{}.WithRevision(revision)
 	}
-	return FromBuildInfo(bi)
+	return FromBuildInfo(bi).WithRevision(revision)
+}
+
+// WithRevision returns in with rev, a revision given at link time, as
+// its revision; an empty rev changes nothing. It wins over the one Go
+// recorded: Go stamps a worktree nested in another checkout with the
+// other checkout's revision. Go's commit time and modified flag are kept
+// only if they are of the same revision.
+func (in Info) WithRevision(rev string) Info {
+	if rev == "" {
+		return in
+	}
+	if rev != in.Revision {
+		in.Time, in.Modified = "", false
+	}
+	in.Revision, in.Linked = rev, true
+	return in
 }
 
 // FromBuildInfo takes the fields of Info from bi.
@@ -69,15 +95,20 @@ func (in Info) Short() string {
 //	go       go1.26.0
 //
 // A build that recorded no revision (go run, a test binary, a build
-// outside a checkout or with -buildvcs=false) says so.
+// outside a checkout, in a linked git worktree or with -buildvcs=false)
+// says so, and how to give one.
 func (in Info) Write(w io.Writer, cmd string) error {
 	v := in.Version
 	if v == "" {
 		v = "unknown"
 	}
-	rev := "not recorded (built outside a VCS checkout, or with -buildvcs=false)"
+	rev := `not recorded: Go records none with -buildvcs=false, outside a git checkout, or in a linked git worktree; ` +
+		`build with -ldflags "-X sudokubank/internal/version.revision=$(git rev-parse HEAD)" to give it`
 	if in.Revision != "" {
 		var notes []string
+		if in.Linked {
+			notes = append(notes, "given at link time")
+		}
 		if in.Time != "" {
 			notes = append(notes, in.Time)
 		}

@@ -47,11 +47,12 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // puzzleObjects returns rows as the JSON objects bankquery list -format
-// json prints, numbered from 1, with their solutions only when asked,
-// and one key more: hardest_name, the display name of the hardest
-// technique, which a page shows where bankquery's lists show the slug.
-func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json.RawMessage, error) {
-	items := export.FromRows(rows, 1)
+// json prints, numbered from first, with their solutions only when asked
+// (else without the keys solution and solution_cells), and one key more:
+// hardest_name, the display name of the hardest technique, which a page
+// shows where bankquery's lists show the slug.
+func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bool) ([]json.RawMessage, error) {
+	items := export.FromRows(rows, first)
 	if !solution {
 		for i := range items {
 			items[i].Solution = ""
@@ -149,7 +150,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	if len(rows) > 0 {
 		page.Next = encodeCursor(rows[len(rows)-1].ID)
 	}
-	if page.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
+	if page.Puzzles, err = puzzleObjects(r.Context(), rows, 1, solution); err != nil {
 		s.internalError(w, r, err)
 		return
 	}
@@ -174,7 +175,7 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), rows, solution)
+	objs, err := puzzleObjects(r.Context(), rows, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
@@ -241,7 +242,7 @@ func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
@@ -451,7 +452,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return

@@ -26,8 +26,9 @@ import (
 
 // The keys of a puzzle object: those of bankquery list -format json and
 // hardest_name.
+// Without solution=1 the object has no solution key at all.
 var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "hardest_name", "id", "level", "level_name", "minimal",
-	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
+	"number", "pearl", "puzzle", "rating", "score", "size", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
 	fams := MustFixture(t)
@@ -107,8 +108,19 @@ func TestList(t *testing.T) {
 		if got := slices.Sorted(maps.Keys(p)); !slices.Equal(got, puzzleKeys) {
 			t.Errorf("keys %v, want %v", got, puzzleKeys)
 		}
-		if p["level"] != 5.0 || p["solution"] != "" {
-			t.Errorf("puzzle %v: want level 5 and no solution", p)
+		if p["level"] != 5.0 {
+			t.Errorf("puzzle %v: want level 5", p)
+		}
+	}
+	// Asked for, the solution comes in both of export's forms.
+	r = MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&givens=20-30&limit=3&solution=1", nil)
+	if err := json.Unmarshal(r.body, &raw); err != nil {
+		t.Fatal(err)
+	}
+	withSolution := slices.Sorted(slices.Values(append(slices.Clone(puzzleKeys), "solution", "solution_cells")))
+	for _, p := range raw.Puzzles {
+		if got := slices.Sorted(maps.Keys(p)); !slices.Equal(got, withSolution) {
+			t.Errorf("solution=1: keys %v, want %v", got, withSolution)
 		}
 	}
 	var pg page

@@ -51,6 +51,10 @@ logged on stderr. Endpoints (all GET, JSON unless said):
 FILTERS are bankquery's: level, rating, givens, score, technique,
 hardest, symmetry, minimal, source, size.
 
+A puzzle is an object of bankquery list -format json, with hardest_name
+added. Its "solution" and "solution_cells" are there only with
+solution=1: without it the keys are left out, never "".
+
 Errors are JSON, {"error": "..."}: 400 naming a bad parameter, 404, 405
 for a method other than GET or HEAD, 503 past -max-inflight. SIGINT or
 SIGTERM exits 0 once the requests in flight are answered.

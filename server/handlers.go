@@ -105,9 +105,15 @@ func (s *Server) collect(ctx context.Context, f store.Filter, o store.QueryOptio
 	return rows, err
 }
 
+// stats answers the bank's counts: over every size, with each size's in
+// "sizes" where the bank holds a size other than 9x9; with size=N, those
+// of N x N grids alone at the top, so that an app of one size reads its
+// levels and buckets without another size's puzzles in them.
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	if _, err := query(r.URL); err != nil {
-		s.serveError(w, r, err)
+	p := newParams(r, []string{"size"})
+	size := p.filter().Size
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
 	st, err := s.db.Stats(r.Context())
@@ -115,7 +121,10 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	out := summary.Of(st)
+	var out any = summary.Of(st)
+	if size != 0 {
+		out = summary.OfSize(st, size)
+	}
 	w.Header().Set("Cache-Control", "no-cache")
 	writeJSON(w, http.StatusOK, out)
 }

@@ -24,7 +24,11 @@ bank, and keeps serving while bankgen adds to it. Every request is
 logged on stderr. Endpoints (all GET, JSON unless said):
 
   /healthz
-  /api/v1/stats
+  /api/v1/stats?size=N           the bank's counts: families, puzzles,
+                                 levels, buckets, techniques; over every
+                                 size, each size's in "sizes" when the
+                                 bank holds one other than 9x9; with
+                                 size, those of N x N grids alone
   /api/v1/puzzles?FILTERS&limit=N&cursor=C&solution=1
                                  a page (limit at most 1000, default 100),
                                  "next", the cursor to go on from (also on

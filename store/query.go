@@ -83,6 +83,10 @@ type QueryOptions struct {
 	// cursor that pages on without repeats while the bank grows, since
 	// IDs only rise.
 	AfterID int64
+	// UpToID, with OrderID, stops at the puzzle with this ID, matched or
+	// not: a window of IDs that bounds what a page reads when the filter
+	// is checked row by row and few rows match. 0 means no bound.
+	UpToID int64
 }
 
 // Row is a puzzle with its family's grade, as queries return it: the
@@ -519,6 +523,37 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 	return n, nil
 }
 
+// CountUpTo returns the number of puzzles the filter selects with an ID
+// of at most id: the place of puzzle id among them, which a page of
+// puzzles in ID order numbers from. Puzzles are never removed and IDs
+// only rise, so it does not change as the bank grows.
+func (db *DB) CountUpTo(ctx context.Context, f Filter, id int64) (int64, error) {
+	f, err := f.withSizes(ctx, db.db)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	q, args, err := countPuzzlesSQL(f)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	var n int64
+	if err := db.db.GetContext(ctx, &n, q+" AND p.id <= ?", append(args, id)...); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	return n, nil
+}
+
+// LastID returns the highest puzzle ID, 0 for an empty bank. Every
+// puzzle with a lower ID is already written: a writer's puzzles come
+// after it.
+func (db *DB) LastID(ctx context.Context) (int64, error) {
+	var id int64
+	if err := db.reader().QueryRowxContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM puzzles").Scan(&id); err != nil {
+		return 0, fmt.Errorf("last puzzle ID: %w", err)
+	}
+	return id, nil
+}
+
 // countPuzzlesSQL returns the statement that counts the puzzles the
 // filter selects by reading them: it may search any index of the
 // puzzles, the (level, givens) one through its expression.
@@ -563,6 +598,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	if o.AfterID < 0 || o.AfterID > 0 && o.Order != OrderID {
 		return fmt.Errorf("after ID %d with order %d: %w", o.AfterID, o.Order, ErrInvalid)
+	}
+	if o.UpToID < 0 || o.UpToID > 0 && o.Order != OrderID {
+		return fmt.Errorf("up to ID %d with order %d: %w", o.UpToID, o.Order, ErrInvalid)
 	}
 	// A random order depends on the filter's levels as given, so that
 	// every plan below takes the same rows in the same order.
@@ -659,6 +697,10 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	if o.AfterID > 0 {
 		w += " AND p.id > ?"
 		args = append(args, o.AfterID)
+	}
+	if o.UpToID > 0 {
+		w += " AND p.id <= ?"
+		args = append(args, o.UpToID)
 	}
 	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
 }

@@ -84,3 +84,36 @@ func BenchmarkRandom(b *testing.B) {
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "requests/s")
 	b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/float64(b.N), "cpu-us/request")
 }
+
+// BenchmarkListSparse serves the first page of a filter the store checks
+// row by row, GET /api/v1/puzzles?symmetry=mirror&limit=100 unless
+// SUDOKUBANK_BENCH_QUERY says another, one request at a time: the cost
+// of a page where few puzzles match, which the page's window of IDs
+// bounds. SUDOKUBANK_BENCH_DB names a bank to measure instead of the
+// fixture families with variants.
+func BenchmarkListSparse(b *testing.B) {
+	path := os.Getenv("SUDOKUBANK_BENCH_DB")
+	if path == "" {
+		path = MustBank(b, MustVariantFamilies(b, MustFixture(b), benchVariants, 1))
+	}
+	query := os.Getenv("SUDOKUBANK_BENCH_QUERY")
+	if query == "" {
+		query = "symmetry=mirror&limit=100"
+	}
+	db, err := store.OpenReadOnly(b.Context(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	h := server.New(db, server.Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles?"+query, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+	}
+}

@@ -132,7 +132,9 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 // pageJSON is a page of puzzles and the cursor of the next page. Next
 // is there on the last page too (then More is false), so that a client
 // that comes back once the bank has grown gets the puzzles added since,
-// and nothing twice: IDs only rise.
+// and nothing twice: IDs only rise. A page holds at most the limit, and
+// fewer, even none, where its window of IDs (Options.ScanWindow) ends first;
+// More says whether to go on.
 type pageJSON struct {
 	Puzzles []json.RawMessage `json:"puzzles"`
 	Next    string            `json:"next"`
@@ -141,29 +143,63 @@ type pageJSON struct {
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	p := newParams(r, filterParams, []string{"limit", "cursor", "solution"})
-	f, limit, after, solution := p.filter(), p.int("limit", DefaultLimit, 1, MaxLimit), p.cursor(), p.bool("solution")
+	f, limit, cur, solution := p.filter(), p.int("limit", DefaultLimit, 1, MaxLimit), p.cursor(), p.bool("solution")
 	if p.err != nil {
 		s.serveError(w, r, p.err)
 		return
 	}
-	// One row more than the page tells whether another page follows.
-	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: limit + 1, Order: store.OrderID, AfterID: after})
+	page, err := s.page(r.Context(), f, filterPrint(p.q), cur, limit, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	page := pageJSON{Next: p.q.Get("cursor"), More: len(rows) > limit}
-	if page.More {
-		rows = rows[:limit]
-	}
-	if len(rows) > 0 {
-		page.Next = encodeCursor(rows[len(rows)-1].ID)
-	}
-	if page.Puzzles, err = puzzleObjects(r.Context(), rows, 1, solution); err != nil {
-		s.internalError(w, r, err)
-		return
-	}
 	writeJSON(w, http.StatusOK, page)
+}
+
+// page returns the page of at most limit puzzles after the cursor cur,
+// of the filter f whose fingerprint is print, numbered on from the
+// cursor's place: the first puzzle of the bank that matches is 1,
+// whatever page it is on, as in bankquery list.
+func (s *Server) page(ctx context.Context, f store.Filter, print string, cur cursor, limit int, solution bool) (pageJSON, error) {
+	// The matches before the page: the cursor's count, unless it has
+	// none for this filter (an older server's, or another filter's).
+	before := cur.N
+	if cur.ID > 0 && (!cur.counted || cur.Filter != print) {
+		var err error
+		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
+			return pageJSON{}, err
+		}
+	}
+	// The window ends at the last ID already written, so that a puzzle
+	// a writer commits later comes after it, never inside it unread.
+	last, err := s.db.LastID(ctx)
+	if err != nil {
+		return pageJSON{}, err
+	}
+	upTo := min(cur.ID+s.window, last)
+	var rows []store.Row
+	if upTo > cur.ID {
+		// One row more than the page tells whether another page follows.
+		o := store.QueryOptions{Limit: limit + 1, Order: store.OrderID, AfterID: cur.ID, UpToID: upTo}
+		if rows, err = s.collect(ctx, f, o); err != nil {
+			return pageJSON{}, err
+		}
+	}
+	var page pageJSON
+	end := max(upTo, cur.ID) // every match up to end is read
+	if page.More = len(rows) > limit; page.More {
+		rows = rows[:limit]
+		end = rows[limit-1].ID
+	} else {
+		page.More = end < last
+	}
+	if end > 0 {
+		page.Next = encodeCursor(countedCursor(end, before+int64(len(rows)), print))
+	}
+	if page.Puzzles, err = puzzleObjects(ctx, rows, int(before)+1, solution); err != nil {
+		return pageJSON{}, err
+	}
+	return page, nil
 }
 
 // randomJSON is a random pick and the seed that repeats it.

@@ -33,6 +33,12 @@ const (
 	MaxCount     = 1000 // the most puzzles an export (count)
 )
 
+// DefaultScanWindow is the most puzzle IDs one page reads past its
+// cursor unless told otherwise: a filter checked row by row that few
+// puzzles match then gives a short page (even an empty one) with more
+// set, rather than reading the whole bank for one request.
+const DefaultScanWindow = 1 << 15
+
 // DefaultMaxInFlight is how many requests New's handler serves at once
 // unless told otherwise; the next one gets 503.
 const DefaultMaxInFlight = 64
@@ -41,21 +47,26 @@ const DefaultMaxInFlight = 64
 type Options struct {
 	Log         *slog.Logger // the access log and errors; nil discards them
 	MaxInFlight int          // requests served at once; 0 is DefaultMaxInFlight
+	ScanWindow  int64        // puzzle IDs a page reads past its cursor; 0 is DefaultScanWindow
 }
 
 // Server is the HTTP handler of a bank; it is safe for concurrent use.
 type Server struct {
-	db  *store.DB
-	log *slog.Logger
-	h   http.Handler
+	db     *store.DB
+	log    *slog.Logger
+	window int64 // Options.ScanWindow
+	h      http.Handler
 }
 
 // New returns the handler that serves db, which it only reads; the
 // caller keeps db open while the handler serves.
 func New(db *store.DB, opt Options) *Server {
-	s := &Server{db: db, log: opt.Log}
+	s := &Server{db: db, log: opt.Log, window: opt.ScanWindow}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.window <= 0 {
+		s.window = DefaultScanWindow
 	}
 	n := opt.MaxInFlight
 	if n <= 0 {

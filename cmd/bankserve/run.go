@@ -33,7 +33,14 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  a page (limit at most 1000, default 100),
                                  "next", the cursor to go on from (also on
                                  the last page, for puzzles added later),
-                                 and "more", whether a page follows
+                                 and "more", whether a page follows. A
+                                 puzzle's "number" is its place in the
+                                 whole list, as in bankquery list: page 2
+                                 of 50 starts at 51. A page reads at most
+                                 32768 IDs past its cursor, so a filter
+                                 few puzzles match may give a short page,
+                                 even an empty one, with "more": go on
+                                 while "more" is true
   /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
                                  a uniform random pick (n at most 100)
   /api/v1/puzzles/ID?solution=1  one puzzle

@@ -54,11 +54,15 @@ func MustVariantFamilies(tb testing.TB, fams []store.NewFamily, n int, seed uint
 // request an app sends most, from parallel clients straight to the
 // handler (no network), on the fixture families with variants: the
 // server's CPU a request, without the HTTP stack's. Set SUDOKUBANK_BENCH_DB to a bank's path to
-// measure that bank instead.
+// measure that bank instead, and SUDOKUBANK_BENCH_QUERY to another query.
 func BenchmarkRandom(b *testing.B) {
 	path := os.Getenv("SUDOKUBANK_BENCH_DB")
 	if path == "" {
 		path = MustBank(b, MustVariantFamilies(b, MustFixture(b), benchVariants, 1))
+	}
+	query := os.Getenv("SUDOKUBANK_BENCH_QUERY")
+	if query == "" {
+		query = "level=evil"
 	}
 	db, err := store.OpenReadOnly(b.Context(), path)
 	if err != nil {
@@ -71,7 +75,7 @@ func BenchmarkRandom(b *testing.B) {
 	start, cpu := time.Now(), cputime.Process()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles/random?level=evil", nil)
+			req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles/random?"+query, nil)
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, req)
 			if w.Code != http.StatusOK {

@@ -608,6 +608,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	if err != nil {
 		return err
 	}
+	if ok, err := anyFamily(ctx, q, f); err != nil || !ok {
+		return err
+	}
 	var (
 		ord *randomOrder
 		n   int64
@@ -663,6 +666,39 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	}
 	_, err = scanRows(ctx, q, s, args, o.Limit, seen, fn)
 	return err
+}
+
+// anyFamily reports whether a family passes the filter's conditions on
+// families (symmetry, minimal, source...), which no index of the
+// puzzles holds: where none does, no puzzle matches, and a query that
+// would check every puzzle's family to find that out answers at once. A
+// family, there being about one for each variant a family stores, costs
+// a fraction of a puzzle to check. A reader keeps the answer while the
+// bank is unchanged. A filter without such conditions needs no look.
+func anyFamily(ctx context.Context, q sqlx.QueryerContext, f Filter) (bool, error) {
+	if _, _, family, err := f.where("p", "p.family_id", indexable{}); err != nil || !family {
+		return true, err
+	}
+	w, args, _, err := f.where("f", "f.id", indexable{})
+	if err != nil {
+		return false, err
+	}
+	s := "SELECT EXISTS (SELECT 1 FROM families f WHERE " + w + ")"
+	read := func() (any, error) {
+		var ok bool
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&ok)
+		return ok, err
+	}
+	var v any
+	if c, ok := q.(*stmtCache); ok {
+		v, err = c.remember(fmt.Sprint(s, args), read)
+	} else {
+		v, err = read()
+	}
+	if err != nil {
+		return false, fmt.Errorf("any family: %w", err)
+	}
+	return v.(bool), nil
 }
 
 // listSQL returns the statement of a query in ID or rating order.

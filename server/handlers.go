@@ -125,8 +125,9 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 	if size != 0 {
 		out = summary.OfSize(st, size)
 	}
-	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, out)
+	// The counts change as the bank grows: a client asks each time, and
+	// gets 304 while they are the same.
+	writeTagged(w, r, out, "no-cache")
 }
 
 // pageJSON is a page of puzzles and the cursor of the next page. Next
@@ -292,7 +293,7 @@ func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, objs[0], cacheImmutable)
+	writeTagged(w, r, objs[0], cacheImmutable)
 }
 
 // Hints are cells and digits as a person names them: rows and columns
@@ -366,7 +367,7 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, out, cacheHints)
+	writeTagged(w, r, out, cacheHints)
 }
 
 // hintsOf grades the puzzle of row again, in its own orientation: a 9x9
@@ -502,7 +503,7 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
+	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
 }
 
 // exportTypes are the formats the export endpoint writes, with their

@@ -336,10 +336,10 @@ func marshal(v any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeImmutable writes v as JSON that never changes for its URL, with
-// an ETag of its bytes and a long Cache-Control, and answers a request
-// whose If-None-Match has that ETag with 304.
-func writeImmutable(w http.ResponseWriter, r *http.Request, v any, cache string) {
+// writeTagged writes v as JSON with an ETag of its bytes and the
+// Cache-Control cache, and answers a request whose If-None-Match has
+// that ETag with 304: a client revalidates without the body.
+func writeTagged(w http.ResponseWriter, r *http.Request, v any, cache string) {
 	b, err := marshal(v)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal error")

@@ -723,3 +723,33 @@ func TestDailyStableAsBankGrows(t *testing.T) {
 		t.Error("2000-01-01: no puzzle from a bank all made later")
 	}
 }
+
+// The stats have an ETag and no-cache: a client that asks again gets
+// 304 while the counts are the same, and the new counts once the bank
+// has grown.
+func TestStatsETag(t *testing.T) {
+	fams := MustFixture(t)
+	path := MustBank(t, fams[:100])
+	ts := MustServer(t, path, server.Options{})
+	r := MustGet(t, ts.URL+"/api/v1/stats", nil)
+	etag := r.header.Get("ETag")
+	if etag == "" || r.header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("headers %v: want an ETag and no-cache", r.header)
+	}
+	if again := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", http.Header{"If-None-Match": {etag}}, nil); again.status != http.StatusNotModified {
+		t.Errorf("If-None-Match %s: status %d, want 304", etag, again.status)
+	}
+	if sized := MustGet(t, ts.URL+"/api/v1/stats?size=9", nil); sized.header.Get("ETag") == etag {
+		t.Errorf("size=9 has the ETag of every size's counts, %s", etag)
+	}
+	if _, err := MustWriter(t, path).WriteBatch(context.Background(), fams[100:]); err != nil {
+		t.Fatal(err)
+	}
+	grown := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", http.Header{"If-None-Match": {etag}}, nil)
+	var st struct {
+		Families int `json:"families"`
+	}
+	if err := json.Unmarshal(grown.body, &st); grown.status != http.StatusOK || err != nil || st.Families != len(fams) {
+		t.Errorf("after the bank grew: status %d, %d families (%v); want 200 and %d", grown.status, st.Families, err, len(fams))
+	}
+}

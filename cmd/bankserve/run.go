@@ -35,12 +35,13 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  the last page, for puzzles added later),
                                  and "more", whether a page follows. A
                                  puzzle's "number" is its place in the
-                                 whole list, as in bankquery list: page 2
-                                 of 50 starts at 51. A page reads at most
-                                 32768 IDs past its cursor, so a filter
-                                 few puzzles match may give a short page,
-                                 even an empty one, with "more": go on
-                                 while "more" is true
+                                 whole list, as in bankquery list: with
+                                 limit=50, a full first page is followed
+                                 by 51. A page reads at most 32768 IDs
+                                 past its cursor, so a filter few puzzles
+                                 match may give a short page, even an
+                                 empty one, with "more": go on while
+                                 "more" is true
   /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
                                  a uniform random pick (n at most 100)
   /api/v1/puzzles/ID?solution=1  one puzzle
@@ -61,6 +62,9 @@ logged on stderr. Endpoints (all GET, JSON unless said):
 
 FILTERS are bankquery's: level, rating, givens, score, technique,
 hardest, symmetry, minimal, source, size.
+
+A puzzle, its hints, the day's puzzle and the stats carry an ETag: a
+request with If-None-Match gets 304 while the answer is the same.
 
 A puzzle is an object of bankquery list -format json, with hardest_name
 added. Its "solution" and "solution_cells" are there only with

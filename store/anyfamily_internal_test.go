@@ -26,3 +26,17 @@ func TestNoFamilyReadsNoPuzzle(t *testing.T) {
 		t.Errorf("a filter families pass answered without the puzzles table")
 	}
 }
+
+// onFamilies says a filter has a condition on the families' columns
+// exactly when where() needs the families table for it.
+func TestOnFamiliesAgreesWithWhere(t *testing.T) {
+	score, client := 2.5, "acme"
+	for _, f := range []Filter{{}, {Levels: []int{2}}, {RatingMin: 20, RatingMax: 40}, {GivensMin: 22, GivensMax: 22}, {Size: 6},
+		{ScoreMin: &score}, {ScoreMax: &score}, {Technique: "x-wing"}, {Hardest: "x-wing"}, {Symmetry: "rot180"}, {Minimal: true},
+		{Source: "gen"}, {RunID: 3}, {Fresh: true}, {NotForClient: client}, {Unreserved: true}, {packFor: &client}} {
+		_, _, family, err := f.where("p", "p.family_id", indexable{})
+		if err != nil || family != f.onFamilies() {
+			t.Errorf("filter %+v: where joins the families %v (%v), onFamilies says %v", f, family, err, f.onFamilies())
+		}
+	}
+}

@@ -134,8 +134,8 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 // is there on the last page too (then More is false), so that a client
 // that comes back once the bank has grown gets the puzzles added since,
 // and nothing twice: IDs only rise. A page holds at most the limit, and
-// fewer, even none, where its window of IDs (Options.ScanWindow) ends first;
-// More says whether to go on.
+// fewer, even none, where its window of IDs (Options.ScanWindow) ends
+// first; More says whether to go on.
 type pageJSON struct {
 	Puzzles []json.RawMessage `json:"puzzles"`
 	Next    string            `json:"next"`
@@ -158,14 +158,14 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 }
 
 // page returns the page of at most limit puzzles after the cursor cur,
-// of the filter f whose fingerprint is print, numbered on from the
+// of the filter f whose fingerprint is fp, numbered on from the
 // cursor's place: the first puzzle of the bank that matches is 1,
 // whatever page it is on, as in bankquery list.
-func (s *Server) page(ctx context.Context, f store.Filter, print string, cur cursor, limit int, solution bool) (pageJSON, error) {
+func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor, limit int, solution bool) (pageJSON, error) {
 	// The matches before the page: the cursor's count, unless it has
 	// none for this filter (an older server's, or another filter's).
 	before := cur.N
-	if cur.ID > 0 && (!cur.counted || cur.Filter != print) {
+	if cur.ID > 0 && (!cur.counted || cur.Filter != fp) {
 		var err error
 		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
 			return pageJSON{}, err
@@ -195,7 +195,7 @@ func (s *Server) page(ctx context.Context, f store.Filter, print string, cur cur
 		page.More = end < last
 	}
 	if end > 0 {
-		page.Next = encodeCursor(countedCursor(end, before+int64(len(rows)), print))
+		page.Next = encodeCursor(countedCursor(end, before+int64(len(rows)), fp))
 	}
 	if page.Puzzles, err = puzzleObjects(ctx, rows, int(before)+1, solution); err != nil {
 		return pageJSON{}, err

@@ -105,9 +105,10 @@ const (
 	CSV Format = "csv"
 
 	// JSON is JSON Lines: one object per puzzle and line, with the keys of
-	// CSVHeader in the same order and the same values, numbers as JSON
-	// numbers and minimal as a JSON boolean, then "cells", the puzzle as
-	// an array of N*N numbers row by row (0 for an empty cell), and
+	// CSVHeader in the same order and the same values ("solution" left out
+	// without a solution, so that no one reads "" as a grid), numbers as
+	// JSON numbers and minimal as a JSON boolean, then "cells", the puzzle
+	// as an array of N*N numbers row by row (0 for an empty cell), and
 	// "solution_cells", the solution alike (left out without a solution),
 	// then the keys of CSVCredits that the export sets. Lines end in
 	// "\n", and text is escaped so that it never breaks a line.

@@ -198,7 +198,7 @@ type jsonItem struct {
 	ID        int64       `json:"id"`
 	Family    int64       `json:"family"`
 	Puzzle    string      `json:"puzzle"`
-	Solution  string      `json:"solution"`
+	Solution  string      `json:"solution,omitempty"`
 	Givens    int         `json:"givens"`
 	Level     int         `json:"level"`
 	LevelName string      `json:"level_name"`

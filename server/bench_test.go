@@ -54,11 +54,15 @@ func MustVariantFamilies(tb testing.TB, fams []store.NewFamily, n int, seed uint
 // request an app sends most, from parallel clients straight to the
 // handler (no network), on the fixture families with variants: the
 // server's CPU a request, without the HTTP stack's. Set SUDOKUBANK_BENCH_DB to a bank's path to
-// measure that bank instead.
+// measure that bank instead, and SUDOKUBANK_BENCH_QUERY to another query.
 func BenchmarkRandom(b *testing.B) {
 	path := os.Getenv("SUDOKUBANK_BENCH_DB")
 	if path == "" {
 		path = MustBank(b, MustVariantFamilies(b, MustFixture(b), benchVariants, 1))
+	}
+	query := os.Getenv("SUDOKUBANK_BENCH_QUERY")
+	if query == "" {
+		query = "level=evil"
 	}
 	db, err := store.OpenReadOnly(b.Context(), path)
 	if err != nil {
@@ -71,7 +75,7 @@ func BenchmarkRandom(b *testing.B) {
 	start, cpu := time.Now(), cputime.Process()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles/random?level=evil", nil)
+			req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles/random?"+query, nil)
 			w := httptest.NewRecorder()
 			h.ServeHTTP(w, req)
 			if w.Code != http.StatusOK {
@@ -83,4 +87,37 @@ func BenchmarkRandom(b *testing.B) {
 	// The machine may be shared: the CPU a request is the steadier figure.
 	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "requests/s")
 	b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/float64(b.N), "cpu-us/request")
+}
+
+// BenchmarkListSparse serves the first page of a filter the store checks
+// row by row, GET /api/v1/puzzles?symmetry=mirror&limit=100 unless
+// SUDOKUBANK_BENCH_QUERY says another, one request at a time: the cost
+// of a page where few puzzles match, which the page's window of IDs
+// bounds. SUDOKUBANK_BENCH_DB names a bank to measure instead of the
+// fixture families with variants.
+func BenchmarkListSparse(b *testing.B) {
+	path := os.Getenv("SUDOKUBANK_BENCH_DB")
+	if path == "" {
+		path = MustBank(b, MustVariantFamilies(b, MustFixture(b), benchVariants, 1))
+	}
+	query := os.Getenv("SUDOKUBANK_BENCH_QUERY")
+	if query == "" {
+		query = "symmetry=mirror&limit=100"
+	}
+	db, err := store.OpenReadOnly(b.Context(), path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	h := server.New(db, server.Options{})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		req := httptest.NewRequest(http.MethodGet, "/api/v1/puzzles?"+query, nil)
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		if w.Code != http.StatusOK {
+			b.Fatalf("status %d: %s", w.Code, w.Body)
+		}
+	}
 }

@@ -704,3 +704,33 @@ func TestBrowserChainLinks(t *testing.T) {
 	}
 	MustScreenshot(t, b, "puzzle-chain-links.png")
 }
+
+// A filter few puzzles match, on a server whose pages read a small
+// window of IDs, lists its first match, not "No puzzle matches": the
+// page reads on past the empty pages the API gives before it.
+func TestBrowserSparseFilter(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	path := MustBank(t, MustFixture(t))
+	ts := MustServer(t, path, server.Options{ScanWindow: 5})
+	// A number of givens whose first match lies past the first window.
+	full := MustServer(t, path, server.Options{})
+	filter := ""
+	var want page
+	for n := 17; n <= 81 && filter == ""; n++ {
+		var first page
+		q := fmt.Sprintf("givens=%d", n)
+		MustGet(t, ts.URL+"/api/v1/puzzles?limit=50&"+q, &first)
+		MustGet(t, full.URL+"/api/v1/puzzles?limit=50&"+q, &want)
+		if len(first.Puzzles) == 0 && first.More && len(want.Puzzles) > 0 {
+			filter = q
+		}
+	}
+	if filter == "" {
+		t.Fatal("no number of givens has its first match past the first window")
+	}
+	b.do(t, chromedp.Navigate(ts.URL+"/?"+filter), wait(`document.querySelectorAll("#results tbody tr").length > 0`))
+	ids := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody a")].map(a => a.textContent.slice(1))`)
+	if len(ids) == 0 || ids[0] != fmt.Sprint(want.Puzzles[0].ID) {
+		t.Errorf("%s: the page lists %v, want the first match, %d, first", filter, ids, want.Puzzles[0].ID)
+	}
+}

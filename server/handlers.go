@@ -47,11 +47,12 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 }
 
 // puzzleObjects returns rows as the JSON objects bankquery list -format
-// json prints, numbered from 1, with their solutions only when asked,
-// and one key more: hardest_name, the display name of the hardest
-// technique, which a page shows where bankquery's lists show the slug.
-func puzzleObjects(ctx context.Context, rows []store.Row, solution bool) ([]json.RawMessage, error) {
-	items := export.FromRows(rows, 1)
+// json prints, numbered from first, with their solutions only when asked
+// (else without the keys solution and solution_cells), and one key more:
+// hardest_name, the display name of the hardest technique, which a page
+// shows where bankquery's lists show the slug.
+func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bool) ([]json.RawMessage, error) {
+	items := export.FromRows(rows, first)
 	if !solution {
 		for i := range items {
 			items[i].Solution = ""
@@ -104,9 +105,15 @@ func (s *Server) collect(ctx context.Context, f store.Filter, o store.QueryOptio
 	return rows, err
 }
 
+// stats answers the bank's counts: over every size, with each size's in
+// "sizes" where the bank holds a size other than 9x9; with size=N, those
+// of N x N grids alone at the top, so that an app of one size reads its
+// levels and buckets without another size's puzzles in them.
 func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
-	if _, err := query(r.URL); err != nil {
-		s.serveError(w, r, err)
+	p := newParams(r, []string{"size"})
+	size := p.filter().Size
+	if p.err != nil {
+		s.serveError(w, r, p.err)
 		return
 	}
 	st, err := s.db.Stats(r.Context())
@@ -114,15 +121,21 @@ func (s *Server) stats(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	out := summary.Of(st)
-	w.Header().Set("Cache-Control", "no-cache")
-	writeJSON(w, http.StatusOK, out)
+	var out any = summary.Of(st)
+	if size != 0 {
+		out = summary.OfSize(st, size)
+	}
+	// The counts change as the bank grows: a client asks each time, and
+	// gets 304 while they are the same.
+	writeTagged(w, r, out, "no-cache")
 }
 
 // pageJSON is a page of puzzles and the cursor of the next page. Next
 // is there on the last page too (then More is false), so that a client
 // that comes back once the bank has grown gets the puzzles added since,
-// and nothing twice: IDs only rise.
+// and nothing twice: IDs only rise. A page holds at most the limit, and
+// fewer, even none, where its window of IDs (Options.ScanWindow) ends
+// first; More says whether to go on.
 type pageJSON struct {
 	Puzzles []json.RawMessage `json:"puzzles"`
 	Next    string            `json:"next"`
@@ -131,29 +144,63 @@ type pageJSON struct {
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	p := newParams(r, filterParams, []string{"limit", "cursor", "solution"})
-	f, limit, after, solution := p.filter(), p.int("limit", DefaultLimit, 1, MaxLimit), p.cursor(), p.bool("solution")
+	f, limit, cur, solution := p.filter(), p.int("limit", DefaultLimit, 1, MaxLimit), p.cursor(), p.bool("solution")
 	if p.err != nil {
 		s.serveError(w, r, p.err)
 		return
 	}
-	// One row more than the page tells whether another page follows.
-	rows, err := s.collect(r.Context(), f, store.QueryOptions{Limit: limit + 1, Order: store.OrderID, AfterID: after})
+	page, err := s.page(r.Context(), f, filterPrint(p.q), cur, limit, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	page := pageJSON{Next: p.q.Get("cursor"), More: len(rows) > limit}
-	if page.More {
-		rows = rows[:limit]
-	}
-	if len(rows) > 0 {
-		page.Next = encodeCursor(rows[len(rows)-1].ID)
-	}
-	if page.Puzzles, err = puzzleObjects(r.Context(), rows, solution); err != nil {
-		s.internalError(w, r, err)
-		return
-	}
 	writeJSON(w, http.StatusOK, page)
+}
+
+// page returns the page of at most limit puzzles after the cursor cur,
+// of the filter f whose fingerprint is fp, numbered on from the
+// cursor's place: the first puzzle of the bank that matches is 1,
+// whatever page it is on, as in bankquery list.
+func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor, limit int, solution bool) (pageJSON, error) {
+	// The matches before the page: the cursor's count, unless it has
+	// none for this filter (an older server's, or another filter's).
+	before := cur.N
+	if cur.ID > 0 && (!cur.counted || cur.Filter != fp) {
+		var err error
+		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
+			return pageJSON{}, err
+		}
+	}
+	// The window ends at the last ID already written, so that a puzzle
+	// a writer commits later comes after it, never inside it unread.
+	last, err := s.db.LastID(ctx)
+	if err != nil {
+		return pageJSON{}, err
+	}
+	upTo := min(cur.ID+s.window, last)
+	var rows []store.Row
+	if upTo > cur.ID {
+		// One row more than the page tells whether another page follows.
+		o := store.QueryOptions{Limit: limit + 1, Order: store.OrderID, AfterID: cur.ID, UpToID: upTo}
+		if rows, err = s.collect(ctx, f, o); err != nil {
+			return pageJSON{}, err
+		}
+	}
+	var page pageJSON
+	end := max(upTo, cur.ID) // every match up to end is read
+	if page.More = len(rows) > limit; page.More {
+		rows = rows[:limit]
+		end = rows[limit-1].ID
+	} else {
+		page.More = end < last
+	}
+	if end > 0 {
+		page.Next = encodeCursor(countedCursor(end, before+int64(len(rows)), fp))
+	}
+	if page.Puzzles, err = puzzleObjects(ctx, rows, int(before)+1, solution); err != nil {
+		return pageJSON{}, err
+	}
+	return page, nil
 }
 
 // randomJSON is a random pick and the seed that repeats it.
@@ -174,7 +221,7 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), rows, solution)
+	objs, err := puzzleObjects(r.Context(), rows, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
@@ -241,12 +288,12 @@ func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, objs[0], cacheImmutable)
+	writeTagged(w, r, objs[0], cacheImmutable)
 }
 
 // Hints are cells and digits as a person names them: rows and columns
@@ -320,7 +367,7 @@ func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, out, cacheHints)
+	writeTagged(w, r, out, cacheHints)
 }
 
 // hintsOf grades the puzzle of row again, in its own orientation: a 9x9
@@ -451,12 +498,12 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeImmutable(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
+	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
 }
 
 // exportTypes are the formats the export endpoint writes, with their

@@ -10,6 +10,7 @@ import (
 	"sudokubank/grid"
 	"sudokubank/internal/banktest"
 	"sudokubank/server"
+	"sudokubank/store"
 )
 
 // The hints of 6x6 and 12x12 puzzles have the shape of 9x9 hints: cells
@@ -144,5 +145,77 @@ func TestExportNineOnlyMixedSizes(t *testing.T) {
 	r := MustGet(t, ts.URL+"/api/v1/export?format=sdm&size=9", nil)
 	if lines := strings.Count(string(r.body), "\n"); lines != len(nine.Puzzles) {
 		t.Errorf("sdm of size 9: %d lines, want the %d 9x9 puzzles:\n%s", lines, len(nine.Puzzles), r.body)
+	}
+}
+
+// An app of one grid size reads the counts of its size alone with
+// size=N: the levels and buckets hold no puzzle of another size. Without
+// size the top-level counts are every size's, and "sizes" has each.
+func TestStatsSize(t *testing.T) {
+	nine := MustFixture(t)
+	six := banktest.MustSizedBuilt(t, 6, []grade.Level{grade.Evil, grade.ExtremelyEasy}, 2)
+	ts := MustServer(t, MustBank(t, append(nine, six...)), server.Options{})
+	type counts struct {
+		Size     int   `json:"size"`
+		Families int64 `json:"families"`
+		Puzzles  int64 `json:"puzzles"`
+		Levels   []struct {
+			Level    int   `json:"level"`
+			Families int64 `json:"families"`
+			Puzzles  int64 `json:"puzzles"`
+		} `json:"levels"`
+		Buckets []struct {
+			Level, Givens int
+			Families      int64
+		} `json:"buckets"`
+		Sizes []counts `json:"sizes"`
+	}
+	// want returns the families of fams at each level, and in all.
+	want := func(fams []store.NewFamily) (levels [5]int64, all int64) {
+		for _, f := range fams {
+			levels[f.Level-1]++
+		}
+		return levels, int64(len(fams))
+	}
+	check := func(name string, c counts, fams []store.NewFamily) {
+		t.Helper()
+		levels, all := want(fams)
+		if c.Families != all || len(c.Levels) != 5 {
+			t.Fatalf("%s: %d families in %d levels, want %d in 5", name, c.Families, len(c.Levels), all)
+		}
+		for i, l := range c.Levels {
+			if l.Level != i+1 || l.Families != levels[i] {
+				t.Errorf("%s: level %d has %d families, want %d", name, l.Level, l.Families, levels[i])
+			}
+		}
+		var inBuckets int64
+		for _, b := range c.Buckets {
+			inBuckets += b.Families
+		}
+		if inBuckets != all {
+			t.Errorf("%s: buckets hold %d families, want %d", name, inBuckets, all)
+		}
+	}
+	var all, s9, s6, s16 counts
+	MustGet(t, ts.URL+"/api/v1/stats", &all)
+	check("every size", all, append(nine, six...))
+	if len(all.Sizes) != 2 || all.Sizes[0].Size != 6 || all.Sizes[1].Size != 9 {
+		t.Fatalf("sizes %+v, want 6 then 9", all.Sizes)
+	}
+	check("sizes[6]", all.Sizes[0], six)
+	MustGet(t, ts.URL+"/api/v1/stats?size=9", &s9)
+	check("size=9", s9, nine)
+	MustGet(t, ts.URL+"/api/v1/stats?size=6x6", &s6)
+	check("size=6x6", s6, six)
+	if s9.Size != 9 || s6.Size != 6 || len(s9.Sizes) != 0 {
+		t.Errorf("size=9 says size %d with sizes %v, size=6x6 size %d; want 9 without sizes, 6", s9.Size, s9.Sizes, s6.Size)
+	}
+	// A size the bank lacks has every level, each empty.
+	MustGet(t, ts.URL+"/api/v1/stats?size=16", &s16)
+	check("size=16", s16, nil)
+	for _, q := range []string{"size=7", "size=9&size=6", "level=1"} {
+		if r := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats?"+q, nil, nil); r.status != http.StatusBadRequest {
+			t.Errorf("stats?%s: status %d, want 400: %s", q, r.status, r.body)
+		}
 	}
 }

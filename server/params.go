@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"maps"
 	"net/http"
 	"net/url"
@@ -123,12 +124,12 @@ func (p *params) seed() uint64 {
 	return keep(p, n, err)
 }
 
-func (p *params) cursor() int64 {
+func (p *params) cursor() cursor {
 	if p.err != nil {
-		return 0
+		return cursor{}
 	}
-	id, err := decodeCursor(p.q.Get("cursor"))
-	return keep(p, id, err)
+	c, err := decodeCursor(p.q.Get("cursor"))
+	return keep(p, c, err)
 }
 
 // filterOf reads the filter parameters into a store filter.
@@ -205,29 +206,94 @@ func seedParam(q url.Values) (uint64, error) {
 // apart from a bare number and can change form in a later version.
 const cursorPrefix = "id:"
 
-// encodeCursor returns the cursor of the page after the puzzle id.
-func encodeCursor(id int64) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(cursorPrefix + strconv.FormatInt(id, 10)))
+// cursor is where a page of puzzles goes on from: after the puzzle ID.
+// A cursor also carries the place of that ID among the matches (N, the
+// number of matches up to it) and the fingerprint of the filter it was
+// given for, so that the next page numbers on without counting; an
+// older server's cursor, "id:ID" alone, has neither (counted is false).
+type cursor struct {
+	ID      int64
+	N       int64  // the matches with an ID up to ID, if counted
+	Filter  string // filterPrint of the filter N counts, if counted
+	counted bool
 }
 
-// decodeCursor returns the puzzle ID a cursor continues after; "" is 0,
-// the start.
-func decodeCursor(s string) (int64, error) {
-	if s == "" {
-		return 0, nil
+// text returns the cursor's text before base64: "id:ID" or
+// "id:ID;n:N;f:FILTER".
+func (c cursor) text() string {
+	t := cursorPrefix + strconv.FormatInt(c.ID, 10)
+	if c.counted {
+		t += ";n:" + strconv.FormatInt(c.N, 10) + ";f:" + c.Filter
 	}
+	return t
+}
+
+// encodeCursor returns c as a client sends it back.
+func encodeCursor(c cursor) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(c.text()))
+}
+
+// countedCursor returns the cursor after the puzzle id, the nth match
+// of the filter with fingerprint filter.
+func countedCursor(id, n int64, filter string) cursor {
+	return cursor{ID: id, N: n, Filter: filter, counted: true}
+}
+
+// decodeCursor returns the cursor s; "" is the start, ID 0.
+func decodeCursor(s string) (cursor, error) {
+	if s == "" {
+		return cursor{}, nil
+	}
+	bad := badParam("cursor", s, "not a cursor this server gave")
 	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
 	rest, ok := strings.CutPrefix(string(b), cursorPrefix)
 	if err != nil || !ok {
-		return 0, badParam("cursor", s, "not a cursor this server gave")
+		return cursor{}, bad
 	}
-	id, err := strconv.ParseInt(rest, 10, 64)
+	var c cursor
+	idText, more, counted := strings.Cut(rest, ";n:")
+	if c.ID, err = strconv.ParseInt(idText, 10, 64); err != nil || c.ID <= 0 {
+		return cursor{}, bad
+	}
+	if counted {
+		nText, filter, ok := strings.Cut(more, ";f:")
+		n, err := strconv.ParseInt(nText, 10, 64)
+		if !ok || err != nil || n < 0 || n > c.ID || !isFilterPrint(filter) {
+			return cursor{}, bad
+		}
+		c = countedCursor(c.ID, n, filter)
+	}
 	// Only the cursor's one spelling reads back, so that a cursor
 	// names one place.
-	if err != nil || id <= 0 || encodeCursor(id) != s {
-		return 0, badParam("cursor", s, "not a cursor this server gave")
+	if encodeCursor(c) != s {
+		return cursor{}, bad
 	}
-	return id, nil
+	return c, nil
+}
+
+// filterPrint returns the fingerprint of the filter parameters of q, as
+// given: a cursor's count holds for the filter it was counted for only.
+func filterPrint(q url.Values) string {
+	h := fnv.New64a()
+	for _, k := range filterParams {
+		if q.Has(k) {
+			fmt.Fprintf(h, "%s=%q;", k, q.Get(k))
+		}
+	}
+	return strconv.FormatUint(h.Sum64(), 36)
+}
+
+// isFilterPrint reports whether s is a filterPrint: base 36, lower case.
+func isFilterPrint(s string) bool {
+	if s == "" || len(s) > 13 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'z') {
+			return false
+		}
+	}
+	return true
 }
 
 // idsParam reads the parameter ids: puzzle IDs, comma-separated, each

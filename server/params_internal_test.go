@@ -7,14 +7,16 @@ import (
 	"testing"
 )
 
-// A cursor this server gives reads back as its ID; anything else is
-// refused as a bad cursor, never read as another ID's or a panic.
+// A cursor this server gives reads back as its ID and count; anything
+// else is refused as a bad cursor, never read as another place or a
+// panic. An older server's cursor, the ID alone, still reads.
 func FuzzDecodeCursor(f *testing.F) {
-	for _, s := range []string{"", encodeCursor(1), encodeCursor(1 << 40), "aWQ6MA", "aWQ6LTE", "bm9wZQ", "!!", "aWQ6"} {
+	for _, s := range []string{"", encodeCursor(cursor{ID: 1}), encodeCursor(cursor{ID: 1 << 40}), encodeCursor(countedCursor(7, 3, "abc")),
+		encodeCursor(countedCursor(7, 8, "abc")), "aWQ6MA", "aWQ6LTE", "bm9wZQ", "!!", "aWQ6"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		id, err := decodeCursor(s)
+		c, err := decodeCursor(s)
 		if err != nil {
 			var pe *paramError
 			if !errors.As(err, &pe) || pe.name != "cursor" {
@@ -23,15 +25,34 @@ func FuzzDecodeCursor(f *testing.F) {
 			return
 		}
 		if s == "" {
-			if id != 0 {
-				t.Errorf("empty cursor = %d, want 0", id)
+			if c != (cursor{}) {
+				t.Errorf("empty cursor = %+v, want the start", c)
 			}
 			return
 		}
-		if id <= 0 || encodeCursor(id) != s {
-			t.Errorf("decodeCursor(%q) = %d, which encodes as %q", s, id, encodeCursor(id))
+		if c.ID <= 0 || c.N < 0 || c.N > c.ID || encodeCursor(c) != s {
+			t.Errorf("decodeCursor(%q) = %+v, which encodes as %q", s, c, encodeCursor(c))
 		}
 	})
+}
+
+// The cursors this server gives read back as they were, and an older
+// server's, "id:ID", reads as that ID without a count.
+func TestCursorRoundTrip(t *testing.T) {
+	for _, c := range []cursor{{ID: 1}, {ID: 1 << 40}, countedCursor(51, 50, filterPrint(url.Values{"level": {"evil"}})), countedCursor(9, 0, filterPrint(nil))} {
+		got, err := decodeCursor(encodeCursor(c))
+		if err != nil || got != c {
+			t.Errorf("cursor %+v reads back as %+v, %v", c, got, err)
+		}
+	}
+	// base64url of "id:42", as bankserve wrote its cursors before they
+	// were counted.
+	if got, err := decodeCursor("aWQ6NDI"); err != nil || got != (cursor{ID: 42}) {
+		t.Errorf("old cursor: %+v, %v; want ID 42, uncounted", got, err)
+	}
+	if a, b := filterPrint(url.Values{"level": {"evil"}}), filterPrint(url.Values{"level": {"easy"}}); a == b {
+		t.Errorf("two filters, one fingerprint %s", a)
+	}
 }
 
 // Any query string gives a filter or an error that names a parameter.

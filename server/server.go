@@ -18,7 +18,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"sudokubank/store"
@@ -33,6 +35,12 @@ const (
 	MaxCount     = 1000 // the most puzzles an export (count)
 )
 
+// DefaultScanWindow is the most puzzle IDs one page reads past its
+// cursor unless told otherwise: a filter checked row by row that few
+// puzzles match then gives a short page (even an empty one) with more
+// set, rather than reading the whole bank for one request.
+const DefaultScanWindow = 1 << 15
+
 // DefaultMaxInFlight is how many requests New's handler serves at once
 // unless told otherwise; the next one gets 503.
 const DefaultMaxInFlight = 64
@@ -41,21 +49,30 @@ const DefaultMaxInFlight = 64
 type Options struct {
 	Log         *slog.Logger // the access log and errors; nil discards them
 	MaxInFlight int          // requests served at once; 0 is DefaultMaxInFlight
+	ScanWindow  int64        // puzzle IDs a page reads past its cursor; 0 is DefaultScanWindow
+	// CORSOrigin is the origin (ParseOrigin) whose web pages may read
+	// the API from a browser, "*" for any; "" lets none but the server's
+	// own page.
+	CORSOrigin string
 }
 
 // Server is the HTTP handler of a bank; it is safe for concurrent use.
 type Server struct {
-	db  *store.DB
-	log *slog.Logger
-	h   http.Handler
+	db     *store.DB
+	log    *slog.Logger
+	window int64 // Options.ScanWindow
+	h      http.Handler
 }
 
 // New returns the handler that serves db, which it only reads; the
 // caller keeps db open while the handler serves.
 func New(db *store.DB, opt Options) *Server {
-	s := &Server{db: db, log: opt.Log}
+	s := &Server{db: db, log: opt.Log, window: opt.ScanWindow}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.window <= 0 {
+		s.window = DefaultScanWindow
 	}
 	n := opt.MaxInFlight
 	if n <= 0 {
@@ -73,7 +90,7 @@ func New(db *store.DB, opt Options) *Server {
 	mux.HandleFunc("GET /{$}", s.home)
 	mux.HandleFunc("GET /puzzles/{id}", s.puzzlePage)
 	mux.HandleFunc("GET /static/{file}", s.static)
-	s.h = AccessLog(s.log, Limit(n, noBody(jsonNotFound(mux))))
+	s.h = AccessLog(s.log, cors(opt.CORSOrigin, Limit(n, noBody(jsonNotFound(mux)))))
 	return s
 }
 
@@ -143,6 +160,52 @@ func Limit(n int, h http.Handler) http.Handler {
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, "too many requests at once; retry shortly")
 		}
+	})
+}
+
+// ParseOrigin checks an origin for Options.CORSOrigin: "*", or a scheme
+// (http or https) and a host with an optional port, such as
+// https://app.example.com, as a browser sends it in Origin.
+func ParseOrigin(s string) (string, error) {
+	if s == "*" {
+		return s, nil
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("origin %q: %w", s, err)
+	case u.Scheme != "http" && u.Scheme != "https":
+		return "", fmt.Errorf("origin %q: want http:// or https:// and a host, or *", s)
+	case u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#"):
+		return "", fmt.Errorf("origin %q: want a scheme and a host only, such as https://app.example.com, without a path", s)
+	}
+	return s, nil
+}
+
+// cors lets web pages of origin read the API (the paths under /api/)
+// from a browser: it marks their responses readable by that origin and
+// answers a browser's preflight, which asks before a request with a
+// header such as If-None-Match. With origin "" it is h.
+func cors(origin string, h http.Handler) http.Handler {
+	if origin == "" {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") {
+			h.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Access-Control-Allow-Origin", origin)
+		// Scripts read these beside the CORS-safelisted ones.
+		w.Header().Set("Access-Control-Expose-Headers", "ETag, Retry-After, Content-Disposition")
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			w.Header().Set("Access-Control-Allow-Methods", "GET, HEAD")
+			w.Header().Set("Access-Control-Allow-Headers", "If-None-Match")
+			w.Header().Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		h.ServeHTTP(w, r)
 	})
 }
 
@@ -273,10 +336,10 @@ func marshal(v any) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeImmutable writes v as JSON that never changes for its URL, with
-// an ETag of its bytes and a long Cache-Control, and answers a request
-// whose If-None-Match has that ETag with 304.
-func writeImmutable(w http.ResponseWriter, r *http.Request, v any, cache string) {
+// writeTagged writes v as JSON with an ETag of its bytes and the
+// Cache-Control cache, and answers a request whose If-None-Match has
+// that ETag with 304: a client revalidates without the body.
+func writeTagged(w http.ResponseWriter, r *http.Request, v any, cache string) {
 	b, err := marshal(v)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal error")

@@ -26,8 +26,9 @@ import (
 
 // The keys of a puzzle object: those of bankquery list -format json and
 // hardest_name.
+// Without solution=1 the object has no solution key at all.
 var puzzleKeys = []string{"cells", "diamond", "family", "givens", "hardest", "hardest_name", "id", "level", "level_name", "minimal",
-	"number", "pearl", "puzzle", "rating", "score", "size", "solution", "source", "symmetry"}
+	"number", "pearl", "puzzle", "rating", "score", "size", "source", "symmetry"}
 
 func TestStatsAndHealth(t *testing.T) {
 	fams := MustFixture(t)
@@ -107,8 +108,19 @@ func TestList(t *testing.T) {
 		if got := slices.Sorted(maps.Keys(p)); !slices.Equal(got, puzzleKeys) {
 			t.Errorf("keys %v, want %v", got, puzzleKeys)
 		}
-		if p["level"] != 5.0 || p["solution"] != "" {
-			t.Errorf("puzzle %v: want level 5 and no solution", p)
+		if p["level"] != 5.0 {
+			t.Errorf("puzzle %v: want level 5", p)
+		}
+	}
+	// Asked for, the solution comes in both of export's forms.
+	r = MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&givens=20-30&limit=3&solution=1", nil)
+	if err := json.Unmarshal(r.body, &raw); err != nil {
+		t.Fatal(err)
+	}
+	withSolution := slices.Sorted(slices.Values(append(slices.Clone(puzzleKeys), "solution", "solution_cells")))
+	for _, p := range raw.Puzzles {
+		if got := slices.Sorted(maps.Keys(p)); !slices.Equal(got, withSolution) {
+			t.Errorf("solution=1: keys %v, want %v", got, withSolution)
 		}
 	}
 	var pg page
@@ -709,5 +721,35 @@ func TestDailyStableAsBankGrows(t *testing.T) {
 	}
 	if pick(ts, "2000-01-01", "") == 0 {
 		t.Error("2000-01-01: no puzzle from a bank all made later")
+	}
+}
+
+// The stats have an ETag and no-cache: a client that asks again gets
+// 304 while the counts are the same, and the new counts once the bank
+// has grown.
+func TestStatsETag(t *testing.T) {
+	fams := MustFixture(t)
+	path := MustBank(t, fams[:100])
+	ts := MustServer(t, path, server.Options{})
+	r := MustGet(t, ts.URL+"/api/v1/stats", nil)
+	etag := r.header.Get("ETag")
+	if etag == "" || r.header.Get("Cache-Control") != "no-cache" {
+		t.Fatalf("headers %v: want an ETag and no-cache", r.header)
+	}
+	if again := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", http.Header{"If-None-Match": {etag}}, nil); again.status != http.StatusNotModified {
+		t.Errorf("If-None-Match %s: status %d, want 304", etag, again.status)
+	}
+	if sized := MustGet(t, ts.URL+"/api/v1/stats?size=9", nil); sized.header.Get("ETag") == etag {
+		t.Errorf("size=9 has the ETag of every size's counts, %s", etag)
+	}
+	if _, err := MustWriter(t, path).WriteBatch(context.Background(), fams[100:]); err != nil {
+		t.Fatal(err)
+	}
+	grown := MustDo(t, http.MethodGet, ts.URL+"/api/v1/stats", http.Header{"If-None-Match": {etag}}, nil)
+	var st struct {
+		Families int `json:"families"`
+	}
+	if err := json.Unmarshal(grown.body, &st); grown.status != http.StatusOK || err != nil || st.Families != len(fams) {
+		t.Errorf("after the bank grew: status %d, %d families (%v); want 200 and %d", grown.status, st.Families, err, len(fams))
 	}
 }

@@ -83,6 +83,10 @@ type QueryOptions struct {
 	// cursor that pages on without repeats while the bank grows, since
 	// IDs only rise.
 	AfterID int64
+	// UpToID, with OrderID, stops at the puzzle with this ID, matched or
+	// not: a window of IDs that bounds what a page reads when the filter
+	// is checked row by row and few rows match. 0 means no bound.
+	UpToID int64
 }
 
 // Row is a puzzle with its family's grade, as queries return it: the
@@ -445,6 +449,14 @@ func (f Filter) bucketCond(p string) (string, []any) {
 	return "(" + strings.Join(conds, " OR ") + ")", args
 }
 
+// onFamilies reports whether the filter has a condition on the
+// families' own columns, for which where() joins the families table (it
+// reports family): a puzzle query checks it row by row.
+func (f Filter) onFamilies() bool {
+	return f.ScoreMin != nil || f.ScoreMax != nil || f.Technique != "" || f.Hardest != "" ||
+		f.Symmetry != "" || f.Minimal || f.Source != "" || f.RunID != 0
+}
+
 // bucketsOnly reports whether the filter uses nothing but levels and
 // givens, so that the buckets table can count it.
 func (f Filter) bucketsOnly() bool {
@@ -519,6 +531,37 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 	return n, nil
 }
 
+// CountUpTo returns the number of puzzles the filter selects with an ID
+// of at most id: the place of puzzle id among them, which a page of
+// puzzles in ID order numbers from. Puzzles are never removed and IDs
+// only rise, so it does not change as the bank grows.
+func (db *DB) CountUpTo(ctx context.Context, f Filter, id int64) (int64, error) {
+	f, err := f.withSizes(ctx, db.db)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	q, args, err := countPuzzlesSQL(f)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	var n int64
+	if err := db.db.GetContext(ctx, &n, q+" AND p.id <= ?", append(args, id)...); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	return n, nil
+}
+
+// LastID returns the highest puzzle ID, 0 for an empty bank. Every
+// puzzle with a lower ID is already written: a writer's puzzles come
+// after it.
+func (db *DB) LastID(ctx context.Context) (int64, error) {
+	var id int64
+	if err := db.reader().QueryRowxContext(ctx, "SELECT COALESCE(MAX(id), 0) FROM puzzles").Scan(&id); err != nil {
+		return 0, fmt.Errorf("last puzzle ID: %w", err)
+	}
+	return id, nil
+}
+
 // countPuzzlesSQL returns the statement that counts the puzzles the
 // filter selects by reading them: it may search any index of the
 // puzzles, the (level, givens) one through its expression.
@@ -564,10 +607,16 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	if o.AfterID < 0 || o.AfterID > 0 && o.Order != OrderID {
 		return fmt.Errorf("after ID %d with order %d: %w", o.AfterID, o.Order, ErrInvalid)
 	}
+	if o.UpToID < 0 || o.UpToID > 0 && o.Order != OrderID {
+		return fmt.Errorf("up to ID %d with order %d: %w", o.UpToID, o.Order, ErrInvalid)
+	}
 	// A random order depends on the filter's levels as given, so that
 	// every plan below takes the same rows in the same order.
 	f, err := f.withSizes(ctx, q)
 	if err != nil {
+		return err
+	}
+	if ok, err := anyFamily(ctx, q, f); err != nil || !ok {
 		return err
 	}
 	var (
@@ -627,6 +676,39 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	return err
 }
 
+// anyFamily reports whether a family passes the filter's conditions on
+// families (symmetry, minimal, source...), which no index of the
+// puzzles holds: where none does, no puzzle matches, and a query that
+// would check every puzzle's family to find that out answers at once. A
+// family, there being about one for each variant a family stores, costs
+// a fraction of a puzzle to check. A reader keeps the answer while the
+// bank is unchanged. A filter without such conditions needs no look.
+func anyFamily(ctx context.Context, q sqlx.QueryerContext, f Filter) (bool, error) {
+	if !f.onFamilies() {
+		return true, nil
+	}
+	w, args, _, err := f.where("f", "f.id", indexable{})
+	if err != nil {
+		return false, err
+	}
+	s := "SELECT EXISTS (SELECT 1 FROM families f WHERE " + w + ")"
+	read := func() (any, error) {
+		var ok bool
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&ok)
+		return ok, err
+	}
+	var v any
+	if c, ok := q.(*stmtCache); ok {
+		v, err = c.remember(fmt.Sprint(s, args), read)
+	} else {
+		v, err = read()
+	}
+	if err != nil {
+		return false, fmt.Errorf("any family: %w", err)
+	}
+	return v.(bool), nil
+}
+
 // listSQL returns the statement of a query in ID or rating order.
 //
 // By ID it walks the table in rowid order, filtering, unless one level
@@ -659,6 +741,10 @@ func listSQL(f Filter, o QueryOptions) (string, []any, error) {
 	if o.AfterID > 0 {
 		w += " AND p.id > ?"
 		args = append(args, o.AfterID)
+	}
+	if o.UpToID > 0 {
+		w += " AND p.id <= ?"
+		args = append(args, o.UpToID)
 	}
 	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w + order, args, nil
 }

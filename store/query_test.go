@@ -405,3 +405,68 @@ func TestQueryAfterID(t *testing.T) {
 		t.Errorf("AfterID with a random order: %v, want ErrInvalid", err)
 	}
 }
+
+// Windows of IDs read with AfterID and UpToID hold exactly the matches
+// between the two, for plain and technique filters (whose rare plan, on
+// a first page, must keep to the window too); CountUpTo is the number of
+// matches up to an ID, and LastID the highest ID of all.
+func TestQueryUpToID(t *testing.T) {
+	ctx := context.Background()
+	db, _ := filterBank(t, 120)
+	var every []int64
+	if err := db.Query(ctx, store.Filter{}, store.QueryOptions{}, func(r store.Row) error {
+		every = append(every, r.ID)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	last, err := db.LastID(ctx)
+	if err != nil || len(every) == 0 || last != every[len(every)-1] {
+		t.Fatalf("LastID = %d, %v; want %d", last, err, every[len(every)-1])
+	}
+	for _, f := range []store.Filter{{}, {Levels: []int{3}}, {Technique: "x-wing"}, {Levels: []int{2, 4}, GivensMin: 25, GivensMax: 25}} {
+		var all []int64
+		if err := db.Query(ctx, f, store.QueryOptions{}, func(r store.Row) error {
+			all = append(all, r.ID)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(all) == 0 {
+			t.Fatalf("filter %+v selects nothing", f)
+		}
+		for after := int64(0); after < last; after += 13 {
+			var got, want []int64
+			if err := db.Query(ctx, f, store.QueryOptions{AfterID: after, UpToID: after + 13}, func(r store.Row) error {
+				got = append(got, r.ID)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for _, id := range all {
+				if id > after && id <= after+13 {
+					want = append(want, id)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("filter %+v, IDs %d to %d: got %v, want %v", f, after+1, after+13, got, want)
+			}
+		}
+		for _, id := range []int64{0, 1, every[len(every)/2], last, last + 5} {
+			n, err := db.CountUpTo(ctx, f, id)
+			want := int64(0)
+			for _, a := range all {
+				if a <= id {
+					want++
+				}
+			}
+			if err != nil || n != want {
+				t.Errorf("filter %+v: CountUpTo(%d) = %d, %v; want %d", f, id, n, err, want)
+			}
+		}
+	}
+	err = db.Query(ctx, store.Filter{}, store.QueryOptions{Limit: 3, Order: store.OrderRandom, UpToID: 5}, func(store.Row) error { return nil })
+	if !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("UpToID with a random order: %v, want ErrInvalid", err)
+	}
+}

@@ -116,7 +116,7 @@ func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOption
 	seen := map[int64]bool{}
 	n := 0
 	for _, r := range rows {
-		if o.Limit > 0 && n >= o.Limit {
+		if o.Limit > 0 && n >= o.Limit || o.UpToID > 0 && r.ID > o.UpToID {
 			break
 		}
 		if o.OnePerFamily {

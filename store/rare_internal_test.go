@@ -235,3 +235,34 @@ func TestRarePlanSkipsFamilies(t *testing.T) {
 		t.Errorf("without the (level, givens) index: the families were read")
 	}
 }
+
+// The rare plan keeps to a window of IDs (UpToID) on a first page, as
+// the walk by ID does: its rows are those of the walk up to that ID.
+func TestRarePlanUpToID(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	f := Filter{Technique: "jellyfish"}
+	_, matches, err := techniqueTotals(ctx, db.db, f.Technique, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []string
+	withoutTechniquePlans(func() { all = queryIDs(t, db, f, QueryOptions{Order: OrderID}) })
+	if len(all) < 2 {
+		t.Fatalf("%d rows of %s, want 2 or more", len(all), f.Technique)
+	}
+	// Up to the second match's ID: the window holds the first two.
+	var upTo int64
+	fmt.Sscanf(all[1], "%d/", &upTo)
+	var got []string
+	done, err := queryRare(ctx, db.db, f, QueryOptions{Order: OrderID, UpToID: upTo}, nil, matches, func(r Row) error {
+		got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+		return nil
+	})
+	if err != nil || !done {
+		t.Fatalf("rare plan taken %v, %v; want it taken", done, err)
+	}
+	if want := all[:2]; !slices.Equal(got, want) {
+		t.Errorf("rare plan up to ID %d: %v, want %v", upTo, got, want)
+	}
+}

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 
 	"sudokubank/internal/readme"
+	"sudokubank/server"
 )
 
 // Every bankserve command that the README and the docs show parses: the
@@ -63,5 +65,12 @@ func TestUsageParameters(t *testing.T) {
 		if !strings.Contains(daily, p) {
 			t.Errorf("the usage's daily endpoint lacks %s", p)
 		}
+	}
+}
+
+// The usage tells the window of IDs a page reads as the server has it.
+func TestUsageScanWindow(t *testing.T) {
+	if want := strconv.Itoa(server.DefaultScanWindow) + " IDs"; !strings.Contains(usage, want) {
+		t.Errorf("the usage does not say a page reads %s", want)
 	}
 }

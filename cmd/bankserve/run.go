@@ -16,7 +16,7 @@ import (
 	"sudokubank/store"
 )
 
-const usage = `Usage: bankserve [-db puzzles.db] [-addr 127.0.0.1:8080] [-max-inflight N]
+const usage = `Usage: bankserve [-db puzzles.db] [-addr 127.0.0.1:8080] [-max-inflight N] [-cors ORIGIN]
 
 Bankserve serves the bank read-only over HTTP until SIGINT or SIGTERM,
 then lets the requests in flight finish. It never creates or migrates a
@@ -24,12 +24,24 @@ bank, and keeps serving while bankgen adds to it. Every request is
 logged on stderr. Endpoints (all GET, JSON unless said):
 
   /healthz
-  /api/v1/stats
+  /api/v1/stats?size=N           the bank's counts: families, puzzles,
+                                 levels, buckets, techniques; over every
+                                 size, each size's in "sizes" when the
+                                 bank holds one other than 9x9; with
+                                 size, those of N x N grids alone
   /api/v1/puzzles?FILTERS&limit=N&cursor=C&solution=1
                                  a page (limit at most 1000, default 100),
                                  "next", the cursor to go on from (also on
                                  the last page, for puzzles added later),
-                                 and "more", whether a page follows
+                                 and "more", whether a page follows. A
+                                 puzzle's "number" is its place in the
+                                 whole list, as in bankquery list: with
+                                 limit=50, a full first page is followed
+                                 by 51. A page reads at most 32768 IDs
+                                 past its cursor, so a filter few puzzles
+                                 match may give a short page, even an
+                                 empty one, with "more": go on while
+                                 "more" is true
   /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
                                  a uniform random pick (n at most 100)
   /api/v1/puzzles/ID?solution=1  one puzzle
@@ -51,6 +63,18 @@ logged on stderr. Endpoints (all GET, JSON unless said):
 FILTERS are bankquery's: level, rating, givens, score, technique,
 hardest, symmetry, minimal, source, size.
 
+A puzzle, its hints, the day's puzzle and the stats carry an ETag: a
+request with If-None-Match gets 304 while the answer is the same.
+
+A puzzle is an object of bankquery list -format json, with hardest_name
+added. Its "solution" and "solution_cells" are there only with
+solution=1: without it the keys are left out, never "".
+
+-cors ORIGIN lets web pages of ORIGIN (https://app.example.com, or *
+for any) call /api/v1 from a browser: responses carry
+Access-Control-Allow-Origin and preflight OPTIONS requests are answered.
+Without it a browser lets only bankserve's own page read the API.
+
 Errors are JSON, {"error": "..."}: 400 naming a bad parameter, 404, 405
 for a method other than GET or HEAD, 503 past -max-inflight. SIGINT or
 SIGTERM exits 0 once the requests in flight are answered.
@@ -58,6 +82,7 @@ SIGTERM exits 0 once the requests in flight are answered.
 Examples:
   bankserve -db puzzles.db
   bankserve -db puzzles.db -addr 127.0.0.1:9000 -max-inflight 32
+  bankserve -db puzzles.db -cors https://app.example.com
 `
 
 // Run runs bankserve with the command-line arguments args (without the
@@ -70,8 +95,8 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 
 // config is what the command line asks for.
 type config struct {
-	db, addr string
-	inflight int
+	db, addr, cors string
+	inflight       int
 }
 
 // parseArgs reads and checks the command line; for -h and -version it
@@ -82,6 +107,7 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 	fs.StringVar(&c.db, "db", "puzzles.db", "the bank `file` to serve")
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8080", "listen on this `host:port`; the default takes requests from this machine only")
 	fs.IntVar(&c.inflight, "max-inflight", server.DefaultMaxInFlight, "serve at most `N` requests at once; more get 503")
+	fs.StringVar(&c.cors, "cors", "", "let web pages of this `origin` (or *) call the API from a browser")
 	if err := cli.ParseFlags(fs, usage, args, stdout); err != nil {
 		return c, err
 	}
@@ -92,6 +118,11 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 		return c, cli.UsageError{Err: errors.New("-db: no bank named")}
 	case c.inflight < 1:
 		return c, cli.UsageError{Err: fmt.Errorf("-max-inflight %d: want 1 or more", c.inflight)}
+	}
+	if c.cors != "" {
+		if _, err := server.ParseOrigin(c.cors); err != nil {
+			return c, cli.UsageError{Err: fmt.Errorf("-cors: %w", err)}
+		}
 	}
 	return c, checkAddr(c.addr)
 }
@@ -117,7 +148,7 @@ func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
 		log.Warn("listening beyond this machine: anyone who reaches the address reads the bank", "addr", ln.Addr().String())
 	}
 	fmt.Fprintf(stdout, "bankserve: serving %s on http://%s/\n", c.db, ln.Addr())
-	h := server.New(bank, server.Options{Log: log, MaxInFlight: c.inflight})
+	h := server.New(bank, server.Options{Log: log, MaxInFlight: c.inflight, CORSOrigin: c.cors})
 	if err := server.Serve(ctx, ln, h, log); err != nil {
 		return err
 	}

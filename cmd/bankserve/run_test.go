@@ -40,6 +40,8 @@ func TestFlagErrors(t *testing.T) {
 		{"NoInflight", []string{"-db", bank, "-max-inflight", "0"}, cli.ExitUsage},
 		{"BadInflight", []string{"-db", bank, "-max-inflight", "x"}, cli.ExitUsage},
 		{"EmptyDB", []string{"-db", ""}, cli.ExitUsage},
+		{"CORSPath", []string{"-db", bank, "-cors", "https://app.example.com/play"}, cli.ExitUsage},
+		{"CORSScheme", []string{"-db", bank, "-cors", "app.example.com"}, cli.ExitUsage},
 		{"MissingBank", []string{"-db", filepath.Join(t.TempDir(), "none.db"), "-addr", "127.0.0.1:0"}, cli.ExitFailure},
 		{"Help", []string{"-h"}, cli.ExitOK},
 		{"Version", []string{"-version"}, cli.ExitOK},

@@ -74,6 +74,13 @@ func Of(st store.Stats) Counts {
 	return c
 }
 
+// OfSize returns the counts of the size x size grids of st alone, as
+// one of Of's Sizes: every level, empty ones too, even where st holds
+// no grid of that size.
+func OfSize(st store.Stats, size int) Size {
+	return Size{Size: size, Counts: counts(st.OfSize(size))}
+}
+
 // counts returns the counts of st, over whatever sizes it holds: the
 // buckets and techniques of several sizes are summed by their (level,
 // givens) and (technique, level).

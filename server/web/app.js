@@ -173,10 +173,16 @@
     if (first) cursor = "";
     const q = filterQuery();
     q.set("limit", "50");
-    if (cursor) q.set("cursor", cursor);
-    let page, err;
+    let page, err, next = cursor;
     try {
-      page = await api(`/api/v1/puzzles?${q}`);
+      // A page reads a window of the bank: a filter few puzzles match
+      // may give an empty one that is not the last. Read on to a puzzle
+      // or the end, unless a new filter takes over.
+      do {
+        if (next) q.set("cursor", next);
+        page = await api(`/api/v1/puzzles?${q}`);
+        next = page.next;
+      } while (!page.puzzles.length && page.more && mine === listing);
     } catch (e) {
       err = e;
     }
@@ -206,7 +212,7 @@
     if (first && !page.puzzles.length) {
       body.append(el("tr", {}, el("td", { colSpan: 7 }, "No puzzle matches the filter.")));
     }
-    cursor = page.next;
+    cursor = next;
     $("more").hidden = !page.more;
   }
 

@@ -1,0 +1,142 @@
+package server_test
+
+import (
+	"encoding/base64"
+	"net/url"
+	"slices"
+	"strconv"
+	"testing"
+
+	"sudokubank/server"
+)
+
+// pageAll follows the cursors of list from the start (or from cursor)
+// with limit a page and returns every puzzle the pages gave, and the
+// pages' sizes.
+func pageAll(tb testing.TB, base, filter, cursor string, limit int) (all []puzzle, sizes []int) {
+	tb.Helper()
+	for range 10_000 {
+		q, err := url.ParseQuery(filter)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		q.Set("limit", strconv.Itoa(limit))
+		if cursor != "" {
+			q.Set("cursor", cursor)
+		}
+		var pg page
+		MustGet(tb, base+"/api/v1/puzzles?"+q.Encode(), &pg)
+		all = append(all, pg.Puzzles...)
+		sizes = append(sizes, len(pg.Puzzles))
+		if len(pg.Puzzles) > limit {
+			tb.Fatalf("%s: a page of %d puzzles, past the limit %d", filter, len(pg.Puzzles), limit)
+		}
+		if !pg.More {
+			return all, sizes
+		}
+		cursor = pg.Next
+	}
+	tb.Fatalf("%s: pages never end", filter)
+	return nil, nil
+}
+
+// ids returns the IDs of ps.
+func ids(ps []puzzle) []int64 {
+	out := make([]int64, len(ps))
+	for i, p := range ps {
+		out[i] = p.ID
+	}
+	return out
+}
+
+// checkNumbers fails unless the puzzles are numbered 1, 2, 3... from
+// first: their places in the whole list, whatever page they came on.
+func checkNumbers(tb testing.TB, name string, ps []puzzle, first int) {
+	tb.Helper()
+	for i, p := range ps {
+		if p.Number != first+i {
+			tb.Errorf("%s: puzzle %d (ID %d) numbered %d, want %d", name, i+1, p.ID, p.Number, first+i)
+			return
+		}
+	}
+}
+
+// A puzzle's number is its place in the whole list, as bankquery list
+// numbers: page 2 of 7 starts at 8, for filters the store checks row by
+// row or through an index, and for every window of IDs a page reads.
+func TestPageNumbers(t *testing.T) {
+	fams := MustVariantFamilies(t, MustFixture(t), 2, 3)
+	path := MustBank(t, fams)
+	for _, window := range []int64{0, 10} {
+		ts := MustServer(t, path, server.Options{ScanWindow: window})
+		for _, filter := range []string{"", "level=evil", "symmetry=rot90", "technique=x-wing", "level=1&givens=40"} {
+			all, _ := pageAll(t, ts.URL, filter, "", 1000)
+			if len(all) < 3 {
+				t.Fatalf("%s: %d puzzles, want 3 or more", filter, len(all))
+			}
+			checkNumbers(t, filter, all, 1)
+			paged, _ := pageAll(t, ts.URL, filter, "", 7)
+			if !slices.Equal(ids(paged), ids(all)) {
+				t.Errorf("window %d, %s: pages of 7 give %v, want %v", window, filter, ids(paged), ids(all))
+			}
+			checkNumbers(t, filter+", pages of 7", paged, 1)
+		}
+	}
+	// A cursor an older server gave, the ID alone, numbers on from that
+	// puzzle's place; so does a cursor given for another filter.
+	ts := MustServer(t, path, server.Options{})
+	all, _ := pageAll(t, ts.URL, "level=evil", "", 1000)
+	mid := all[len(all)/2]
+	old := base64.RawURLEncoding.EncodeToString([]byte("id:" + strconv.FormatInt(mid.ID, 10)))
+	rest, _ := pageAll(t, ts.URL, "level=evil", old, 5)
+	if !slices.Equal(ids(rest), ids(all[len(all)/2+1:])) {
+		t.Errorf("after an old cursor: %v, want %v", ids(rest), ids(all[len(all)/2+1:]))
+	}
+	checkNumbers(t, "after an old cursor", rest, mid.Number+1)
+	var other page
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=3", &other)
+	var evil page
+	MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&limit=3&cursor="+other.Next, &evil)
+	before := 0
+	for _, p := range all {
+		if p.ID <= other.Puzzles[2].ID {
+			before++
+		}
+	}
+	checkNumbers(t, "evil after a cursor of every level", evil.Puzzles, before+1)
+}
+
+// A page reads at most its window of IDs past the cursor: a filter that
+// few puzzles match gives short pages, some empty, with more set, and
+// its pages still hold every match once, in order.
+func TestPageWindow(t *testing.T) {
+	fams := MustFixture(t)
+	path := MustBank(t, fams)
+	const window = 10
+	ts := MustServer(t, path, server.Options{ScanWindow: window})
+	var whole page
+	MustGet(t, MustServer(t, path, server.Options{}).URL+"/api/v1/puzzles?symmetry=rot90&limit=1000", &whole)
+	got, sizes := pageAll(t, ts.URL, "symmetry=rot90", "", 5)
+	if !slices.Equal(ids(got), ids(whole.Puzzles)) || len(got) == 0 {
+		t.Fatalf("pages give %v, want %v", ids(got), ids(whole.Puzzles))
+	}
+	if want := (len(allIDs(t, path)) + window - 1) / window; len(sizes) < want {
+		t.Errorf("%d pages of a window of %d IDs each, want %d or more to cover the bank", len(sizes), window, want)
+	}
+	if !slices.Contains(sizes, 0) {
+		t.Errorf("page sizes %v: want some empty ones, of windows without a match", sizes)
+	}
+	// Each page's puzzles lie in its window.
+	cursor := ""
+	for range len(sizes) {
+		var pg page
+		MustGet(t, ts.URL+"/api/v1/puzzles?symmetry=rot90&limit=5&cursor="+cursor, &pg)
+		if len(pg.Puzzles) > 0 && len(pg.Puzzles) < 5 && pg.Puzzles[len(pg.Puzzles)-1].ID-pg.Puzzles[0].ID >= window {
+			t.Errorf("a short page spans IDs %d to %d, more than a window of %d", pg.Puzzles[0].ID, pg.Puzzles[len(pg.Puzzles)-1].ID, window)
+		}
+		if !pg.More {
+			break
+		}
+		cursor = pg.Next
+	}
+}

@@ -21,7 +21,8 @@ const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-title TEXT] [-first-number N] [-force] [-no-record]
                         [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
-                        [-no-answers] [-caption WHAT] [-copyright TEXT] [-symbols letters|numbers|a-p]
+                        [-no-answers] [-no-ids] [-caption WHAT] [-copyright TEXT]
+                        [-symbols letters|numbers|a-p]
                         [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Export writes a pack of N puzzles that match the filters, never two of
@@ -73,7 +74,10 @@ size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
 margin for the binding (auto sizes it by page count), -large-print sets
 the puzzles' digits at 16 pt or more, one or two puzzles a page (the
 answer key keeps its usual size). The answer key starts on a right-hand
-page. -first-number numbers the puzzles from N in every format.
+page. Each grid, and each answer, carries its puzzle's bank ID in small
+type ("ID 1234", the ID bankquery show takes), so that an editor can
+find a printed puzzle in the bank; -no-ids leaves the IDs out.
+-first-number numbers the puzzles from N in every format.
 
 Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
 9x9 puzzles only and refuse others before any work (without -size, where

@@ -282,6 +282,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	}
 	pf := x.out.destination(e)
 	defer pf.Discard()
+	selected()
 	pack, rows, err := bank.CreatePackParts(ctx, x.spec, x.parts(), x.options, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
@@ -291,7 +292,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		},
 	})
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short))))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, short.Matching)))
 	}
 	if err != nil {
 		return exportError(x.nineHint(err))
@@ -344,9 +345,10 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {
 		return err
 	}
+	selected()
 	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short)))
+		return exportError(x.notEnough(short.Part, short.Found, short.Matching))
 	}
 	if err != nil {
 		return err
@@ -391,26 +393,15 @@ func (x exportJob) notEnough(part, n, all int) error {
 	return fmt.Errorf("%s%d of %d puzzles match, one a family%s: %w", where, n, want, why, store.ErrNotEnough)
 }
 
-// matching returns how many families the short part's filters match
-// when the families the export may not pick (reserved to a client, or
-// the client's own) are counted too, up to the part's count: more than
-// it found tells a shortfall that reservations, not the filters, made.
-// It is 0 when that cannot be told.
-func (x exportJob) matching(ctx context.Context, bank *store.DB, short *store.ShortError) int {
-	parts := x.parts()
-	if short.Part < 0 || short.Part >= len(parts) {
-		return 0
+// selectHook, when set, is called each time an export reads its
+// selection from the bank: a test counts that a short export reads it
+// once, its shortfall explained from the same read (ShortError.Matching).
+var selectHook func()
+
+func selected() {
+	if selectHook != nil {
+		selectHook()
 	}
-	p := parts[short.Part]
-	p.Filter.NotForClient, p.Filter.Unreserved = "", false
-	rows, err := bank.SelectParts(ctx, []store.PackPart{p}, x.options)
-	if other := (*store.ShortError)(nil); errors.As(err, &other) {
-		return other.Found
-	}
-	if err != nil {
-		return 0
-	}
-	return len(rows)
 }
 
 // exportError explains a shortfall of matching puzzles.

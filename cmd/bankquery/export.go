@@ -38,10 +38,12 @@ author, source_name and url columns (keys) in csv and json; -date also
 dates the OpenSudoku games and the zip's files (without it they get a
 fixed time, so that the same pack gives the same bytes).
 
-The puzzles are a random sample of those that match: the same -seed on
-the same bank picks the same puzzles (without -seed one is drawn and
-printed to stderr). -order sets their order in the pack: rating (the
-default, rising difficulty), random (the sample's order) or id.
+The puzzles are a random sample of the families that match, one puzzle
+a family: every family is as likely as any other however many variants
+it has, and the seed picks which variant. The same -seed on the same
+bank picks the same puzzles (without -seed one is drawn and printed to
+stderr). -order sets their order in the pack: rating (the default,
+rising difficulty), random (the sample's order) or id.
 
 -count easy=10,medium=10,evil=5 asks for so many puzzles of each level,
 exactly, in place of -level: each level is sampled on its own (the same

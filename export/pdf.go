@@ -524,10 +524,11 @@ func (b *book) puzzlePage(ps []parsed) {
 		b.grid(gx, gy, grid, p.puzzle, nil)
 		if id := b.idText(p.ID); id != "" {
 			// Under the grid's right edge, in the slot's margin below
-			// the block, which is at least gap/2 = 0.8 label high.
+			// the block (at least gap/2, 0.8 label high) and the room
+			// the label below keeps over its text.
 			is := idSize(size)
 			b.c.gray(0.35)
-			b.c.text(regular, is, gx+grid-b.fonts[regular].width(id, is), gy-is*1.1, id)
+			b.c.text(regular, is, gx+grid-b.fonts[regular].width(id, is), gy-is*1.25, id)
 			b.c.gray(0)
 		}
 	}

@@ -582,3 +582,46 @@ func TestPDFIDs(t *testing.T) {
 		}
 	}
 }
+
+// The ID fits between its grid and what is below it, on every page size
+// and count a page: under the grid's border, above the label of the
+// puzzle under it and above the live area's foot, where the page number is.
+func TestPDFIDsFit(t *testing.T) {
+	for _, pdf := range []export.PDFOptions{
+		{PerPage: 6}, {Page: "6x9", PerPage: 6}, {Page: "a5", PerPage: 4}, {Page: "5.5x8.5", PerPage: 2},
+		{Page: "6x9", LargePrint: true, PerPage: 2}, {Page: "a4", PerPage: 1},
+	} {
+		t.Run(fmt.Sprintf("%s%d%v", pdf.Page, pdf.PerPage, pdf.LargePrint), func(t *testing.T) {
+			page := MustReadPDF(t, MustManyItems(t, 6), export.Options{PDF: pdf}).Pages[0]
+			ids := 0
+			for _, id := range page.Texts {
+				if !strings.HasPrefix(id.S, "ID ") {
+					continue
+				}
+				ids++
+				top, bottom := id.Y+0.75*id.Size, id.Y-0.25*id.Size
+				// The grid over it: the border nearest above in its column.
+				var grid *exporttest.Rect
+				for i, r := range page.Rects {
+					if r.X <= id.X && id.X <= r.X+r.W && r.Y > id.Y && (grid == nil || r.Y < grid.Y) {
+						grid = &page.Rects[i]
+					}
+				}
+				if grid == nil || top > grid.Y-0.5 {
+					t.Errorf("%q at y %.1f (top %.1f) overlaps its grid %v", id.S, id.Y, top, grid)
+				}
+				for _, l := range page.Texts {
+					if strings.HasPrefix(l.S, "Puzzle ") && l.Y < id.Y && l.X <= id.X && id.X <= l.X+grid.W && l.Y+0.75*l.Size > bottom {
+						t.Errorf("%q at y %.1f overlaps %q under it at y %.1f", id.S, id.Y, l.S, l.Y)
+					}
+				}
+				if bottom < page.TrimBox[1]+0.5*72 {
+					t.Errorf("%q at y %.1f is within half an inch of the page's foot", id.S, id.Y)
+				}
+			}
+			if ids == 0 {
+				t.Error("no ID on the page")
+			}
+		})
+	}
+}

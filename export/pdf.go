@@ -522,8 +522,30 @@ func (b *book) puzzlePage(ps []parsed) {
 			b.c.text(regular, ls, gx+grid-b.fonts[regular].width(right, ls), gy+grid+size*0.6, right)
 		}
 		b.grid(gx, gy, grid, p.puzzle, nil)
+		if id := b.idText(p.ID); id != "" {
+			// Under the grid's right edge, in the slot's margin below
+			// the block (at least gap/2, 0.8 label high) and the room
+			// the label below keeps over its text.
+			is := idSize(size)
+			b.c.gray(0.35)
+			b.c.text(regular, is, gx+grid-b.fonts[regular].width(id, is), gy-is*1.25, id)
+			b.c.gray(0)
+		}
 	}
 }
+
+// idText returns the label of a puzzle's bank ID, or "" where the IDs
+// are not printed or the item has none (items not from a bank).
+func (b *book) idText(id int64) string {
+	if !b.l.ids || id <= 0 {
+		return ""
+	}
+	return "ID " + strconv.FormatInt(id, 10)
+}
+
+// idSize returns the size of the ID beside a label of size label: small,
+// but never below the 6 pt a printed page stays legible at.
+func idSize(label float64) float64 { return max(label*0.55, 6) }
 
 // answerPage draws solutions, smaller and more to a page: givens in bold
 // black, the digits the solver fills in regular gray.
@@ -544,6 +566,13 @@ func (b *book) answerPage(ps []parsed) {
 		gx := cx - grid/2
 		b.c.gray(0)
 		b.c.text(bold, size, gx, gy+grid+size*0.5, strconv.Itoa(s.Number))
+		if id := b.idText(s.ID); id != "" {
+			// On the number's line, at the grid's right edge.
+			is := idSize(size)
+			b.c.gray(0.35)
+			b.c.text(regular, is, gx+grid-b.fonts[regular].width(id, is), gy+grid+size*0.5, id)
+			b.c.gray(0)
+		}
 		b.grid(gx, gy, grid, s.puzzle, &s.solution)
 	}
 }

@@ -42,6 +42,10 @@ type PDFOptions struct {
 	LargePrint bool
 	// NoAnswers leaves out the answer key.
 	NoAnswers bool
+	// NoIDs leaves out each puzzle's bank ID, which is otherwise set in
+	// small type under its grid and beside its answer, so that an editor
+	// can find a printed puzzle in the bank.
+	NoIDs bool
 	// Caption says what labels a puzzle besides its number: "none",
 	// "level", "rating" (the SE rating) or "full" (both). Empty means full.
 	Caption string
@@ -242,6 +246,7 @@ type pdfLayout struct {
 	gutter     float64 // added to the bound side's margin
 	autoGutter bool    // the gutter waits for the page count
 	caption    string
+	ids        bool // print each puzzle's bank ID (not PDFOptions.NoIDs)
 	digitShare float64
 	minDigits  float64 // the least digit size allowed, 0 for none
 	copyright  []string
@@ -253,7 +258,7 @@ type pdfLayout struct {
 // count whose largest grids are n x n; an auto gutter is sized by pages,
 // or its widest when pages is 0.
 func (o PDFOptions) layout(pages, n int) (pdfLayout, error) {
-	l := pdfLayout{bleed: o.Bleed, digitShare: digitShare, n: n}
+	l := pdfLayout{bleed: o.Bleed, ids: !o.NoIDs, digitShare: digitShare, n: n}
 	name := strings.ToLower(o.Page)
 	if name == "" {
 		name = "letter"

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -499,5 +500,128 @@ func TestPDFCredits(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("pdfinfo shows no %q:\n%s", want, out)
 		}
+	}
+}
+
+// Each puzzle's bank ID is printed under its own grid and beside its own
+// answer, small but legible, so that an editor can find a printed puzzle
+// in the bank; NoIDs leaves every ID out, and an item without an ID
+// (one not from a bank) gets none.
+func TestPDFIDs(t *testing.T) {
+	items := MustManyItems(t, 6) // IDs 1000..1005
+	items[5].ID = 0
+	opt := export.Options{PDF: export.PDFOptions{PerPage: 6}}
+	doc := MustReadPDF(t, items, opt)
+	if len(doc.Pages) != 3 {
+		t.Fatalf("%d pages, want a puzzle page, a blank and an answer page", len(doc.Pages))
+	}
+	// find returns the texts of a page that are s.
+	find := func(p exporttest.Page, s string) []exporttest.Text {
+		var got []exporttest.Text
+		for _, x := range p.Texts {
+			if x.S == s {
+				got = append(got, x)
+			}
+		}
+		return got
+	}
+	puzzles, answers := doc.Pages[0], doc.Pages[2]
+	var labels []exporttest.Text
+	for _, it := range items {
+		l := find(puzzles, fmt.Sprintf("Puzzle %d", it.Number))
+		if len(l) != 1 {
+			t.Fatalf("page 1 shows %q %d times, want once", fmt.Sprintf("Puzzle %d", it.Number), len(l))
+		}
+		labels = append(labels, l[0])
+	}
+	for i, it := range items {
+		id := fmt.Sprintf("ID %d", it.ID)
+		got, ans := find(puzzles, id), find(answers, id)
+		if it.ID == 0 {
+			for _, x := range append(puzzles.Texts, answers.Texts...) {
+				if x.S == "ID 0" {
+					t.Errorf("an item without an ID is printed as %q", x.S)
+				}
+			}
+			continue
+		}
+		if len(got) != 1 || len(ans) != 1 {
+			t.Errorf("%q is on the puzzle page %d times and on the answer page %d times, want once each", id, len(got), len(ans))
+			continue
+		}
+		for _, x := range []exporttest.Text{got[0], ans[0]} {
+			if x.Size < 6 {
+				t.Errorf("%q is set at %.2f pt, want 6 pt or more", id, x.Size)
+			}
+		}
+		// Under its own grid: its label is the nearest one above it in
+		// its column (the labels start at the grids' left edges).
+		var owner *exporttest.Text
+		for j := range labels {
+			l := &labels[j]
+			if l.X <= got[0].X && l.Y > got[0].Y && (owner == nil || l.X > owner.X || l.X == owner.X && l.Y < owner.Y) {
+				owner = l
+			}
+		}
+		if owner == nil || owner.S != fmt.Sprintf("Puzzle %d", items[i].Number) {
+			t.Errorf("%q at (%.1f, %.1f) is not under puzzle %d's grid (its label is %v)", id, got[0].X, got[0].Y, items[i].Number, owner)
+		}
+		// Beside its own answer: on the line of the answer's number.
+		num := find(answers, fmt.Sprint(it.Number))
+		if !slices.ContainsFunc(num, func(n exporttest.Text) bool { return near(n.Y, ans[0].Y) && n.X < ans[0].X }) {
+			t.Errorf("%q at (%.1f, %.1f) on the answer page is not on answer %d's line", id, ans[0].X, ans[0].Y, it.Number)
+		}
+	}
+
+	opt.PDF.NoIDs = true
+	for _, p := range MustReadPDF(t, items, opt).Pages {
+		for _, x := range p.Texts {
+			if strings.HasPrefix(x.S, "ID ") {
+				t.Errorf("with NoIDs the PDF shows %q", x.S)
+			}
+		}
+	}
+}
+
+// The ID fits between its grid and what is below it, on every page size
+// and count a page: under the grid's border, above the label of the
+// puzzle under it and above the live area's foot, where the page number is.
+func TestPDFIDsFit(t *testing.T) {
+	for _, pdf := range []export.PDFOptions{
+		{PerPage: 6}, {Page: "6x9", PerPage: 6}, {Page: "a5", PerPage: 4}, {Page: "5.5x8.5", PerPage: 2},
+		{Page: "6x9", LargePrint: true, PerPage: 2}, {Page: "a4", PerPage: 1},
+	} {
+		t.Run(fmt.Sprintf("%s%d%v", pdf.Page, pdf.PerPage, pdf.LargePrint), func(t *testing.T) {
+			page := MustReadPDF(t, MustManyItems(t, 6), export.Options{PDF: pdf}).Pages[0]
+			ids := 0
+			for _, id := range page.Texts {
+				if !strings.HasPrefix(id.S, "ID ") {
+					continue
+				}
+				ids++
+				top, bottom := id.Y+0.75*id.Size, id.Y-0.25*id.Size
+				// The grid over it: the border nearest above in its column.
+				var grid *exporttest.Rect
+				for i, r := range page.Rects {
+					if r.X <= id.X && id.X <= r.X+r.W && r.Y > id.Y && (grid == nil || r.Y < grid.Y) {
+						grid = &page.Rects[i]
+					}
+				}
+				if grid == nil || top > grid.Y-0.5 {
+					t.Errorf("%q at y %.1f (top %.1f) overlaps its grid %v", id.S, id.Y, top, grid)
+				}
+				for _, l := range page.Texts {
+					if strings.HasPrefix(l.S, "Puzzle ") && l.Y < id.Y && l.X <= id.X && id.X <= l.X+grid.W && l.Y+0.75*l.Size > bottom {
+						t.Errorf("%q at y %.1f overlaps %q under it at y %.1f", id.S, id.Y, l.S, l.Y)
+					}
+				}
+				if bottom < page.TrimBox[1]+0.5*72 {
+					t.Errorf("%q at y %.1f is within half an inch of the page's foot", id.S, id.Y)
+				}
+			}
+			if ids == 0 {
+				t.Error("no ID on the page")
+			}
+		})
 	}
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// deferIndexes drops the puzzles table's secondary indexes, keeping their
-// definitions in deferred_indexes in the same transaction. If the table
+// deferIndexes drops the puzzles table's secondary indexes and the
+// families' sampling index (families_sample), keeping their definitions
+// in deferred_indexes in the same transaction. If the table
 // is empty it drops the key index too and puts the writer in bulk mode
 // for puzzles; if the bank has no families, likewise the families' unique
 // index of keys (families_canon_key), and bulk mode for families.
@@ -32,7 +33,8 @@ func (db *DB) deferIndexes(ctx context.Context) error {
 	}
 	err = tx.SelectContext(ctx, &idx, `SELECT name, sql FROM sqlite_schema
 		WHERE type = 'index' AND sql IS NOT NULL
-		AND (tbl_name = 'puzzles' AND (name <> 'puzzles_key' OR ?) OR name = 'families_canon_key' AND ?)
+		AND (tbl_name = 'puzzles' AND (name <> 'puzzles_key' OR ?) OR name = 'families_canon_key' AND ?
+			OR name = 'families_sample')
 		ORDER BY name`, empty.Puzzles, empty.Families)
 	if err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
@@ -113,7 +115,7 @@ func (db *DB) rebuildIndexes(ctx context.Context) error {
 }
 
 // deferSecondaryIndexes drops the puzzles table's live secondary indexes
-// in tx, keeping their definitions in deferred_indexes for the writer's
+// and families_sample in tx, keeping their definitions in deferred_indexes for the writer's
 // close (or the next writer) to build, as deferIndexes does at open.
 func deferSecondaryIndexes(ctx context.Context, tx *sqlx.Tx) error {
 	var idx []struct {
@@ -121,7 +123,8 @@ func deferSecondaryIndexes(ctx context.Context, tx *sqlx.Tx) error {
 		SQL  string `db:"sql"`
 	}
 	if err := tx.SelectContext(ctx, &idx, `SELECT name, sql FROM main.sqlite_schema
-		WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = 'puzzles' AND name <> 'puzzles_key'
+		WHERE type = 'index' AND sql IS NOT NULL
+		AND (tbl_name = 'puzzles' AND name <> 'puzzles_key' OR name = 'families_sample')
 		ORDER BY name`); err != nil {
 		return fmt.Errorf("defer indexes: %w", err)
 	}

@@ -214,7 +214,7 @@ func TestPuzzleKeyMigration(t *testing.T) {
 	}
 	defer db.Close()
 	// 0009 replaced puzzles_level_giv, which the bank had deferred.
-	if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_key"}; !slices.Equal(got, want) {
+	if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_family", "puzzles_key"}; !slices.Equal(got, want) {
 		t.Errorf("indexes after the migration = %v, want %v", got, want)
 	}
 	for _, c := range []struct{ q, want string }{
@@ -391,7 +391,8 @@ func TestFamiliesCanonMigration(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 0008 replaced 0006's families_canon with families_canon_key.
-	if len(schema) != 2 || schema[0].Name != "families" || schema[1].Name != "families_canon_key" ||
+	// 0014 adds families_sample after them.
+	if len(schema) != 3 || schema[0].Name != "families" || schema[1].Name != "families_canon_key" || schema[2].Name != "families_sample" ||
 		strings.Contains(strings.ToUpper(schema[0].SQL), "UNIQUE") || !strings.HasPrefix(schema[1].SQL, "CREATE UNIQUE INDEX") {
 		t.Errorf("families' schema after the migration: %+v\nwant the table without UNIQUE and the unique index families_canon_key", schema)
 	}
@@ -482,7 +483,7 @@ func TestPuzzlesBucketMigration(t *testing.T) {
 			setMigrations(t, migrations.FS)
 			check := func(db *DB) {
 				t.Helper()
-				if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_key"}; !slices.Equal(got, want) {
+				if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_family", "puzzles_key"}; !slices.Equal(got, want) {
 					t.Errorf("indexes = %v, want %v", got, want)
 				}
 				var deferred []string
@@ -536,8 +537,8 @@ func TestPuzzlesBucketMigration(t *testing.T) {
 			db = reopen(t, db, Options{DeferIndexes: true})
 			var deferred []string
 			if err := db.db.SelectContext(ctx, &deferred, "SELECT name FROM deferred_indexes ORDER BY name"); err != nil ||
-				!slices.Equal(deferred, []string{"puzzles_bucket", "puzzles_er"}) {
-				t.Errorf("deferred by a writer after the migration = %v, %v; want puzzles_bucket and puzzles_er", deferred, err)
+				!slices.Equal(deferred, []string{"families_sample", "puzzles_bucket", "puzzles_er", "puzzles_family"}) {
+				t.Errorf("deferred by a writer after the migration = %v, %v; want families_sample, puzzles_bucket, puzzles_er and puzzles_family", deferred, err)
 			}
 			check(reopen(t, db, Options{}))
 		})

@@ -50,6 +50,11 @@ type PackPart struct {
 // found only Found of the Want puzzles it needs. It wraps ErrNotEnough.
 type ShortError struct {
 	Part, Found, Want int
+	// Matching is how many families the part's filters match when the
+	// families its reservation rules keep from it (reserved to a client,
+	// or the client's own) are counted too, up to Want: more than Found
+	// says that reservations, not the filters, made the shortfall.
+	Matching int
 }
 
 func (e *ShortError) Error() string {
@@ -205,10 +210,60 @@ func selectParts(ctx context.Context, q sqlx.QueryerContext, parts []PackPart, o
 			return nil, err
 		}
 		if got < p.N {
-			return nil, &ShortError{Part: i, Found: got, Want: p.N}
+			// The sample has read every family it may take; those the
+			// reservations keep from it are counted from the reservations,
+			// not by reading the selection again.
+			kept, err := keptFamilies(ctx, q, f)
+			if err != nil {
+				return nil, err
+			}
+			return nil, &ShortError{Part: i, Found: got, Want: p.N, Matching: int(min(int64(got)+kept, int64(p.N)))}
 		}
 	}
 	return rows, nil
+}
+
+// keptFamilies counts the families that match f's filters but that its
+// reservation rules (Unreserved, NotForClient, and a pack's own) keep
+// from it. It reads the reservations and the client's families, which
+// are few beside the bank, and looks up each one's family: never the
+// selection itself.
+func keptFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) (int64, error) {
+	var (
+		sets []string
+		args []any
+	)
+	switch {
+	case f.Unreserved || f.packFor != nil && *f.packFor == "":
+		sets = append(sets, "SELECT family_id FROM reservations")
+	case f.packFor != nil:
+		sets = append(sets, "SELECT family_id FROM reservations WHERE client <> ?")
+		args = append(args, *f.packFor)
+	}
+	if f.NotForClient != "" {
+		sets = append(sets, "SELECT family_id FROM reservations WHERE client <> ?",
+			"SELECT family_id FROM client_families WHERE client = ?")
+		args = append(args, f.NotForClient, f.NotForClient)
+	}
+	if len(sets) == 0 {
+		return 0, nil
+	}
+	g := f
+	g.Unreserved, g.NotForClient, g.packFor = false, "", nil
+	g, err := g.withSizes(ctx, q)
+	if err != nil {
+		return 0, err
+	}
+	w, wargs, _, err := g.where("f", "f.id", indexable{})
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	s := "SELECT count(*) FROM families f WHERE f.id IN (" + strings.Join(sets, " UNION ") + ") AND " + w
+	if err := sqlx.GetContext(ctx, q, &n, s, append(args, wargs...)...); err != nil {
+		return 0, fmt.Errorf("count reserved families: %w", err)
+	}
+	return n, nil
 }
 
 // LevelCount asks a pack chosen per level for N puzzles of level Level

@@ -116,7 +116,7 @@ func TestCreatePackParts(t *testing.T) {
 	parts[1].N = 11
 	_, _, err = db.CreatePackParts(ctx, store.PackSpec{Name: "q"}, parts, store.QueryOptions{Order: store.OrderRandom, Seed: 4}, store.PackHooks{})
 	var short *store.ShortError
-	if !errors.As(err, &short) || !errors.Is(err, store.ErrNotEnough) || *short != (store.ShortError{Part: 1, Found: 10, Want: 11}) {
+	if !errors.As(err, &short) || !errors.Is(err, store.ErrNotEnough) || *short != (store.ShortError{Part: 1, Found: 10, Want: 11, Matching: 10}) {
 		t.Errorf("a part short: %v (%+v), want part 1: 10 of 11", err, short)
 	}
 }

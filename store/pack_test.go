@@ -279,3 +279,59 @@ func TestSortRows(t *testing.T) {
 		}
 	}
 }
+
+// A short selection says how many families its filters match with the
+// reserved ones counted too, capped at the count asked: the families its
+// reservation rules kept from it, not others the filters leave out.
+func TestShortErrorMatching(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	manyVariants(t, db, 30, 3) // givens 25..29, 6 families each
+	o := store.QueryOptions{Order: store.OrderRandom, Seed: 4}
+	// acme takes 8 families of 25 or 26 givens, globex 5 of 27.
+	if _, _, err := db.CreatePack(ctx, store.PackSpec{Name: "a", Client: "acme"}, store.Filter{GivensMin: 25, GivensMax: 26}, o, 8); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.CreatePack(ctx, store.PackSpec{Name: "g", Client: "globex"}, store.Filter{GivensMin: 27, GivensMax: 27}, o, 5); err != nil {
+		t.Fatal(err)
+	}
+	short := func(err error) *store.ShortError {
+		t.Helper()
+		s := (*store.ShortError)(nil)
+		if !errors.As(err, &s) {
+			t.Fatalf("error %v, want a *ShortError", err)
+		}
+		return s
+	}
+	tests := []struct {
+		name            string
+		filter          store.Filter
+		client          string
+		n               int
+		found, matching int
+	}{
+		// 18 families of 25..27 givens, 13 reserved.
+		{"Unrecorded", store.Filter{GivensMax: 27, Unreserved: true}, "", 20, 5, 18},
+		{"UnrecordedCapped", store.Filter{GivensMax: 27, Unreserved: true}, "", 10, 5, 10},
+		// A pack for acme may not take globex's 5, nor acme's own 8.
+		{"ForClient", store.Filter{GivensMax: 27, NotForClient: "acme"}, "acme", 20, 5, 18},
+		// A pack for no client may take no reserved family.
+		{"NoClient", store.Filter{GivensMax: 27}, "", 20, 5, 18},
+		// The filters alone: nothing reserved among 28 and 29 givens.
+		{"Filters", store.Filter{GivensMin: 28, NotForClient: "acme"}, "acme", 13, 12, 12},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			if tt.filter.Unreserved {
+				_, err = db.SelectParts(ctx, []store.PackPart{{Filter: tt.filter, N: tt.n}}, o)
+			} else {
+				_, _, err = db.CreatePack(ctx, store.PackSpec{Name: "x", Client: tt.client}, tt.filter, o, tt.n)
+			}
+			s := short(err)
+			if s.Found != tt.found || s.Matching != tt.matching || s.Want != tt.n {
+				t.Errorf("found %d, matching %d of %d; want %d, %d of %d", s.Found, s.Matching, s.Want, tt.found, tt.matching, tt.n)
+			}
+		})
+	}
+}

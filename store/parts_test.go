@@ -53,7 +53,7 @@ func TestSelectParts(t *testing.T) {
 	parts[1].N = 11
 	_, err = db.SelectParts(ctx, parts, o)
 	var short *store.ShortError
-	if !errors.As(err, &short) || !errors.Is(err, store.ErrNotEnough) || *short != (store.ShortError{Part: 1, Found: 10, Want: 11}) {
+	if !errors.As(err, &short) || !errors.Is(err, store.ErrNotEnough) || *short != (store.ShortError{Part: 1, Found: 10, Want: 11, Matching: 10}) {
 		t.Errorf("a part short: %v (%+v), want part 1: 10 of 11", err, short)
 	}
 }

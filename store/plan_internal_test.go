@@ -143,3 +143,26 @@ func TestWritePlans(t *testing.T) {
 		})
 	}
 }
+
+// A sample of families reads its slots by one search of families_sample
+// a range, size and level, checks that a family has a puzzle by a search
+// of puzzles_family, and finds a picked family's variants there too:
+// never a scan of either table.
+func TestFamilySamplePlans(t *testing.T) {
+	db := openTempBank(t, Options{})
+	for _, f := range []Filter{{Levels: []int{3}}, {Levels: []int{1, 5}, Fresh: true, NotForClient: "c"}, {Levels: []int{2}, GivensMin: 24, GivensMax: 26, RatingMin: 30}} {
+		f, err := f.withSizes(context.Background(), db.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, args, _, err := f.where("f", "f.id", indexable{level: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := familySlotsSQL(w, 4)
+		args = append([]any{int64(5), int64(9), int64(20), int64(30), int64(40), int64(50), 1, 0}, args...)
+		checkPlan(t, db, "INDEX families_sample (size=? AND level=? AND canon_key>? AND canon_key<?)", "SCAN f", q, args...)
+		checkPlan(t, db, "USING INDEX puzzles_family FOR IN-OPERATOR", "SCAN puzzles", q, args...)
+	}
+	checkPlan(t, db, "SEARCH p USING COVERING INDEX puzzles_family (family_id=?)", "SCAN", variantsSQL(4), int64(1), int64(5), int64(9), int64(1))
+}

@@ -625,7 +625,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 	)
 	if o.Order == OrderRandom {
 		var err error
-		if ord, n, err = randomOrderOf(ctx, q, f, o.Seed); err != nil {
+		// One a family, every family is as likely, whatever its
+		// variants (samplefamilies.go).
+		if ord, n, err = orderOf(ctx, q, f, o.Seed, o.OnePerFamily); err != nil {
 			return err
 		}
 	}
@@ -651,7 +653,9 @@ func query(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions,
 		}
 		// The rare plan orders and limits in memory; a cursor's page
 		// takes the usual plan, which starts at the cursor.
-		if puzzles <= rareRows && o.AfterID == 0 {
+		// A sample of families reads the families table, never every
+		// puzzle: the rare plan would save it nothing.
+		if puzzles <= rareRows && o.AfterID == 0 && (ord == nil || !ord.families) {
 			if done, err := queryRare(ctx, q, f, o, ord, puzzles, fn); done || err != nil {
 				return err
 			}

@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -51,8 +53,51 @@ func TestQueryRandomMatchesOrder(t *testing.T) {
 		orders[k] = all
 		return all
 	}
-	// reference takes the first Limit of the order.
+	// canonKeys holds each family's canon_key, its key in a sample of
+	// families.
+	canonKeys := map[int64]int64{}
+	{
+		var fams []struct {
+			ID  int64 `db:"id"`
+			Key int64 `db:"canon_key"`
+		}
+		if err := db.db.SelectContext(ctx, &fams, "SELECT id, canon_key FROM families"); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fams {
+			canonKeys[f.ID] = f.Key
+		}
+	}
+	// families returns the first Limit families that match in the
+	// families' random order of the seed, and of each the variant whose
+	// ID hashes lowest under the order's salt.
+	families := func(f Filter, o QueryOptions) []int64 {
+		ord, _, err := orderOf(ctx, db.db, f, o.Seed, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants := map[int64][]int64{}
+		for _, r := range ordered(f, o.Seed) {
+			variants[r.row.FamilyID] = append(variants[r.row.FamilyID], r.row.ID)
+		}
+		fams := slices.Collect(maps.Keys(variants))
+		slices.SortFunc(fams, func(a, b int64) int {
+			return compareRank(ord.rankOf(canonKeys[a], a), ord.rankOf(canonKeys[b], b))
+		})
+		var ids []int64
+		for _, fam := range fams[:min(len(fams), o.Limit)] {
+			ids = append(ids, slices.MinFunc(variants[fam], func(a, b int64) int {
+				return cmp.Compare(mix64(ord.salt^variantSalt^uint64(a)), mix64(ord.salt^variantSalt^uint64(b)))
+			}))
+		}
+		return ids
+	}
+	// reference takes the first Limit of the order, or of the families'
+	// order one a family.
 	reference := func(f Filter, o QueryOptions) []int64 {
+		if o.OnePerFamily {
+			return families(f, o)
+		}
 		seen := map[int64]bool{}
 		var ids []int64
 		for _, r := range ordered(f, o.Seed) {
@@ -222,4 +267,33 @@ func ninesDigits(i int) string {
 		b[k] = max(b[k], '0') + 1
 	}
 	return string(b)
+}
+
+// While a bulk writer has deferred families_sample and puzzles_family, a
+// sample of families reads the families table and finds the variants by
+// reading the puzzles: the same rows in the same order as with them.
+func TestFamilySampleWithoutIndexes(t *testing.T) {
+	ctx := context.Background()
+	db := levelsBank(t)
+	pick := func() []int64 {
+		var ids []int64
+		for _, f := range []Filter{{}, {Levels: []int{2, 3}, GivensMin: 25}} {
+			for seed := range uint64(3) {
+				o := QueryOptions{Order: OrderRandom, Limit: 70, Seed: seed, OnePerFamily: true}
+				if err := query(ctx, db.db, f, o, func(r Row) error { ids = append(ids, r.ID); return nil }); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		return ids
+	}
+	want := pick()
+	for _, s := range []string{"DROP INDEX families_sample", "DROP INDEX puzzles_family"} {
+		if _, err := db.db.ExecContext(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := pick(); !slices.Equal(got, want) {
+		t.Errorf("without the indexes: %d rows, want the %d picked with them, in order", len(got), len(want))
+	}
 }

@@ -17,8 +17,9 @@ const rareRows = 50_000
 
 // A technique filter is checked by the family of every puzzle row the
 // query's plan reads: for a technique few families use, that is nearly
-// the whole table for a few matches. No index of
-// the puzzles leads to their family, but a puzzle has its family's level
+// the whole table for a few matches. Before migration 0014 no index of
+// the puzzles led to their family (puzzles_family, which samples of
+// families use, could now serve here too), but a puzzle has its family's level
 // and givens, so a rare technique's puzzles lie in the (level, givens)
 // buckets of its families, which the index puzzles_bucket holds by one
 // number each (bucketOf). queryRare finds those families (one pass over

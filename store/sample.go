@@ -50,6 +50,13 @@ type randomOrder struct {
 	// indexed says the bank has the (level, sort_key) index that reads
 	// slots; a bulk writer may have deferred it (randomOrderOf).
 	indexed bool
+	// families says the order is of families, not puzzles: a sample one
+	// a family (samplefamilies.go), keyed by canon_key and family ID,
+	// whose slots families_sample reads (then indexed says it is there).
+	families bool
+	// variantsIndexed says the bank has puzzles_family, which finds a
+	// picked family's variants.
+	variantsIndexed bool
 }
 
 // keyMask keeps the 63 bits of a sort key.
@@ -76,21 +83,33 @@ func newRandomOrder(seed uint64, n int64) *randomOrder {
 // The same statement asks whether the slots' index is there, one read
 // instead of two for a server's every random pick.
 func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64) (*randomOrder, int64, error) {
+	return orderOf(ctx, q, f, seed, false)
+}
+
+// orderOf is randomOrderOf over the puzzles, or with families over the
+// families (samplefamilies.go): then a slot for each family a level holds
+// on average, and n is the number of families.
+func orderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64, families bool) (*randomOrder, int64, error) {
 	g := Filter{Levels: f.Levels, GivensMin: f.GivensMin, GivensMax: f.GivensMax, Size: f.Size, sizes: f.sizes}
 	w, args, _, err := g.where("b", "", anyIndex)
 	if err != nil {
 		return nil, 0, err
 	}
-	s := "SELECT COALESCE(SUM(b.puzzles), 0)," +
-		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_key')" +
+	count, slotIndex := "puzzles", "puzzles_key"
+	if families {
+		count, slotIndex = "families", "families_sample"
+	}
+	s := "SELECT COALESCE(SUM(b." + count + "), 0)," +
+		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = '" + slotIndex + "')," +
+		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_family')" +
 		" FROM buckets b WHERE " + w
 	type total struct {
-		n       int64
-		indexed bool
+		n                        int64
+		indexed, variantsIndexed bool
 	}
 	read := func() (any, error) {
 		var t total
-		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.indexed)
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.indexed, &t.variantsIndexed)
 		return t, err
 	}
 	// A reader keeps the answer while the bank is unchanged.
@@ -103,13 +122,14 @@ func randomOrderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed ui
 	if err != nil {
 		return nil, 0, fmt.Errorf("bucket counts: %w", err)
 	}
-	n, indexed := v.(total).n, v.(total).indexed
+	t := v.(total)
+	n := t.n
 	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
 	if levels == 0 {
 		levels = 5
 	}
 	o := newRandomOrder(seed, (n+levels-1)/levels)
-	o.indexed = indexed
+	o.indexed, o.families, o.variantsIndexed = t.indexed, families, t.variantsIndexed
 	return o, n, nil
 }
 
@@ -237,6 +257,9 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		// reading every row costs the rows of the slots not read.
 		want := need / rate
 		if !ord.indexed || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+			if ord.families {
+				return scanFamilies(ctx, q, f, ord, read, o.Limit-got, fn)
+			}
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
 		// A margin of a tenth and two deviations (the rows of slots
@@ -261,7 +284,12 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 			}
 			ids = append(ids, r.id)
 		}
-		if err := fetchRows(ctx, q, ids, fn); err != nil {
+		if ord.families {
+			err = fetchVariants(ctx, q, ord, ids, fn)
+		} else {
+			err = fetchRows(ctx, q, ids, fn)
+		}
+		if err != nil {
 			return err
 		}
 		if got += len(ids); got == o.Limit {
@@ -285,7 +313,11 @@ type slotRow struct {
 // from..from+n-1, by rank; f has its levels. family asks for the rows'
 // families.
 func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, from, n uint64, family bool) ([]slotRow, error) {
-	w, wargs, join, err := f.where("p", "p.family_id", indexable{level: true})
+	p, famID := "p", "p.family_id"
+	if ord.families {
+		p, famID = "f", "f.id"
+	}
+	w, wargs, join, err := f.where(p, famID, indexable{level: true})
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +340,11 @@ func readSlots(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *random
 			args = append(args, 1, 0)
 		}
 		args = append(args, wargs...)
-		if err := readSlotRows(ctx, q, slotsSQL(w, join, family, size), args, func(r keyedRow) {
+		s := slotsSQL(w, join, family, size)
+		if ord.families {
+			s = familySlotsSQL(w, size)
+		}
+		if err := readSlotRows(ctx, q, s, args, func(r keyedRow) {
 			r.rank = ord.rankOf(r.key, r.id)
 			rows = append(rows, r.slotRow)
 		}); err != nil {

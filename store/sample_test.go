@@ -334,3 +334,96 @@ func copyFile(tb tester, from, to string) {
 		tb.Fatal(err)
 	}
 }
+
+// A pack is uniform over families, not puzzles: a family of many
+// variants is no likelier than one of one, a pack never holds two
+// puzzles of one family, every row keeps to the filter, and the variant
+// a family gives follows the seed. The bank: 90 families of one puzzle
+// and 10 of 40 variants at level 2 (the ten hold 400 of its 490
+// puzzles), and 20 families of 30 variants at level 3 that the filter
+// leaves out. Over 300 packs of 10, sampled by puzzles the ten would
+// take about four picks in five; by families one in ten.
+func TestPackUniformOverFamilies(t *testing.T) {
+	ctx := context.Background()
+	db, _ := MustOpenTemp(t)
+	var batch []store.NewFamily
+	heavy := map[string]bool{} // the canonical forms of the ten
+	for i := range 100 {
+		k := 1
+		if i%10 == 0 {
+			k = 40
+		}
+		f := fam(i, 2, 25, k)
+		if k > 1 {
+			heavy[f.Canon] = true
+		}
+		batch = append(batch, f)
+	}
+	for i := range 20 {
+		batch = append(batch, fam(100+i, 3, 25, 30))
+	}
+	MustWrite(t, db, batch)
+
+	const packs, size = 300, 10
+	picks := map[int64]int{}     // family -> picks
+	variants := map[int64]bool{} // the heavy families' puzzles picked
+	heavyPicks := 0
+	for seed := range uint64(packs) {
+		rows, err := db.SelectParts(ctx, []store.PackPart{{Filter: store.Filter{Levels: []int{2}}, N: size}}, store.QueryOptions{Order: store.OrderRandom, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[int64]bool{}
+		for _, r := range rows {
+			if r.Level != 2 {
+				t.Fatalf("seed %d: puzzle %d has level %d, want 2", seed, r.ID, r.Level)
+			}
+			if seen[r.FamilyID] {
+				t.Fatalf("seed %d: two puzzles of family %d", seed, r.FamilyID)
+			}
+			seen[r.FamilyID] = true
+			picks[r.FamilyID]++
+			fam, err := db.Family(ctx, r.FamilyID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if heavy[fam.Canon] {
+				heavyPicks++
+				variants[r.ID] = true
+			}
+		}
+		if len(rows) != size {
+			t.Fatalf("seed %d: %d rows, want %d", seed, len(rows), size)
+		}
+	}
+	// The ten's picks are a sum of 300 hypergeometric counts of mean 1
+	// and variance under 1: 300 give or take 17. Ten deviations either
+	// way passes a uniform pick every time and fails a pick by puzzles
+	// (about 2,400) by far.
+	if want := packs * size / 10; heavyPicks < want-170 || heavyPicks > want+170 {
+		t.Errorf("the ten families of 40 variants took %d of %d picks, want about %d (a tenth)", heavyPicks, packs*size, want)
+	}
+	// Each of the 100 families is expected 30 times: a chi-square over
+	// them (99 degrees of freedom, mean 99, deviation 14) past six
+	// deviations is not chance.
+	// Written in one batch, the families took IDs 1 to 120 in order.
+	if f, err := db.Family(ctx, 100); err != nil || f.Canon != batch[99].Canon {
+		t.Fatalf("family 100 = %v, %v; want the 100th written", f.Canon, err)
+	}
+	chi2 := 0.0
+	if len(picks) > 100 {
+		t.Fatalf("%d families picked, want at most the 100 of level 2", len(picks))
+	}
+	e := float64(packs*size) / 100
+	for id := int64(1); id <= 100; id++ {
+		d := float64(picks[id]) - e
+		chi2 += d * d / e
+	}
+	if limit := 99 + 6*math.Sqrt(2*99); chi2 > limit {
+		t.Errorf("picks per family: chi-square %.0f over 99 degrees of freedom, limit %.0f", chi2, limit)
+	}
+	// The seed picks the variant: the ten's picks are not all one each.
+	if len(variants) <= 10 {
+		t.Errorf("the ten families gave %d distinct variants over %d picks, want the seed to vary them", len(variants), heavyPicks)
+	}
+}

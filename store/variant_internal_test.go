@@ -255,7 +255,7 @@ func TestPuzzlesVariantsMigration(t *testing.T) {
 			if err := db.db.GetContext(ctx, &n, "SELECT (SELECT count(*) FROM puzzles WHERE code IS NOT NULL) + (SELECT count(*) FROM families WHERE solution IS NOT NULL)"); err != nil || n != 0 {
 				t.Errorf("derived rows or family solutions after the migration: %d, %v; want none", n, err)
 			}
-			if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_key"}; !slices.Equal(got, want) {
+			if got, want := puzzleIndexes(t, db), []string{"puzzles_bucket", "puzzles_er", "puzzles_family", "puzzles_key"}; !slices.Equal(got, want) {
 				t.Errorf("indexes = %v, want %v", got, want)
 			}
 			var deferred []string

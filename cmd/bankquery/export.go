@@ -21,7 +21,8 @@ const exportUsage = `Usage: bankquery export [-db puzzles.db] [filters] -count N
                         [-pack NAME] [-client NAME] [-order rating|random|id] [-seed S]
                         [-title TEXT] [-first-number N] [-force] [-no-record]
                         [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
-                        [-no-answers] [-caption WHAT] [-copyright TEXT] [-symbols letters|numbers|a-p]
+                        [-no-answers] [-no-ids] [-caption WHAT] [-copyright TEXT]
+                        [-symbols letters|numbers|a-p]
                         [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Export writes a pack of N puzzles that match the filters, never two of
@@ -37,10 +38,12 @@ author, source_name and url columns (keys) in csv and json; -date also
 dates the OpenSudoku games and the zip's files (without it they get a
 fixed time, so that the same pack gives the same bytes).
 
-The puzzles are a random sample of those that match: the same -seed on
-the same bank picks the same puzzles (without -seed one is drawn and
-printed to stderr). -order sets their order in the pack: rating (the
-default, rising difficulty), random (the sample's order) or id.
+The puzzles are a random sample of the families that match, one puzzle
+a family: every family is as likely as any other however many variants
+it has, and the seed picks which variant. The same -seed on the same
+bank picks the same puzzles (without -seed one is drawn and printed to
+stderr). -order sets their order in the pack: rating (the default,
+rising difficulty), random (the sample's order) or id.
 
 -count easy=10,medium=10,evil=5 asks for so many puzzles of each level,
 exactly, in place of -level: each level is sampled on its own (the same
@@ -74,7 +77,10 @@ size, -bleed adds 0.125 in on the outer edges, -gutter widens the inside
 margin for the binding (auto sizes it by page count), -large-print sets
 the puzzles' digits at 16 pt or more, one or two puzzles a page (the
 answer key keeps its usual size). The answer key starts on a right-hand
-page. -first-number numbers the puzzles from N in every format.
+page. Each grid, and each answer, carries its puzzle's bank ID in small
+type ("ID 1234", the ID bankquery show takes), so that an editor can
+find a printed puzzle in the bank; -no-ids leaves the IDs out.
+-first-number numbers the puzzles from N in every format.
 
 Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
 9x9 puzzles only and refuse others before any work (without -size, where
@@ -281,6 +287,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 	}
 	pf := x.out.destination(e)
 	defer pf.Discard()
+	selected()
 	pack, rows, err := bank.CreatePackParts(ctx, x.spec, x.parts(), x.options, store.PackHooks{
 		Arrange: x.arrange,
 		BeforeCommit: func(ctx context.Context, _ store.Pack, rows []store.Row) error {
@@ -290,7 +297,7 @@ func (x exportJob) recorded(ctx context.Context, e *env) error {
 		},
 	})
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short))))
+		return exportError(fmt.Errorf("create pack %q: %w", x.spec.Name, x.notEnough(short.Part, short.Found, short.Matching)))
 	}
 	if err != nil {
 		return exportError(x.nineHint(err))
@@ -343,9 +350,10 @@ func (x exportJob) unrecorded(ctx context.Context, e *env) error {
 	if _, err := techniqueUnused(ctx, e, "export", bank, x.levelsFilter()); err != nil {
 		return err
 	}
+	selected()
 	rows, err := bank.SelectParts(ctx, x.parts(), x.options)
 	if short := (*store.ShortError)(nil); errors.As(err, &short) {
-		return exportError(x.notEnough(short.Part, short.Found, x.matching(ctx, bank, short)))
+		return exportError(x.notEnough(short.Part, short.Found, short.Matching))
 	}
 	if err != nil {
 		return err
@@ -390,26 +398,15 @@ func (x exportJob) notEnough(part, n, all int) error {
 	return fmt.Errorf("%s%d of %d puzzles match, one a family%s: %w", where, n, want, why, store.ErrNotEnough)
 }
 
-// matching returns how many families the short part's filters match
-// when the families the export may not pick (reserved to a client, or
-// the client's own) are counted too, up to the part's count: more than
-// it found tells a shortfall that reservations, not the filters, made.
-// It is 0 when that cannot be told.
-func (x exportJob) matching(ctx context.Context, bank *store.DB, short *store.ShortError) int {
-	parts := x.parts()
-	if short.Part < 0 || short.Part >= len(parts) {
-		return 0
+// selectHook, when set, is called each time an export reads its
+// selection from the bank: a test counts that a short export reads it
+// once, its shortfall explained from the same read (ShortError.Matching).
+var selectHook func()
+
+func selected() {
+	if selectHook != nil {
+		selectHook()
 	}
-	p := parts[short.Part]
-	p.Filter.NotForClient, p.Filter.Unreserved = "", false
-	rows, err := bank.SelectParts(ctx, []store.PackPart{p}, x.options)
-	if other := (*store.ShortError)(nil); errors.As(err, &other) {
-		return other.Found
-	}
-	if err != nil {
-		return 0
-	}
-	return len(rows)
 }
 
 // exportError explains a shortfall of matching puzzles.

@@ -29,7 +29,7 @@ type outputFlags struct {
 }
 
 // pdfFlags names the flags that only -format pdf takes.
-var pdfFlags = []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "caption", "copyright", "symbols"}
+var pdfFlags = []string{"page", "per-page", "bleed", "gutter", "large-print", "no-answers", "no-ids", "caption", "copyright", "symbols"}
 
 // addOutputFlags registers the output flags on fs.
 func addOutputFlags(fs *flag.FlagSet) *outputFlags {
@@ -44,6 +44,7 @@ func addOutputFlags(fs *flag.FlagSet) *outputFlags {
 	fs.StringVar(&of.pdf.Gutter, "gutter", "", "PDF extra inside margin for binding: auto (by page count) or a `length` such as 0.5in or 12mm")
 	fs.BoolVar(&of.pdf.LargePrint, "large-print", false, "PDF puzzle digits of 16 pt or more, 1 or 2 puzzles a page (the answer key keeps its size)")
 	fs.BoolVar(&of.pdf.NoAnswers, "no-answers", false, "PDF without the answer key")
+	fs.BoolVar(&of.pdf.NoIDs, "no-ids", false, "PDF without each puzzle's bank ID under its grid and beside its answer")
 	fs.StringVar(&of.pdf.Caption, "caption", export.CaptionFull, "PDF `label` beside a puzzle's number, one of "+strings.Join(export.Captions(), ", "))
 	fs.StringVar(&of.pdf.Copyright, "copyright", "", "PDF copyright page `text`, after the title page")
 	fs.StringVar(&of.pdf.Symbols, "symbols", export.SymbolsLetters, "PDF values above 9 in grids above 9x9 (`set`): letters (A-G), numbers (10-16) or a-p (every value a letter, A-P)")

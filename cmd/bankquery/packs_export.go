@@ -9,7 +9,8 @@ import (
 const packsExportUsage = `Usage: bankquery packs export NAME -format FORMAT -out FILE [-db puzzles.db]
                              [-title TEXT] [-first-number N] [-force]
                              [-page SIZE] [-per-page N] [-bleed] [-gutter auto|LENGTH] [-large-print]
-                             [-no-answers] [-caption WHAT] [-copyright TEXT] [-symbols letters|numbers|a-p]
+                             [-no-answers] [-no-ids] [-caption WHAT] [-copyright TEXT]
+                             [-symbols letters|numbers|a-p]
                              [-author NAME] [-source-name NAME] [-url URL] [-date YYYY-MM-DD]
 
 Packs export writes the puzzles of the recorded pack NAME (or, where no

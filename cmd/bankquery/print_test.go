@@ -117,6 +117,7 @@ func TestExportPrintPresetErrors(t *testing.T) {
 		{"BleedNotPDF", csv("-bleed"), "-bleed: only with -format pdf"},
 		{"CaptionNotPDF", csv("-caption", "none"), "-caption: only with -format pdf"},
 		{"CopyrightNotPDF", csv("-copyright", "x"), "-copyright: only with -format pdf"},
+		{"NoIDsNotPDF", csv("-no-ids"), "-no-ids: only with -format pdf"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,4 +132,44 @@ func TestExportPrintPresetErrors(t *testing.T) {
 	}
 	// A title the PDF refuses is fine where no font is involved.
 	mustRun(t, csv("-title", "数独")...)
+}
+
+// A PDF prints each puzzle's bank ID under its grid and beside its
+// answer, the IDs of the pack's own puzzles; packs export -no-ids prints
+// the same book without them.
+func TestExportPDFIDs(t *testing.T) {
+	db := MustBank(t)
+	dir := t.TempDir()
+	book, list := filepath.Join(dir, "book.pdf"), filepath.Join(dir, "ids.csv")
+	mustRun(t, "export", "-db", db, "-count", "5", "-format", "pdf", "-out", book, "-seed", "3", "-pack", "ids")
+	mustRun(t, "packs", "export", "ids", "-db", db, "-format", "csv", "-out", list)
+	pdf, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := "\n" + strings.Join(exporttest.PDFTexts(t, pdf), "\n") + "\n"
+	recs := MustCSV(t, list)[1:]
+	if len(recs) != 5 {
+		t.Fatalf("the pack lists %d puzzles, want 5", len(recs))
+	}
+	for _, rec := range recs {
+		if id := "\nID " + rec[1] + "\n"; strings.Count(texts, id) != 2 {
+			t.Errorf("the book shows %q %d times, want twice (grid and answer)", strings.TrimSpace(id), strings.Count(texts, id))
+		}
+	}
+	if n := strings.Count(texts, "\nID "); n != 10 {
+		t.Errorf("the book shows %d IDs, want 10", n)
+	}
+
+	bare := filepath.Join(dir, "bare.pdf")
+	mustRun(t, "packs", "export", "ids", "-db", db, "-format", "pdf", "-out", bare, "-no-ids")
+	pdf, err = os.ReadFile(bare)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range exporttest.PDFTexts(t, pdf) {
+		if strings.HasPrefix(s, "ID ") {
+			t.Errorf("with -no-ids the book shows %q", s)
+		}
+	}
 }

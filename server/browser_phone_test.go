@@ -104,3 +104,76 @@ func TestBrowserPhoneStatus(t *testing.T) {
 		t.Errorf("with the grid at %.0f px on a screen %.0f px high, the status line is at %.0f to %.0f px: out of sight", grid, height, top, bottom)
 	}
 }
+
+// marksStrip is the selected cell's marks as the page shows them large:
+// whether the strip shows, its text and the smallest font of its marks,
+// beside the font of the cell's own marks.
+type marksStrip struct {
+	Shown     bool    `json:"shown"`
+	Text      string  `json:"text"`
+	Marks     string  `json:"marks"`
+	Font      float64 `json:"font"`
+	CellFont  float64 `json:"cellFont"`
+	CellMarks string  `json:"cellMarks"`
+}
+
+const measureMarks = `(() => {
+	const s = document.getElementById("cell-marks") || document.createElement("p"), c = document.querySelector(".cell.sel");
+	const spans = [...s.querySelectorAll("span")], r = s.getBoundingClientRect();
+	return {shown: getComputedStyle(s).display !== "none" && r.width > 0 && r.left >= 0 && r.right <= innerWidth + 0.5,
+		text: s.textContent, marks: spans.map(m => m.textContent).join(""),
+		font: Math.min(...spans.map(m => parseFloat(getComputedStyle(m).fontSize))),
+		cellFont: parseFloat(getComputedStyle(c.querySelector(".cands span")).fontSize),
+		cellMarks: [...c.querySelectorAll(".cands span")].filter(m => !m.className).map(m => m.textContent).join("")};
+})()`
+
+// The selected cell's pencil marks show large beside the grid where the
+// cell's own are too small to read: 16x16 (3.5 px marks on a phone, 5
+// px on a desktop) and every grid on a phone. 9x9 on a desktop, whose
+// marks are readable, is as it was.
+func TestBrowserMarksStrip(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	for _, tt := range []struct {
+		name  string
+		width int
+		n     int
+		shown bool
+	}{{"Desktop9", 1200, 9, false}, {"Desktop16", 1200, 16, true}, {"Phone9", 390, 9, true}, {"Phone16", 390, 16, true}, {"Phone25", 390, 25, true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.width < 1000 {
+				b.do(t, chromedp.EmulateViewport(int64(tt.width), 844, chromedp.EmulateMobile))
+			} else {
+				b.do(t, chromedp.EmulateViewport(int64(tt.width), 1000))
+			}
+			p.open(t, b, ts.URL)
+			b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, "1"+strings.Repeat(".", tt.n*tt.n-1))),
+				chromedp.Click(cellSel(1, 2)), chromedp.Click(chromedp.CSS("#pencil")))
+			// Pencil in 2, 3 and the last value by the pad.
+			for _, k := range []int{2, 3, tt.n} {
+				b.do(t, chromedp.Click(chromedp.CSS(fmt.Sprintf("#pad button:nth-child(%d)", k))))
+			}
+			m := eval[marksStrip](t, b, measureMarks)
+			t.Logf("%s: the cell's marks are %.1f px, the strip's %.1f px, shown %v: %q", tt.name, m.CellFont, m.Font, m.Shown, m.Text)
+			want := "23" + symbolOf(tt.n)
+			if m.CellMarks != want {
+				t.Fatalf("the cell has marks %q, want %q", m.CellMarks, want)
+			}
+			if m.Shown != tt.shown {
+				t.Errorf("the marks strip shown %v, want %v", m.Shown, tt.shown)
+			}
+			if !tt.shown {
+				return
+			}
+			if m.Marks != want || !strings.HasPrefix(m.Text, "Marks in row 1, column 2:") || m.Font < 16 {
+				t.Errorf("the strip says %q, marks %q of %.1f px; want the marks %q of row 1, column 2, 16 px or more", m.Text, m.Marks, m.Font, want)
+			}
+			// Another cell, without marks, says so.
+			b.do(t, chromedp.Click(cellSel(2, 1)))
+			if got := eval[marksStrip](t, b, measureMarks); got.Text != "No marks in row 2, column 1." {
+				t.Errorf("a cell without marks selected, the strip says %q", got.Text)
+			}
+		})
+	}
+}

@@ -280,6 +280,7 @@
     wrap.style.setProperty("--n", n);
     wrap.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
     wrap.classList.toggle("dense", n >= 16);
+    document.querySelector(".board").classList.toggle("dense", n >= 16);
     grid.setAttribute("aria-rowcount", n);
     grid.setAttribute("aria-colcount", n);
     const rows = [];
@@ -367,6 +368,13 @@
       if (hint.cells.has(i) || hint.targets.has(i)) label += ", in the hint";
       cell.setAttribute("aria-label", label);
     });
+    // The selected cell's marks, large beside the grid: in a dense grid
+    // or on a phone a cell's own are a few pixels high.
+    const sel = b.cells[b.sel], [sr, sc] = sel.dataset.cell.split(","), where = `row ${sr}, column ${sc}`;
+    const shown = [...sel.lastChild.children].filter((m) => m.className !== "gone");
+    $("cell-marks").replaceChildren(...(shown.length
+      ? [`Marks in ${where}:`, ...shown.map((m) => el("span", { className: m.className }, m.textContent))]
+      : [`No marks in ${where}.`]));
   }
 
   function select(i, focus) {

@@ -105,6 +105,88 @@ func TestBrowserPhoneStatus(t *testing.T) {
 	}
 }
 
+// rect is an element's box on the screen, in CSS px.
+type rect struct {
+	Top    float64 `json:"top"`
+	Bottom float64 `json:"bottom"`
+	Left   float64 `json:"left"`
+	Right  float64 `json:"right"`
+}
+
+// rects returns the boxes of the elements of ids, as painted next (the
+// page's resize observers run first), and the viewport's as "viewport".
+func rects(t *testing.T, b *browser, ids ...string) map[string]rect {
+	t.Helper()
+	return eval[map[string]rect](t, b, fmt.Sprintf(`(async () => {
+		await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+		const out = {viewport: {top: 0, bottom: innerHeight, left: 0, right: innerWidth}};
+		for (const id of %s) {
+			const r = document.getElementById(id).getBoundingClientRect();
+			out[id] = {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+		}
+		return out;
+	})()`, strings.ReplaceAll(fmt.Sprintf("%q", ids), `" "`, `", "`)))
+}
+
+// On a phone a hint's step is read with the grid in sight: with the page
+// scrolled to the grid, the step's text and buttons stick to the foot of
+// the screen below it, above the status line. On a touch screen the pad
+// follows the grid and the keyboard's help goes last.
+func TestBrowserPhoneHints(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	b.do(t, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	p.open(t, b, ts.URL)
+	if !eval[bool](t, b, `matchMedia("(pointer: coarse)").matches`) {
+		t.Fatal("the emulated phone has no coarse pointer")
+	}
+	if r := rects(t, b, "grid-help", "pad", "hint-next"); r["grid-help"].Top < r["pad"].Bottom || r["grid-help"].Top < r["hint-next"].Bottom {
+		t.Errorf("on a touch screen the keyboard's help is at %.0f px, above the pad (%.0f px) or the hints (%.0f px)",
+			r["grid-help"].Top, r["pad"].Bottom, r["hint-next"].Bottom)
+	}
+	given := strings.IndexFunc(p.Puzzle, func(r rune) bool { return r >= '1' && r <= '9' })
+	for _, tt := range []struct {
+		name   string
+		status bool // whether the status line says something
+	}{{"StatusEmpty", false}, {"StatusShown", true}} {
+		t.Run(tt.name, func(t *testing.T) {
+			b.do(t, chromedp.Click(chromedp.CSS("#hint-next")), wait(`document.getElementById("hint-text").textContent.startsWith("Step ")`))
+			if tt.status {
+				b.do(t, chromedp.Click(cellSel(given/9+1, given%9+1)), chromedp.Click(chromedp.CSS(`#pad button:nth-child(1)`)),
+					wait(`document.getElementById("status").textContent === "A given cannot change."`))
+			}
+			b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+			r := rects(t, b, "grid", "hint-text", "hint-prev", "hint-next", "hint-apply", "status")
+			screen := r["viewport"]
+			for _, id := range []string{"grid", "hint-text", "hint-prev", "hint-next", "hint-apply"} {
+				if e := r[id]; e.Top < 0 || e.Bottom > screen.Bottom+0.5 {
+					t.Errorf("scrolled to the top of a %.0f px high screen, #%s is at %.0f to %.0f px: out of sight", screen.Bottom, id, e.Top, e.Bottom)
+				}
+			}
+			if r["hint-prev"].Top < r["grid"].Bottom {
+				t.Errorf("the hint's buttons (%.0f px) cover the grid (down to %.0f px)", r["hint-prev"].Top, r["grid"].Bottom)
+			}
+			if tt.status && r["hint-text"].Bottom > r["status"].Top+0.5 {
+				t.Errorf("the hint's text, down to %.0f px, runs under the status line at %.0f px", r["hint-text"].Bottom, r["status"].Top)
+			}
+			t.Logf("grid %.0f-%.0f px, hint buttons from %.0f px, text %.0f-%.0f px, status from %.0f px, screen %.0f px",
+				r["grid"].Top, r["grid"].Bottom, r["hint-prev"].Top, r["hint-text"].Top, r["hint-text"].Bottom, r["status"].Top, screen.Bottom)
+			// A tool the focus moves to scrolls clear of the step stuck
+			// over the page's foot.
+			for _, id := range []string{"pencil", "fill", "reveal"} {
+				b.do(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`), chromedp.Focus(chromedp.CSS("#"+id)))
+				if r := rects(t, b, id, "hints"); r[id].Bottom > r["hints"].Top+0.5 || r[id].Top < 0 {
+					t.Errorf("#%s focused is at %.0f to %.0f px, under the step stuck from %.0f px", id, r[id].Top, r[id].Bottom, r["hints"].Top)
+				}
+			}
+			if tt.status {
+				MustScreenshot(t, b, "puzzle-phone-hint.png")
+			}
+		})
+	}
+}
+
 // marksStrip is the selected cell's marks as the page shows them large:
 // whether the strip shows, its text and the smallest font of its marks,
 // beside the font of the cell's own marks.

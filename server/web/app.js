@@ -320,6 +320,16 @@
     render();
   }
 
+  // foot measures what sticks to the foot of the screen: the status line,
+  // and on a small screen the hint's step above it. The step sits on the
+  // line, and the page scrolls a focused button clear of both.
+  function foot() {
+    const status = $("status").offsetHeight, h = $("hints");
+    const step = getComputedStyle(h).position === "sticky" ? h.offsetHeight : 0;
+    document.documentElement.style.setProperty("--status-h", `${status}px`);
+    document.documentElement.style.setProperty("--foot", `${status + step}px`);
+  }
+
   // conflicts returns the cells whose value another cell of a row,
   // column or box repeats.
   function conflicts() {
@@ -660,6 +670,8 @@
     $("hint-prev").setAttribute("aria-disabled", String(k <= 0));
     $("hint-next").setAttribute("aria-disabled", String(k >= steps.length - 1));
     $("hint-apply").setAttribute("aria-disabled", String(!st));
+    $("hints").classList.toggle("stepping", k >= 0);
+    foot();
     render();
   }
 
@@ -730,6 +742,9 @@
     const ref = document.referrer ? new URL(document.referrer) : null;
     if (ref && ref.origin === location.origin && ref.pathname === "/") $("back").href = ref.pathname + ref.search;
     const grid = $("grid");
+    const feet = new ResizeObserver(foot);
+    feet.observe($("status"));
+    feet.observe($("hints"));
     grid.addEventListener("keydown", onKey);
     grid.addEventListener("click", (e) => {
       const cell = e.target.closest(".cell");

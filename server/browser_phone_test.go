@@ -259,3 +259,38 @@ func TestBrowserMarksStrip(t *testing.T) {
 		})
 	}
 }
+
+// A grid wider than the phone's screen shows that it scrolls: the edge
+// it is cut at fades, the right one first, the left one once scrolled
+// to the end; a grid that fits fades nowhere.
+func TestBrowserPhoneScrollCue(t *testing.T) {
+	b := MustBrowser(t, 390, 844)
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	p := mustPlayPuzzle(t, ts.URL)
+	b.do(t, chromedp.EmulateViewport(360, 844, chromedp.EmulateMobile))
+	p.open(t, b, ts.URL)
+	cue := func() string {
+		return eval[string](t, b, `(() => {
+			const w = document.getElementById("grid-wrap"), m = getComputedStyle(w).maskImage;
+			return [w.classList.contains("cut-left") ? "left" : "", w.classList.contains("cut-right") ? "right" : "", m === "none" ? "no mask" : "mask"].filter(Boolean).join(" ");
+		})()`)
+	}
+	if got := cue(); got != "no mask" {
+		t.Errorf("9x9 on a 360 px phone: %q, want no cut and no mask", got)
+	}
+	for _, n := range []int{16, 25} {
+		b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, "1"+strings.Repeat(".", n*n-1))))
+		if got := cue(); got != "right mask" {
+			t.Errorf("%dx%d on a 360 px phone: %q, want the right edge cut and faded", n, n, got)
+		}
+		b.do(t, chromedp.Evaluate[chromedp.Void](`(w => w.scrollLeft = w.scrollWidth)(document.getElementById("grid-wrap"))`),
+			wait(`document.getElementById("grid-wrap").classList.contains("cut-left")`))
+		if got := cue(); got != "left mask" {
+			t.Errorf("%dx%d on a 360 px phone, scrolled to its end: %q, want the left edge cut and faded", n, n, got)
+		}
+	}
+	b.do(t, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`sudokubank.mount(%q)`, p.Puzzle)))
+	if got := cue(); got != "no mask" {
+		t.Errorf("9x9 again: %q, want no cut and no mask", got)
+	}
+}

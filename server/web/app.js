@@ -309,6 +309,7 @@
     svg.setAttribute("preserveAspectRatio", "none");
     svg.setAttribute("aria-hidden", "true");
     grid.replaceChildren(...rows, svg);
+    wrap.scrollLeft = 0;
     // The pad is one stop of Tab, its first button, and the arrows move
     // within it (padKey): 25 buttons are not 25 stops on the way to Undo.
     $("pad").replaceChildren(...Array.from({ length: n }, (_, k) => {
@@ -318,6 +319,7 @@
     }));
     clearHint();
     render();
+    cut();
   }
 
   // foot measures what sticks to the foot of the screen: the status line,
@@ -385,6 +387,14 @@
     $("cell-marks").replaceChildren(...(shown.length
       ? [`Marks in ${where}:`, ...shown.map((m) => el("span", { className: m.className }, m.textContent))]
       : [`No marks in ${where}.`]));
+  }
+
+  // cut marks the grid's frame as cut at the left or the right, where a
+  // grid wider than the screen scrolls sideways: that edge fades.
+  function cut() {
+    const w = $("grid-wrap");
+    w.classList.toggle("cut-left", w.scrollLeft > 1);
+    w.classList.toggle("cut-right", w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
   }
 
   function select(i, focus) {
@@ -742,6 +752,8 @@
     const ref = document.referrer ? new URL(document.referrer) : null;
     if (ref && ref.origin === location.origin && ref.pathname === "/") $("back").href = ref.pathname + ref.search;
     const grid = $("grid");
+    $("grid-wrap").addEventListener("scroll", cut, { passive: true });
+    new ResizeObserver(cut).observe($("grid-wrap"));
     const feet = new ResizeObserver(foot);
     feet.observe($("status"));
     feet.observe($("hints"));

@@ -286,6 +286,7 @@
     wrap.style.setProperty("--n", n);
     wrap.style.setProperty("--cr", Math.ceil(Math.sqrt(n)));
     wrap.classList.toggle("dense", n >= 16);
+    document.querySelector(".board").classList.toggle("dense", n >= 16);
     grid.setAttribute("aria-rowcount", n);
     grid.setAttribute("aria-colcount", n);
     const rows = [];
@@ -314,13 +315,27 @@
     svg.setAttribute("preserveAspectRatio", "none");
     svg.setAttribute("aria-hidden", "true");
     grid.replaceChildren(...rows, svg);
+    wrap.scrollLeft = 0;
+    // The pad is one stop of Tab, its first button, and the arrows move
+    // within it (padKey): 25 buttons are not 25 stops on the way to Undo.
     $("pad").replaceChildren(...Array.from({ length: n }, (_, k) => {
-      const btn = el("button", { type: "button" }, symbol(k + 1));
+      const btn = el("button", { type: "button", tabIndex: k ? -1 : 0 }, symbol(k + 1));
       btn.addEventListener("click", () => input(k + 1, b.pencil));
       return btn;
     }));
     clearHint();
     render();
+    cut();
+  }
+
+  // foot measures what sticks to the foot of the screen: the status line,
+  // and on a small screen the hint's step above it. The step sits on the
+  // line, and the page scrolls a focused button clear of both.
+  function foot() {
+    const status = $("status").offsetHeight, h = $("hints");
+    const step = getComputedStyle(h).position === "sticky" ? h.offsetHeight : 0;
+    document.documentElement.style.setProperty("--status-h", `${status}px`);
+    document.documentElement.style.setProperty("--foot", `${status + step}px`);
   }
 
   // conflicts returns the cells whose value another cell of a row,
@@ -371,6 +386,21 @@
       if (hint.cells.has(i) || hint.targets.has(i)) label += ", in the hint";
       cell.setAttribute("aria-label", label);
     });
+    // The selected cell's marks, large beside the grid: in a dense grid
+    // or on a phone a cell's own are a few pixels high.
+    const sel = b.cells[b.sel], [sr, sc] = sel.dataset.cell.split(","), where = `row ${sr}, column ${sc}`;
+    const shown = [...sel.lastChild.children].filter((m) => m.className !== "gone");
+    $("cell-marks").replaceChildren(...(shown.length
+      ? [`Marks in ${where}:`, ...shown.map((m) => el("span", { className: m.className }, m.textContent))]
+      : [`No marks in ${where}.`]));
+  }
+
+  // cut marks the grid's frame as cut at the left or the right, where a
+  // grid wider than the screen scrolls sideways: that edge fades.
+  function cut() {
+    const w = $("grid-wrap");
+    w.classList.toggle("cut-left", w.scrollLeft > 1);
+    w.classList.toggle("cut-right", w.scrollLeft + w.clientWidth < w.scrollWidth - 1);
   }
 
   function select(i, focus) {
@@ -486,24 +516,57 @@
     return shown ? `Every cell is right, ${shown} of them revealed.` : "Solved: every cell is right.";
   }
 
+  // typed reads the value a key enters, and whether it pencils it in,
+  // or null for a key that enters nothing. The character typed decides,
+  // whatever it took to type it: AZERTY needs Shift for its digits, and
+  // they are values there as anywhere. The digit key's other character
+  // (Shift+1 gives "!" on QWERTY, 1 without Shift "&" on AZERTY) pencils
+  // its digit in, as Shift does with a letter or a keypad digit. Windows
+  // turns Shift+keypad 1 into End, with NumLock still on: only NumLock
+  // off leaves the keypad's arrows, Home and End to move.
+  function typed(e) {
+    const pad = /^Numpad([0-9])$/.exec(e.code);
+    if (pad && (e.key === pad[1] || e.shiftKey || e.getModifierState("NumLock"))) {
+      return { v: +pad[1], pencil: e.shiftKey || e.key !== pad[1] };
+    }
+    if (/^[1-9]$/.test(e.key)) return { v: +e.key, pencil: false };
+    const row = /^Digit([1-9])$/.exec(e.code);
+    if (row && e.key.length === 1) return { v: +row[1], pencil: true };
+    if (/^[a-z]$/i.test(e.key)) return { v: valueOf(e.key), pencil: e.shiftKey };
+    return null;
+  }
+
   function onKey(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const n = b.n, r = Math.floor(b.sel / n), c = b.sel % n;
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-    let v = 0;
-    const m = /^(?:Digit|Numpad)([0-9])$/.exec(e.code);
-    if (m) v = +m[1];
-    else if (e.key.length === 1) v = valueOf(e.key);
-    if (moves[e.key]) {
+    const t = typed(e);
+    if (t && t.v >= 1 && t.v <= n) input(t.v, b.pencil || t.pencil);
+    else if (t && t.v === 0) input(0, false);
+    else if (t) return;
+    else if (moves[e.key]) {
       const [dr, dc] = moves[e.key];
       select(Math.max(0, Math.min(n - 1, r + dr)) * n + Math.max(0, Math.min(n - 1, c + dc)), true);
     } else if (e.key === "Home") select(r * n, true);
     else if (e.key === "End") select(r * n + n - 1, true);
     else if (e.key === " ") togglePencil();
     else if (["Backspace", "Delete", ".", "0"].includes(e.key)) input(0, false);
-    else if (v >= 1 && v <= n) input(v, b.pencil || e.shiftKey);
     else return;
     e.preventDefault();
+  }
+
+  // padKey moves the focus within the pad, a toolbar of one Tab stop:
+  // Left and Right to the previous and next button, Up and Down a row
+  // of the pad as it wraps on the screen, Home and End to its ends.
+  function padKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const btns = [...$("pad").children], at = btns.indexOf(document.activeElement);
+    if (at < 0) return;
+    const cols = btns.filter((x) => x.offsetTop === btns[0].offsetTop).length;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: at - cols, ArrowDown: at + cols, Home: 0, End: btns.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    if (to >= 0 && to < btns.length) btns[to].focus();
   }
 
   // togglePencil turns pencil mode on or off, and says which: Space in
@@ -618,9 +681,13 @@
     } else {
       $("hint-text").textContent = k < 0 ? "" : "No more steps: the hints end here.";
     }
-    $("hint-prev").disabled = k <= 0;
-    $("hint-next").disabled = k >= steps.length - 1;
-    $("hint-apply").disabled = !st;
+    // aria-disabled, not disabled, as on Undo: the button keeps the focus
+    // when the last step is reached.
+    $("hint-prev").setAttribute("aria-disabled", String(k <= 0));
+    $("hint-next").setAttribute("aria-disabled", String(k >= steps.length - 1));
+    $("hint-apply").setAttribute("aria-disabled", String(!st));
+    $("hints").classList.toggle("stepping", k >= 0);
+    foot();
     render();
   }
 
@@ -691,6 +758,11 @@
     const ref = document.referrer ? new URL(document.referrer) : null;
     if (ref && ref.origin === location.origin && ref.pathname === "/") $("back").href = ref.pathname + ref.search;
     const grid = $("grid");
+    $("grid-wrap").addEventListener("scroll", cut, { passive: true });
+    new ResizeObserver(cut).observe($("grid-wrap"));
+    const feet = new ResizeObserver(foot);
+    feet.observe($("status"));
+    feet.observe($("hints"));
     grid.addEventListener("keydown", onKey);
     grid.addEventListener("click", (e) => {
       const cell = e.target.closest(".cell");
@@ -719,6 +791,11 @@
     for (const g of [$("pad"), ...document.querySelectorAll("#play .tools")]) {
       g.addEventListener("mousedown", (e) => { if (e.target.closest("button")) e.preventDefault(); });
     }
+    $("pad").addEventListener("keydown", padKey);
+    // The button last focused is the pad's Tab stop.
+    $("pad").addEventListener("focusin", (e) => {
+      for (const x of $("pad").children) x.tabIndex = x === e.target ? 0 : -1;
+    });
     $("undo").addEventListener("click", undo);
     $("redo").addEventListener("click", redo);
     $("pencil").addEventListener("click", togglePencil);
@@ -727,9 +804,11 @@
     const safely = (f) => () => f().catch((e) => say(e.message));
     $("check").addEventListener("click", safely(check));
     $("reveal").addEventListener("click", safely(reveal));
-    $("hint-next").addEventListener("click", () => nextStep(1));
-    $("hint-prev").addEventListener("click", () => nextStep(-1));
-    $("hint-apply").addEventListener("click", apply);
+    // A button marked disabled does nothing, as a disabled one would.
+    const unless = (id, f) => $(id).addEventListener("click", () => { if ($(id).getAttribute("aria-disabled") !== "true") f(); });
+    unless("hint-next", () => nextStep(1));
+    unless("hint-prev", () => nextStep(-1));
+    unless("hint-apply", apply);
   }
 
   // For tests and for other grid sizes to come.

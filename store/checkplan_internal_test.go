@@ -6,8 +6,9 @@ import (
 )
 
 // The technique counts are checked in one pass that holds nothing per
-// family: a subquery run for each family that scans the puzzles (no index
-// leads from a family to them) would take hours on a large bank, and an
+// family: a subquery run for each family reads the puzzles by family, a
+// search a family even where puzzles_family stands and a scan where a bulk
+// load has dropped it (hours on a large bank), and an
 // automatic index built on a grouped subquery would hold a row a family.
 func TestCheckTechniqueCountsPlan(t *testing.T) {
 	db := openTempBank(t, Options{})

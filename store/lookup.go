@@ -184,9 +184,9 @@ func (db *DB) FamilyByCanon(ctx context.Context, canon string) (Family, error) {
 // FirstPuzzleOf returns the stored puzzle of family f with the lowest ID,
 // or ErrNotFound if the family has none.
 func (db *DB) FirstPuzzleOf(ctx context.Context, f Family) (Row, error) {
-	// No index holds the puzzles by family, which the writer would pay
-	// for on every row. A family's puzzles share its size, level and
-	// givens, so the bucket index narrows the search to that bucket; a row that
+	// puzzles_family finds them where it stands; a writer that defers its
+	// indexes drops it until its close. A family's puzzles share its size,
+	// level and givens, so the bucket index narrows the search then; a row that
 	// breaks the rule (hand-made) is still found by a scan of the table.
 	var r Row
 	err := db.db.GetContext(ctx, &r, "SELECT "+rowColumns+` FROM puzzles p JOIN families f ON f.id = p.family_id

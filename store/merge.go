@@ -779,9 +779,10 @@ func addMergedCounts(ctx context.Context, tx interface {
 // path and, for a path without the technique counts, its technique rows.
 // The puzzles are counted in one pass over the shard's puzzles, grouped
 // by family, and only then joined to their families (CROSS JOIN keeps
-// that order): no index leads from a family to its puzzles, so a count
-// for each family would read every puzzle of the shard once a duplicate,
-// minutes for a shard of 20,000 families merged a second time.
+// that order): a shard's puzzles_family may be deferred (dropped by its
+// bulk load), and then a count for each family would read every puzzle of
+// the shard once a duplicate, minutes for a shard of 20,000 families
+// merged a second time.
 const mergeDupTechniquesSQL = `SELECT f.size, f.level, f.path, ` + mergeDupTechniques + `, 1, 0
 		FROM shard.families f WHERE f.id IN (SELECT id FROM ` + mergeDupsTable + `)
 	UNION ALL

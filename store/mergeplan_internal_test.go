@@ -9,7 +9,7 @@ import (
 
 // The technique counts of a shard's families that the bank held already
 // are read in one pass over the shard's puzzles: a subquery run for each
-// family that scans the puzzles (no index leads from a family to them)
+// family that scans the puzzles (a shard's puzzles_family may be deferred)
 // made a second merge of a shard of 20,000 families take minutes.
 func TestMergeDupTechniquesPlan(t *testing.T) {
 	ctx := context.Background()

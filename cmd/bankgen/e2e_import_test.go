@@ -32,7 +32,8 @@ func TestImportStrict(t *testing.T) {
 // a comment and a blank line: the summary counts the records read (not
 // the comment or the blank line), tells the puzzle from the refused
 // records, says where the refusals were reported, and gives each count
-// the noun that agrees with it.
+// the noun that agrees with it; each refusal on stderr says "refused",
+// the summary's word.
 func TestImportSummaryCounts(t *testing.T) {
 	dir := t.TempDir()
 	in := "# a comment\n\n" + importable(t) + "not a puzzle\n" + strings.Repeat(".", 81) + "\n"
@@ -55,6 +56,11 @@ func TestImportSummaryCounts(t *testing.T) {
 	for _, want := range []string{"in.txt:4:", "in.txt:5:"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not report %s:\n%s", want, r.stderr)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+		if !strings.HasSuffix(line, "; refused") {
+			t.Errorf("a refusal on stderr does not end in the summary's word, refused: %q", line)
 		}
 	}
 }

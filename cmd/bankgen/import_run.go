@@ -78,7 +78,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 				default:
 					n.unparseable++
 				}
-				fmt.Fprintf(stderr, "%s: %v; skipped\n", l.Where(o.file), r.Err)
+				fmt.Fprintf(stderr, "%s: %v; refused\n", l.Where(o.file), r.Err)
 			}
 		},
 		Describe: func(l pipeline.Line) []any { return []any{"at", l.Where(o.file), "text", l.Text} },

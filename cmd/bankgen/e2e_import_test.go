@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
 	"path/filepath"
 	"slices"
@@ -229,4 +231,83 @@ func TestImportSourceGen(t *testing.T) {
 		t.Errorf("the refused import made the bank: %v", err)
 	}
 	mustSucceed(t, bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-source", "generated", "gen.txt"))
+}
+
+// TestImportFileNotRead imports inputs that cannot be read as a whole (a
+// zip that cannot be opened, a gzip, a PDF) and a zip with a good file
+// beside two it cannot read: a file not read is no record, so it is
+// counted apart from the records read and refused; an input not read at
+// all fails the import with its reason, and -strict fails on a zip's
+// file not read as it does on a refused record.
+func TestImportFileNotRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, data, why string }{
+		{"bad.zip", "PK\x03\x04 not really a zip", "a zip that cannot be read"},
+		{"list.gz", "\x1f\x8b\x08\x00 compressed", "a gzip-compressed file, not read"},
+		{"pack.pdf", "%PDF-1.7\n", "a PDF, not read"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, tt.name), []byte(tt.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			db := strings.ReplaceAll(tt.name, ".", "-") + ".db"
+			r := bankgen(t, dir, "import", "-db", db, "-quiet", tt.name)
+			if want := "bankgen: " + tt.name + ": " + tt.why; r.code != 1 || !strings.Contains(r.stderr, want) {
+				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, want)
+			}
+			if strings.Contains(r.stderr, "; refused") || strings.Count(r.stderr, tt.why) != 1 {
+				t.Errorf("stderr:\n%s\nwant the reason once, as the import's error, not as a refused record", r.stderr)
+			}
+			if want := "0 records read from " + tt.name + " in "; !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, ": 0 puzzles, 0 refused; 1 file could not be read\n") {
+				t.Errorf("summary:\n%s\nwant %q and 1 file that could not be read", r.stdout, want)
+			}
+			rs := runs(t, filepath.Join(dir, db))
+			if len(rs) != 1 || rs[0].Status != store.RunFailed || rs[0].Rejected != 0 || !strings.Contains(rs[0].Message, tt.why) {
+				t.Errorf("runs %+v, want one failed run saying why, no record rejected", rs)
+			}
+		})
+	}
+
+	t.Run("ZipFiles", func(t *testing.T) {
+		var inner bytes.Buffer
+		if err := zip.NewWriter(&inner).Close(); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, f := range []struct{ name, body string }{
+			{"0001.txt", importable(t)},
+			{"0002.txt", "\xff\xfe1\x00.\x00"},
+			{"0003.zip", inner.String()},
+		} {
+			w, err := zw.Create(f.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Write([]byte(f.body))
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "in.zip"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := bankgen(t, dir, "import", "-db", "zip.db", "-quiet", "in.zip")
+		mustSucceed(t, r)
+		if want := ": 1 record read from in.zip in "; !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, ": 1 puzzle, 0 refused; 2 files could not be read\n") {
+			t.Errorf("summary:\n%s\nwant %q, 1 puzzle, 0 refused and 2 files not read", r.stdout, want)
+		}
+		for _, want := range []string{"in.zip:0002.txt: a UTF-16 text", "in.zip:0003.zip: a zip inside a zip is not read"} {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("stderr:\n%s\nwant %q", r.stderr, want)
+			}
+		}
+		if strings.Contains(r.stderr, "; refused") {
+			t.Errorf("stderr:\n%s\na file not read is reported as a refused record", r.stderr)
+		}
+		r = bankgen(t, dir, "import", "-db", "strict.db", "-quiet", "-strict", "in.zip")
+		if want := "-strict: 0 of 1 record refused and 2 files could not be read (the others were imported)"; r.code != 1 || !strings.Contains(r.stderr, want) {
+			t.Errorf("-strict: exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, want)
+		}
+	})
 }

@@ -19,6 +19,7 @@ import (
 	"sudokubank/grid"
 	"sudokubank/importfmt"
 	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -55,7 +56,8 @@ each, 10 and up written as letters.
 
 Exit status: 2 if an argument is not a puzzle (nothing is graded); 1 if
 a puzzle has no solution or several, or a line of input is not a puzzle
-(the others are still graded and printed).
+(the others are still graded and printed), or standard input holds no
+puzzle at all.
 
 Examples:
   bankquery grade 6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4
@@ -131,7 +133,8 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	// The arguments are all checked before anything is graded; the
 	// lines of standard input are graded as they are read, so that a
 	// long list shows its first grades at once.
-	inputs := stdinInputs(e.stdin)
+	var lines int // of standard input, blank and comment lines included
+	inputs := stdinInputs(e.stdin, &lines)
 	if fs.NArg() > 1 || fs.Arg(0) != "-" {
 		var args []gradeInput
 		for i, a := range fs.Args() {
@@ -197,6 +200,15 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
+	if n == 0 {
+		// Only standard input can hold no puzzle. As import does with
+		// an input of no puzzle, the command failed: a pipeline that
+		// lost its puzzles upstream should not pass for graded.
+		if lines == 0 {
+			return errors.New("grade -: standard input is empty: no puzzle to grade")
+		}
+		return fmt.Errorf("grade -: no puzzle on standard input, only blank lines and '#' comments (%s)", plural.Count(int64(lines), "line"))
+	}
 	if bad > 0 {
 		return fmt.Errorf("%d of %d puzzles could not be graded", bad, n)
 	}
@@ -204,13 +216,15 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 }
 
 // stdinInputs yields the puzzles of r, a line each, skipping blank
-// lines and '#' comments; a line that is not a puzzle is an input with
-// its error, and a failed read the last input, with readErr.
-func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
+// lines and '#' comments, and counts the lines it reads in *lines; a
+// line that is not a puzzle is an input with its error, and a failed
+// read the last input, with readErr.
+func stdinInputs(r io.Reader, lines *int) iter.Seq[gradeInput] {
 	return func(yield func(gradeInput) bool) {
 		sc := bufio.NewScanner(r)
 		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 		for n := 1; sc.Scan(); n++ {
+			*lines = n
 			line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue

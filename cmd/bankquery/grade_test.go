@@ -167,3 +167,28 @@ func TestGradeStdin(t *testing.T) {
 		t.Errorf("stderr:\n%s", errb.String())
 	}
 }
+
+// TestGradeStdinNoPuzzle reads standard input that holds no puzzle:
+// nothing at all, or only comments and blank lines. As import does with
+// an input of no puzzle, grade fails (status 1) and says why, rather than
+// printing nothing and succeeding.
+func TestGradeStdinNoPuzzle(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"Empty", "", "bankquery: grade -: standard input is empty: no puzzle to grade\n"},
+		{"Comments", "# my puzzles\n\n  \n", "bankquery: grade -: no puzzle on standard input, only blank lines and '#' comments (3 lines)\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, args := range [][]string{{"grade", "-db", "none.db", "-"}, {"grade", "-db", "none.db", "-json", "-"}} {
+				cmd := exec.Command(mustBinary(t), args...)
+				cmd.Dir = t.TempDir()
+				cmd.Stdin = strings.NewReader(tt.in)
+				var out, errb bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errb
+				err := cmd.Run()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || errb.String() != tt.want || out.Len() != 0 {
+					t.Errorf("%q: exit %v, stdout %q, stderr %q; want 1, nothing and %q", args, err, out.String(), errb.String(), tt.want)
+				}
+			}
+		})
+	}
+}

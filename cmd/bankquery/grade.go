@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -217,15 +218,29 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 
 // stdinInputs yields the puzzles of r, a line each, skipping blank
 // lines and '#' comments, and counts the lines it reads in *lines; a
-// line that is not a puzzle is an input with its error, and a failed
-// read the last input, with readErr.
+// line that is not a puzzle (one over 1 MiB included, which is not kept)
+// is an input with its error, and a failed read the last input, with
+// readErr.
 func stdinInputs(r io.Reader, lines *int) iter.Seq[gradeInput] {
 	return func(yield func(gradeInput) bool) {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-		for n := 1; sc.Scan(); n++ {
+		br := bufio.NewReaderSize(r, 64<<10)
+		for n := 1; ; n++ {
+			text, long, ok, err := nextLine(br)
+			if err != nil {
+				yield(gradeInput{readErr: fmt.Errorf("line %d: %w", n, err)})
+				return
+			}
+			if !ok {
+				return
+			}
 			*lines = n
-			line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
+			if long {
+				if !yield(gradeInput{line: n, text: text, err: errLongLine}) {
+					return
+				}
+				continue
+			}
+			line := strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
@@ -234,8 +249,43 @@ func stdinInputs(r io.Reader, lines *int) iter.Seq[gradeInput] {
 				return
 			}
 		}
-		if err := sc.Err(); err != nil {
-			yield(gradeInput{readErr: err})
+	}
+}
+
+// errLongLine is a line of standard input over maxGradeLine bytes: no
+// puzzle is that long, and it is not kept.
+var errLongLine = errors.New("a line longer than 1 MiB")
+
+// maxGradeLine bounds a line of grade's standard input, as import bounds
+// its lines (the largest puzzle, 25x25, is 625 cells).
+const maxGradeLine = 1 << 20
+
+// nextLine reads the next line of br, without its line end: ok is false
+// when there is none. A line over maxGradeLine bytes is read to its end
+// but only its start is kept, with long set; err is a failed read.
+func nextLine(br *bufio.Reader) (text string, long, ok bool, err error) {
+	var b []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		ok = ok || len(chunk) > 0
+		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
+		switch {
+		case long:
+		case len(b)+len(chunk) > maxGradeLine:
+			// Enough of it to show the user which line it is.
+			long, b = true, append(b, chunk...)[:60]
+		default:
+			b = append(b, chunk...)
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+		case nil, io.EOF:
+			if long {
+				return string(b) + "...", true, true, nil
+			}
+			return string(b), false, ok, nil
+		default:
+			return "", false, false, err
 		}
 	}
 }

@@ -192,3 +192,28 @@ func TestGradeStdinNoPuzzle(t *testing.T) {
 		})
 	}
 }
+
+// TestGradeStdinLongLine reads standard input with a line of 2 MiB
+// between two puzzles: the long line is reported by its number as not a
+// puzzle, and the puzzle after it is graded, as import goes on past a
+// long line; it does not end the command with bufio's "token too long".
+func TestGradeStdinLongLine(t *testing.T) {
+	cmd := exec.Command(mustBinary(t), "grade", "-db", "none.db", "-")
+	cmd.Dir = t.TempDir()
+	cmd.Stdin = strings.NewReader(notInFixture + "\n" + strings.Repeat("1", 2<<20) + "\n" + notInFixture)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || errb.String() != "bankquery: 1 of 3 puzzles could not be graded\n" {
+		t.Errorf("exit %v, stderr %q; want 1 and 1 of 3 puzzles not graded", err, errb.String())
+	}
+	for _, want := range []string{
+		"line 1: " + notInFixture + "\n  level    evil",
+		"line 2: " + strings.Repeat("1", 60) + "...\n  error  not a puzzle: a line longer than 1 MiB\n",
+		"line 3: " + notInFixture + "\n  level    evil",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+}

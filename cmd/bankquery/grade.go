@@ -155,7 +155,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		}
 		defer bank.Close()
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("open bank %s: %w", *db, err)
+		return fmt.Errorf("open bank %s: %w", *db, unpath(err))
 	}
 
 	var g graders

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -99,8 +100,8 @@ func TestImportNoPuzzle(t *testing.T) {
 	}
 }
 
-// TestImportDirectory gives a directory as the file: a usage error,
-// before any bank is made or any run recorded.
+// TestImportDirectory gives a directory as the file, or on standard
+// input: a usage error, before any bank is made or any run recorded.
 func TestImportDirectory(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
@@ -116,6 +117,25 @@ func TestImportDirectory(t *testing.T) {
 	mustSucceed(t, bankgen(t, dir, "-db", "c.db", "-count", "1", "-seed", "3", "-quiet"))
 	if r := bankgen(t, dir, "import", "-db", "c.db", "sub"); r.code != 2 {
 		t.Errorf("exit code %d, want 2", r.code)
+	}
+	if rs := runs(t, filepath.Join(dir, "c.db")); len(rs) != 1 {
+		t.Errorf("%d runs after a refused import, want the generating run alone", len(rs))
+	}
+	// A directory on standard input (bankgen import - < sub) is refused
+	// as a named one is, not read until it fails as "produce: read
+	// /dev/stdin: is a directory" with a failed run recorded.
+	sub, err := os.Open(filepath.Join(dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	cmd := exec.Command(bin, "import", "-db", "c.db", "-")
+	cmd.Dir, cmd.Stdin = dir, sub
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	r = ended(t, cmd.Args, &out, &errb, cmd.Run())
+	if r.code != 2 || !strings.Contains(r.stderr, "standard input is a directory") {
+		t.Errorf("import - < sub: exit code %d, stderr:\n%s\nwant 2 and a directory", r.code, r.stderr)
 	}
 	if rs := runs(t, filepath.Join(dir, "c.db")); len(rs) != 1 {
 		t.Errorf("%d runs after a refused import, want the generating run alone", len(rs))

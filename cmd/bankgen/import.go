@@ -110,5 +110,12 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	if o.file == "-" {
+		// Refused as a named directory is (parseImport), before the
+		// bank is opened: reading one fails only at the first read.
+		if st, err := os.Stdin.Stat(); err == nil && st.IsDir() {
+			return usageError{Err: errors.New("standard input is a directory: import takes one FILE (or - for standard input)")}
+		}
+	}
 	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
 }

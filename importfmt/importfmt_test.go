@@ -404,3 +404,52 @@ func TestReadGzip(t *testing.T) {
 		t.Errorf("records %+v, want one that says gzip", recs)
 	}
 }
+
+// A zip's file that fails as it is read (here its checksum) is one bad
+// record of the whole file, after the puzzles read before the failure,
+// and the record says the file could not be read, or not to its end:
+// the error alone ("zip: checksum error") does not say what became of
+// the file.
+func TestReadZipMemberFails(t *testing.T) {
+	const p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	for _, tt := range []struct {
+		name  string
+		lines int // the file's puzzles, the last one damaged
+		want  string
+	}{
+		// A small file fails as its start is read to tell its format.
+		{"Small", 2, "cannot be read: zip: checksum error"},
+		// A large one fails once its first puzzles are handed out.
+		{"Large", 2000, "cannot be read to its end: line 2001: zip: checksum error"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			w, err := zw.CreateHeader(&zip.FileHeader{Name: "a.txt", Method: zip.Store})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Write([]byte(strings.Repeat(p+"\n", tt.lines))); err != nil {
+				t.Fatal(err)
+			}
+			if err := zw.Close(); err != nil {
+				t.Fatal(err)
+			}
+			data := buf.Bytes()
+			data[bytes.LastIndex(data, []byte(p))] = '5' // the stored bytes no longer match their checksum
+			_, recs := MustRead(t, bytes.NewReader(data))
+			if len(recs) == 0 {
+				t.Fatal("no record")
+			}
+			last := recs[len(recs)-1]
+			if last.Err == nil || last.Line != 0 || last.Member != "a.txt" || !strings.Contains(last.Err.Error(), tt.want) {
+				t.Errorf("last record %+v, want a.txt's failure: %s", last, tt.want)
+			}
+			for _, r := range recs[:len(recs)-1] {
+				if r.Err != nil {
+					t.Errorf("record %+v before the failure, want a puzzle", r)
+				}
+			}
+		})
+	}
+}

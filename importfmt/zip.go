@@ -38,18 +38,20 @@ func readZip(ctx context.Context, r io.Reader, br *bufio.Reader, emit func(Recor
 	return nil
 }
 
-// readMember reads one file of a zip; its reading errors are bad records.
+// readMember reads one file of a zip; its reading errors are bad records
+// of the whole file, which say what became of it: the error alone
+// ("zip: checksum error") does not.
 func readMember(ctx context.Context, f *zip.File, emit func(Record) bool) error {
 	e := &emitter{ctx: ctx, member: f.Name, emit: emit}
 	rc, err := f.Open()
 	if err != nil {
-		return e.bad(0, "%v", err)
+		return e.bad(0, "cannot be read: %v", err)
 	}
 	defer rc.Close()
 	br := bufio.NewReaderSize(rc, sniffLen)
 	head, err := br.Peek(sniffLen)
 	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
-		return e.bad(0, "%v", err)
+		return e.bad(0, "cannot be read: %v", err)
 	}
 	if err := unread(head); err != nil {
 		return e.bad(0, "%v", err)
@@ -62,7 +64,7 @@ func readMember(ctx context.Context, f *zip.File, emit func(Record) bool) error 
 	case nil, errStop, ctx.Err():
 		return err
 	default:
-		return e.bad(0, "%v", err)
+		return e.bad(0, "cannot be read to its end: %v", err)
 	}
 }
 

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,7 +35,8 @@ func TestImportStrict(t *testing.T) {
 // a comment and a blank line: the summary counts the records read (not
 // the comment or the blank line), tells the puzzle from the refused
 // records, says where the refusals were reported, and gives each count
-// the noun that agrees with it.
+// the noun that agrees with it; each refusal on stderr says "refused",
+// the summary's word.
 func TestImportSummaryCounts(t *testing.T) {
 	dir := t.TempDir()
 	in := "# a comment\n\n" + importable(t) + "not a puzzle\n" + strings.Repeat(".", 81) + "\n"
@@ -55,6 +59,11 @@ func TestImportSummaryCounts(t *testing.T) {
 	for _, want := range []string{"in.txt:4:", "in.txt:5:"} {
 		if !strings.Contains(r.stderr, want) {
 			t.Errorf("stderr does not report %s:\n%s", want, r.stderr)
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+		if !strings.HasSuffix(line, "; refused") {
+			t.Errorf("a refusal on stderr does not end in the summary's word, refused: %q", line)
 		}
 	}
 }
@@ -91,8 +100,8 @@ func TestImportNoPuzzle(t *testing.T) {
 	}
 }
 
-// TestImportDirectory gives a directory as the file: a usage error,
-// before any bank is made or any run recorded.
+// TestImportDirectory gives a directory as the file, or on standard
+// input: a usage error, before any bank is made or any run recorded.
 func TestImportDirectory(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
@@ -108,6 +117,25 @@ func TestImportDirectory(t *testing.T) {
 	mustSucceed(t, bankgen(t, dir, "-db", "c.db", "-count", "1", "-seed", "3", "-quiet"))
 	if r := bankgen(t, dir, "import", "-db", "c.db", "sub"); r.code != 2 {
 		t.Errorf("exit code %d, want 2", r.code)
+	}
+	if rs := runs(t, filepath.Join(dir, "c.db")); len(rs) != 1 {
+		t.Errorf("%d runs after a refused import, want the generating run alone", len(rs))
+	}
+	// A directory on standard input (bankgen import - < sub) is refused
+	// as a named one is, not read until it fails as "produce: read
+	// /dev/stdin: is a directory" with a failed run recorded.
+	sub, err := os.Open(filepath.Join(dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	cmd := exec.Command(bin, "import", "-db", "c.db", "-")
+	cmd.Dir, cmd.Stdin = dir, sub
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	r = ended(t, cmd.Args, &out, &errb, cmd.Run())
+	if r.code != 2 || !strings.Contains(r.stderr, "standard input is a directory") {
+		t.Errorf("import - < sub: exit code %d, stderr:\n%s\nwant 2 and a directory", r.code, r.stderr)
 	}
 	if rs := runs(t, filepath.Join(dir, "c.db")); len(rs) != 1 {
 		t.Errorf("%d runs after a refused import, want the generating run alone", len(rs))
@@ -223,4 +251,83 @@ func TestImportSourceGen(t *testing.T) {
 		t.Errorf("the refused import made the bank: %v", err)
 	}
 	mustSucceed(t, bankgen(t, dir, "import", "-db", "b.db", "-quiet", "-source", "generated", "gen.txt"))
+}
+
+// TestImportFileNotRead imports inputs that cannot be read as a whole (a
+// zip that cannot be opened, a gzip, a PDF) and a zip with a good file
+// beside two it cannot read: a file not read is no record, so it is
+// counted apart from the records read and refused; an input not read at
+// all fails the import with its reason, and -strict fails on a zip's
+// file not read as it does on a refused record.
+func TestImportFileNotRead(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, data, why string }{
+		{"bad.zip", "PK\x03\x04 not really a zip", "a zip that cannot be read"},
+		{"list.gz", "\x1f\x8b\x08\x00 compressed", "a gzip-compressed file, not read"},
+		{"pack.pdf", "%PDF-1.7\n", "a PDF, not read"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, tt.name), []byte(tt.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			db := strings.ReplaceAll(tt.name, ".", "-") + ".db"
+			r := bankgen(t, dir, "import", "-db", db, "-quiet", tt.name)
+			if want := "bankgen: " + tt.name + ": " + tt.why; r.code != 1 || !strings.Contains(r.stderr, want) {
+				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, want)
+			}
+			if strings.Contains(r.stderr, "; refused") || strings.Count(r.stderr, tt.why) != 1 {
+				t.Errorf("stderr:\n%s\nwant the reason once, as the import's error, not as a refused record", r.stderr)
+			}
+			if want := "0 records read from " + tt.name + " in "; !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, ": 0 puzzles, 0 refused; 1 file could not be read\n") {
+				t.Errorf("summary:\n%s\nwant %q and 1 file that could not be read", r.stdout, want)
+			}
+			rs := runs(t, filepath.Join(dir, db))
+			if len(rs) != 1 || rs[0].Status != store.RunFailed || rs[0].Rejected != 0 || !strings.Contains(rs[0].Message, tt.why) {
+				t.Errorf("runs %+v, want one failed run saying why, no record rejected", rs)
+			}
+		})
+	}
+
+	t.Run("ZipFiles", func(t *testing.T) {
+		var inner bytes.Buffer
+		if err := zip.NewWriter(&inner).Close(); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, f := range []struct{ name, body string }{
+			{"0001.txt", importable(t)},
+			{"0002.txt", "\xff\xfe1\x00.\x00"},
+			{"0003.zip", inner.String()},
+		} {
+			w, err := zw.Create(f.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Write([]byte(f.body))
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "in.zip"), buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := bankgen(t, dir, "import", "-db", "zip.db", "-quiet", "in.zip")
+		mustSucceed(t, r)
+		if want := ": 1 record read from in.zip in "; !strings.Contains(r.stdout, want) || !strings.Contains(r.stdout, ": 1 puzzle, 0 refused; 2 files could not be read\n") {
+			t.Errorf("summary:\n%s\nwant %q, 1 puzzle, 0 refused and 2 files not read", r.stdout, want)
+		}
+		for _, want := range []string{"in.zip:0002.txt: a UTF-16 text", "in.zip:0003.zip: a zip inside a zip is not read"} {
+			if !strings.Contains(r.stderr, want) {
+				t.Errorf("stderr:\n%s\nwant %q", r.stderr, want)
+			}
+		}
+		if strings.Contains(r.stderr, "; refused") {
+			t.Errorf("stderr:\n%s\na file not read is reported as a refused record", r.stderr)
+		}
+		r = bankgen(t, dir, "import", "-db", "strict.db", "-quiet", "-strict", "in.zip")
+		if want := "-strict: 0 of 1 record refused and 2 files could not be read (the others were imported)"; r.code != 1 || !strings.Contains(r.stderr, want) {
+			t.Errorf("-strict: exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, want)
+		}
+	})
 }

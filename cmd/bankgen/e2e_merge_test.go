@@ -210,6 +210,69 @@ func TestMergeStoppedThenRerun(t *testing.T) {
 	checkBank(t, out)
 }
 
+// TestMergeEndsInsideShard ends a merge inside its second shard's
+// transaction: by a signal, where SQLite reports "interrupted (9)" rather
+// than the context's error, the merge says it was interrupted (status
+// 130, no SQLite error); by a failure, it fails (status 1) with the
+// error. Either way the summary says which shards were merged and which
+// not. mergeShard fails in place of SQLite, so that the signal lands
+// inside the shard every time.
+func TestMergeEndsInsideShard(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for i := range 2 {
+		shard := filepath.Join(dir, fmt.Sprintf("s%d.db", i))
+		mustSucceed(t, bankgen(t, dir, "-db", shard, "-quiet", "-seed", "4", "-count", "8", "-shard", fmt.Sprintf("%d/2", i)))
+		shards = append(shards, shard)
+	}
+	real := mergeShard
+	t.Cleanup(func() { mergeShard = real })
+	for _, tt := range []struct {
+		name   string
+		signal bool
+		code   int
+		err    string // what stderr says
+		how    string // the summary's word
+		next   string // what the summary says of the shard not merged
+	}{
+		{"Signal", true, 130, "", "interrupted", "; run the same merge again to finish"},
+		{"Failure", false, 1, "bankgen: bank " + filepath.Join(dir, "Failure.db") + ": disk I/O error (10)\n", "failed", "; the merge stopped at " + shards[1] + ": mend it or leave it out"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, tt.name+".db")
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			mergeShard = func(ctx context.Context, db *store.DB, path string, c *store.CheckedShard, opts store.Options, mo store.MergeOptions) (*store.DB, store.MergeResult, error) {
+				if db == nil { // the first shard, which makes the bank
+					return real(ctx, db, path, c, opts, mo)
+				}
+				if tt.signal {
+					cancel()
+					return db, store.MergeResult{}, errors.New("interrupted (9)")
+				}
+				return db, store.MergeResult{}, errors.New("disk I/O error (10)")
+			}
+			var stdout, stderr bytes.Buffer
+			code := program.Exec(ctx, append([]string{"merge", "-db", out}, shards...), &stdout, &stderr)
+			if code != tt.code || stderr.String() != tt.err {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr.String(), tt.code, tt.err)
+			}
+			for _, want := range []string{
+				"bankgen: " + tt.how + ": 1 of 2 shards merged into " + out + ": 4 families and 4 puzzles added, 0 families already held, in ",
+				"\n  merged and committed: " + shards[0] + "\n",
+				"\n  not merged: " + shards[1] + tt.next,
+			} {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("the summary lacks %q:\n%s", want, stdout.String())
+				}
+			}
+			if got := families(out); got != 4 {
+				t.Errorf("the bank holds %d families, want the first shard's 4", got)
+			}
+		})
+	}
+}
+
 // TestMergeDoneAfterIndexes checks that the summary of a merge into a
 // missing bank, and the time it reports, come after the indexes the bank
 // deferred are built, not before its close builds them.
@@ -262,8 +325,8 @@ func TestShardedQuota(t *testing.T) {
 }
 
 // TestMergeStopsAtBadShard merges a good shard, then meets a file that
-// is not a bank: it stops there with status 1, saying which, and keeps
-// the good shard.
+// is not a bank: it stops there with status 1, saying which, keeps the
+// good shard, and sums up which shards were merged and which not.
 func TestMergeStopsAtBadShard(t *testing.T) {
 	dir := t.TempDir()
 	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "6", "-count", "5"))
@@ -274,6 +337,15 @@ func TestMergeStopsAtBadShard(t *testing.T) {
 	r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", "b.db", "c.db")
 	if r.code != 1 || !strings.Contains(r.stderr, "b.db") || !strings.Contains(r.stderr, "not an SQLite file") {
 		t.Errorf("exit %d, stderr %q; want 1 and b.db named as no bank", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"bankgen: failed: 1 of 3 shards merged into out.db: 5 families and 5 puzzles added, 0 families already held, in ",
+		"\n  merged and committed: a.db\n",
+		"\n  not merged: b.db, c.db; the merge stopped at b.db: mend it or leave it out, and run the merge again to finish",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, r.stdout)
+		}
 	}
 	if n := families(filepath.Join(dir, "out.db")); n != 5 {
 		t.Errorf("out.db holds %d families, want a.db's 5", n)

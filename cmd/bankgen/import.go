@@ -25,11 +25,14 @@ of 9 lines of 9 cells, a zip of such files (what bankquery export -format
 sdk writes), OpenSudoku XML, and the CSV (with a puzzle column) and JSON
 Lines that bankquery list and export write. A puzzle whose family the bank
 already holds adds no new family. Bad records are reported with their
-place (file:line, or file:member:line in a zip) and skipped; the summary
+place (file:line, or file:member:line in a zip) and refused; the summary
 counts the records read, the puzzles among them and the records refused.
+A file that cannot be read (gzip, UTF-16, a PDF, a bank, a damaged zip),
+or such a file in a zip, is no record: it is reported and counted apart.
 With -strict the import still stores the puzzles but exits with status 1
-if any record was refused. An import in which no record was a puzzle with one solution (a
-binary file, a format it cannot read) exits with status 1 too. FILE -
+if any record was refused or any file not read. An import in which no
+record was a puzzle with one solution (a binary file, a format it cannot
+read, a file that cannot be read) exits with status 1 too. FILE -
 reads standard input (a zip from a pipe is held in memory, at most 256
 MiB); a directory is refused before the bank is opened.
 
@@ -106,6 +109,13 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	o, err := parseImport(args, stdout)
 	if err != nil {
 		return err
+	}
+	if o.file == "-" {
+		// Refused as a named directory is (parseImport), before the
+		// bank is opened: reading one fails only at the first read.
+		if st, err := os.Stdin.Stat(); err == nil && st.IsDir() {
+			return usageError{Err: errors.New("standard input is a directory: import takes one FILE (or - for standard input)")}
+		}
 	}
 	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
 }

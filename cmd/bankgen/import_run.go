@@ -19,6 +19,12 @@ import (
 // importCounts tallies an import's records by outcome.
 type importCounts struct {
 	lines, unparseable, noSolution, several, undecided, failed int64
+	// files counts the files that could not be read, the input itself
+	// (a gzip, a PDF, a zip that cannot be opened) or a file in a zip:
+	// such a file is no record, and is counted neither read nor refused.
+	files int64
+	// whole is why the input itself could not be read, or nil.
+	whole error
 }
 
 // importFile runs an import with options o.
@@ -63,6 +69,17 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		KeepDuplicates: true,
 		Write:          pipeline.Writer(db),
 		OnResult: func(l pipeline.Line, r *pipeline.Result[store.NewFamily]) {
+			if l.No == 0 && r.Reason == pipeline.Invalid {
+				// A whole file, not a record: the input's reason is the
+				// import's error; a zip's file's says it was not read.
+				n.files++
+				if l.Member == "" {
+					n.whole = r.Err
+					return
+				}
+				fmt.Fprintf(stderr, "%s: %v\n", l.Where(o.file), r.Err)
+				return
+			}
 			n.lines++
 			switch r.Reason {
 			case pipeline.Failed:
@@ -78,7 +95,7 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 				default:
 					n.unparseable++
 				}
-				fmt.Fprintf(stderr, "%s: %v; skipped\n", l.Where(o.file), r.Err)
+				fmt.Fprintf(stderr, "%s: %v; refused\n", l.Where(o.file), r.Err)
 			}
 		},
 		Describe: func(l pipeline.Line) []any { return []any{"at", l.Where(o.file), "text", l.Text} },
@@ -86,10 +103,17 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		Stats:    stats,
 	})
 	stop()
-	if runErr == nil && !sum.Interrupted && n.puzzles() == 0 {
+	// The pipeline counted each file not read as an invalid record; the
+	// run records the records it rejected.
+	sum.Invalid -= n.files
+	switch {
+	case runErr != nil || sum.Interrupted:
+	case n.whole != nil:
+		runErr = fmt.Errorf("%s: %w", inputName(o.file), n.whole)
+	case n.puzzles() == 0:
 		// Nothing was a puzzle: most likely a file of another kind. The
 		// run is recorded as failed, with the reason.
-		runErr = fmt.Errorf("no record of %s was a puzzle with one solution (%s read)", o.file, plural.Count(n.lines, "record"))
+		runErr = fmt.Errorf("no record of %s was a puzzle with one solution (%s read%s)", o.file, plural.Count(n.lines, "record"), n.notRead(", "))
 	}
 	if err := pipeline.FinishRun(ctx, db, runID, &sum, runErr); err != nil && runErr == nil {
 		runErr = err
@@ -101,18 +125,35 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	if sum.Interrupted {
 		return errInterrupted
 	}
-	if refused := n.refused(); o.strict && refused > 0 {
-		return fmt.Errorf("-strict: %d of %s refused (the others were imported)", refused, plural.Count(n.lines, "record"))
+	if refused := n.refused(); o.strict && (refused > 0 || n.files > 0) {
+		return fmt.Errorf("-strict: %d of %s refused%s (the others were imported)", refused, plural.Count(n.lines, "record"), n.notRead(" and "))
 	}
 	return nil
+}
+
+// inputName names the input file in a message: "standard input" for -.
+func inputName(file string) string {
+	if file == "-" {
+		return "standard input"
+	}
+	return file
+}
+
+// notRead is ", 2 files could not be read" after sep, or "" when every
+// file was read.
+func (n importCounts) notRead(sep string) string {
+	if n.files == 0 {
+		return ""
+	}
+	return sep + plural.Count(n.files, "file") + " could not be read"
 }
 
 // printImportSummary reports what an import did: the records read, how
 // many were puzzles and what became of them, and how many were refused
 // and why. Each refusal was reported on stderr as it was met.
 func printImportSummary(w io.Writer, o importOptions, runID int64, n importCounts, sum pipeline.Summary, runErr error) {
-	fmt.Fprintf(w, "bankgen import: %s: %s read from %s in %s: %s, %d refused\n",
-		runStatus(sum, runErr), plural.Count(n.lines, "record"), o.file, seconds(sum.Elapsed), plural.Count(n.puzzles(), "puzzle"), n.refused())
+	fmt.Fprintf(w, "bankgen import: %s: %s read from %s in %s: %s, %d refused%s\n",
+		runStatus(sum, runErr), plural.Count(n.lines, "record"), o.file, seconds(sum.Elapsed), plural.Count(n.puzzles(), "puzzle"), n.refused(), n.notRead("; "))
 	// The new families are the ones this run committed: another run
 	// importing the same file at the same time stores some of them first.
 	fmt.Fprintf(w, "  puzzles: %s, %s the bank had (%s stored in all, %d already stored)\n",

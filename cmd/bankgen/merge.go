@@ -26,8 +26,9 @@ any other banks. Each shard is merged in one transaction and recorded in
 OUT.db as a run of kind merge whose message lists the shard's own runs
 (seeds, arguments and code versions). Merging a shard again adds nothing,
 the order of the shards does not change what OUT.db holds, and a merge
-that is stopped leaves OUT.db as its last merged shard left it, and says
-which shards were merged and which not: run it again to finish.
+that is stopped, or fails at a shard, leaves OUT.db as its last merged
+shard left it, and says which shards were merged and which not: run it
+again to finish.
 
 A file that is not a bank, a bank of a newer bankgen and a damaged bank are
 refused; a bank of an older bankgen is migrated in place first. A shard
@@ -138,9 +139,15 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	var total store.MergeResult
 	merged := 0 // the shards merged and committed, o.shards[:merged]
 	start := time.Now()
+	// A merge that ends early says what OUT holds: the shards merged
+	// and committed, and those not merged.
 	stopped := func() error {
-		printStopped(stdout, o, merged, total, time.Since(start))
+		printUnfinished(stdout, nil, o, merged, db != nil, total, time.Since(start))
 		return errInterrupted
+	}
+	failed := func(err error) error {
+		printUnfinished(stdout, err, o, merged, db != nil, total, time.Since(start))
+		return err
 	}
 	// Each shard is checked (a quick check that reads all of it) while
 	// the one before is merged: the check takes the other core.
@@ -188,21 +195,20 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			return stopped()
 		}
 		if c.err != nil {
-			return c.err
+			return failed(c.err)
 		}
 		t0 := time.Now()
 		mo := store.MergeOptions{Args: append([]string{"merge"}, args...), CodeVersion: codeVersion()}
 		var res store.MergeResult
-		if db == nil {
-			db, res, err = store.MergeNew(ctx, o.db, c.shard, opts, mo)
-		} else {
-			res, err = db.MergeShard(ctx, c.shard, mo)
-		}
+		db, res, err = mergeShard(ctx, db, o.db, c.shard, opts, mo)
 		if err != nil {
-			if ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			// A signal that lands inside the shard's transaction may
+			// come back as SQLite's "interrupted (9)", not as the
+			// context's error: the shard is rolled back either way.
+			if ctx.Err() != nil {
 				return stopped()
 			}
-			return fmt.Errorf("bank %s: %w", o.db, err)
+			return failed(fmt.Errorf("bank %s: %w", o.db, err))
 		}
 		for i, r := range res.ShardRuns {
 			if r.Status != store.RunCompleted && !ranAgain(res.ShardRuns[i+1:], r) {
@@ -229,7 +235,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 			if ctx.Err() != nil {
 				return stopped()
 			}
-			return err
+			return failed(err)
 		}
 	}
 	fmt.Fprintf(stdout, "bankgen: done: %s merged into %s: %s and %s added, %s already held, in %s\n",
@@ -238,20 +244,48 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	return nil
 }
 
-// printStopped reports a merge that a signal stopped after merged of
-// its shards: those are committed and stay; the others are not merged,
-// not even in part (a shard is one transaction), and the same merge run
-// again adds them, the merged ones adding nothing the second time.
-func printStopped(w io.Writer, o mergeOptions, merged int, total store.MergeResult, took time.Duration) {
-	fmt.Fprintf(w, "bankgen: interrupted: %d of %s merged into %s: %s and %s added, %s already held, in %s\n",
-		merged, plural.Count(int64(len(o.shards)), "shard"), o.db, plural.Count(total.Families, "family"),
-		plural.Count(total.Puzzles, "puzzle"), plural.Count(total.DupFamilies, "family"), seconds(took))
-	fmt.Fprintf(w, "  merged and committed: %s\n", shardList(o.shards[:merged]))
-	if merged == len(o.shards) {
-		fmt.Fprintf(w, "  not merged: none (%s builds its indexes as it closes)\n", o.db)
-		return
+// mergeShard merges the checked shard c into db, or makes the bank path
+// of it when db is nil (store.MergeNew), and returns the bank. A test
+// replaces it to fail as SQLite fails when a signal lands mid-merge.
+var mergeShard = func(ctx context.Context, db *store.DB, path string, c *store.CheckedShard, opts store.Options, mo store.MergeOptions) (*store.DB, store.MergeResult, error) {
+	if db == nil {
+		return store.MergeNew(ctx, path, c, opts, mo)
 	}
-	fmt.Fprintf(w, "  not merged: %s; run the same merge again to finish (a merged shard adds nothing again)\n", shardList(o.shards[merged:]))
+	res, err := db.MergeShard(ctx, c, mo)
+	return db, res, err
+}
+
+// printUnfinished reports a merge that ended after merged of its shards,
+// stopped by a signal (failure nil) or by failure at the next shard (or
+// at the indexes, once all are merged): those merged are committed and
+// stay; the others are not merged, not even in part (a shard is one
+// transaction), and the same merge run again adds them, the merged ones
+// adding nothing the second time. made is whether the bank exists: a
+// missing one is made with its first shard.
+func printUnfinished(w io.Writer, failure error, o mergeOptions, merged int, made bool, total store.MergeResult, took time.Duration) {
+	how := "interrupted"
+	if failure != nil {
+		how = "failed"
+	}
+	fmt.Fprintf(w, "bankgen: %s: %d of %s merged into %s: %s and %s added, %s already held, in %s\n",
+		how, merged, plural.Count(int64(len(o.shards)), "shard"), o.db, plural.Count(total.Families, "family"),
+		plural.Count(total.Puzzles, "puzzle"), plural.Count(total.DupFamilies, "family"), seconds(took))
+	notMade := ""
+	if !made {
+		notMade = fmt.Sprintf(" (%s was not made)", o.db)
+	}
+	fmt.Fprintf(w, "  merged and committed: %s%s\n", shardList(o.shards[:merged]), notMade)
+	switch {
+	case merged == len(o.shards) && failure == nil:
+		fmt.Fprintf(w, "  not merged: none (%s builds its indexes as it closes)\n", o.db)
+	case merged == len(o.shards):
+		fmt.Fprintf(w, "  not merged: none\n")
+	case failure == nil:
+		fmt.Fprintf(w, "  not merged: %s; run the same merge again to finish (a merged shard adds nothing again)\n", shardList(o.shards[merged:]))
+	default:
+		fmt.Fprintf(w, "  not merged: %s; the merge stopped at %s: mend it or leave it out, and run the merge again to finish (a merged shard adds nothing again)\n",
+			shardList(o.shards[merged:]), o.shards[merged])
+	}
 }
 
 // shardList names shards for a summary, "none" for none.

@@ -149,7 +149,9 @@ func TestBinaryExitStatus(t *testing.T) {
 		{"BadRange", []string{"list", "-db", db, "-rating", "7-x"}, 2, `bankquery: -rating "7-x": `},
 		{"UnknownLevel", []string{"export", "-db", db, "-level", "hard", "-count", "1", "-format", "sdm", "-out", "a.sdm"}, 2, `bankquery: -level "hard": unknown level`},
 		{"NotEnough", []string{"export", "-db", db, "-level", "evil", "-count", "100", "-format", "pdf", "-out", "b.pdf"}, 1, "30 of 100 puzzles match"},
-		{"MissingBank", []string{"list", "-db", filepath.Join(dir, "nope.db")}, 1, "nope.db"},
+		// The bank is named once: not "open bank nope.db: stat nope.db: ...".
+		{"MissingBank", []string{"list", "-db", "nope.db"}, 1, "bankquery: open bank nope.db: no such file or directory\n"},
+		{"MissingBankShow", []string{"show", "-db", "nope.db", "1"}, 1, "bankquery: open bank nope.db: no such file or directory\n"},
 		{"Export", []string{"export", "-db", db, "-count", "5", "-format", "pdf", "-out", "c.pdf"}, 0, ""},
 	}
 	for _, tt := range tests {

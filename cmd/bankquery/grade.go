@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,7 @@ import (
 	"sudokubank/grid"
 	"sudokubank/importfmt"
 	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/solve"
 	"sudokubank/store"
 )
@@ -55,7 +57,8 @@ each, 10 and up written as letters.
 
 Exit status: 2 if an argument is not a puzzle (nothing is graded); 1 if
 a puzzle has no solution or several, or a line of input is not a puzzle
-(the others are still graded and printed).
+(the others are still graded and printed), or standard input holds no
+puzzle at all.
 
 Examples:
   bankquery grade 6....3.1..2.5.......8.7.....5.2.......2.8....1....6..9......7..3......61.....98.4
@@ -131,7 +134,8 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	// The arguments are all checked before anything is graded; the
 	// lines of standard input are graded as they are read, so that a
 	// long list shows its first grades at once.
-	inputs := stdinInputs(e.stdin)
+	var lines int // of standard input, blank and comment lines included
+	inputs := stdinInputs(e.stdin, &lines)
 	if fs.NArg() > 1 || fs.Arg(0) != "-" {
 		var args []gradeInput
 		for i, a := range fs.Args() {
@@ -151,7 +155,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		}
 		defer bank.Close()
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("open bank %s: %w", *db, err)
+		return fmt.Errorf("open bank %s: %w", *db, unpath(err))
 	}
 
 	var g graders
@@ -197,6 +201,15 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
+	if n == 0 {
+		// Only standard input can hold no puzzle. As import does with
+		// an input of no puzzle, the command failed: a pipeline that
+		// lost its puzzles upstream should not pass for graded.
+		if lines == 0 {
+			return errors.New("grade -: standard input is empty: no puzzle to grade")
+		}
+		return fmt.Errorf("grade -: no puzzle on standard input, only blank lines and '#' comments (%s)", plural.Count(int64(lines), "line"))
+	}
 	if bad > 0 {
 		return fmt.Errorf("%d of %d puzzles could not be graded", bad, n)
 	}
@@ -204,14 +217,30 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 }
 
 // stdinInputs yields the puzzles of r, a line each, skipping blank
-// lines and '#' comments; a line that is not a puzzle is an input with
-// its error, and a failed read the last input, with readErr.
-func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
+// lines and '#' comments, and counts the lines it reads in *lines; a
+// line that is not a puzzle (one over 1 MiB included, which is not kept)
+// is an input with its error, and a failed read the last input, with
+// readErr.
+func stdinInputs(r io.Reader, lines *int) iter.Seq[gradeInput] {
 	return func(yield func(gradeInput) bool) {
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-		for n := 1; sc.Scan(); n++ {
-			line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
+		br := bufio.NewReaderSize(r, 64<<10)
+		for n := 1; ; n++ {
+			text, long, ok, err := nextLine(br)
+			if err != nil {
+				yield(gradeInput{readErr: fmt.Errorf("line %d: %w", n, err)})
+				return
+			}
+			if !ok {
+				return
+			}
+			*lines = n
+			if long {
+				if !yield(gradeInput{line: n, text: text, err: errLongLine}) {
+					return
+				}
+				continue
+			}
+			line := strings.TrimSpace(strings.TrimPrefix(text, "\uFEFF"))
 			if line == "" || strings.HasPrefix(line, "#") {
 				continue
 			}
@@ -220,8 +249,43 @@ func stdinInputs(r io.Reader) iter.Seq[gradeInput] {
 				return
 			}
 		}
-		if err := sc.Err(); err != nil {
-			yield(gradeInput{readErr: err})
+	}
+}
+
+// errLongLine is a line of standard input over maxGradeLine bytes: no
+// puzzle is that long, and it is not kept.
+var errLongLine = errors.New("a line longer than 1 MiB")
+
+// maxGradeLine bounds a line of grade's standard input, as import bounds
+// its lines (the largest puzzle, 25x25, is 625 cells).
+const maxGradeLine = 1 << 20
+
+// nextLine reads the next line of br, without its line end: ok is false
+// when there is none. A line over maxGradeLine bytes is read to its end
+// but only its start is kept, with long set; err is a failed read.
+func nextLine(br *bufio.Reader) (text string, long, ok bool, err error) {
+	var b []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		ok = ok || len(chunk) > 0
+		chunk = bytes.TrimSuffix(chunk, []byte("\n"))
+		switch {
+		case long:
+		case len(b)+len(chunk) > maxGradeLine:
+			// Enough of it to show the user which line it is.
+			long, b = true, append(b, chunk...)[:60]
+		default:
+			b = append(b, chunk...)
+		}
+		switch err {
+		case bufio.ErrBufferFull:
+		case nil, io.EOF:
+			if long {
+				return string(b) + "...", true, true, nil
+			}
+			return string(b), false, ok, nil
+		default:
+			return "", false, false, err
 		}
 	}
 }

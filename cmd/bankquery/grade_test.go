@@ -167,3 +167,53 @@ func TestGradeStdin(t *testing.T) {
 		t.Errorf("stderr:\n%s", errb.String())
 	}
 }
+
+// TestGradeStdinNoPuzzle reads standard input that holds no puzzle:
+// nothing at all, or only comments and blank lines. As import does with
+// an input of no puzzle, grade fails (status 1) and says why, rather than
+// printing nothing and succeeding.
+func TestGradeStdinNoPuzzle(t *testing.T) {
+	for _, tt := range []struct{ name, in, want string }{
+		{"Empty", "", "bankquery: grade -: standard input is empty: no puzzle to grade\n"},
+		{"Comments", "# my puzzles\n\n  \n", "bankquery: grade -: no puzzle on standard input, only blank lines and '#' comments (3 lines)\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, args := range [][]string{{"grade", "-db", "none.db", "-"}, {"grade", "-db", "none.db", "-json", "-"}} {
+				cmd := exec.Command(mustBinary(t), args...)
+				cmd.Dir = t.TempDir()
+				cmd.Stdin = strings.NewReader(tt.in)
+				var out, errb bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &out, &errb
+				err := cmd.Run()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || errb.String() != tt.want || out.Len() != 0 {
+					t.Errorf("%q: exit %v, stdout %q, stderr %q; want 1, nothing and %q", args, err, out.String(), errb.String(), tt.want)
+				}
+			}
+		})
+	}
+}
+
+// TestGradeStdinLongLine reads standard input with a line of 2 MiB
+// between two puzzles: the long line is reported by its number as not a
+// puzzle, and the puzzle after it is graded, as import goes on past a
+// long line; it does not end the command with bufio's "token too long".
+func TestGradeStdinLongLine(t *testing.T) {
+	cmd := exec.Command(mustBinary(t), "grade", "-db", "none.db", "-")
+	cmd.Dir = t.TempDir()
+	cmd.Stdin = strings.NewReader(notInFixture + "\n" + strings.Repeat("1", 2<<20) + "\n" + notInFixture)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 || errb.String() != "bankquery: 1 of 3 puzzles could not be graded\n" {
+		t.Errorf("exit %v, stderr %q; want 1 and 1 of 3 puzzles not graded", err, errb.String())
+	}
+	for _, want := range []string{
+		"line 1: " + notInFixture + "\n  level    evil",
+		"line 2: " + strings.Repeat("1", 60) + "...\n  error  not a puzzle: a line longer than 1 MiB\n",
+		"line 3: " + notInFixture + "\n  level    evil",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+}

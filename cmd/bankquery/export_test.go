@@ -128,6 +128,16 @@ var (
 	pagesCountRE = regexp.MustCompile(`/Type /Pages /Count (\d+)`)
 )
 
+// A one-page PDF is reported as one page, its noun agreeing with the count.
+func TestExportPDFOnePage(t *testing.T) {
+	db := MustBank(t)
+	out := filepath.Join(t.TempDir(), "one.pdf")
+	msg := mustRun(t, "export", "-db", db, "-count", "1", "-format", "pdf", "-no-answers", "-no-record", "-out", out)
+	if !strings.Contains(msg, "(pdf, 1 puzzle, 1 page)") {
+		t.Errorf("export said %q, want (pdf, 1 puzzle, 1 page)", msg)
+	}
+}
+
 // The command's wiring of the PDF: the page count the flags ask for, the
 // puzzles numbered 1..N in the book, the fonts embedded. Package export
 // checks the PDF itself in depth.

@@ -243,7 +243,7 @@ func (o output) report(e *env, rows []store.Row, how string) {
 	what := plural.Count(int64(n), "puzzle")
 	if o.format == export.PDF {
 		if pages, err := export.PDFPagesOf(items(rows, o.first), o.opt); err == nil {
-			what += fmt.Sprintf(", %d pages", pages)
+			what += ", " + plural.Count(int64(pages), "page")
 		}
 	}
 	w, name := e.stdout, o.path

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"sudokubank/internal/plural"
 	"sudokubank/store"
 )
 
@@ -100,9 +101,9 @@ func printRuns(w io.Writer, path string, runs []store.Run) error {
 		if r.AddedNothing() {
 			fmt.Fprintf(tw, "  added\tnothing\n")
 		} else {
-			fmt.Fprintf(tw, "  added\t%d families, %d puzzles\n", r.Families, r.Puzzles)
+			fmt.Fprintf(tw, "  added\t%s, %s\n", plural.Count(r.Families, "family"), plural.Count(r.Puzzles, "puzzle"))
 		}
-		fmt.Fprintf(tw, "  skipped\t%d families and %d puzzles the bank had, %d rejected\n", r.DupFamilies, r.DupPuzzles, r.Rejected)
+		fmt.Fprintf(tw, "  skipped\t%s and %s the bank had, %d rejected\n", plural.Count(r.DupFamilies, "family"), plural.Count(r.DupPuzzles, "puzzle"), r.Rejected)
 		if len(r.Args) > 0 || r.Params == "" {
 			fmt.Fprintf(tw, "  command\t%s\n", commandLine(r.Args))
 		} else {

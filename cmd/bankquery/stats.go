@@ -131,13 +131,13 @@ func makeStatsJSON(path string, st store.Stats, runs []store.Run) statsJSON {
 func printStats(w io.Writer, s statsJSON) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "bank %s (schema %d)\n", s.Bank, s.SchemaVersion)
-	fmt.Fprintf(&b, "%d families, %d puzzles (%s puzzles a family)\n", s.Families, s.Puzzles, perFamily(s.Puzzles, s.Families))
+	fmt.Fprintf(&b, "%s, %s (%s puzzles a family)\n", plural.Count(s.Families, "family"), plural.Count(s.Puzzles, "puzzle"), perFamily(s.Puzzles, s.Families))
 	if len(s.Sizes) == 0 {
 		b.WriteString("\n")
 		printCounts(&b, s.Counts)
 	}
 	for _, z := range s.Sizes {
-		fmt.Fprintf(&b, "\n== %dx%d: %d families, %d puzzles (%s puzzles a family)\n\n", z.Size, z.Size, z.Families, z.Puzzles, perFamily(z.Puzzles, z.Families))
+		fmt.Fprintf(&b, "\n== %dx%d: %s, %s (%s puzzles a family)\n\n", z.Size, z.Size, plural.Count(z.Families, "family"), plural.Count(z.Puzzles, "puzzle"), perFamily(z.Puzzles, z.Families))
 		printCounts(&b, z.Counts)
 	}
 

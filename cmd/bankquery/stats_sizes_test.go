@@ -163,3 +163,15 @@ func TestPacksShowSized(t *testing.T) {
 		t.Errorf("packs show -h does not say a puzzle is N*N characters:\n%s", help)
 	}
 }
+
+// A bank of one family and one puzzle is counted in the singular, as the
+// other summaries count.
+func TestStatsOneFamily(t *testing.T) {
+	f := MustReadFixture(t)[0]
+	f.Puzzles = f.Puzzles[:1]
+	db := filepath.Join(t.TempDir(), "one.db")
+	MustWriteBank(t, db, []store.NewFamily{f})
+	if out := mustRun(t, "stats", "-db", db); !strings.Contains(out, "\n1 family, 1 puzzle (1.0 puzzles a family)\n") {
+		t.Errorf("stats said %q, want 1 family, 1 puzzle", out)
+	}
+}

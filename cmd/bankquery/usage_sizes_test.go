@@ -1,0 +1,34 @@
+package main_test
+
+import (
+	"fmt"
+	"regexp"
+	"testing"
+
+	"sudokubank/grid"
+)
+
+// cellRange matches a usage text's range of puzzle lengths, such as
+// "16 for 4x4 up to 625 for 25x25".
+var cellRange = regexp.MustCompile(`(\d+) for (\d+)x(\d+) up to\s+(\d+) for (\d+)x(\d+)`)
+
+// TestUsageCellRanges checks the range of puzzle lengths that show's and
+// grade's -h texts give: both take a puzzle of every size by its cells,
+// so the range runs from the smallest grid to the largest (show's once
+// stopped at 256 for 16x16, though it shows a 25x25 puzzle).
+func TestUsageCellRanges(t *testing.T) {
+	small, large := grid.Shapes[0], grid.Shapes[len(grid.Shapes)-1]
+	want := fmt.Sprintf("%d for %s up to %d for %s", small.Cells(), small, large.Cells(), large)
+	for _, cmd := range []string{"show", "grade"} {
+		out := mustRun(t, cmd, "-h")
+		m := cellRange.FindStringSubmatch(out)
+		if m == nil {
+			t.Errorf("bankquery %s -h gives no range of puzzle lengths (want %q):\n%s", cmd, want, out)
+			continue
+		}
+		got := fmt.Sprintf("%s for %sx%s up to %s for %sx%s", m[1], m[2], m[3], m[4], m[5], m[6])
+		if got != want {
+			t.Errorf("bankquery %s -h: puzzle lengths %q, want %q", cmd, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main_test
 import (
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 
 	"sudokubank/grid"
@@ -29,6 +30,24 @@ func TestUsageCellRanges(t *testing.T) {
 		got := fmt.Sprintf("%s for %sx%s up to %s for %sx%s", m[1], m[2], m[3], m[4], m[5], m[6])
 		if got != want {
 			t.Errorf("bankquery %s -h: puzzle lengths %q, want %q", cmd, got, want)
+		}
+	}
+}
+
+// bareType matches a flag line of a -h text whose value is named only by
+// its Go type, as the flag package prints a flag whose usage names no
+// `placeholder`: "  -size string".
+var bareType = regexp.MustCompile(`(?m)^  -[a-z-]+ (string|int|int64|uint|uint64|float64|value)$`)
+
+// TestUsageFlagNames checks that every flag of every command names what
+// its value is (-size N, -db file), as the usage lines above it do, not
+// the Go type it is read into (stats once printed "-size string").
+func TestUsageFlagNames(t *testing.T) {
+	for _, cmd := range [][]string{{"stats"}, {"list"}, {"show"}, {"grade"}, {"export"}, {"packs"},
+		{"packs", "show"}, {"packs", "export"}, {"packs", "release"}, {"runs"}, {"check"}} {
+		out := mustRun(t, append(cmd, "-h")...)
+		for _, m := range bareType.FindAllString(out, -1) {
+			t.Errorf("bankquery %s -h: flag %q names its value by type only", strings.Join(cmd, " "), strings.TrimSpace(m))
 		}
 	}
 }

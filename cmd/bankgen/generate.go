@@ -56,7 +56,7 @@ levels or techniques rule out (x-wing rated 9.0-) ends it at once. -quota
 also takes techniques and rating bands as keys (x-wing=500,9.0-=100): each
 is topped up in turn, counting the bank's families whose hardest step is the
 technique or whose rating is in the band; runs at once on one bank stop on
-each quota together.
+each quota together. Every quota counts the families of the run's -size.
 
 For a rare target (rated 7.5 or more, or a technique) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few

@@ -158,6 +158,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	switch {
 	case o.quota.set && set["count"]:
 		return o, usageError{Err: errors.New("-count and -quota cannot be used together")}
+	case len(o.quota.keys) > 0 && set["level"]:
+		return o, usageError{Err: errors.New("-level cannot be used with a -quota of techniques or rating bands: the quota counts the bank's families of every level")}
 	case o.quota.set && set["level"]:
 		return o, usageError{Err: errors.New("-level and -quota cannot be used together: -quota names its levels")}
 	case len(o.quota.keys) > 0 && (set["rating"] || set["technique"]):

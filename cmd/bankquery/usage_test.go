@@ -51,3 +51,20 @@ func TestUsageFlagNames(t *testing.T) {
 		}
 	}
 }
+
+// TestUsageRunKinds checks that bankquery -h's line for runs names every
+// kind of run that runs lists (it once left out merges).
+func TestUsageRunKinds(t *testing.T) {
+	r := run(t, "-h")
+	line := ""
+	for l := range strings.Lines(r.stdout) {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == "runs" {
+			line = l
+		}
+	}
+	for _, kind := range []string{"generations", "imports", "merges"} {
+		if !strings.Contains(line, kind) {
+			t.Errorf("bankquery -h lists runs as %q, which does not name %s", strings.TrimSpace(line), kind)
+		}
+	}
+}

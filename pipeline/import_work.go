@@ -70,6 +70,13 @@ func (m *Importer) Import(ctx context.Context, l Line) Result[store.NewFamily] {
 		if _, ok := grid.ShapeOfCells(len(text)); ok {
 			return m.importSized(ctx, text)
 		}
+		// A puzzle of another size as the first of several fields, as
+		// rated lists have them (PUZZLE ER EP ED SOURCE): the fields after
+		// it are ignored, as solve.ParseLine ignores them after 81 cells.
+		if importfmt.ShapeOf(text) != grid.Nine {
+			first, _, _ := strings.Cut(strings.ReplaceAll(text, "\t", " "), " ")
+			return m.importSized(ctx, first)
+		}
 	}
 	g, err := solve.ParseLine(l.Text)
 	if err != nil {

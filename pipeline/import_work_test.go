@@ -90,3 +90,30 @@ func FuzzImportLineError(f *testing.F) {
 		}
 	})
 }
+
+// TestImportSizedFields imports puzzles of other sizes as rated lists
+// write them, the puzzle as the first of several fields ("PUZZLE ER EP
+// ED SOURCE", or a tab and a rating), which docs/formats.md says is read
+// for every size as for 9x9: the other fields are ignored. Such a line
+// was read as a 9x9 one and refused.
+func TestImportSizedFields(t *testing.T) {
+	for _, tt := range []struct {
+		puzzle string
+		size   int
+	}{
+		{"1..3...6.....3.6.5.....2..62..3....4", 6},
+		{"...2.2.....4.1..", 4},
+	} {
+		for _, line := range []string{tt.puzzle, tt.puzzle + " 6.6 1.2 1.2 forum", tt.puzzle + "\t6.6", "  " + tt.puzzle + " x"} {
+			m := pipeline.NewImporter("test", nil)
+			r := m.Import(context.Background(), pipeline.Line{No: 1, Text: line})
+			if r.Reason != pipeline.Kept {
+				t.Errorf("Import(%q) = %v (%v), want kept", line, r.Reason, r.Err)
+				continue
+			}
+			if f := r.Value.Family; f.Size != tt.size || len(r.Value.Puzzles) != 1 || r.Value.Puzzles[0].Puzzle != tt.puzzle {
+				t.Errorf("Import(%q) stored size %d, puzzles %v; want size %d and the puzzle as given", line, f.Size, r.Value.Puzzles, tt.size)
+			}
+		}
+	}
+}

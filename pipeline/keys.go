@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"sudokubank/grade"
+	"sudokubank/grid"
 	"sudokubank/store"
 )
 
@@ -18,7 +19,8 @@ type QuotaKey struct {
 	Want                 int             // the families of the kind the bank should hold
 }
 
-// Filter selects the bank's families the key counts.
+// Filter selects the bank's families of every size the key counts; a
+// run counts those of its own size (KeysConfig.keyFilter).
 func (k QuotaKey) Filter() store.Filter {
 	f := store.Filter{RatingMin: int(k.RatingMin), RatingMax: int(k.RatingMax)}
 	if k.Hardest != grade.NoTechnique {
@@ -27,11 +29,11 @@ func (k QuotaKey) Filter() store.Filter {
 	return f
 }
 
-// cap returns the store's cap on the key's families, for one run's
-// writer.
-func (k QuotaKey) cap() *store.KeyCap {
+// cap returns the store's cap on the key's families of size n, for one
+// run's writer.
+func (k QuotaKey) cap(n int) *store.KeyCap {
 	f := k.Filter()
-	return &store.KeyCap{Hardest: f.Hardest, RatingMin: f.RatingMin, RatingMax: f.RatingMax, Max: int64(k.Want)}
+	return &store.KeyCap{Size: n, Hardest: f.Hardest, RatingMin: f.RatingMin, RatingMax: f.RatingMax, Max: int64(k.Want)}
 }
 
 // KeysConfig is a run that tops up the bank to quotas of techniques and
@@ -45,6 +47,23 @@ type KeysConfig struct {
 	// Start, if set, is called before the first pass with the families
 	// the keys lack, and the func it returns after the last: progress.
 	Start func(total int) (stop func())
+}
+
+// size is the N of the grids the run makes.
+func (c *KeysConfig) size() int {
+	if c.Shape.Valid() {
+		return c.Shape.N
+	}
+	return grid.Nine.N
+}
+
+// keyFilter selects the bank's families key k counts: those of the run's
+// size, as a level quota counts them (LoadBank, store.Caps), so that a
+// 6x6 run tops up the 6x6 families whatever 9x9 ones the bank holds.
+func (c *KeysConfig) keyFilter(k QuotaKey) store.Filter {
+	f := k.Filter()
+	f.Size = c.size()
+	return f
 }
 
 // keyPass returns the run of the pass of key k, with the key's target.
@@ -67,7 +86,7 @@ func (c *KeysConfig) keyPass(k QuotaKey) GenerateConfig {
 func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, error) {
 	var sum Summary
 	lacks := func(k QuotaKey) (int, error) {
-		have, err := db.CountFamilies(ctx, k.Filter())
+		have, err := db.CountFamilies(ctx, c.keyFilter(k))
 		if err != nil {
 			return 0, fmt.Errorf("count the bank's families of %s: %w", k.Name, err)
 		}
@@ -110,7 +129,7 @@ func GenerateKeys(ctx context.Context, db *store.DB, c KeysConfig) (Summary, err
 		gc := c.keyPass(k)
 		// The store holds the bank to the key whatever other runs write
 		// meanwhile: need is what it lacked when the pass began.
-		gc.Seed, gc.Target, gc.Caps, gc.KeyCap = c.Seed+uint64(i), Count(need, nil), nil, k.cap()
+		gc.Seed, gc.Target, gc.Caps, gc.KeyCap = c.Seed+uint64(i), Count(need, nil), nil, k.cap(c.size())
 		gc.Starts, gc.FromBank = starts[i], false
 		s, err := Generate(ctx, db, gc)
 		elapsed += s.Elapsed

@@ -190,3 +190,48 @@ func TestGenerateKeysFromStarts(t *testing.T) {
 		t.Errorf("one worker made\n%q\ntwo made\n%q\nwant the same 2 families", one, two)
 	}
 }
+
+// TestGenerateKeysCountOneSize checks that a quota of a rating band, like
+// a level quota, counts the families of the run's size alone: a bank
+// that holds the 9x9 families a key asks for still lacks them in 6x6,
+// and a 6x6 pass makes them (it once counted the 9x9 ones and made
+// none, and its writer's cap refused every 6x6 family).
+func TestGenerateKeysCountOneSize(t *testing.T) {
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "b.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	six, err := grid.ShapeOf(6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []pipeline.QuotaKey{{Name: "-1.5", RatingMax: 15, Want: 3}}
+	for _, shape := range []grid.Shape{grid.Nine, six} {
+		seen, _, err := pipeline.LoadBank(ctx, db, shape)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total := -1
+		sum, err := pipeline.GenerateKeys(ctx, db, pipeline.KeysConfig{
+			GenerateConfig: pipeline.GenerateConfig{
+				BuildOptions: pipeline.BuildOptions{Shape: shape, Seen: seen},
+				Seed:         5, Workers: 2, Log: quiet(),
+			},
+			Keys:  keys,
+			Start: func(n int) func() { total = n; return func() {} },
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", shape, err)
+		}
+		if total != 3 || sum.Families != 3 {
+			t.Errorf("%s: the key lacked %d families and the pass made %d; want 3 and 3", shape, total, sum.Families)
+		}
+		f := keys[0].Filter()
+		f.Size = shape.N
+		if n, err := db.CountFamilies(ctx, f); err != nil || n != 3 {
+			t.Errorf("%s: %d families rated 1.5 or less (%v), want 3", shape, n, err)
+		}
+	}
+}

@@ -12,10 +12,12 @@ import (
 // step is a technique or whose ER is in a band, as a run that tops the
 // bank up to a quota of such families must (bankgen -quota x-wing=500):
 // judged in each batch's transaction like Caps, so that two runs on one
-// bank stop on it together. Families of every size count, as a Filter
-// with no size counts them. A KeyCap keeps what it has counted between
-// batches, so it belongs to one writer.
+// bank stop on it together. Size, as in a Filter, counts the families of
+// one size, as Caps counts a level's (a run fills one size); 0 counts
+// every size. A KeyCap keeps what it has counted between batches, so it
+// belongs to one writer.
 type KeyCap struct {
+	Size                 int    // the grids' N; 0 for every size
 	Hardest              string // the technique's slug; "" for any
 	RatingMin, RatingMax int    // the ER band in tenths; 0 is an open end
 	Max                  int64  // the most such families the bank may hold
@@ -32,10 +34,10 @@ type Limits struct {
 	Key    *KeyCap // nil for none
 }
 
-// matches reports whether a family with hardest step hardest and ER er
-// is of the cap's kind.
-func (k *KeyCap) matches(hardest string, er int) bool {
-	return (k.Hardest == "" || hardest == k.Hardest) &&
+// matches reports whether a family of size n with hardest step hardest
+// and ER er is of the cap's kind.
+func (k *KeyCap) matches(n int, hardest string, er int) bool {
+	return (k.Size == 0 || n == k.Size) && (k.Hardest == "" || hardest == k.Hardest) &&
 		(k.RatingMin == 0 || er >= k.RatingMin) && (k.RatingMax == 0 || er <= k.RatingMax)
 }
 
@@ -70,6 +72,10 @@ func overLimits(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famR
 	// those up to k.through are counted already.
 	q := "SELECT count(*) FROM families WHERE id > ? AND id < ?"
 	args := []any{k.through, first}
+	if k.Size != 0 {
+		q += " AND size = ?"
+		args = append(args, k.Size)
+	}
 	if k.Hardest != "" {
 		q += " AND hardest = ?"
 		args = append(args, k.Hardest)
@@ -95,7 +101,7 @@ func overLimits(ctx context.Context, tx *sqlx.Tx, batch []NewFamily, fams []famR
 		dropped[i] = true
 	}
 	for i := range batch {
-		if !fams[i].isNew || dropped[i] || !k.matches(batch[i].Hardest, fams[i].er) {
+		if !fams[i].isNew || dropped[i] || !k.matches(fams[i].size, batch[i].Hardest, fams[i].er) {
 			continue
 		}
 		if left == 0 {

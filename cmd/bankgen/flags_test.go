@@ -103,7 +103,11 @@ func TestParseGenerateErrors(t *testing.T) {
 		{"GivensNotARange", []string{"-givens", "30-35-38"}, `"30-35-38" for flag -givens`},
 		{"GivensEmpty", []string{"-givens", ""}, `"" for flag -givens`},
 		{"CountAndQuota", []string{"-count", "5", "-quota", "easy=1"}, "-count and -quota"},
-		{"LevelAndQuota", []string{"-level", "5", "-quota", "easy=1"}, "-level and -quota"},
+		{"LevelAndQuota", []string{"-level", "5", "-quota", "easy=1"}, "-level and -quota cannot be used together: -quota names its levels"},
+		// A quota of techniques names no levels: it counts the families
+		// of every level that meet its keys.
+		{"LevelAndTechniqueQuota", []string{"-level", "easy", "-quota", "x-wing=2"}, "-level cannot be used with a -quota of techniques or rating bands: the quota counts the bank's families of every level"},
+		{"LevelAndBandQuota", []string{"-level", "evil", "-quota", "9.0-=2"}, "-level cannot be used with a -quota of techniques or rating bands"},
 		{"Argument", []string{"extra"}, `"extra"`},
 		{"UnknownFlag", []string{"-colour"}, "-colour"},
 	}

@@ -43,8 +43,10 @@ ends the run with an error after 20000 tries.
 
 -size N makes N x N grids instead of 9x9: 4, 6, 8, 12, 16 or 25 (boxes of
 2x2, 2x3, 2x4, 3x4, 4x4, 5x5), graded on the same scale and levels; -givens
-is then 1 to N*N-1. The small sizes hold few essentially different puzzles:
-a run that finds only families the bank has for 20000 tries ends, saying the
+is then 1 to N*N-1. The symmetries rot90, diagonal and antidiagonal need
+square boxes: not 6x6, 8x8 or 12x12, where -symmetry random draws rot180,
+mirror or flip. The small sizes hold few essentially different puzzles: a
+run that finds only families the bank has for 20000 tries ends, saying the
 space is exhausted.
 
 -rating A-B keeps only families whose SE rating is in the range (9.0- and
@@ -56,7 +58,7 @@ levels or techniques rule out (x-wing rated 9.0-) ends it at once. -quota
 also takes techniques and rating bands as keys (x-wing=500,9.0-=100): each
 is topped up in turn, counting the bank's families whose hardest step is the
 technique or whose rating is in the band; runs at once on one bank stop on
-each quota together.
+each quota together. Every quota counts the families of the run's -size.
 
 For a rare target (rated 7.5 or more, or a technique) each
 try digs a puzzle and then searches its neighbourhood: puzzles with a few
@@ -136,7 +138,7 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	fs.BoolVar(&o.search, "search", true, "for a rare target (rated 7.5 or more, or a technique), search the neighbourhoods of the puzzles dug; false: only dig")
 	fs.IntVar(&o.variants, "variants", 0, fmt.Sprintf("store `K` more distinct puzzles per family, sharing its grade (at most %d)", pipeline.MaxVariants))
 	fs.Var(&o.size, "size", fmt.Sprintf("make `N` x N grids: %s (boxes 2x2, 2x3, 2x4, 3x3, 3x4, 4x4, 5x5)", grid.SizeList()))
-	fs.Var(&o.symmetry, "symmetry", "symmetry of the givens: `NAME` none, rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
+	fs.Var(&o.symmetry, "symmetry", "the givens' symmetry, `NAME`: none (the default), rot180, rot90, mirror, flip, diagonal, antidiagonal, or random")
 	shard := fs.String("shard", "", "build shard `I/N` of the job (0 <= I < N): the items I, I+N, ... of the seed, and the shard's share of -count or -quota; -seed is needed")
 	seed := fs.String("seed", "", "the run's `seed` (a 64-bit number); random when omitted, and printed")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
@@ -158,6 +160,8 @@ func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	switch {
 	case o.quota.set && set["count"]:
 		return o, usageError{Err: errors.New("-count and -quota cannot be used together")}
+	case len(o.quota.keys) > 0 && set["level"]:
+		return o, usageError{Err: errors.New("-level cannot be used with a -quota of techniques or rating bands: the quota counts the bank's families of every level")}
 	case o.quota.set && set["level"]:
 		return o, usageError{Err: errors.New("-level and -quota cannot be used together: -quota names its levels")}
 	case len(o.quota.keys) > 0 && (set["rating"] || set["technique"]):

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"sudokubank/internal/cli"
+	"sudokubank/internal/plural"
 	"sudokubank/pipeline"
 	"sudokubank/store"
 )
@@ -135,19 +136,20 @@ func printSummary(w io.Writer, o generateOptions, runID int64, s pipeline.Summar
 	// finite for one interrupted at once.
 	secs := max(s.Elapsed.Seconds(), 0.001)
 	status := runStatus(s, runErr)
-	fmt.Fprintf(w, "bankgen: %s: %d families and %d variants written to %s in %s (%s families/s, %s puzzles/s)\n",
-		status, s.Families, s.Puzzles-s.Families, o.db, seconds(s.Elapsed), rate(s.Families, secs), rate(s.Puzzles, secs))
+	fmt.Fprintf(w, "bankgen: %s: %s and %s written to %s in %s (%s families/s, %s puzzles/s)\n",
+		status, plural.Count(s.Families, "family"), plural.Count(s.Puzzles-s.Families, "variant"), o.db,
+		seconds(s.Elapsed), rate(s.Families, secs), rate(s.Puzzles, secs))
 	if s.Exhausted != "" {
 		fmt.Fprintf(w, "  ended early: %s\n", s.Exhausted)
 	}
 	if short := s.Families*int64(o.variants) - (s.Puzzles - s.Families); short > 0 {
-		fmt.Fprintf(w, "  %d variants fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", short, o.variants)
+		fmt.Fprintf(w, "  %s fewer than -variants %d asks: no more distinct puzzles with the families' symmetry were found\n", plural.Count(short, "variant"), o.variants)
 	}
 	fmt.Fprintf(w, "  per level: %s\n", cli.LevelString(s.Levels))
 	if s.Resumed > 0 {
 		fmt.Fprintf(w, "  resumed: %d families that earlier runs of this shard stored count toward its share\n", s.Resumed)
 	}
-	skipped := fmt.Sprintf("%d duplicates, %d of unwanted levels", s.Duplicates, s.OffLevel)
+	skipped := fmt.Sprintf("%s, %d of unwanted levels", plural.Count(s.Duplicates, "duplicate"), s.OffLevel)
 	switch {
 	case o.givens.lo > 0:
 		skipped += fmt.Sprintf(", %d outside %d-%d givens", s.OffGivens, o.givens.lo, o.givens.hi)

@@ -57,7 +57,7 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	var o importOptions
 	fs := flag.NewFlagSet("bankgen import", flag.ContinueOnError)
 	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
-	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family (not gen, which marks generated ones); the file's base name when omitted")
+	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family (not gen, which marks generated ones); when omitted, the file's name without its directory and extension (stdin for -)")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; refused records and the summary are still printed")
 	fs.BoolVar(&o.strict, "strict", false, "exit with status 1 if any record is refused (the puzzles are still stored)")

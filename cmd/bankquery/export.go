@@ -85,10 +85,11 @@ find a printed puzzle in the bank; -no-ids leaves the IDs out.
 Every size exports as csv, json and pdf; sdm, sdk and opensudoku hold
 9x9 puzzles only and refuse others before any work (without -size, where
 other sizes match: add -size 9). A pdf sizes its cells by the largest
-grid: without -per-page, 4x4 and 6x6 come large (2 a page on the small
-trims), 16x16 two a page on letter and a4 and one a page on the book
-trims, and a -per-page that would set values below 7 pt is refused. -symbols says how grids above 9x9 show values
-above 9: letters (A-G, as the text formats write them, the default),
+grid: without -per-page, 4x4 and 6x6 come large (6x6 and 12x12 two a
+page on 6x9, 5.5x8.5 and a5), 16x16 two a page on letter, a4, 8x10 and
+7x10 and one on the smaller trims, 25x25 one a page (5.5x8.5 is too
+small for it), and a -per-page that would set values below 7 pt is
+refused. -symbols says how grids above 9x9 show values above 9: letters (A-G, as the text formats write them, the default),
 numbers (10-16, in smaller type fitted to the cell) or a-p (every value
 a letter, A for 1 up to P for 16).
 

@@ -58,12 +58,25 @@ func runPacks(ctx context.Context, e *env, args []string) error {
 		if sub, ok := packsSubcommands[args[0]]; ok {
 			return interrupted(ctx, e, "packs "+args[0], sub(ctx, e, args[1:]), "")
 		}
+		if !strings.HasPrefix(args[0], "-") {
+			return usagef("unknown packs command %q: want show, export or release, or none to list the packs", args[0])
+		}
 	}
 	fs := flag.NewFlagSet("bankquery packs", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object a pack, a line each")
-	bank, err := parseAndOpen(ctx, e, fs, packsUsage, args, db)
-	if bank == nil {
+	if err := cli.ParseFlags(fs, packsUsage, args, e.stdout); err != nil {
+		return helped(err)
+	}
+	if _, ok := packsSubcommands[fs.Arg(0)]; ok {
+		// The commands take their own flags: the name must come first.
+		return usagef("%q comes first, right after packs: bankquery packs %s NAME [flags]", fs.Arg(0), fs.Arg(0))
+	}
+	if err := noArgs(fs); err != nil {
+		return err
+	}
+	bank, err := openReadOnly(ctx, *db)
+	if err != nil {
 		return err
 	}
 	defer bank.Close()

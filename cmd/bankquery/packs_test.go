@@ -400,3 +400,24 @@ func TestExportShortOfReserved(t *testing.T) {
 		t.Errorf("a shortfall of the filters: code %d, error %v; want 1 and no word of reservations", r.code, r.err)
 	}
 }
+
+// TestPacksUnknownCommand checks that a word after packs that is not one
+// of its commands is named as such, and that a command after a flag is
+// told to come first: both were reported as "flags go before
+// arguments", which sent the user the wrong way.
+func TestPacksUnknownCommand(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"packs", "bogus"}, `unknown packs command "bogus": want show, export or release`},
+		{[]string{"packs", "list"}, `unknown packs command "list"`},
+		{[]string{"packs", "-db", "b.db", "show", "acme"}, `"show" comes first, right after packs: bankquery packs show NAME [flags]`},
+		{[]string{"packs", "-json", "release", "acme"}, `"release" comes first`},
+	} {
+		r := run(t, tt.args...)
+		if r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
+			t.Errorf("bankquery %s: code %d, error %v; want 2 and %q", strings.Join(tt.args, " "), r.code, r.err, tt.want)
+		}
+	}
+}

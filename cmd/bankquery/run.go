@@ -65,7 +65,7 @@ func commands() []command {
 		{"grade", "grade any puzzles, and say whether the bank holds them or an isomorph", runGrade},
 		{"export", "write a pack of puzzles to a file and record it", runExport},
 		{"packs", "list, show, re-export and release the packs exported so far", runPacks},
-		{"runs", "list the runs that wrote to the bank: generations and imports", runRuns},
+		{"runs", "list the runs that wrote to the bank: generations, imports and merges", runRuns},
 		{"check", "check the whole bank for damage and counters that disagree with the rows", runCheck},
 	}
 }

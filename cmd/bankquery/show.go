@@ -37,7 +37,7 @@ orientations; where the puzzle shown is one, the rating line says so and
 gives this puzzle's own rating, which its path's hardest step bears. The
 puzzle is named by its ID (as list and export print it) or by its 81
 cells ('.' or '0' for an empty cell), or, for another size, by its N*N
-cells (16 for 4x4 up to 256 for 16x16; values above 9 as letters). The
+cells (16 for 4x4 up to 625 for 25x25; values above 9 as letters). The
 grids are drawn with their boxes ruled, side by side up to 12x12 and one
 above the other from 16x16. A puzzle of any size the bank holds only as
 an isomorph (the same puzzle rotated, reflected, relabelled, or with rows or

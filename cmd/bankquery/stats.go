@@ -82,7 +82,7 @@ func runStats(ctx context.Context, e *env, args []string) error {
 	fs := flag.NewFlagSet("bankquery stats", flag.ContinueOnError)
 	db := dbFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	size := fs.String("size", "", "only the counts of N x N grids (4, 6, 8, 9, 12, 16, 25)")
+	size := fs.String("size", "", "only the counts of `N` x N grids (4, 6, 8, 9, 12, 16, 25)")
 	bank, err := parseAndOpen(ctx, e, fs, statsUsage, args, db)
 	if bank == nil {
 		return err

@@ -126,6 +126,11 @@ func ParseLevels(s string) ([]int, error) {
 	return out, nil
 }
 
+// The composite score's range: each of its four measures maps onto 1..5
+// and the score is their weighted average (grade.Metrics.Score), so a
+// bound outside it is a mistake, refused as -givens 0 is.
+const scoreMin, scoreMax = 1.0, 5.0
+
 // parseScoreRange reads a score range; an open end is nil.
 func parseScoreRange(s string) (lo, hi *float64, err error) {
 	a, b, err := ranges.Split(s)
@@ -140,7 +145,7 @@ func parseScoreRange(s string) (lo, hi *float64, err error) {
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
 			return nil, fmt.Errorf("%q is not a number", t)
 		}
-		if x < 0 || x > 5 {
+		if x < scoreMin || x > scoreMax {
 			return nil, fmt.Errorf("%s is out of the score's range 1.0-5.0", t)
 		}
 		return &x, nil

@@ -49,7 +49,7 @@ func FuzzParseScoreRange(f *testing.F) {
 			t.Errorf("parseScoreRange(%q) has no bound", s)
 		}
 		for _, p := range []*float64{lo, hi} {
-			if p != nil && !(*p >= 0 && *p <= 5) {
+			if p != nil && !(*p >= 1 && *p <= 5) {
 				t.Errorf("parseScoreRange(%q) has bound %v", s, *p)
 			}
 		}
@@ -57,6 +57,26 @@ func FuzzParseScoreRange(f *testing.F) {
 			t.Errorf("parseScoreRange(%q) = %v, %v", s, *lo, *hi)
 		}
 	})
+}
+
+// TestParseScoreRange checks the bounds the score filter takes: those
+// within 1.0-5.0, the score's range, and nothing below it any more than
+// above (0.5 was once taken, though the message for 5.5 named 1.0-5.0).
+func TestParseScoreRange(t *testing.T) {
+	for _, s := range []string{"1", "1-2", "3-5", "4.5-", "-1.5", "5", "1.0-5.0"} {
+		if _, _, err := parseScoreRange(s); err != nil {
+			t.Errorf("parseScoreRange(%q): %v", s, err)
+		}
+	}
+	for _, s := range []string{"0", "0.5", "0-2", "0.99-", "-0.5", "5.5", "5.01", "1-6", "3-2", "x"} {
+		if _, _, err := parseScoreRange(s); err == nil {
+			t.Errorf("parseScoreRange(%q) took it; want an error", s)
+		}
+	}
+	_, err := Values{Score: "0.5"}.Filter()
+	if err == nil || !strings.Contains(err.Error(), `score "0.5": 0.5 is out of the score's range 1.0-5.0`) {
+		t.Errorf("score 0.5: error %v, want one naming the score's range", err)
+	}
 }
 
 func FuzzParseLevels(f *testing.F) {

@@ -104,6 +104,28 @@ func (m *SizedMover) Redig(pz SizedPuzzle, k, minGivens int, rng *rand.Rand) Siz
 	return SizedPuzzle{Grid: g, Solution: pz.Solution, Symmetry: pz.Symmetry}
 }
 
+// Fill returns pz with empty orbits, in a random order drawn from rng,
+// filled from its solution until it has at least n givens, passing over
+// an orbit that would take it past most, as Mover.Fill does. Adding
+// givens keeps the one solution, so it checks nothing; the result's
+// Minimal is false, and pz is left as it was.
+func (m *SizedMover) Fill(pz SizedPuzzle, n, most int, rng *rand.Rand) SizedPuzzle {
+	o := m.orbits(&pz)
+	g := pz.Grid.Clone()
+	givens := g.Givens()
+	partialShuffle16(rng, m.empty, len(m.empty))
+	for _, e := range m.empty {
+		if givens >= n {
+			break
+		}
+		if k := len(o.orbit(int(e))); givens+k <= most {
+			setSizedOrbit(g, o, e, &pz.Solution)
+			givens += k
+		}
+	}
+	return SizedPuzzle{Grid: g, Solution: pz.Solution, Symmetry: pz.Symmetry}
+}
+
 // setSizedOrbit fills the cells of orbit k of o in g from sol, or
 // empties them when sol is nil.
 func setSizedOrbit(g grid.Grid, o *sizedOrbits, k uint16, sol *grid.Grid) {

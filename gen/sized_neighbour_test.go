@@ -75,6 +75,19 @@ func TestSizedMoverKeepsSolutionAndSymmetry(t *testing.T) {
 					if r.Grid.Givens() < floor {
 						t.Errorf("puzzle %d: redig left %d givens, want %d or more", i, r.Grid.Givens(), floor)
 					}
+					// Fill lands in any range as wide as the largest orbit
+					// (four cells).
+					want := min(pz.Grid.Givens()+6, s.Cells()-4)
+					f := m.Fill(pz, want, want+3, rand.New(rand.NewPCG(seed, 10)))
+					check("fill", f)
+					if n := f.Grid.Givens(); n < want || n > want+3 {
+						t.Errorf("puzzle %d: fill to %d-%d gave %d givens", i, want, want+3, n)
+					}
+					for c, v := range pz.Grid.Cells {
+						if v != 0 && f.Grid.Cells[c] != v {
+							t.Fatalf("puzzle %d: fill changed given %d", i, c)
+						}
+					}
 					if !pz.Grid.Equal(before) {
 						t.Fatalf("puzzle %d: a move changed the puzzle it moved from", i)
 					}

@@ -15,8 +15,10 @@ import (
 )
 
 // SizedBuilder makes the families of grids other than 9x9 (BuildOptions.Shape)
-// as Builder makes 9x9 ones: dig, orient, canonical form, grade, variants.
-// It belongs to one worker goroutine.
+// as Builder makes 9x9 ones: dig, orient, canonical form, grade (a dig
+// graded at another level than its aim moved to that level's givens,
+// SizedLevelGivens, and graded again), variants. It belongs to one worker
+// goroutine.
 //
 // For a target it searches for (BuildOptions.Searches), three items in
 // four walk from one of the bank's families nearest it
@@ -38,8 +40,8 @@ type SizedBuilder struct {
 	grader grade.SizedGrader
 	// ceiling is the highest ER of the levels wanted, 0 when evil is one.
 	ceiling grade.Rating
-	// walk and mover are the search's state, for a run that searches
-	// and has start points.
+	// walk is the search's state, for a run that searches and has start
+	// points; mover moves its puzzles, and a dig to its level's givens.
 	walk  *walk
 	mover gen.SizedMover
 }
@@ -119,20 +121,57 @@ func (b *SizedBuilder) Build(ctx context.Context, it Item) Result[store.NewFamil
 	if b.o.Seen != nil && b.o.Seen.InBank(h) {
 		return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
 	}
-	// Without evil among the levels wanted, a grade may stop once it is
-	// above the highest: that spares the forcing chain searches, which
-	// take seconds on 16x16.
-	gr, _, err := b.grader.GradeWithinContext(ctx, canon, grade.Bounds{Ceiling: b.ceiling})
-	if err != nil {
-		return Result[store.NewFamily]{Reason: Failed, Err: err}
-	}
-	if !b.want[gr.Level] {
-		return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+	var gr grade.SizedGrade
+	minimal := pz.Minimal
+	for steps := 0; ; steps++ {
+		// Without evil among the levels wanted, a grade may stop once it
+		// is above the highest: that spares the forcing chain searches,
+		// which take seconds on 16x16.
+		gr, _, err = b.grader.GradeWithinContext(ctx, canon, grade.Bounds{Ceiling: b.ceiling})
+		if err != nil {
+			return Result[store.NewFamily]{Reason: Failed, Err: err}
+		}
+		if !b.want[gr.Level] {
+			return Result[store.NewFamily]{Reason: OffLevel, Hash: h, Level: gr.Level}
+		}
+		if b.o.MinGivens != 0 {
+			break
+		}
+		// As for 9x9 (Builder.Build): a dig that grades at another level
+		// than its aim is printed with its own level's givens, given more
+		// from its solution or dug further, and graded again; the ranges
+		// fall as the levels rise, so each step moves it one way.
+		lo, hi := SizedLevelGivens(b.shape, gr.Level)
+		n := first.Givens()
+		if n >= lo && n <= hi {
+			break
+		}
+		p := gen.SizedPuzzle{Grid: first, Solution: firstSol, Symmetry: pz.Symmetry}
+		if target := lo + rng.IntN(hi-lo+1); n < lo {
+			p = b.mover.Fill(p, target, hi, rng)
+		} else if p = b.mover.Redig(p, 0, target, rng); p.Grid.Givens() > hi {
+			p = b.mover.Redig(p, 0, lo, rng)
+		}
+		if p.Grid.Equal(first) || steps == maxRegivens {
+			// A minimal puzzle above the range, or a check out of nodes
+			// (gen.SizedMover), or a level that turned back: it keeps
+			// its givens, as graded, rather than be dropped, as on 9x9.
+			break
+		}
+		// A filled puzzle is not minimal (the givens it had were enough);
+		// a dug one may be.
+		first, minimal = p.Grid, p.Grid.Givens() < n && b.dig.IsMinimal(p.Grid)
+		canon, t = gen.SizedCanon(first)
+		text = canon.String()
+		h = HashText(text)
+		if b.o.Seen != nil && b.o.Seen.InBank(h) {
+			return Result[store.NewFamily]{Reason: Duplicate, Hash: h}
+		}
 	}
 	if !b.o.meets(gr.ER, gr.Hardest, &gr.Uses) {
 		return Result[store.NewFamily]{Reason: OffTarget, Hash: h}
 	}
-	return b.family(it, rng, &gr, text, h, t, first, firstSol, pz.Minimal)
+	return b.family(it, rng, &gr, text, h, t, first, firstSol, minimal)
 }
 
 // givensOK reports whether p's givens are in the options' range, when
@@ -262,7 +301,7 @@ func sizedVariants(p, sol grid.Grid, base grid.Transform, sym gen.Symmetry, n in
 
 // profile returns the dig profile of a family aimed at level l with
 // symmetry sym: the run's givens range when it has one, else the level's
-// range for the shape (SizedGivens).
+// dig for the shape (SizedGivens).
 func (b *SizedBuilder) profile(l grade.Level, sym gen.Symmetry) gen.Profile {
 	lo, hi := b.o.MinGivens, b.o.MaxGivens
 	if lo == 0 {
@@ -274,37 +313,51 @@ func (b *SizedBuilder) profile(l grade.Level, sym gen.Symmetry) gen.Profile {
 	return gen.GivensProfile(lo, hi, sym)
 }
 
-// levelDig is how digs aim at one level on one shape: to lo-hi givens, or
-// down to a minimal puzzle when lo is 0. ok is false for a level the shape
-// never reaches.
+// digKind is how digs aim at a level on one shape.
+type digKind uint8
+
+const (
+	noDig      digKind = iota // the shape never reaches the level
+	bandDig                   // digs to a number of givens in the level's range
+	minimalDig                // digs down to a minimal puzzle
+)
+
+// levelDig is how digs aim at one level on one shape, and the givens lo-hi
+// the level is printed with (SizedLevelGivens): a band dig aims at them.
 type levelDig struct {
 	lo, hi int
-	ok     bool
+	kind   digKind
 }
 
-// sizedDigs are the digs of each level (index 1..5) per size other than
-// 9x9, chosen from the levels of puzzles dug to each number of givens
-// (docs/performance.md has the table): the easiest levels live in a band
-// of givens, the hardest only near minimal puzzles. A 4x4 puzzle never
-// needs more than singles, so it has one level. On 25x25 the middle levels
-// come from a narrow band around 300-340 givens, where the grades spread
-// over every level, and evil from a band just above what a dig reaches
-// (a minimal dig stops near 270 givens, never proven minimal, in seconds;
-// every puzzle below 300 givens graded evil).
+// sizedDigs are the digs and givens of each level (index 1..5) per size
+// other than 9x9, chosen from the levels of puzzles dug to each number of
+// givens (docs/performance.md has the table): the easiest levels live in
+// a band of givens, the hardest only near minimal puzzles. A 4x4 puzzle
+// never needs more than singles, so it has one level. On 25x25 the middle
+// levels come from a narrow band around 300-340 givens, where the grades
+// spread over every level, and evil from a band just above what a dig
+// reaches (a minimal dig stops near 270 givens, never proven minimal, in
+// seconds; every puzzle below 300 givens graded evil).
+//
+// A level dug to minimal puzzles is printed with the near-minimal givens
+// such digs end with (TestSizedGivensSurvey: the lows are under any seen,
+// so that no given is added to a minimal dig of its own level), and each
+// range falls, at both ends, as the levels rise: a dig moved to the range
+// of the level it grades at (SizedBuilder.Build) moves one way.
 var sizedDigs = map[int][grade.Evil + 1]levelDig{
-	4:  {1: {5, 10, true}},
-	6:  {1: {12, 20, true}, 2: {0, 0, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
-	8:  {1: {23, 30, true}, 2: {17, 22, true}, 3: {0, 0, true}, 4: {0, 0, true}, 5: {0, 0, true}},
-	12: {1: {60, 75, true}, 2: {50, 59, true}, 3: {42, 56, true}, 4: {40, 52, true}, 5: {0, 0, true}},
-	16: {1: {120, 140, true}, 2: {110, 119, true}, 3: {100, 119, true}, 4: {100, 115, true}, 5: {0, 0, true}},
-	25: {1: {380, 450, true}, 2: {320, 339, true}, 3: {305, 325, true}, 4: {305, 325, true}, 5: {285, 299, true}},
+	4:  {1: {5, 10, bandDig}},
+	6:  {1: {12, 20, bandDig}, 2: {9, 12, minimalDig}, 3: {8, 11, minimalDig}, 4: {8, 11, minimalDig}, 5: {8, 11, minimalDig}},
+	8:  {1: {23, 30, bandDig}, 2: {17, 22, bandDig}, 3: {16, 22, minimalDig}, 4: {16, 22, minimalDig}, 5: {16, 21, minimalDig}},
+	12: {1: {60, 75, bandDig}, 2: {50, 59, bandDig}, 3: {42, 56, bandDig}, 4: {40, 52, bandDig}, 5: {38, 50, minimalDig}},
+	16: {1: {120, 140, bandDig}, 2: {110, 119, bandDig}, 3: {100, 119, bandDig}, 4: {100, 115, bandDig}, 5: {85, 112, minimalDig}},
+	25: {1: {380, 450, bandDig}, 2: {320, 339, bandDig}, 3: {305, 325, bandDig}, 4: {305, 325, bandDig}, 5: {285, 299, bandDig}},
 }
 
 // SizedLevels returns the levels that digs of shape s reach.
 func SizedLevels(s grid.Shape) []grade.Level {
 	var ls []grade.Level
 	for l := grade.ExtremelyEasy; l <= grade.Evil; l++ {
-		if sizedDigs[s.N][l].ok {
+		if sizedDigs[s.N][l].kind != noDig {
 			ls = append(ls, l)
 		}
 	}
@@ -314,6 +367,16 @@ func SizedLevels(s grid.Shape) []grade.Level {
 // SizedGivens returns the givens range digs aim at for level l on shape
 // s; 0, 0 means a minimal dig.
 func SizedGivens(s grid.Shape, l grade.Level) (lo, hi int) {
+	if d := sizedDigs[s.N][l]; d.kind == bandDig {
+		return d.lo, d.hi
+	}
+	return 0, 0
+}
+
+// SizedLevelGivens returns the range of givens a run of shape s without a
+// givens range prints level l with, as DefaultGivens does for 9x9; 0, 0
+// for a level the shape never reaches.
+func SizedLevelGivens(s grid.Shape, l grade.Level) (lo, hi int) {
 	d := sizedDigs[s.N][l]
 	return d.lo, d.hi
 }

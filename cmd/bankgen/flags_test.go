@@ -198,6 +198,23 @@ func TestUsageGivesDefaultGivens(t *testing.T) {
 			t.Errorf("usage does not say %q", want)
 		}
 	}
+	for _, s := range grid.Shapes {
+		var ranges []string
+		for _, l := range pipeline.SizedLevels(s) {
+			lo, hi := pipeline.SizedLevelGivens(s, l)
+			ranges = append(ranges, fmt.Sprintf("%d-%d", lo, hi))
+		}
+		want := fmt.Sprintf("%-6s %s\n", s.String()+":", strings.Join(ranges, ", "))
+		switch s.N {
+		case 9:
+			continue
+		case 4:
+			want = "extremely-easy, " + ranges[0] + ")"
+		}
+		if !strings.Contains(generateUsage, want) {
+			t.Errorf("usage does not say %q", want)
+		}
+	}
 	if want := fmt.Sprintf("after %d tries", pipeline.GiveUpItems); !strings.Contains(generateUsage, want) {
 		t.Errorf("usage does not say %q", want)
 	}

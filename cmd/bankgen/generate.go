@@ -43,10 +43,17 @@ ends the run with an error after 20000 tries.
 
 -size N makes N x N grids instead of 9x9: 4, 6, 8, 12, 16 or 25 (boxes of
 2x2, 2x3, 2x4, 3x4, 4x4, 5x5), graded on the same scale and levels; -givens
-is then 1 to N*N-1. The symmetries rot90, diagonal and antidiagonal need
-square boxes: not 6x6, 8x8 or 12x12, where -symmetry random draws rot180,
-mirror or flip. The small sizes hold few essentially different puzzles: a
-run that finds only families the bank has for 20000 tries ends, saying the
+is then 1 to N*N-1. Without it the levels, extremely-easy to evil, are printed
+with these givens, moved as on 9x9 (4x4 puzzles are all extremely-easy, 5-10):
+  6x6:   12-20, 9-12, 8-11, 8-11, 8-11
+  8x8:   23-30, 17-22, 16-22, 16-22, 16-21
+  12x12: 60-75, 50-59, 42-56, 40-52, 38-50
+  16x16: 120-140, 110-119, 100-119, 100-115, 85-112
+  25x25: 380-450, 320-339, 305-325, 305-325, 285-299
+The symmetries rot90, diagonal and antidiagonal need square boxes: not 6x6,
+8x8 or 12x12, where -symmetry random draws rot180, mirror or flip. The small
+sizes hold few essentially different puzzles: a run that finds only families
+the bank has for 20000 tries ends, saying the
 space is exhausted.
 
 -rating A-B keeps only families whose SE rating is in the range (9.0- and

@@ -151,7 +151,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	}
 	page, err := s.page(r.Context(), f, filterPrint(p.q), cur, limit, solution)
 	if err != nil {
-		s.internalError(w, r, err)
+		s.serveError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, page)
@@ -164,8 +164,19 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor, limit int, solution bool) (pageJSON, error) {
 	// The matches before the page: the cursor's count, unless it has
 	// none for this filter (an older server's, or another filter's).
+	// Counting them afresh reads every match up to the cursor, which an
+	// index holds for a filter on the puzzles' own fields; for one on
+	// their families it would read each puzzle and its family up to the
+	// cursor, the whole bank for a cursor near its end, and a client can
+	// write such a cursor: refused.
 	before := cur.N
 	if cur.ID > 0 && (!cur.counted || cur.Filter != fp) {
+		if !f.CountsFromIndex() {
+			return pageJSON{}, badParam("cursor", encodeCursor(cur),
+				"given for other filter parameters or by an older server, so it holds no count of this filter's matches, "+
+					"and counting them up to ID %d would read every puzzle's family up to it; "+
+					"go on with the next of a page of these parameters, or start again without cursor", cur.ID)
+		}
 		var err error
 		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
 			return pageJSON{}, err
@@ -177,7 +188,13 @@ func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor
 	if err != nil {
 		return pageJSON{}, err
 	}
-	upTo := min(cur.ID+s.window, last)
+	// A filter the store checks row by row reads a window of IDs; one
+	// it answers from an index reads its matches alone and needs none,
+	// so that its pages are full however rare its puzzles.
+	upTo := last
+	if !f.ReadsOnlyMatchesByID() {
+		upTo = min(cur.ID+s.window, last)
+	}
 	var rows []store.Row
 	if upTo > cur.ID {
 		// One row more than the page tells whether another page follows.

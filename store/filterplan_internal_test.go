@@ -51,7 +51,7 @@ func TestFilterPlanReports(t *testing.T) {
 				t.Fatal(err)
 			}
 			if tt.onlyMatches {
-				where := q[strings.Index(q, " WHERE ")+len(" WHERE "):strings.Index(q, " ORDER BY")]
+				where := q[strings.Index(q, " WHERE ")+len(" WHERE ") : strings.Index(q, " ORDER BY")]
 				if where != "1" && (strings.Contains(where, " AND ") || !strings.Contains(queryPlan(t, db, q, args...), "USING INDEX puzzles_bucket")) {
 					t.Errorf("an ID-order read of %+v checks %q row by row", tt.filter, where)
 				}

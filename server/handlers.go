@@ -24,12 +24,12 @@ import (
 )
 
 // Cache-Control values: a puzzle by ID never changes; its hints change
-// only with the grader; the day's puzzle and the stats change as the
-// bank grows.
+// only with the grader; a day's puzzle, once fixed, only if its family
+// is reserved to a client (dailyCache).
 const (
-	cacheImmutable = "public, max-age=31536000, immutable"
-	cacheHints     = "public, max-age=86400"
-	cacheDaily     = "public, max-age=3600"
+	cacheImmutable  = "public, max-age=31536000, immutable"
+	cacheHints      = "public, max-age=86400"
+	cacheDailyFixed = "public, max-age=86400"
 )
 
 // serveError answers err: 400 for a bad parameter, 404 for a missing
@@ -46,12 +46,27 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
+// unnumbered is puzzleObjects' first for objects without a number: a
+// puzzle asked for by its ID, or the day's, has no place in a list.
+const unnumbered = 0
+
+// numberOne starts export's JSON object of a puzzle numbered 1.
+var numberOne = []byte(`{"number":1,`)
+
 // puzzleObjects returns rows as the JSON objects bankquery list -format
 // json prints, numbered from first, with their solutions only when asked
 // (else without the keys solution and solution_cells), and one key more:
 // hardest_name, the display name of the hardest technique, which a page
-// shows where bankquery's lists show the slug.
+// shows where bankquery's lists show the slug. With first unnumbered
+// (one row) the object has no key number.
 func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bool) ([]json.RawMessage, error) {
+	numbered := first != unnumbered
+	if !numbered {
+		if len(rows) != 1 {
+			return nil, fmt.Errorf("%d puzzles without numbers: only one goes unnumbered", len(rows))
+		}
+		first = 1
+	}
 	items := export.FromRows(rows, first)
 	if !solution {
 		for i := range items {
@@ -65,6 +80,13 @@ func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bo
 	out := make([]json.RawMessage, 0, len(rows))
 	for line := range bytes.Lines(b.Bytes()) {
 		obj := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("}"))
+		if !numbered {
+			rest, ok := bytes.CutPrefix(obj, numberOne)
+			if !ok {
+				return nil, fmt.Errorf("puzzle %d: its JSON does not start with its number: %.40s", rows[0].ID, obj)
+			}
+			obj = append([]byte{'{'}, rest...)
+		}
 		name, err := techniqueName(rows[len(out)].Hardest)
 		if err != nil {
 			return nil, err
@@ -305,7 +327,7 @@ func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, unnumbered, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
@@ -515,12 +537,40 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, unnumbered, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
+	fam, err := s.db.Family(r.Context(), row.FamilyID)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, dailyCache(time.Now(), day, fam.CreatedAt))
+}
+
+// dailyCache returns the Cache-Control of the puzzle of the day that
+// starts at day (UTC), picked at now from a family made at made. The
+// candidates are the families made before the day starts (store.DayPick):
+//   - before the day starts, a family added until then may become the
+//     pick, so a cache keeps it until the day starts, no longer;
+//   - once it has started, a pick made before it is fixed (it moves only
+//     if its family is reserved to a client): a day's cache;
+//   - a pick made on the day or later is one the store took because no
+//     family near the day's point is older than the day (a date before
+//     the bank held puzzles, or the day a bank was built): it changes as
+//     the bank grows, so a cache asks again each time (no-cache, and the
+//     ETag answers 304 while it stands).
+func dailyCache(now, day, made time.Time) string {
+	switch {
+	case now.Before(day):
+		return "public, max-age=" + strconv.FormatInt(int64(day.Sub(now)/time.Second), 10)
+	case made.Before(day):
+		return cacheDailyFixed
+	default:
+		return "no-cache"
+	}
 }
 
 // exportTypes are the formats the export endpoint writes, with their

@@ -613,16 +613,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	if p.q.Has("ids") {
 		rows, err = s.picked(r, p.q)
 	} else {
-		// The first puzzles by ID, or with a seed a random sample.
-		o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
-		if p.q.Has("seed") {
-			o.Seed, o.Order = p.seed(), store.OrderRandom
-		}
-		if p.err != nil {
-			s.serveError(w, r, p.err)
-			return
-		}
-		rows, err = s.collect(r.Context(), f, o)
+		rows, err = s.exportRows(r.Context(), p, f)
 	}
 	if err != nil {
 		s.serveError(w, r, err)
@@ -652,6 +643,46 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		// The status is sent; a client sees a short body.
 		s.log.Error("export failed", "path", r.URL.Path, "err", err)
 	}
+}
+
+// exportRows returns the puzzles an export of the filter f takes: the
+// first count by ID, or with a seed a random sample. The first by ID of
+// a filter the store checks row by row are looked for in the first
+// window of IDs (Options.ScanWindow) alone, as a page's: where the
+// window ends before count of them, with more of the bank after it, the
+// export is refused, naming why, rather than cut short unsaid or read
+// from the whole bank in one request.
+func (s *Server) exportRows(ctx context.Context, p *params, f store.Filter) ([]store.Row, error) {
+	o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
+	if p.q.Has("seed") {
+		o.Seed, o.Order = p.seed(), store.OrderRandom
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	var last int64
+	if o.Order == store.OrderID && !f.ReadsOnlyMatchesByID() {
+		var err error
+		if last, err = s.db.LastID(ctx); err != nil {
+			return nil, err
+		}
+		o.UpToID = min(s.window, last)
+	}
+	rows, err := s.collect(ctx, f, o)
+	if err != nil {
+		return nil, err
+	}
+	if o.UpToID > 0 && o.UpToID < last && len(rows) < o.Limit {
+		fewer := ""
+		if len(rows) > 0 {
+			fewer = fmt.Sprintf("ask for count=%d or fewer, or ", len(rows))
+		}
+		return nil, badParam("count", strconv.Itoa(o.Limit),
+			"the first %d puzzle IDs hold %d puzzles of this filter, and an export reads no further for a filter it checks puzzle by puzzle "+
+				"(anything but one level and one number of givens); %spage through /api/v1/puzzles with the filter "+
+				"and export the puzzles it gives with ids=", o.UpToID, len(rows), fewer)
+	}
+	return rows, nil
 }
 
 // countWriter counts the bytes written through it.

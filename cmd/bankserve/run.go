@@ -70,7 +70,15 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  changes as the bank grows, sent with
                                  no-cache. The puzzle has no "number"
   /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
-                                 a file of puzzles (count at most 1000)
+                                 a file of puzzles (count at most 1000):
+                                 the first by ID, or with seed a random
+                                 sample. The first by ID of a filter
+                                 other than one level and one number of
+                                 givens are looked for in the first
+                                 32768 IDs, as a page's: if fewer than
+                                 count are there, the answer is 400;
+                                 page through /api/v1/puzzles instead
+                                 and export what it gives with ids=
   /api/v1/export?ids=ID,ID,...&format=...
                                  the puzzles picked by ID, in that order
   /                              the web page (HTML): browse the bank,

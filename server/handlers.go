@@ -179,6 +179,12 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, page)
 }
 
+// RecountWindows is how many windows of IDs (Options.ScanWindow) of
+// index entries a page counts, at most, to number on from a cursor that
+// holds no count of its filter: an index entry costs a fraction of a
+// row checked with its family.
+const RecountWindows = 8
+
 // page returns the page of at most limit puzzles after the cursor cur,
 // of the filter f whose fingerprint is fp, numbered on from the
 // cursor's place: the first puzzle of the bank that matches is 1,
@@ -190,18 +196,25 @@ func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor
 	// index holds for a filter on the puzzles' own fields; for one on
 	// their families it would read each puzzle and its family up to the
 	// cursor, the whole bank for a cursor near its end, and a client can
-	// write such a cursor: refused.
+	// write such a cursor: refused. The index count is bounded too, to
+	// RecountWindows windows of entries.
 	before := cur.N
 	if cur.ID > 0 && (!cur.counted || cur.Filter != fp) {
-		if !f.CountsFromIndex() {
-			return pageJSON{}, badParam("cursor", encodeCursor(cur),
-				"given for other filter parameters or by an older server, so it holds no count of this filter's matches, "+
-					"and counting them up to ID %d would read every puzzle's family up to it; "+
-					"go on with the next of a page of these parameters, or start again without cursor", cur.ID)
+		refuse := func(why string, args ...any) error {
+			return badParam("cursor", encodeCursor(cur),
+				"given for other filter parameters or by an older server, so it holds no count of this filter's matches, and %s; "+
+					"go on with the next of a page of these parameters, or start again without cursor", fmt.Sprintf(why, args...))
 		}
+		if !f.CountsFromIndex() {
+			return pageJSON{}, refuse("counting them up to ID %d would read every puzzle's family up to it", cur.ID)
+		}
+		most := RecountWindows * s.window
 		var err error
-		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
+		if before, err = s.db.CountUpToAtMost(ctx, f, cur.ID, most); err != nil {
 			return pageJSON{}, err
+		}
+		if before > most {
+			return pageJSON{}, refuse("more than %d of them lie up to ID %d, more than one request counts", most, cur.ID)
 		}
 	}
 	// The window ends at the last ID already written, so that a puzzle

@@ -206,3 +206,27 @@ func TestCursorCountRefused(t *testing.T) {
 	MustGet(t, ts.URL+"/api/v1/puzzles?symmetry=rot90&limit=1", &rot)
 	MustGet(t, ts.URL+"/api/v1/puzzles?symmetry=rot90&limit=1&cursor="+rot.Next, nil)
 }
+
+// A cursor without this filter's count is counted afresh from an index
+// up to 8 windows of entries (of a window of 2 IDs here: 16), and
+// refused past them, naming why.
+func TestCursorRecountBounded(t *testing.T) {
+	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
+	ts := MustServer(t, path, server.Options{ScanWindow: 2})
+	all, _ := pageAll(t, MustServer(t, path, server.Options{}).URL, "level=evil", "", 1000)
+	if len(all) < 20 {
+		t.Fatalf("%d evil puzzles, want 20 or more", len(all))
+	}
+	oldCursor := func(id int64) string {
+		return base64.RawURLEncoding.EncodeToString([]byte("id:" + strconv.FormatInt(id, 10)))
+	}
+	// The 16th match: 16 counted, numbering on from 17.
+	var pg page
+	MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&limit=1000&cursor="+oldCursor(all[15].ID), &pg)
+	checkNumbers(t, "after the 16th", pg.Puzzles, 17)
+	// The 17th: past the bound.
+	r := MustDo(t, "GET", ts.URL+"/api/v1/puzzles?level=evil&cursor="+oldCursor(all[16].ID), nil, nil)
+	if r.status != 400 || !hasError(r.body, "cursor") || !hasError(r.body, "more than 16 of them") {
+		t.Errorf("after the 17th: status %d, body %s; want 400 naming the bound", r.status, r.body)
+	}
+}

@@ -1,5 +1,11 @@
 package store
 
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
 // ReadsOnlyMatchesByID reports whether a query of the filter in ID order
 // (Query with OrderID) reads its matches alone: a filter of one level
 // and one number of givens and nothing else, whose matches are the
@@ -23,4 +29,38 @@ func (f Filter) ReadsOnlyMatchesByID() bool {
 // source, run) or on reservations and packs checks each puzzle's family.
 func (f Filter) CountsFromIndex() bool {
 	return !f.onFamilies() && !f.Fresh && f.NotForClient == "" && !f.Unreserved && f.packFor == nil
+}
+
+// CountUpToAtMost is CountUpTo that stops counting past most matches:
+// it returns most+1 where more than most puzzles up to id match, so that
+// its cost is bounded by most entries whatever the bank holds.
+func (db *DB) CountUpToAtMost(ctx context.Context, f Filter, id, most int64) (int64, error) {
+	f, err := f.withSizes(ctx, db.db)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	q, args, err := countUpToSQL(f)
+	if err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	var n int64
+	if err := db.reader().QueryRowxContext(ctx, q, append(args, id, most+1)...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count: %w", err)
+	}
+	return n, nil
+}
+
+// countUpToSQL returns the statement of CountUpToAtMost, whose last two
+// arguments, the ID and the most rows, the caller adds: countPuzzlesSQL's
+// count, of the first rows alone.
+func countUpToSQL(f Filter) (string, []any, error) {
+	q, args, err := countPuzzlesSQL(f)
+	if err != nil {
+		return "", nil, err
+	}
+	from, ok := strings.CutPrefix(q, "SELECT count(*) FROM ")
+	if !ok {
+		return "", nil, fmt.Errorf("a count statement of another form: %s", q)
+	}
+	return "SELECT count(*) FROM (SELECT 1 FROM " + from + " AND p.id <= ? LIMIT ?)", args, nil
 }

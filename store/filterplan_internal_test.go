@@ -68,3 +68,28 @@ func TestFilterPlanReports(t *testing.T) {
 		})
 	}
 }
+
+// The bounded count of CountUpToAtMost searches the index the count
+// does, never scans the table, for a filter CountsFromIndex.
+func TestCountUpToPlan(t *testing.T) {
+	db := openTempBank(t, Options{})
+	for _, tt := range []struct {
+		filter Filter
+		want   string
+	}{
+		{Filter{Levels: []int{3}}, "puzzles_key (size=? AND level=?)"},
+		{Filter{Levels: []int{3}, GivensMin: 22, GivensMax: 22}, "COVERING INDEX puzzles_bucket (<expr>=? AND rowid<?)"},
+		{Filter{Levels: []int{3}, GivensMin: 20, GivensMax: 25}, "puzzles_bucket (<expr>>? AND <expr><?)"},
+		{Filter{RatingMin: 30, RatingMax: 40}, "puzzles_er (size=? AND er>? AND er<?)"},
+	} {
+		f, err := tt.filter.withSizes(context.Background(), db.db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, args, err := countUpToSQL(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPlan(t, db, tt.want, "SCAN p", q, append(args, int64(100), int64(10))...)
+	}
+}

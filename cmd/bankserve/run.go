@@ -49,9 +49,11 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  filter's, or an older server's, is
                                  counted afresh where the filter reads
                                  from an index (level, givens, rating,
-                                 size) and refused with 400 where it
-                                 filters by family (score, technique,
-                                 hardest, symmetry, minimal, source)
+                                 size) and 262144 matches or fewer lie
+                                 up to it, and refused with 400 past
+                                 them or where it filters by family
+                                 (score, technique, hardest, symmetry,
+                                 minimal, source)
   /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
                                  a uniform random pick (n at most 100)
   /api/v1/puzzles/ID?solution=1  one puzzle, without "number" (it is

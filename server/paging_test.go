@@ -208,11 +208,11 @@ func TestCursorCountRefused(t *testing.T) {
 }
 
 // A cursor without this filter's count is counted afresh from an index
-// up to 8 windows of entries (of a window of 2 IDs here: 16), and
-// refused past them, naming why.
+// up to as many entries as a window has IDs (16 here), and refused past
+// them, naming why.
 func TestCursorRecountBounded(t *testing.T) {
 	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
-	ts := MustServer(t, path, server.Options{ScanWindow: 2})
+	ts := MustServer(t, path, server.Options{ScanWindow: 16})
 	all, _ := pageAll(t, MustServer(t, path, server.Options{}).URL, "level=evil", "", 1000)
 	if len(all) < 20 {
 		t.Fatalf("%d evil puzzles, want 20 or more", len(all))

@@ -49,7 +49,7 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  filter's, or an older server's, is
                                  counted afresh where the filter reads
                                  from an index (level, givens, rating,
-                                 size) and 262144 matches or fewer lie
+                                 size) and 32768 matches or fewer lie
                                  up to it, and refused with 400 past
                                  them or where it filters by family
                                  (score, technique, hardest, symmetry,

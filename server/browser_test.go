@@ -734,3 +734,54 @@ func TestBrowserSparseFilter(t *testing.T) {
 		t.Errorf("%s: the page lists %v, want the first match, %d, first", filter, ids, want.Puzzles[0].ID)
 	}
 }
+
+// More goes on with the filter of the list shown, not the form as edited
+// since and not submitted: a cursor is its filter's alone, and the
+// server refuses one of another filter on families (technique).
+func TestBrowserMoreKeepsFilter(t *testing.T) {
+	b := MustBrowser(t, 1200, 1000)
+	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
+	ts := MustServer(t, path, server.Options{})
+	var st struct {
+		Techniques []struct {
+			Technique string `json:"technique"`
+			Puzzles   int64  `json:"puzzles"`
+		} `json:"techniques"`
+	}
+	MustGet(t, ts.URL+"/api/v1/stats", &st)
+	// The technique the most puzzles use, and another.
+	most := map[string]int64{}
+	for _, e := range st.Techniques {
+		most[e.Technique] += e.Puzzles
+	}
+	var shown, other string
+	for k, n := range most {
+		if shown == "" || n > most[shown] || n == most[shown] && k < shown {
+			shown = k
+		}
+	}
+	for k := range most {
+		if k != shown && (other == "" || k < other) {
+			other = k
+		}
+	}
+	var want page
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=100&technique="+shown, &want)
+	if len(want.Puzzles) <= 50 || other == "" {
+		t.Fatalf("technique %s: %d puzzles, want more than a page of 50 (and another technique, %q)", shown, len(want.Puzzles), other)
+	}
+	b.do(t, chromedp.Navigate(ts.URL+"/?technique="+shown), wait(`document.querySelectorAll("#results tbody tr").length === 50`))
+	b.do(t, chromedp.SetValue(chromedp.CSS("#f-technique"), other), chromedp.Click(chromedp.CSS("#more")),
+		wait(`document.querySelectorAll("#results tbody tr").length > 50 || document.getElementById("status").textContent !== ""`))
+	if s := eval[string](t, b, `document.getElementById("status").textContent`); s != "" {
+		t.Errorf("More after editing the form says %q", s)
+	}
+	ids := eval[[]string](t, b, `[...document.querySelectorAll("#results tbody a")].map(a => a.textContent.slice(1))`)
+	var wantIDs []string
+	for _, p := range want.Puzzles[:min(len(want.Puzzles), 100)] {
+		wantIDs = append(wantIDs, fmt.Sprint(p.ID))
+	}
+	if !slices.Equal(ids, wantIDs) {
+		t.Errorf("after More the page lists %v, want the first %d of technique %s, %v", ids, len(wantIDs), shown, wantIDs)
+	}
+}

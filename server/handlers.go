@@ -24,12 +24,12 @@ import (
 )
 
 // Cache-Control values: a puzzle by ID never changes; its hints change
-// only with the grader; the day's puzzle and the stats change as the
-// bank grows.
+// only with the grader; a day's puzzle, once fixed, only if its family
+// is reserved to a client (dailyCache).
 const (
-	cacheImmutable = "public, max-age=31536000, immutable"
-	cacheHints     = "public, max-age=86400"
-	cacheDaily     = "public, max-age=3600"
+	cacheImmutable  = "public, max-age=31536000, immutable"
+	cacheHints      = "public, max-age=86400"
+	cacheDailyFixed = "public, max-age=86400"
 )
 
 // serveError answers err: 400 for a bad parameter, 404 for a missing
@@ -46,12 +46,27 @@ func (s *Server) serveError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
+// unnumbered is puzzleObjects' first for objects without a number: a
+// puzzle asked for by its ID, or the day's, has no place in a list.
+const unnumbered = 0
+
+// numberOne starts export's JSON object of a puzzle numbered 1.
+var numberOne = []byte(`{"number":1,`)
+
 // puzzleObjects returns rows as the JSON objects bankquery list -format
 // json prints, numbered from first, with their solutions only when asked
 // (else without the keys solution and solution_cells), and one key more:
 // hardest_name, the display name of the hardest technique, which a page
-// shows where bankquery's lists show the slug.
+// shows where bankquery's lists show the slug. With first unnumbered
+// (one row) the object has no key number.
 func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bool) ([]json.RawMessage, error) {
+	numbered := first != unnumbered
+	if !numbered {
+		if len(rows) != 1 {
+			return nil, fmt.Errorf("%d puzzles without numbers: only one goes unnumbered", len(rows))
+		}
+		first = 1
+	}
 	items := export.FromRows(rows, first)
 	if !solution {
 		for i := range items {
@@ -65,6 +80,13 @@ func puzzleObjects(ctx context.Context, rows []store.Row, first int, solution bo
 	out := make([]json.RawMessage, 0, len(rows))
 	for line := range bytes.Lines(b.Bytes()) {
 		obj := bytes.TrimSuffix(bytes.TrimSuffix(line, []byte("\n")), []byte("}"))
+		if !numbered {
+			rest, ok := bytes.CutPrefix(obj, numberOne)
+			if !ok {
+				return nil, fmt.Errorf("puzzle %d: its JSON does not start with its number: %.40s", rows[0].ID, obj)
+			}
+			obj = append([]byte{'{'}, rest...)
+		}
 		name, err := techniqueName(rows[len(out)].Hardest)
 		if err != nil {
 			return nil, err
@@ -151,7 +173,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 	}
 	page, err := s.page(r.Context(), f, filterPrint(p.q), cur, limit, solution)
 	if err != nil {
-		s.internalError(w, r, err)
+		s.serveError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, page)
@@ -164,11 +186,31 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor, limit int, solution bool) (pageJSON, error) {
 	// The matches before the page: the cursor's count, unless it has
 	// none for this filter (an older server's, or another filter's).
+	// Counting them afresh reads every match up to the cursor, which an
+	// index holds for a filter on the puzzles' own fields; for one on
+	// their families it would read each puzzle and its family up to the
+	// cursor, the whole bank for a cursor near its end, and a client can
+	// write such a cursor: refused. The index count is bounded too, to
+	// as many entries as a window has IDs (Options.ScanWindow): an entry
+	// counted costs about what a row of a window checked does (0.3 and
+	// 0.2 us on a bank of 300,000 puzzles).
 	before := cur.N
 	if cur.ID > 0 && (!cur.counted || cur.Filter != fp) {
+		refuse := func(why string, args ...any) error {
+			return badParam("cursor", encodeCursor(cur),
+				"given for other filter parameters or by an older server, so it holds no count of this filter's matches, and %s; "+
+					"go on with the next of a page of these parameters, or start again without cursor", fmt.Sprintf(why, args...))
+		}
+		if !f.CountsFromIndex() {
+			return pageJSON{}, refuse("counting them up to ID %d would read every puzzle's family up to it", cur.ID)
+		}
+		most := s.window
 		var err error
-		if before, err = s.db.CountUpTo(ctx, f, cur.ID); err != nil {
+		if before, err = s.db.CountUpToAtMost(ctx, f, cur.ID, most); err != nil {
 			return pageJSON{}, err
+		}
+		if before > most {
+			return pageJSON{}, refuse("more than %d of them lie up to ID %d, more than one request counts", most, cur.ID)
 		}
 	}
 	// The window ends at the last ID already written, so that a puzzle
@@ -177,7 +219,13 @@ func (s *Server) page(ctx context.Context, f store.Filter, fp string, cur cursor
 	if err != nil {
 		return pageJSON{}, err
 	}
-	upTo := min(cur.ID+s.window, last)
+	// A filter the store checks row by row reads a window of IDs; one
+	// it answers from an index reads its matches alone and needs none,
+	// so that its pages are full however rare its puzzles.
+	upTo := last
+	if !f.ReadsOnlyMatchesByID() {
+		upTo = min(cur.ID+s.window, last)
+	}
 	var rows []store.Row
 	if upTo > cur.ID {
 		// One row more than the page tells whether another page follows.
@@ -288,7 +336,7 @@ func (s *Server) puzzle(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, unnumbered, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
@@ -498,12 +546,40 @@ func (s *Server) daily(w http.ResponseWriter, r *http.Request) {
 		s.internalError(w, r, err)
 		return
 	}
-	objs, err := puzzleObjects(r.Context(), []store.Row{row}, 1, solution)
+	objs, err := puzzleObjects(r.Context(), []store.Row{row}, unnumbered, solution)
 	if err != nil {
 		s.internalError(w, r, err)
 		return
 	}
-	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, cacheDaily)
+	fam, err := s.db.Family(r.Context(), row.FamilyID)
+	if err != nil {
+		s.internalError(w, r, err)
+		return
+	}
+	writeTagged(w, r, dailyJSON{Date: date, Puzzle: objs[0]}, dailyCache(time.Now(), day, fam.CreatedAt))
+}
+
+// dailyCache returns the Cache-Control of the puzzle of the day that
+// starts at day (UTC), picked at now from a family made at made. The
+// candidates are the families made before the day starts (store.DayPick):
+//   - before the day starts, a family added until then may become the
+//     pick, so a cache keeps it until the day starts, no longer;
+//   - once it has started, a pick made before it is fixed (it moves only
+//     if its family is reserved to a client): a day's cache;
+//   - a pick made on the day or later is one the store took because no
+//     family near the day's point is older than the day (a date before
+//     the bank held puzzles, or the day a bank was built): it changes as
+//     the bank grows, so a cache asks again each time (no-cache, and the
+//     ETag answers 304 while it stands).
+func dailyCache(now, day, made time.Time) string {
+	switch {
+	case now.Before(day):
+		return "public, max-age=" + strconv.FormatInt(int64(day.Sub(now)/time.Second), 10)
+	case made.Before(day):
+		return cacheDailyFixed
+	default:
+		return "no-cache"
+	}
 }
 
 // exportTypes are the formats the export endpoint writes, with their
@@ -546,16 +622,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 	if p.q.Has("ids") {
 		rows, err = s.picked(r, p.q)
 	} else {
-		// The first puzzles by ID, or with a seed a random sample.
-		o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
-		if p.q.Has("seed") {
-			o.Seed, o.Order = p.seed(), store.OrderRandom
-		}
-		if p.err != nil {
-			s.serveError(w, r, p.err)
-			return
-		}
-		rows, err = s.collect(r.Context(), f, o)
+		rows, err = s.exportRows(r.Context(), p, f)
 	}
 	if err != nil {
 		s.serveError(w, r, err)
@@ -585,6 +652,46 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		// The status is sent; a client sees a short body.
 		s.log.Error("export failed", "path", r.URL.Path, "err", err)
 	}
+}
+
+// exportRows returns the puzzles an export of the filter f takes: the
+// first count by ID, or with a seed a random sample. The first by ID of
+// a filter the store checks row by row are looked for in the first
+// window of IDs (Options.ScanWindow) alone, as a page's: where the
+// window ends before count of them, with more of the bank after it, the
+// export is refused, naming why, rather than cut short unsaid or read
+// from the whole bank in one request.
+func (s *Server) exportRows(ctx context.Context, p *params, f store.Filter) ([]store.Row, error) {
+	o := store.QueryOptions{Limit: p.int("count", DefaultLimit, 1, MaxCount), Order: store.OrderID}
+	if p.q.Has("seed") {
+		o.Seed, o.Order = p.seed(), store.OrderRandom
+	}
+	if p.err != nil {
+		return nil, p.err
+	}
+	var last int64
+	if o.Order == store.OrderID && !f.ReadsOnlyMatchesByID() {
+		var err error
+		if last, err = s.db.LastID(ctx); err != nil {
+			return nil, err
+		}
+		o.UpToID = min(s.window, last)
+	}
+	rows, err := s.collect(ctx, f, o)
+	if err != nil {
+		return nil, err
+	}
+	if o.UpToID > 0 && o.UpToID < last && len(rows) < o.Limit {
+		fewer := ""
+		if len(rows) > 0 {
+			fewer = fmt.Sprintf("ask for count=%d or fewer, or ", len(rows))
+		}
+		return nil, badParam("count", strconv.Itoa(o.Limit),
+			"the first %d puzzle IDs hold %d puzzles of this filter, and an export reads no further for a filter it checks puzzle by puzzle "+
+				"(anything but one level and one number of givens); %spage through /api/v1/puzzles with the filter "+
+				"and export the puzzles it gives with ids=", o.UpToID, len(rows), fewer)
+	}
+	return rows, nil
 }
 
 // countWriter counts the bytes written through it.

@@ -140,3 +140,93 @@ func TestPageWindow(t *testing.T) {
 		cursor = pg.Next
 	}
 }
+
+// A filter the store answers from an index, one level and one number of
+// givens, reads its matches alone: its pages are full however rare its
+// puzzles and however small the window of IDs a page of another filter
+// reads.
+func TestPageIndexedNoWindow(t *testing.T) {
+	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
+	var whole page
+	MustGet(t, MustServer(t, path, server.Options{}).URL+"/api/v1/puzzles?limit=1000", &whole)
+	// The (level, givens) pair with the most puzzles.
+	type bucket struct{ level, givens int }
+	n := map[bucket]int{}
+	best := bucket{}
+	for _, p := range whole.Puzzles {
+		b := bucket{p.Level, p.Givens}
+		if n[b]++; n[b] > n[best] {
+			best = b
+		}
+	}
+	if n[best] < 4 {
+		t.Fatalf("the largest bucket, %+v, holds %d puzzles; want 4 or more", best, n[best])
+	}
+	filter := "level=" + strconv.Itoa(best.level) + "&givens=" + strconv.Itoa(best.givens)
+	ts := MustServer(t, path, server.Options{ScanWindow: 1})
+	const limit = 2
+	got, sizes := pageAll(t, ts.URL, filter, "", limit)
+	var want []int64
+	for _, p := range whole.Puzzles {
+		if (bucket{p.Level, p.Givens}) == best {
+			want = append(want, p.ID)
+		}
+	}
+	if !slices.Equal(ids(got), want) {
+		t.Fatalf("%s: pages give %v, want %v", filter, ids(got), want)
+	}
+	checkNumbers(t, filter, got, 1)
+	for i, n := range sizes[:len(sizes)-1] {
+		if n != limit {
+			t.Errorf("%s: page %d of %v holds %d puzzles, want %d: an index read needs no window", filter, i+1, sizes, n, limit)
+		}
+	}
+}
+
+// A cursor without a count of the filter asked for, an older server's
+// or one given for other parameters, is counted afresh where an index
+// holds the filter's matches (TestPageNumbers); where the count would
+// read each puzzle's family up to the cursor, it is refused, naming why.
+func TestCursorCountRefused(t *testing.T) {
+	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
+	ts := MustServer(t, path, server.Options{})
+	var first page
+	MustGet(t, ts.URL+"/api/v1/puzzles?limit=3", &first)
+	old := base64.RawURLEncoding.EncodeToString([]byte("id:" + strconv.FormatInt(first.Puzzles[2].ID, 10)))
+	for _, cursor := range []string{first.Next, old} {
+		for _, filter := range []string{"symmetry=rot90", "level=evil&technique=x-wing", "minimal=true"} {
+			r := MustDo(t, "GET", ts.URL+"/api/v1/puzzles?"+filter+"&cursor="+cursor, nil, nil)
+			if r.status != 400 || !hasError(r.body, "cursor") || !hasError(r.body, "without cursor") {
+				t.Errorf("%s after cursor %s: status %d, body %s; want 400 naming the cursor and why", filter, cursor, r.status, r.body)
+			}
+		}
+	}
+	// The cursor of the filter's own page goes on.
+	var rot page
+	MustGet(t, ts.URL+"/api/v1/puzzles?symmetry=rot90&limit=1", &rot)
+	MustGet(t, ts.URL+"/api/v1/puzzles?symmetry=rot90&limit=1&cursor="+rot.Next, nil)
+}
+
+// A cursor without this filter's count is counted afresh from an index
+// up to as many entries as a window has IDs (16 here), and refused past
+// them, naming why.
+func TestCursorRecountBounded(t *testing.T) {
+	path := MustBank(t, MustVariantFamilies(t, MustFixture(t), 2, 3))
+	ts := MustServer(t, path, server.Options{ScanWindow: 16})
+	all, _ := pageAll(t, MustServer(t, path, server.Options{}).URL, "level=evil", "", 1000)
+	if len(all) < 20 {
+		t.Fatalf("%d evil puzzles, want 20 or more", len(all))
+	}
+	oldCursor := func(id int64) string {
+		return base64.RawURLEncoding.EncodeToString([]byte("id:" + strconv.FormatInt(id, 10)))
+	}
+	// The 16th match: 16 counted, numbering on from 17.
+	var pg page
+	MustGet(t, ts.URL+"/api/v1/puzzles?level=evil&limit=1000&cursor="+oldCursor(all[15].ID), &pg)
+	checkNumbers(t, "after the 16th", pg.Puzzles, 17)
+	// The 17th: past the bound.
+	r := MustDo(t, "GET", ts.URL+"/api/v1/puzzles?level=evil&cursor="+oldCursor(all[16].ID), nil, nil)
+	if r.status != 400 || !hasError(r.body, "cursor") || !hasError(r.body, "more than 16 of them") {
+		t.Errorf("after the 17th: status %d, body %s; want 400 naming the bound", r.status, r.body)
+	}
+}

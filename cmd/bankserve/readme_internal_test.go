@@ -74,3 +74,11 @@ func TestUsageScanWindow(t *testing.T) {
 		t.Errorf("the usage does not say a page reads %s", want)
 	}
 }
+
+// The usage tells how many matches a cursor of another filter is
+// counted up to, as the server has it: a window's worth.
+func TestUsageRecount(t *testing.T) {
+	if want := strconv.Itoa(server.DefaultScanWindow) + " matches"; !strings.Contains(usage, want) {
+		t.Errorf("the usage lacks %q", want)
+	}
+}

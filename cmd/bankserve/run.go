@@ -41,10 +41,23 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  past its cursor, so a filter few puzzles
                                  match may give a short page, even an
                                  empty one, with "more": go on while
-                                 "more" is true
+                                 "more" is true. A filter of one level
+                                 and one number of givens (level=3&
+                                 givens=24), or none, reads from an index
+                                 and always gives full pages. A cursor
+                                 is for the filter it came with: another
+                                 filter's, or an older server's, is
+                                 counted afresh where the filter reads
+                                 from an index (level, givens, rating,
+                                 size) and 32768 matches or fewer lie
+                                 up to it, and refused with 400 past
+                                 them or where it filters by family
+                                 (score, technique, hardest, symmetry,
+                                 minimal, source)
   /api/v1/puzzles/random?FILTERS&n=N&seed=S&solution=1
                                  a uniform random pick (n at most 100)
-  /api/v1/puzzles/ID?solution=1  one puzzle
+  /api/v1/puzzles/ID?solution=1  one puzzle, without "number" (it is
+                                 in no list)
   /api/v1/puzzles/ID/hints       its hint path, step by step
   /api/v1/daily/YYYY-MM-DD?level=L&size=N&solution=1
                                  the puzzle of the day, of any size
@@ -52,9 +65,22 @@ logged on stderr. Endpoints (all GET, JSON unless said):
                                  never one reserved to a client; the
                                  same on every server, and fixed once
                                  the day (UTC) has begun: families
-                                 added since are not candidates
+                                 added since are not candidates. Cached
+                                 until the day begins for a day to come,
+                                 a day once it has begun; a date before
+                                 the bank held puzzles gets a pick that
+                                 changes as the bank grows, sent with
+                                 no-cache. The puzzle has no "number"
   /api/v1/export?FILTERS&format=csv|json|sdm|pdf&count=N&seed=S
-                                 a file of puzzles (count at most 1000)
+                                 a file of puzzles (count at most 1000):
+                                 the first by ID, or with seed a random
+                                 sample. The first by ID of a filter
+                                 other than one level and one number of
+                                 givens are looked for in the first
+                                 32768 IDs, as a page's: if fewer than
+                                 count are there, the answer is 400;
+                                 page through /api/v1/puzzles instead
+                                 and export what it gives with ids=
   /api/v1/export?ids=ID,ID,...&format=...
                                  the puzzles picked by ID, in that order
   /                              the web page (HTML): browse the bank,

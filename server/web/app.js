@@ -44,6 +44,9 @@
   const filterFields = ["size", "level", "givens", "rating", "technique"];
   const picked = new Set(JSON.parse(sessionStorage.getItem("picked") || "[]"));
   let cursor = "";
+  // listed is the filter of the list shown: More goes on with it, not
+  // with the form as edited since, as a cursor is its filter's alone.
+  let listed = new URLSearchParams();
   // listing counts the list requests: only the latest one's page is shown.
   let listing = 0, pending = false;
 
@@ -170,8 +173,11 @@
       else a.removeAttribute("aria-current");
     }
     const body = $("results").tBodies[0];
-    if (first) cursor = "";
-    const q = filterQuery();
+    if (first) {
+      cursor = "";
+      listed = filterQuery();
+    }
+    const q = new URLSearchParams(listed);
     q.set("limit", "50");
     let page, err, next = cursor;
     try {

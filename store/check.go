@@ -40,8 +40,9 @@ func (r *Report) add(format string, args ...any) {
 	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
 }
 
-// ErrDamaged means a writer's quick check found the bank damaged; it
-// writes nothing to it. bankquery check says what is wrong.
+// ErrDamaged means the bank was found damaged (DamagedError); a writer
+// whose quick check finds it so writes nothing to it. bankquery check
+// says what is wrong.
 var ErrDamaged = errors.New("bank is damaged")
 
 // Check reads the whole bank and reports what is wrong with it: what
@@ -50,10 +51,11 @@ var ErrDamaged = errors.New("bank is damaged")
 // constraints, and takes a fraction of the time), references to missing
 // rows, canonical forms stored twice, and counters that disagree with the
 // rows they count (buckets, technique_counts, packed_families,
-// client_families). Without quick it also checks every stored puzzle:
-// its grids decode, its solution is a complete grid that agrees with its
-// givens and is its only solution, and its sort key is its string's, so
-// that the unique index of (level, sort_key) makes every string unique.
+// client_families), and runs whose rows do not read. Without quick it
+// also checks every stored puzzle: its grids decode, its solution is a
+// complete grid that agrees with its givens and is its only solution,
+// and its sort key is its string's, so that the unique index of
+// (level, sort_key) makes every string unique.
 //
 // A problem goes into the Report; the error is for a check that could
 // not run at all (a cancelled ctx).
@@ -92,6 +94,7 @@ func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid
 		{"buckets", checkBuckets},
 		{"technique counts", checkTechniqueCountRows},
 		{"pack counts", checkPackCounts},
+		{"runs", checkRuns},
 	}
 	if !quick {
 		steps = append(steps, struct {
@@ -149,22 +152,22 @@ func (db *DB) snapshot(ctx context.Context) (checkQuerier, func(), error) {
 	return conn, done, nil
 }
 
-// quickCheck runs PRAGMA quick_check on x and returns ErrDamaged, with
-// the first problems, if it finds any.
+// quickCheck runs PRAGMA quick_check on x, the bank at path, and returns
+// a DamagedError, with the first problems, if it finds any.
 func quickCheck(ctx context.Context, x interface {
 	SelectContext(context.Context, any, string, ...any) error
-}) error {
+}, path string) error {
 	var msgs []string
 	if err := x.SelectContext(ctx, &msgs, "PRAGMA quick_check(10)"); err != nil {
 		if ctx.Err() == nil && isCorrupt(err) {
-			return fmt.Errorf("quick check: %w: %v", ErrDamaged, err)
+			return &DamagedError{Path: path, Err: fmt.Errorf("quick check: %w", err)}
 		}
-		return fmt.Errorf("quick check: %w", err)
+		return fmt.Errorf("open bank %s: quick check: %w", path, err)
 	}
 	if len(msgs) == 1 && msgs[0] == "ok" {
 		return nil
 	}
-	return fmt.Errorf("quick check: %w: %s (bankquery check says more)", ErrDamaged, strings.Join(msgs, "; "))
+	return &DamagedError{Path: path, Err: fmt.Errorf("quick check: %s", strings.Join(msgs, "; "))}
 }
 
 // isCorrupt reports whether err is SQLite's word that the file is
@@ -351,6 +354,23 @@ func checkTechniqueCountRows(ctx context.Context, q checkQuerier, r *Report) err
 	}
 	compareCounts(r, "technique_counts", "families/puzzles", kept, got)
 	return nil
+}
+
+// checkRuns reads every run as Runs does, so that a run whose row does
+// not read (which fails bankquery runs and stats, and a -shard run's
+// resume) is named here too.
+func checkRuns(ctx context.Context, q checkQuerier, r *Report) error {
+	rows, err := q.QueryContext(ctx, `SELECT `+runColumns+` FROM runs ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if _, err := scanRun(rows); err != nil {
+			r.add("runs: %v", err)
+		}
+	}
+	return rows.Err()
 }
 
 func checkPackCounts(ctx context.Context, q checkQuerier, r *Report) error {

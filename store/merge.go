@@ -178,8 +178,8 @@ func checkPages(ctx context.Context, path string) error {
 	}
 	defer x.Close()
 	x.SetMaxOpenConns(1)
-	if err := quickCheck(ctx, x); err != nil {
-		return fmt.Errorf("open bank %s: %w", path, err)
+	if err := quickCheck(ctx, x, path); err != nil {
+		return err
 	}
 	if err := x.Close(); err != nil {
 		return fmt.Errorf("open bank %s: %w", path, err)
@@ -234,8 +234,8 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 		if checked {
 			return nil
 		}
-		if err := quickCheck(ctx, s.db); err != nil {
-			return fmt.Errorf("open bank %s: %w", shard, err)
+		if err := quickCheck(ctx, s.db, shard); err != nil {
+			return err
 		}
 		checked = true
 		return nil

@@ -106,5 +106,6 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
+	// Damage any read of the bank meets is said as such.
+	return store.Damaged(o.db, importFile(ctx, o, args, stdout, stderr, os.Stdin))
 }

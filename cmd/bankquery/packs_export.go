@@ -44,7 +44,7 @@ func runPacksExport(ctx context.Context, e *env, args []string) error {
 	if _, err := of.output(*db, 1); err != nil {
 		return err
 	}
-	bank, p, err := openPack(ctx, openReadOnly, *db, name)
+	bank, p, err := openPack(ctx, e, openReadOnly, *db, name)
 	if err != nil {
 		return err
 	}

@@ -54,6 +54,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            *slog.Logger
+	// bank is the bank the command opened, for Run to name when the
+	// command fails on damage to it.
+	bank string
 }
 
 func commands() []command {
@@ -119,7 +122,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var names []string
 	for _, c := range commands() {
 		if c.name == name {
-			return c.run(ctx, e, args[1:])
+			err := c.run(ctx, e, args[1:])
+			if e.bank != "" && name != "check" {
+				// Damage any read met is said as such, with the command
+				// that lists it all: check reports its own.
+				err = store.Damaged(e.bank, err)
+			}
+			return err
 		}
 		names = append(names, c.name)
 	}
@@ -145,15 +154,16 @@ func parseAndOpen(ctx context.Context, e *env, fs *flag.FlagSet, usage string, a
 	if err := noArgs(fs); err != nil {
 		return nil, err
 	}
-	return openReadOnly(ctx, *db)
+	return openReadOnly(ctx, e, *db)
 }
 
 // openReadOnly opens the bank at path for reading. A missing file is an
 // error, and the bank is never created.
-func openReadOnly(ctx context.Context, path string) (*store.DB, error) {
+func openReadOnly(ctx context.Context, e *env, path string) (*store.DB, error) {
 	if err := checkBankPath(path); err != nil {
 		return nil, err
 	}
+	e.bank = path
 	return store.OpenReadOnly(ctx, path)
 }
 
@@ -164,6 +174,7 @@ func openWriter(ctx context.Context, e *env, path string) (*store.DB, error) {
 	if err := checkBankPath(path); err != nil {
 		return nil, err
 	}
+	e.bank = path
 	return store.Open(ctx, path, store.Options{Log: e.log, MustExist: true})
 }
 

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -418,68 +419,141 @@ func checkPuzzles(ctx context.Context, q checkQuerier, r *Report, count func(gri
 		}
 		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
-		FROM puzzles p JOIN families f ON f.id = p.family_id`)
+	if err := eachFamilyProblem(ctx, q, func(id int64, err error) bool {
+		r.add("family %d: %v", id, err)
+		return true
+	}); err != nil {
+		return err
+	}
+	return eachPuzzleProblem(ctx, q, true, count, func(id int64, err error) bool {
+		r.add("puzzle %d: %v", id, err)
+		return true
+	})
+}
+
+// checkRows is the cheap part of the check of the puzzles, which a merge
+// runs on its shard: every family's and puzzle's grids read and agree,
+// and their keys are their strings', but no puzzle's solutions are
+// counted. Its first problem is a DamagedError naming path and the row:
+// quick_check sees none of these, where a byte of a packed grid changed.
+func checkRows(ctx context.Context, q checkQuerier, path string) error {
+	var found error
+	stop := func(what string) func(int64, error) bool {
+		return func(id int64, err error) bool {
+			found = &DamagedError{Path: path, Err: fmt.Errorf("%s %d: %w", what, id, err)}
+			return false
+		}
+	}
+	if err := eachFamilyProblem(ctx, q, stop("family")); err != nil || found != nil {
+		return cmpOr(found, Damaged(path, fmt.Errorf("check the families: %w", err)))
+	}
+	if err := eachPuzzleProblem(ctx, q, false, nil, stop("puzzle")); err != nil || found != nil {
+		return cmpOr(found, Damaged(path, fmt.Errorf("check the puzzles: %w", err)))
+	}
+	return nil
+}
+
+// cmpOr returns the first of errs that is not nil.
+func cmpOr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// eachFamilyProblem checks every stored family: its key is its form's
+// (or one of its window, where another form held that), and a 9x9
+// family's solution, which its derived puzzles are transforms of, is a
+// complete grid that agrees with its form. It calls fn with each family
+// that fails and what is wrong, until fn returns false.
+func eachFamilyProblem(ctx context.Context, q checkQuerier, fn func(id int64, err error) bool) error {
+	rows, err := q.QueryContext(ctx, `SELECT id, size, canon_key, canon, solution FROM families`)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	var moved []movedKey
 	for n := 0; rows.Next(); n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		var (
-			id, key                 int64
-			size, famSize           int
-			puzzle, sol, canon, fam sql.RawBytes
-			code                    sql.NullInt64
+			id, key int64
+			size    int
+			canon   string
+			sol     sql.RawBytes
 		)
-		if err := rows.Scan(&id, &size, &famSize, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+		if err := rows.Scan(&id, &size, &key, &canon, &sol); err != nil {
 			return err
 		}
-		var err error
-		switch {
-		case size != famSize:
-			err = fmt.Errorf("size %d, its family's %d", size, famSize)
-		case size == 9:
-			err = checkPuzzle(key, puzzle, sol, code, canon, fam)
-		default:
-			err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+		err := checkStoredFamily(size, key, canon, sol)
+		if err == nil && key != canonKey(canon) {
+			moved = append(moved, movedKey{id: id, lo: canonKey(canon), key: key})
 		}
-		if err != nil {
-			r.add("puzzle %d: %v", id, err)
+		if err != nil && !fn(id, err) {
+			return nil
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM families WHERE canon_key BETWEEN ? AND ?", "canon key", fn)
 }
 
-// checkPuzzle checks one stored puzzle: an explicit row's grids, or a
-// derived row's code and its family's grids.
-func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon, famSol sql.RawBytes) error {
-	var p, s solve.Grid
-	var err error
-	if !code.Valid {
-		if p, err = storedCells(rawValue(puzzle)); err != nil {
-			return fmt.Errorf("puzzle: %w", err)
+// movedKey is a row stored under a key past its string's (lo): one
+// whose own key another row held.
+type movedKey struct {
+	id, lo, key int64
+	size, level int // a puzzle's, whose keys are unique within them
+}
+
+// checkMovedKeys checks that every key a moved row passed over is held,
+// as the writer that moved it found them: count, given the first and
+// last of those keys (and a puzzle's size and level), counts the rows
+// holding them. It calls fn with each row that fails, until fn returns
+// false.
+func checkMovedKeys(ctx context.Context, q checkQuerier, moved []movedKey, count, what string, fn func(id int64, err error) bool) error {
+	for _, m := range moved {
+		args := []any{m.lo, m.key - 1}
+		if m.size != 0 {
+			args = append([]any{m.size, m.level}, args...)
 		}
-		if s, err = storedCells(rawValue(sol)); err != nil {
-			return fmt.Errorf("solution: %w", err)
-		}
-	} else {
-		t, err := transformOf(code.Int64)
-		if err != nil {
+		var n int64
+		if err := q.QueryRowxContext(ctx, count, args...).Scan(&n); err != nil {
 			return err
 		}
-		c, err := storedCells(string(canon))
-		if err != nil {
-			return fmt.Errorf("family's canonical form: %w", err)
+		if n != m.key-m.lo && !fn(m.id, fmt.Errorf("%s %d, its string's is %d, which no other row holds", what, m.key, m.lo)) {
+			return nil
 		}
-		fs, err := storedCells(rawValue(famSol))
-		if err != nil {
-			return fmt.Errorf("family's solution: %w", err)
-		}
-		p, s = t.Apply(c), t.Apply(fs)
 	}
+	return nil
+}
+
+// checkStoredFamily checks one stored family (see eachFamilyProblem).
+func checkStoredFamily(size int, key int64, canon string, sol sql.RawBytes) error {
+	if lo, hi := window(canonKey(canon)); key < lo || key > hi {
+		return fmt.Errorf("canon key %d, its form's is %d", key, lo)
+	}
+	if size != 9 || sol == nil {
+		return nil
+	}
+	c, err := storedCells(canon)
+	if err != nil {
+		return fmt.Errorf("canonical form: %w", err)
+	}
+	s, err := storedCells([]byte(sol))
+	if err != nil {
+		return fmt.Errorf("solution: %w", err)
+	}
+	return agrees(c, s)
+}
+
+// agrees checks that s is a complete grid and that p's givens are its
+// digits.
+func agrees(p, s solve.Grid) error {
 	if s.Givens() != 81 || s.Check() != nil {
 		return fmt.Errorf("solution %s is not a complete grid", s)
 	}
@@ -488,26 +562,140 @@ func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon,
 			return fmt.Errorf("r%dc%d holds %d, its solution %d", i/9+1, i%9+1, v, s[i])
 		}
 	}
-	if n := solve.Count(p, 2); n != 1 {
-		return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
-	}
-	if k := SortKeyOf(p.String()); k != key {
-		return fmt.Errorf("sort key %d, its string's is %d", key, k)
-	}
 	return nil
+}
+
+// eachPuzzleProblem derives every stored puzzle's grids as a query
+// would and checks them: they read, the solution is a complete grid that
+// agrees with the givens, and the sort key is the string's (or one of
+// its window, where another string held that). With unique it also
+// counts a 9x9 puzzle's solutions, most of the cost, and with count
+// those of other sizes. It calls fn with each puzzle that fails and what
+// is wrong, until fn returns false.
+func eachPuzzleProblem(ctx context.Context, q checkQuerier, unique bool, count func(grid.Grid, int) int, fn func(id int64, err error) bool) error {
+	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.level, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+		FROM puzzles p JOIN families f ON f.id = p.family_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var (
+		last  famGrids
+		moved []movedKey
+	)
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var (
+			id, key                 int64
+			size, famSize, level    int
+			puzzle, sol, canon, fam sql.RawBytes
+			code                    sql.NullInt64
+		)
+		if err := rows.Scan(&id, &size, &famSize, &level, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+			return err
+		}
+		var (
+			lo  int64
+			err error
+		)
+		switch {
+		case size != famSize:
+			err = fmt.Errorf("size %d, its family's %d", size, famSize)
+		case size == 9:
+			lo, err = checkPuzzle(key, puzzle, sol, code, canon, fam, &last, unique)
+		default:
+			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+		}
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
+		}
+		if err != nil && !fn(id, err) {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
+}
+
+// famGrids is a family's grids as a derived puzzle's check read them,
+// kept for the next row: a family's variants are stored together.
+type famGrids struct {
+	canon, sol []byte // as stored
+	c, s       solve.Grid
+	err        error
+}
+
+// read returns the family's form and solution, from canon and sol as
+// stored.
+func (f *famGrids) read(canon, sol sql.RawBytes) (c, s solve.Grid, err error) {
+	if f.canon != nil && bytes.Equal(f.canon, canon) && bytes.Equal(f.sol, sol) {
+		return f.c, f.s, f.err
+	}
+	f.canon, f.sol = append(f.canon[:0], canon...), append(f.sol[:0], sol...)
+	if f.c, f.err = storedCells(string(canon)); f.err != nil {
+		f.err = fmt.Errorf("family's canonical form: %w", f.err)
+	} else if f.s, f.err = storedCells(rawValue(sol)); f.err != nil {
+		f.err = fmt.Errorf("family's solution: %w", f.err)
+	}
+	return f.c, f.s, f.err
+}
+
+// checkPuzzle checks one stored puzzle: an explicit row's grids, or a
+// derived row's code and its family's grids (last keeps the family the
+// row before read); with unique, that it has one solution. It returns
+// the key of the puzzle's string: key must be in its window.
+func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon, famSol sql.RawBytes, last *famGrids, unique bool) (int64, error) {
+	var p, s solve.Grid
+	var err error
+	if !code.Valid {
+		if p, err = storedCells(rawValue(puzzle)); err != nil {
+			return 0, fmt.Errorf("puzzle: %w", err)
+		}
+		if s, err = storedCells(rawValue(sol)); err != nil {
+			return 0, fmt.Errorf("solution: %w", err)
+		}
+	} else {
+		t, err := transformOf(code.Int64)
+		if err != nil {
+			return 0, err
+		}
+		c, fs, err := last.read(canon, famSol)
+		if err != nil {
+			return 0, err
+		}
+		p, s = t.Apply(c), t.Apply(fs)
+	}
+	if err := agrees(p, s); err != nil {
+		return 0, err
+	}
+	if unique {
+		if n := solve.Count(p, 2); n != 1 {
+			return 0, fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+		}
+	}
+	lo, hi := window(keyOf(p.String()))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("sort key %d, its string's is %d", key, lo)
+	}
+	return lo, nil
 }
 
 // checkSizedPuzzle checks one stored puzzle of a size other than 9x9,
 // which is always an explicit row (migrations/0013): its grids decode,
 // its solution is complete and agrees with its givens, its sort key is
 // its string's and, given count, it has exactly one solution.
-func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, count func(grid.Grid, int) int) error {
+func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, count func(grid.Grid, int) int) (int64, error) {
 	if code.Valid {
-		return fmt.Errorf("a %dx%d puzzle stored as a transform code", size, size)
+		return 0, fmt.Errorf("a %dx%d puzzle stored as a transform code", size, size)
 	}
 	sh, err := grid.ShapeOf(size)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	read := func(b sql.RawBytes) (grid.Grid, error) {
 		if len(b) != packedLenOf(size) {
@@ -517,29 +705,30 @@ func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.Nu
 	}
 	p, err := read(puzzle)
 	if err != nil {
-		return fmt.Errorf("puzzle: %w", err)
+		return 0, fmt.Errorf("puzzle: %w", err)
 	}
 	s, err := read(sol)
 	if err != nil {
-		return fmt.Errorf("solution: %w", err)
+		return 0, fmt.Errorf("solution: %w", err)
 	}
 	if s.Givens() != sh.Cells() {
-		return fmt.Errorf("solution %s is not a complete grid", s)
+		return 0, fmt.Errorf("solution %s is not a complete grid", s)
 	}
 	for i, v := range p.Cells {
 		if v != 0 && v != s.Cells[i] {
-			return fmt.Errorf("%s holds %c, its solution %c", sh.CellName(i), grid.Symbol(v), grid.Symbol(s.Cells[i]))
+			return 0, fmt.Errorf("%s holds %c, its solution %c", sh.CellName(i), grid.Symbol(v), grid.Symbol(s.Cells[i]))
 		}
 	}
 	if count != nil {
 		if n := count(p, 2); n != 1 {
-			return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+			return 0, fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
 		}
 	}
-	if k := SortKeyOf(p.String()); k != key {
-		return fmt.Errorf("sort key %d, its string's is %d", key, k)
+	lo, hi := window(keyOf(p.String()))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("sort key %d, its string's is %d", key, lo)
 	}
-	return nil
+	return lo, nil
 }
 
 // rawValue is a scanned grid column as storedCells takes it: nil for

@@ -70,6 +70,7 @@ func content(tb testing.TB, db *store.DB) []string {
 }
 
 func TestMergeAddsWhatTheBankLacks(t *testing.T) {
+	store.PlaceholderGrids(t)
 	dir := t.TempDir()
 	a := mustShard(t, dir, "a.db", 0, 10, 2)
 	b := mustShard(t, dir, "b.db", 5, 20, 2)
@@ -97,6 +98,7 @@ func TestMergeAddsWhatTheBankLacks(t *testing.T) {
 }
 
 func TestMergeIdempotentAndOrderFree(t *testing.T) {
+	store.PlaceholderGrids(t)
 	dir := t.TempDir()
 	shards := []string{
 		mustShard(t, dir, "a.db", 0, 8, 3),
@@ -123,6 +125,7 @@ func TestMergeIdempotentAndOrderFree(t *testing.T) {
 }
 
 func TestMergeRefuses(t *testing.T) {
+	store.PlaceholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.db")
@@ -185,6 +188,7 @@ func TestMergeRefuses(t *testing.T) {
 // (a copy) and into one that holds families, so that the code behind a
 // merged bank's puzzles stays on record after the shards are gone.
 func TestMergeRecordsShardCodeVersions(t *testing.T) {
+	store.PlaceholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard.db")

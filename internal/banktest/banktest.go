@@ -4,6 +4,7 @@ package banktest
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -198,4 +199,30 @@ func varint(b []byte, p int) (uint64, int) {
 		}
 	}
 	return v<<8 | uint64(b[p+8]), p + 9
+}
+
+// ReplaceBytes overwrites, in the closed bank at path, the one place
+// that holds old with new, of the same length, as a damaged disk would:
+// SQLite's checks of pages and constraints do not look inside a value.
+func ReplaceBytes(tb testing.TB, path string, old, new []byte) {
+	tb.Helper()
+	if len(old) != len(new) {
+		tb.Fatalf("ReplaceBytes: %d bytes to replace with %d", len(old), len(new))
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	i := bytes.Index(b, old)
+	if i < 0 || bytes.Count(b, old) != 1 {
+		tb.Fatalf("%s holds %x %d times, want once", path, old, bytes.Count(b, old))
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt(new, int64(i)); err != nil {
+		tb.Fatal(err)
+	}
 }

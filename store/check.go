@@ -12,6 +12,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"sudokubank/gen"
 	"sudokubank/grid"
 	"sudokubank/solve"
 )
@@ -432,9 +433,10 @@ func checkPuzzles(ctx context.Context, q checkQuerier, r *Report, count func(gri
 }
 
 // checkRows is the cheap part of the check of the puzzles, which a merge
-// runs on its shard: every family's and puzzle's grids read and agree,
-// and their keys are their strings', but no puzzle's solutions are
-// counted. Its first problem is a DamagedError naming path and the row:
+// runs on its shard: every grid stored, a family's or a puzzle's, reads
+// and agrees with its solution, and its key is its string's; but no
+// puzzle's solutions are counted, and a derived puzzle's key is not
+// derived (eachStoredGridProblem). Its first problem is a DamagedError naming path and the row:
 // quick_check sees none of these, where a byte of a packed grid changed.
 func checkRows(ctx context.Context, q checkQuerier, path string) error {
 	var found error
@@ -447,10 +449,66 @@ func checkRows(ctx context.Context, q checkQuerier, path string) error {
 	if err := eachFamilyProblem(ctx, q, stop("family")); err != nil || found != nil {
 		return cmpOr(found, Damaged(path, fmt.Errorf("check the families: %w", err)))
 	}
-	if err := eachPuzzleProblem(ctx, q, false, nil, stop("puzzle")); err != nil || found != nil {
+	if err := eachStoredGridProblem(ctx, q, stop("puzzle")); err != nil || found != nil {
 		return cmpOr(found, Damaged(path, fmt.Errorf("check the puzzles: %w", err)))
 	}
 	return nil
+}
+
+// eachStoredGridProblem checks the grids the puzzles store, as
+// eachPuzzleProblem does without counting solutions, and without
+// reading their families: an explicit row's grids read, its solution is
+// a complete grid that agrees with its givens, and its sort key is its
+// string's; a derived row's transform code is one. A derived row's
+// grids are a transform of its family's, which eachFamilyProblem checks:
+// a valid transform of a valid puzzle is one too. It calls fn with each
+// puzzle that fails and what is wrong, until fn returns false.
+func eachStoredGridProblem(ctx context.Context, q checkQuerier, fn func(id int64, err error) bool) error {
+	// A derived row's code is checked here, in SQL: every code in
+	// range is a transform, and such rows, most of a bank made with
+	// variants, never reach Go.
+	rows, err := q.QueryContext(ctx, `SELECT id, size, level, sort_key, puzzle, solution, code FROM puzzles
+		WHERE code IS NULL OR code < 0 OR code >= ?`, gen.TransformCodes)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var moved []movedKey
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var (
+			id, key     int64
+			size, level int
+			puzzle, sol sql.RawBytes
+			code        sql.NullInt64
+		)
+		if err := rows.Scan(&id, &size, &level, &key, &puzzle, &sol, &code); err != nil {
+			return err
+		}
+		var lo int64
+		switch {
+		case code.Valid:
+			_, err = transformOf(code.Int64)
+			lo = key
+		case size == 9:
+			lo, err = checkPuzzle(key, puzzle, sol, code, nil, nil, nil, false)
+		default:
+			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, nil)
+		}
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
+		}
+		if err != nil && !fn(id, err) {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
 }
 
 // cmpOr returns the first of errs that is not nil.
@@ -488,9 +546,9 @@ func eachFamilyProblem(ctx context.Context, q checkQuerier, fn func(id int64, er
 		if err := rows.Scan(&id, &size, &key, &canon, &sol); err != nil {
 			return err
 		}
-		err := checkStoredFamily(size, key, canon, sol)
-		if err == nil && key != canonKey(canon) {
-			moved = append(moved, movedKey{id: id, lo: canonKey(canon), key: key})
+		lo, err := checkStoredFamily(size, key, canon, sol)
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key})
 		}
 		if err != nil && !fn(id, err) {
 			return nil
@@ -532,23 +590,25 @@ func checkMovedKeys(ctx context.Context, q checkQuerier, moved []movedKey, count
 	return nil
 }
 
-// checkStoredFamily checks one stored family (see eachFamilyProblem).
-func checkStoredFamily(size int, key int64, canon string, sol sql.RawBytes) error {
-	if lo, hi := window(canonKey(canon)); key < lo || key > hi {
-		return fmt.Errorf("canon key %d, its form's is %d", key, lo)
+// checkStoredFamily checks one stored family (see eachFamilyProblem)
+// and returns the key of its form: key must be in its window.
+func checkStoredFamily(size int, key int64, canon string, sol sql.RawBytes) (int64, error) {
+	lo, hi := window(canonKey(canon))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("canon key %d, its form's is %d", key, lo)
 	}
 	if size != 9 || sol == nil {
-		return nil
+		return lo, nil
 	}
 	c, err := storedCells(canon)
 	if err != nil {
-		return fmt.Errorf("canonical form: %w", err)
+		return 0, fmt.Errorf("canonical form: %w", err)
 	}
 	s, err := storedCells([]byte(sol))
 	if err != nil {
-		return fmt.Errorf("solution: %w", err)
+		return 0, fmt.Errorf("solution: %w", err)
 	}
-	return agrees(c, s)
+	return lo, agrees(c, s)
 }
 
 // agrees checks that s is a complete grid and that p's givens are its

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -223,6 +224,60 @@ func ReplaceBytes(tb testing.TB, path string, old, new []byte) {
 	}
 	defer f.Close()
 	if _, err := f.WriteAt(new, int64(i)); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// DropLastCell lowers by one the count of cells of a leaf page of table
+// in the closed bank at path (its root, or the root's first child), as a
+// damaged disk might: the row of the last cell is no longer reached, and
+// a scan of the table ends short with no error.
+func DropLastCell(tb testing.TB, path, table string) {
+	tb.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var root, size int64
+	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = ?", table).Scan(&root); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		tb.Fatal(err)
+	}
+	db.Close()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	// hdr is the offset of page n's b-tree header: page 1 starts with
+	// the file's header.
+	hdr := func(n int64) int64 {
+		if n == 1 {
+			return 100
+		}
+		return (n - 1) * size
+	}
+	page := root
+	if h := hdr(root); b[h] == 0x05 {
+		// An interior page: its first cell starts with its left child.
+		cell := (root-1)*size + int64(binary.BigEndian.Uint16(b[h+12:]))
+		page = int64(binary.BigEndian.Uint32(b[cell:]))
+	}
+	h := hdr(page)
+	if b[h] != 0x0d {
+		tb.Fatalf("table %s: page %d is not a leaf (type %#x)", table, page, b[h])
+	}
+	n := binary.BigEndian.Uint16(b[h+3:])
+	if n < 2 {
+		tb.Fatalf("table %s: leaf page %d holds %d cells", table, page, n)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt(binary.BigEndian.AppendUint16(nil, n-1), h+3); err != nil {
 		tb.Fatal(err)
 	}
 }

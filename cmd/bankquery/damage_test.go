@@ -66,6 +66,9 @@ func TestDamagedRunsTable(t *testing.T) {
 		if r.code != 1 || !strings.Contains(r.stdout, "runs: run 1: ") || !strings.Contains(r.stdout, "started_at") {
 			t.Errorf("check %s: exit %d, stdout %q; want 1 and run 1's started_at named", quick, r.code, r.stdout)
 		}
+		if r.err == nil || !strings.Contains(r.err.Error(), ": 1 problem: ") {
+			t.Errorf("check %s: error %v, want it to count 1 problem", quick, r.err)
+		}
 	}
 }
 

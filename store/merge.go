@@ -133,9 +133,8 @@ func (db *DB) CheckShard(ctx context.Context, shard string, dropPacks bool) (*Ch
 // be the bank merged into.
 //
 // Besides the quick check, which reads every page, it checks every
-// family's and puzzle's grids and keys (checkRows, about 1 µs a puzzle):
-// a byte of a packed grid changed passes SQLite's checks, and a merge
-// would copy it.
+// stored grid and key (checkRows): a byte of a packed grid changed
+// passes SQLite's checks, and a merge would copy it.
 func CheckShard(ctx context.Context, shard string, dropPacks bool) (*CheckedShard, error) {
 	return prepareShard(ctx, shard, dropPacks, true)
 }

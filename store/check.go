@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"database/sql/driver"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"sudokubank/gen"
 	"sudokubank/grid"
 	"sudokubank/solve"
 )
@@ -40,8 +42,9 @@ func (r *Report) add(format string, args ...any) {
 	r.Problems = append(r.Problems, fmt.Sprintf(format, args...))
 }
 
-// ErrDamaged means a writer's quick check found the bank damaged; it
-// writes nothing to it. bankquery check says what is wrong.
+// ErrDamaged means the bank was found damaged (DamagedError); a writer
+// whose quick check finds it so writes nothing to it. bankquery check
+// says what is wrong.
 var ErrDamaged = errors.New("bank is damaged")
 
 // Check reads the whole bank and reports what is wrong with it: what
@@ -50,10 +53,11 @@ var ErrDamaged = errors.New("bank is damaged")
 // constraints, and takes a fraction of the time), references to missing
 // rows, canonical forms stored twice, and counters that disagree with the
 // rows they count (buckets, technique_counts, packed_families,
-// client_families). Without quick it also checks every stored puzzle:
-// its grids decode, its solution is a complete grid that agrees with its
-// givens and is its only solution, and its sort key is its string's, so
-// that the unique index of (level, sort_key) makes every string unique.
+// client_families), and runs whose rows do not read. Without quick it
+// also checks every stored puzzle: its grids decode, its solution is a
+// complete grid that agrees with its givens and is its only solution,
+// and its sort key is its string's, so that the unique index of
+// (level, sort_key) makes every string unique.
 //
 // A problem goes into the Report; the error is for a check that could
 // not run at all (a cancelled ctx).
@@ -92,6 +96,7 @@ func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid
 		{"buckets", checkBuckets},
 		{"technique counts", checkTechniqueCountRows},
 		{"pack counts", checkPackCounts},
+		{"runs", checkRuns},
 	}
 	if !quick {
 		steps = append(steps, struct {
@@ -149,22 +154,22 @@ func (db *DB) snapshot(ctx context.Context) (checkQuerier, func(), error) {
 	return conn, done, nil
 }
 
-// quickCheck runs PRAGMA quick_check on x and returns ErrDamaged, with
-// the first problems, if it finds any.
+// quickCheck runs PRAGMA quick_check on x, the bank at path, and returns
+// a DamagedError, with the first problems, if it finds any.
 func quickCheck(ctx context.Context, x interface {
 	SelectContext(context.Context, any, string, ...any) error
-}) error {
+}, path string) error {
 	var msgs []string
 	if err := x.SelectContext(ctx, &msgs, "PRAGMA quick_check(10)"); err != nil {
 		if ctx.Err() == nil && isCorrupt(err) {
-			return fmt.Errorf("quick check: %w: %v", ErrDamaged, err)
+			return &DamagedError{Path: path, Err: fmt.Errorf("quick check: %w", err)}
 		}
-		return fmt.Errorf("quick check: %w", err)
+		return fmt.Errorf("open bank %s: quick check: %w", path, err)
 	}
 	if len(msgs) == 1 && msgs[0] == "ok" {
 		return nil
 	}
-	return fmt.Errorf("quick check: %w: %s (bankquery check says more)", ErrDamaged, strings.Join(msgs, "; "))
+	return &DamagedError{Path: path, Err: fmt.Errorf("quick check: %s", strings.Join(msgs, "; "))}
 }
 
 // isCorrupt reports whether err is SQLite's word that the file is
@@ -353,6 +358,23 @@ func checkTechniqueCountRows(ctx context.Context, q checkQuerier, r *Report) err
 	return nil
 }
 
+// checkRuns reads every run as Runs does, so that a run whose row does
+// not read (which fails bankquery runs and stats, and a -shard run's
+// resume) is named here too.
+func checkRuns(ctx context.Context, q checkQuerier, r *Report) error {
+	rows, err := q.QueryContext(ctx, `SELECT `+runColumns+` FROM runs ORDER BY id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if _, err := scanRun(rows); err != nil {
+			r.add("runs: %v", err)
+		}
+	}
+	return rows.Err()
+}
+
 func checkPackCounts(ctx context.Context, q checkQuerier, r *Report) error {
 	kept, err := selectCounted(ctx, q, `SELECT 'family ' || family_id, packs, 0 FROM packed_families WHERE packs <> 0`)
 	if err != nil {
@@ -398,68 +420,200 @@ func checkPuzzles(ctx context.Context, q checkQuerier, r *Report, count func(gri
 		}
 		r.add("puzzles: level %d sort key %d stored %d times", d.Level, d.Key, d.N)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
-		FROM puzzles p JOIN families f ON f.id = p.family_id`)
+	if err := eachFamilyProblem(ctx, q, func(id int64, err error) bool {
+		r.add("family %d: %v", id, err)
+		return true
+	}); err != nil {
+		return err
+	}
+	return eachPuzzleProblem(ctx, q, true, count, func(id int64, err error) bool {
+		r.add("puzzle %d: %v", id, err)
+		return true
+	})
+}
+
+// checkRows is the cheap part of the check of the puzzles, which a merge
+// runs on its shard: every grid stored, a family's or a puzzle's, reads
+// and agrees with its solution, and its key is its string's; but no
+// puzzle's solutions are counted, and a derived puzzle's key is not
+// derived (eachStoredGridProblem). Its first problem is a DamagedError naming path and the row:
+// quick_check sees none of these, where a byte of a packed grid changed.
+func checkRows(ctx context.Context, q checkQuerier, path string) error {
+	var found error
+	stop := func(what string) func(int64, error) bool {
+		return func(id int64, err error) bool {
+			found = &DamagedError{Path: path, Err: fmt.Errorf("%s %d: %w", what, id, err)}
+			return false
+		}
+	}
+	if err := eachFamilyProblem(ctx, q, stop("family")); err != nil || found != nil {
+		return cmpOr(found, Damaged(path, fmt.Errorf("check the families: %w", err)))
+	}
+	if err := eachStoredGridProblem(ctx, q, stop("puzzle")); err != nil || found != nil {
+		return cmpOr(found, Damaged(path, fmt.Errorf("check the puzzles: %w", err)))
+	}
+	return nil
+}
+
+// eachStoredGridProblem checks the grids the puzzles store, as
+// eachPuzzleProblem does without counting solutions, and without
+// reading their families: an explicit row's grids read, its solution is
+// a complete grid that agrees with its givens, and its sort key is its
+// string's; a derived row's transform code is one. A derived row's
+// grids are a transform of its family's, which eachFamilyProblem checks:
+// a valid transform of a valid puzzle is one too. It calls fn with each
+// puzzle that fails and what is wrong, until fn returns false.
+func eachStoredGridProblem(ctx context.Context, q checkQuerier, fn func(id int64, err error) bool) error {
+	// A derived row's code is checked here, in SQL: every code in
+	// range is a transform, and such rows, most of a bank made with
+	// variants, never reach Go.
+	rows, err := q.QueryContext(ctx, `SELECT id, size, level, sort_key, puzzle, solution, code FROM puzzles
+		WHERE code IS NULL OR code < 0 OR code >= ?`, gen.TransformCodes)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
+	var moved []movedKey
 	for n := 0; rows.Next(); n++ {
 		if n%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
 		var (
-			id, key                 int64
-			size, famSize           int
-			puzzle, sol, canon, fam sql.RawBytes
-			code                    sql.NullInt64
+			id, key     int64
+			size, level int
+			puzzle, sol sql.RawBytes
+			code        sql.NullInt64
 		)
-		if err := rows.Scan(&id, &size, &famSize, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+		if err := rows.Scan(&id, &size, &level, &key, &puzzle, &sol, &code); err != nil {
 			return err
 		}
-		var err error
+		var lo int64
 		switch {
-		case size != famSize:
-			err = fmt.Errorf("size %d, its family's %d", size, famSize)
+		case code.Valid:
+			_, err = transformOf(code.Int64)
+			lo = key
 		case size == 9:
-			err = checkPuzzle(key, puzzle, sol, code, canon, fam)
+			lo, err = checkPuzzle(key, puzzle, sol, code, nil, nil, nil, false)
 		default:
-			err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, nil)
 		}
-		if err != nil {
-			r.add("puzzle %d: %v", id, err)
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
+		}
+		if err != nil && !fn(id, err) {
+			return nil
 		}
 	}
-	return rows.Err()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
 }
 
-// checkPuzzle checks one stored puzzle: an explicit row's grids, or a
-// derived row's code and its family's grids.
-func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon, famSol sql.RawBytes) error {
-	var p, s solve.Grid
-	var err error
-	if !code.Valid {
-		if p, err = storedCells(rawValue(puzzle)); err != nil {
-			return fmt.Errorf("puzzle: %w", err)
-		}
-		if s, err = storedCells(rawValue(sol)); err != nil {
-			return fmt.Errorf("solution: %w", err)
-		}
-	} else {
-		t, err := transformOf(code.Int64)
+// cmpOr returns the first of errs that is not nil.
+func cmpOr(errs ...error) error {
+	for _, err := range errs {
 		if err != nil {
 			return err
 		}
-		c, err := storedCells(string(canon))
-		if err != nil {
-			return fmt.Errorf("family's canonical form: %w", err)
-		}
-		fs, err := storedCells(rawValue(famSol))
-		if err != nil {
-			return fmt.Errorf("family's solution: %w", err)
-		}
-		p, s = t.Apply(c), t.Apply(fs)
 	}
+	return nil
+}
+
+// eachFamilyProblem checks every stored family: its key is its form's
+// (or one of its window, where another form held that), and a 9x9
+// family's solution, which its derived puzzles are transforms of, is a
+// complete grid that agrees with its form. It calls fn with each family
+// that fails and what is wrong, until fn returns false.
+func eachFamilyProblem(ctx context.Context, q checkQuerier, fn func(id int64, err error) bool) error {
+	rows, err := q.QueryContext(ctx, `SELECT id, size, canon_key, canon, solution FROM families`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var moved []movedKey
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var (
+			id, key int64
+			size    int
+			canon   string
+			sol     sql.RawBytes
+		)
+		if err := rows.Scan(&id, &size, &key, &canon, &sol); err != nil {
+			return err
+		}
+		lo, err := checkStoredFamily(size, key, canon, sol)
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key})
+		}
+		if err != nil && !fn(id, err) {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM families WHERE canon_key BETWEEN ? AND ?", "canon key", fn)
+}
+
+// movedKey is a row stored under a key past its string's (lo): one
+// whose own key another row held.
+type movedKey struct {
+	id, lo, key int64
+	size, level int // a puzzle's, whose keys are unique within them
+}
+
+// checkMovedKeys checks that every key a moved row passed over is held,
+// as the writer that moved it found them: count, given the first and
+// last of those keys (and a puzzle's size and level), counts the rows
+// holding them. It calls fn with each row that fails, until fn returns
+// false.
+func checkMovedKeys(ctx context.Context, q checkQuerier, moved []movedKey, count, what string, fn func(id int64, err error) bool) error {
+	for _, m := range moved {
+		args := []any{m.lo, m.key - 1}
+		if m.size != 0 {
+			args = append([]any{m.size, m.level}, args...)
+		}
+		var n int64
+		if err := q.QueryRowxContext(ctx, count, args...).Scan(&n); err != nil {
+			return err
+		}
+		if n != m.key-m.lo && !fn(m.id, fmt.Errorf("%s %d, its string's is %d, which no other row holds", what, m.key, m.lo)) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// checkStoredFamily checks one stored family (see eachFamilyProblem)
+// and returns the key of its form: key must be in its window.
+func checkStoredFamily(size int, key int64, canon string, sol sql.RawBytes) (int64, error) {
+	lo, hi := window(canonKey(canon))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("canon key %d, its form's is %d", key, lo)
+	}
+	if size != 9 || sol == nil {
+		return lo, nil
+	}
+	c, err := storedCells(canon)
+	if err != nil {
+		return 0, fmt.Errorf("canonical form: %w", err)
+	}
+	s, err := storedCells([]byte(sol))
+	if err != nil {
+		return 0, fmt.Errorf("solution: %w", err)
+	}
+	return lo, agrees(c, s)
+}
+
+// agrees checks that s is a complete grid and that p's givens are its
+// digits.
+func agrees(p, s solve.Grid) error {
 	if s.Givens() != 81 || s.Check() != nil {
 		return fmt.Errorf("solution %s is not a complete grid", s)
 	}
@@ -468,26 +622,140 @@ func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon,
 			return fmt.Errorf("r%dc%d holds %d, its solution %d", i/9+1, i%9+1, v, s[i])
 		}
 	}
-	if n := solve.Count(p, 2); n != 1 {
-		return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
-	}
-	if k := SortKeyOf(p.String()); k != key {
-		return fmt.Errorf("sort key %d, its string's is %d", key, k)
-	}
 	return nil
+}
+
+// eachPuzzleProblem derives every stored puzzle's grids as a query
+// would and checks them: they read, the solution is a complete grid that
+// agrees with the givens, and the sort key is the string's (or one of
+// its window, where another string held that). With unique it also
+// counts a 9x9 puzzle's solutions, most of the cost, and with count
+// those of other sizes. It calls fn with each puzzle that fails and what
+// is wrong, until fn returns false.
+func eachPuzzleProblem(ctx context.Context, q checkQuerier, unique bool, count func(grid.Grid, int) int, fn func(id int64, err error) bool) error {
+	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.level, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+		FROM puzzles p JOIN families f ON f.id = p.family_id`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var (
+		last  famGrids
+		moved []movedKey
+	)
+	for n := 0; rows.Next(); n++ {
+		if n%4096 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var (
+			id, key                 int64
+			size, famSize, level    int
+			puzzle, sol, canon, fam sql.RawBytes
+			code                    sql.NullInt64
+		)
+		if err := rows.Scan(&id, &size, &famSize, &level, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+			return err
+		}
+		var (
+			lo  int64
+			err error
+		)
+		switch {
+		case size != famSize:
+			err = fmt.Errorf("size %d, its family's %d", size, famSize)
+		case size == 9:
+			lo, err = checkPuzzle(key, puzzle, sol, code, canon, fam, &last, unique)
+		default:
+			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+		}
+		if err == nil && key != lo {
+			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
+		}
+		if err != nil && !fn(id, err) {
+			return nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	rows.Close()
+	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
+}
+
+// famGrids is a family's grids as a derived puzzle's check read them,
+// kept for the next row: a family's variants are stored together.
+type famGrids struct {
+	canon, sol []byte // as stored
+	c, s       solve.Grid
+	err        error
+}
+
+// read returns the family's form and solution, from canon and sol as
+// stored.
+func (f *famGrids) read(canon, sol sql.RawBytes) (c, s solve.Grid, err error) {
+	if f.canon != nil && bytes.Equal(f.canon, canon) && bytes.Equal(f.sol, sol) {
+		return f.c, f.s, f.err
+	}
+	f.canon, f.sol = append(f.canon[:0], canon...), append(f.sol[:0], sol...)
+	if f.c, f.err = storedCells(string(canon)); f.err != nil {
+		f.err = fmt.Errorf("family's canonical form: %w", f.err)
+	} else if f.s, f.err = storedCells(rawValue(sol)); f.err != nil {
+		f.err = fmt.Errorf("family's solution: %w", f.err)
+	}
+	return f.c, f.s, f.err
+}
+
+// checkPuzzle checks one stored puzzle: an explicit row's grids, or a
+// derived row's code and its family's grids (last keeps the family the
+// row before read); with unique, that it has one solution. It returns
+// the key of the puzzle's string: key must be in its window.
+func checkPuzzle(key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, canon, famSol sql.RawBytes, last *famGrids, unique bool) (int64, error) {
+	var p, s solve.Grid
+	var err error
+	if !code.Valid {
+		if p, err = storedCells(rawValue(puzzle)); err != nil {
+			return 0, fmt.Errorf("puzzle: %w", err)
+		}
+		if s, err = storedCells(rawValue(sol)); err != nil {
+			return 0, fmt.Errorf("solution: %w", err)
+		}
+	} else {
+		t, err := transformOf(code.Int64)
+		if err != nil {
+			return 0, err
+		}
+		c, fs, err := last.read(canon, famSol)
+		if err != nil {
+			return 0, err
+		}
+		p, s = t.Apply(c), t.Apply(fs)
+	}
+	if err := agrees(p, s); err != nil {
+		return 0, err
+	}
+	if unique {
+		if n := solve.Count(p, 2); n != 1 {
+			return 0, fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+		}
+	}
+	lo, hi := window(keyOf(p.String()))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("sort key %d, its string's is %d", key, lo)
+	}
+	return lo, nil
 }
 
 // checkSizedPuzzle checks one stored puzzle of a size other than 9x9,
 // which is always an explicit row (migrations/0013): its grids decode,
 // its solution is complete and agrees with its givens, its sort key is
 // its string's and, given count, it has exactly one solution.
-func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, count func(grid.Grid, int) int) error {
+func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.NullInt64, count func(grid.Grid, int) int) (int64, error) {
 	if code.Valid {
-		return fmt.Errorf("a %dx%d puzzle stored as a transform code", size, size)
+		return 0, fmt.Errorf("a %dx%d puzzle stored as a transform code", size, size)
 	}
 	sh, err := grid.ShapeOf(size)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	read := func(b sql.RawBytes) (grid.Grid, error) {
 		if len(b) != packedLenOf(size) {
@@ -497,29 +765,30 @@ func checkSizedPuzzle(size int, key int64, puzzle, sol sql.RawBytes, code sql.Nu
 	}
 	p, err := read(puzzle)
 	if err != nil {
-		return fmt.Errorf("puzzle: %w", err)
+		return 0, fmt.Errorf("puzzle: %w", err)
 	}
 	s, err := read(sol)
 	if err != nil {
-		return fmt.Errorf("solution: %w", err)
+		return 0, fmt.Errorf("solution: %w", err)
 	}
 	if s.Givens() != sh.Cells() {
-		return fmt.Errorf("solution %s is not a complete grid", s)
+		return 0, fmt.Errorf("solution %s is not a complete grid", s)
 	}
 	for i, v := range p.Cells {
 		if v != 0 && v != s.Cells[i] {
-			return fmt.Errorf("%s holds %c, its solution %c", sh.CellName(i), grid.Symbol(v), grid.Symbol(s.Cells[i]))
+			return 0, fmt.Errorf("%s holds %c, its solution %c", sh.CellName(i), grid.Symbol(v), grid.Symbol(s.Cells[i]))
 		}
 	}
 	if count != nil {
 		if n := count(p, 2); n != 1 {
-			return fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
+			return 0, fmt.Errorf("%s has %d solutions, want exactly 1", p, n)
 		}
 	}
-	if k := SortKeyOf(p.String()); k != key {
-		return fmt.Errorf("sort key %d, its string's is %d", key, k)
+	lo, hi := window(keyOf(p.String()))
+	if key < lo || key > hi {
+		return 0, fmt.Errorf("sort key %d, its string's is %d", key, lo)
 	}
-	return nil
+	return lo, nil
 }
 
 // rawValue is a scanned grid column as storedCells takes it: nil for

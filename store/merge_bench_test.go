@@ -196,3 +196,36 @@ func BenchmarkWriteVariants(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckShard checks a shard of -rows puzzle rows as bankgen
+// merge checks one (CheckShard: its quick check, then its rows), and
+// with the rows left unchecked, and reports the CPU each takes a puzzle;
+// the shard is built first, untimed.
+func BenchmarkCheckShard(b *testing.B) {
+	for _, k := range []int{1, 50} {
+		b.Run(fmt.Sprintf("Variants%d", k-1), func(b *testing.B) {
+			shard := filepath.Join(b.TempDir(), "shard.db")
+			rows := benchRows(b)
+			variantShard(b, shard, rows, k, 1)
+			for _, c := range []struct {
+				name string
+				rows bool
+			}{{"Pages", false}, {"PagesAndRows", true}} {
+				b.Run(c.name, func(b *testing.B) {
+					if !c.rows {
+						store.PlaceholderGrids(b)
+					}
+					var cpu time.Duration
+					for range b.N {
+						cpu0 := cputime.Process()
+						if _, err := store.CheckShard(context.Background(), shard, false); err != nil {
+							b.Fatal(err)
+						}
+						cpu += cputime.Process() - cpu0
+					}
+					b.ReportMetric(float64(cpu.Microseconds())/float64(b.N)/float64(rows), "µs-cpu/puzzle")
+				})
+			}
+		})
+	}
+}

@@ -55,6 +55,7 @@ func bankCounts(t *testing.T, db *DB) [3]int {
 // key: the shard's families and puzzles must take the free keys of
 // their windows in the bank, and a form the bank holds stay out.
 func TestMergeKeyCollisions(t *testing.T) {
+	placeholderGrids(t)
 	keyOf = func(string) int64 { return 42 }
 	canonKey = func(string) int64 { return 42 }
 	defer func() { keyOf, canonKey = SortKeyOf, SortKeyOf }()
@@ -89,6 +90,7 @@ func TestMergeKeyCollisions(t *testing.T) {
 // kill would stop it: the bank must be as it was, with no run recorded,
 // and the merge run again must add the shard.
 func TestMergeFailureLeavesBank(t *testing.T) {
+	placeholderGrids(t)
 	dir := t.TempDir()
 	out := mergeBank(t, dir, "out.db", map[int][]int{1: {11}})
 	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
@@ -130,6 +132,7 @@ func TestMergeFailureLeavesBank(t *testing.T) {
 // TestMergeMigratesOldShard merges a bank the schema-5 code wrote: it is
 // migrated in place first, and its families arrive with their counts.
 func TestMergeMigratesOldShard(t *testing.T) {
+	placeholderGrids(t)
 	ctx := context.Background()
 	dump, err := os.ReadFile("testdata/schema5.sql")
 	if err != nil {
@@ -201,6 +204,7 @@ func indexNames(t *testing.T, db *DB) (live, deferred []string) {
 // merge must defer the puzzles' secondary indexes again, and the close
 // build them.
 func TestMergeIntoEmptyBank(t *testing.T) {
+	placeholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	fams := map[int][]int{}
@@ -268,6 +272,7 @@ func TestMergeIntoEmptyBank(t *testing.T) {
 // still open and no automatic checkpoint due (the WAL is far below its
 // threshold); the close must leave no WAL.
 func TestMergeCheckpointsBeside(t *testing.T) {
+	placeholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	out := mergeBank(t, dir, "out.db", map[int][]int{1: {11}})
@@ -309,4 +314,13 @@ func TestMergeCheckpointsBeside(t *testing.T) {
 	if _, err := os.Stat(out + "-wal"); !os.IsNotExist(err) {
 		t.Errorf("Stat(%s-wal) after the close = %v, want no file", out, err)
 	}
+}
+
+// placeholderGrids turns off a merge's check of its shard's rows for the
+// rest of the test, whose shards hold placeholder grids (not sudoku),
+// which that check refuses.
+func placeholderGrids(tb testing.TB) {
+	old := rowCheck
+	rowCheck = false
+	tb.Cleanup(func() { rowCheck = old })
 }

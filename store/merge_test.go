@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -70,6 +71,7 @@ func content(tb testing.TB, db *store.DB) []string {
 }
 
 func TestMergeAddsWhatTheBankLacks(t *testing.T) {
+	store.PlaceholderGrids(t)
 	dir := t.TempDir()
 	a := mustShard(t, dir, "a.db", 0, 10, 2)
 	b := mustShard(t, dir, "b.db", 5, 20, 2)
@@ -97,6 +99,7 @@ func TestMergeAddsWhatTheBankLacks(t *testing.T) {
 }
 
 func TestMergeIdempotentAndOrderFree(t *testing.T) {
+	store.PlaceholderGrids(t)
 	dir := t.TempDir()
 	shards := []string{
 		mustShard(t, dir, "a.db", 0, 8, 3),
@@ -123,6 +126,7 @@ func TestMergeIdempotentAndOrderFree(t *testing.T) {
 }
 
 func TestMergeRefuses(t *testing.T) {
+	store.PlaceholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	text := filepath.Join(dir, "notes.db")
@@ -185,6 +189,7 @@ func TestMergeRefuses(t *testing.T) {
 // (a copy) and into one that holds families, so that the code behind a
 // merged bank's puzzles stays on record after the shards are gone.
 func TestMergeRecordsShardCodeVersions(t *testing.T) {
+	store.PlaceholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard.db")
@@ -239,5 +244,73 @@ func TestMergeRecordsShardCodeVersions(t *testing.T) {
 				t.Errorf("merge run's message %s lacks the shard run's %s", runs[i].Message, want)
 			}
 		})
+	}
+}
+
+// TestMergeRefusesDamagedGrid blanks one given of a stored 6x6 puzzle's
+// packed grid in a shard's file, which SQLite's quick check cannot see
+// and which still agrees with its solution: Merge, and MergeNew of a
+// prepared shard, refuse the shard as damaged, naming the puzzle and its
+// key, and leave the bank as it was.
+func TestMergeRefusesDamagedGrid(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	shard := filepath.Join(dir, "shard.db")
+	db, err := store.Open(ctx, shard, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var batch []store.NewFamily
+	for k := range 4 {
+		batch = append(batch, sizedFamily(t, 6, k, 2))
+	}
+	MustWrite(t, db, batch)
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A variant's puzzle, not its family's form: its packed grid is in
+	// the file once.
+	raw, err := sql.Open("sqlite", shard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var id int64
+	var packed []byte
+	err = raw.QueryRow("SELECT id, puzzle FROM puzzles WHERE size = 6 ORDER BY id LIMIT 1 OFFSET 1").Scan(&id, &packed)
+	raw.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := slices.Clone(packed)
+	for i, b := range bad {
+		if b>>4 != 0 {
+			bad[i] = b & 0x0f // the first given blanked
+			break
+		}
+	}
+	banktest.ReplaceBytes(t, shard, packed, bad)
+	want := fmt.Sprintf("puzzle %d: sort key ", id)
+
+	out := MustOpen(t, filepath.Join(dir, "out.db"))
+	if _, err := out.Merge(ctx, shard, store.MergeOptions{}); !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), want) {
+		t.Errorf("Merge of the damaged shard: %v, want ErrDamaged and %q", err, want)
+	}
+	if n, err := out.Count(ctx, store.Filter{}); err != nil || n != 0 {
+		t.Errorf("after the refused merge the bank holds %d puzzles (%v), want 0", n, err)
+	}
+
+	s, err := store.PrepareShard(ctx, shard, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "new.db")
+	if nb, _, err := store.MergeNew(ctx, path, s, store.Options{}, store.MergeOptions{}); !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), want) {
+		if err == nil {
+			nb.Close()
+		}
+		t.Errorf("MergeNew of the damaged shard: %v, want ErrDamaged and %q", err, want)
+	}
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the refused MergeNew left %s (%v)", path, err)
 	}
 }

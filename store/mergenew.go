@@ -25,8 +25,9 @@ import (
 // a new bank's size.
 //
 // The quick check a shard from PrepareShard owes runs on another
-// connection while its pages are copied: the copy becomes the bank only
-// once both are done, and a shard the check finds damaged leaves none.
+// connection while its pages are copied, and the check of its rows after
+// the copy: the copy becomes the bank only once all are done, and a
+// shard a check finds damaged leaves none.
 func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o MergeOptions) (*DB, MergeResult, error) {
 	fresh, err := checkHeader(path, false)
 	if err != nil {
@@ -91,6 +92,11 @@ func mergeNew(ctx context.Context, path string, s *CheckedShard, o MergeOptions)
 		return res, false, err
 	}
 	if res, err = makeMerged(ctx, tmp, s, o); err != nil {
+		return res, false, err
+	}
+	// The rows are checked here, while the quick check may still run
+	// beside: the copy takes a fraction of its time.
+	if err := s.checkRows(ctx); err != nil {
 		return res, false, err
 	}
 	if err := checked(); err != nil {

@@ -37,6 +37,7 @@ func mustMergeNew(t *testing.T, out, shard string) [3]int {
 // it starts: none may leave a bank, or anything else, at or beside the
 // bank's path, and MergeNew run again must make the bank.
 func TestMergeNewFailureLeavesNoBank(t *testing.T) {
+	placeholderGrids(t)
 	dir := t.TempDir()
 	shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
 	out := filepath.Join(dir, "out.db")
@@ -90,6 +91,7 @@ const (
 // kills: it makes a bank with MergeNew whose commit never comes, once
 // the shard's pages are copied, after making the file out+".copied".
 func TestSlowMergeNewHelper(t *testing.T) {
+	placeholderGrids(t)
 	out, shard := os.Getenv(slowMergeNewEnv), os.Getenv(slowMergeShardEnv)
 	if out == "" {
 		t.Skip("run by TestMergeNewKilledLeavesNoBank")
@@ -113,6 +115,7 @@ func TestSlowMergeNewHelper(t *testing.T) {
 // may be at the bank's path, and MergeNew run again makes the bank and
 // removes what the dead process left.
 func TestMergeNewKilledLeavesNoBank(t *testing.T) {
+	placeholderGrids(t)
 	if !runLocksWork {
 		t.Skip("no file locks to tell a dead creator's file from a live one")
 	}
@@ -146,6 +149,7 @@ func TestMergeNewKilledLeavesNoBank(t *testing.T) {
 // of a new bank's size, as banks made before pageSize are: its rows are
 // copied into a new bank's pages, not its pages into the bank.
 func TestMergeNewOtherPageSize(t *testing.T) {
+	placeholderGrids(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	shard := filepath.Join(dir, "shard.db")

@@ -109,6 +109,7 @@ func dumpBank(tb testing.TB, path string) []string {
 // indexes included; a second shard merged into each likewise. Shards
 // from PrepareShard, checked by the merge, give the same.
 func TestMergeNewMatchesMerge(t *testing.T) {
+	store.PlaceholderGrids(t)
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name  string

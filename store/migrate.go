@@ -318,7 +318,11 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 	if v != m.version-1 {
 		return fmt.Errorf("migration %s: bank is at version %d", m.name, v)
 	}
-	if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+	q, err := migrationSQL(ctx, tx, m)
+	if err != nil {
+		return fmt.Errorf("migration %s: %w", m.name, err)
+	}
+	if _, err := tx.ExecContext(ctx, q); err != nil {
 		return fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	if step := migrationSteps[m.name]; step != nil {
@@ -381,4 +385,57 @@ func eachForeignKeyViolation(ctx context.Context, q sqlx.QueryerContext, fn func
 		fn(fmt.Sprintf("%s row %d refers to a missing %s row", table, rowid.Int64, parent))
 	}
 	return rows.Err()
+}
+
+// editedInitTables are the tables, as sqlite_schema keeps their
+// statements, that 0001_init.sql made while it was edited in place on 21
+// November 2026 (commits c6e96f9 to dbb998c; the file's SHA-256 was
+// ddf17ef9c379287549185fd38858e4365a44d066e1bf08d4480e9ad5f2673196):
+// the pack counts that 0004_pack_counts.sql makes since, with the same
+// statements, in place of the pack_items_family index.
+var editedInitTables = map[string]string{
+	"client_families": "CREATE TABLE client_families (\n    family_id  INTEGER NOT NULL REFERENCES families (id),\n    client     TEXT    NOT NULL CHECK (client <> ''),\n    packs      INTEGER NOT NULL CHECK (packs >= 0),\n    PRIMARY KEY (family_id, client)\n) WITHOUT ROWID",
+	"packed_families": "CREATE TABLE packed_families (\n    family_id  INTEGER PRIMARY KEY REFERENCES families (id),\n    packs      INTEGER NOT NULL CHECK (packs >= 0)\n)",
+}
+
+// packCountsOnEditedInit is 0004_pack_counts.sql for a bank the edited
+// 0001 made (editedInitTables): its tables are there already, so their
+// counts are made again from the packs, as 0004 makes them, and the rest
+// of 0004 runs as it is.
+const packCountsOnEditedInit = `DELETE FROM packed_families;
+DELETE FROM client_families;
+INSERT INTO packed_families (family_id, packs)
+    SELECT family_id, count(*) FROM pack_items GROUP BY family_id;
+INSERT INTO client_families (family_id, client, packs)
+    SELECT i.family_id, k.client, count(*)
+    FROM pack_items i JOIN packs k ON k.id = i.pack_id
+    WHERE k.client <> ''
+    GROUP BY i.family_id, k.client;
+DROP INDEX IF EXISTS pack_items_family;
+DELETE FROM deferred_indexes WHERE name = 'pack_items_family';`
+
+// migrationSQL returns the statements that apply m to the bank tx is on:
+// m's own, but for 0004 on a bank whose edited 0001 made its tables
+// already (editedInitTables), which would fail 0004 with "table
+// packed_families already exists".
+func migrationSQL(ctx context.Context, tx *sqlx.Tx, m migration) (string, error) {
+	if m.name != "0004_pack_counts.sql" {
+		return m.sql, nil
+	}
+	var tables []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	if err := tx.SelectContext(ctx, &tables, "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name IN ('packed_families', 'client_families')"); err != nil {
+		return "", err
+	}
+	if len(tables) == 0 {
+		return m.sql, nil
+	}
+	for _, t := range tables {
+		if len(tables) != len(editedInitTables) || editedInitTables[t.Name] != t.SQL {
+			return "", fmt.Errorf("table %s is there already, and not as the edited 0001_init.sql of 21 November 2026 made it", t.Name)
+		}
+	}
+	return packCountsOnEditedInit, nil
 }

@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -875,5 +877,126 @@ func TestMigrationWaitsForLiveOlderRun(t *testing.T) {
 	}
 	if v != latest+1 {
 		t.Errorf("user_version = %d once the run ended, want %d", v, latest+1)
+	}
+}
+
+// TestMigrateEditedInit opens a bank of schema 2 that the 0001 edited in
+// place on 21 November 2026 made (testdata holds that text; its hash is
+// the one sums.txt pinned then): 0004, whose tables that 0001 made
+// already, recounts them from the packs instead of failing on them, and
+// the bank migrates whole.
+func TestMigrateEditedInit(t *testing.T) {
+	ctx := context.Background()
+	edited, err := os.ReadFile("testdata/0001_init_c6e96f9.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprintf("%x", sha256.Sum256(edited)), "ddf17ef9c379287549185fd38858e4365a44d066e1bf08d4480e9ad5f2673196"; got != want {
+		t.Fatalf("testdata/0001_init_c6e96f9.sql has SHA-256 %s, want the edited 0001's %s", got, want)
+	}
+	v2 := fstest.MapFS{"0001_init.sql": &fstest.MapFile{Data: edited}}
+	b, err := fs.ReadFile(migrations.FS, "0002_deferred_indexes.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v2["0002_deferred_indexes.sql"] = &fstest.MapFile{Data: b}
+	setMigrations(t, v2)
+	path := filepath.Join(t.TempDir(), "bank.db")
+	old, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []struct {
+		Name string `db:"name"`
+		SQL  string `db:"sql"`
+	}
+	if err := old.db.SelectContext(ctx, &tables, "SELECT name, sql FROM sqlite_schema WHERE name IN ('packed_families', 'client_families')"); err != nil {
+		t.Fatal(err)
+	}
+	if len(tables) != len(editedInitTables) {
+		t.Fatalf("the edited 0001 made %d of the tables, want %d", len(tables), len(editedInitTables))
+	}
+	for _, tb := range tables {
+		if editedInitTables[tb.Name] != tb.SQL {
+			t.Errorf("the edited 0001 made %s as %q, editedInitTables says %q", tb.Name, tb.SQL, editedInitTables[tb.Name])
+		}
+	}
+	canon := "1" + strings.Repeat(".", 80)
+	pz, err := packGrid(canon)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{
+		`INSERT INTO families (id, canon, er, ep, ed, level, score, givens, min_row_col, source, created_at)
+			VALUES (1, '` + canon + `', 30, 10, 10, 2, 1, 25, 1, 'gen', 0)`,
+		`INSERT INTO buckets (level, givens, families, puzzles) VALUES (2, 25, 1, 1)`,
+		`INSERT INTO packs (id, name, client, size, created_at) VALUES (1, 'a', 'acme', 1, 0), (2, 'b', '', 1, 0)`,
+		// The counts as that code kept them, one short: the migration
+		// counts them again from the packs.
+		`INSERT INTO packed_families (family_id, packs) VALUES (1, 1)`,
+	} {
+		if _, err := old.db.ExecContext(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	if _, err := old.db.ExecContext(ctx, `INSERT INTO puzzles (id, family_id, puzzle, solution, sort_key, level, givens, er) VALUES (1, 1, ?, ?, ?, 2, 25, 30)`, pz, pz, SortKeyOf(canon)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.ExecContext(ctx, `INSERT INTO pack_items (pack_id, position, puzzle_id, family_id) VALUES (1, 0, 1, 1), (2, 0, 1, 1)`); err != nil {
+		t.Fatal(err)
+	}
+	old.db.Close()
+
+	setMigrations(t, migrations.FS)
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatalf("migrating a bank of the edited 0001: %v", err)
+	}
+	defer db.Close()
+	for _, c := range []struct{ q, want string }{
+		{"SELECT group_concat(family_id || ' ' || packs) FROM packed_families", "1 2"},
+		{"SELECT group_concat(family_id || ' ' || client || ' ' || packs) FROM client_families", "1 acme 1"},
+	} {
+		var got string
+		if err := db.db.GetContext(ctx, &got, c.q); err != nil || got != c.want {
+			t.Errorf("%s = %q, %v; want %q", c.q, got, err, c.want)
+		}
+	}
+	if r := mustCheck(t, db, true); !r.OK() {
+		t.Errorf("the migrated bank's quick check: %q", r.Problems)
+	}
+}
+
+// TestMigrateRefusesOtherPackTables: a bank of schema 3 that holds a
+// table named as 0004's, but not as the edited 0001 made it, is refused
+// with its name, not taken for one.
+func TestMigrateRefusesOtherPackTables(t *testing.T) {
+	ctx := context.Background()
+	v3 := fstest.MapFS{}
+	for _, n := range []string{"0001_init.sql", "0002_deferred_indexes.sql", "0003_puzzle_key.sql"} {
+		b, err := fs.ReadFile(migrations.FS, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v3[n] = &fstest.MapFile{Data: b}
+	}
+	setMigrations(t, v3)
+	path := filepath.Join(t.TempDir(), "bank.db")
+	old, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.db.ExecContext(ctx, "CREATE TABLE packed_families (family_id INTEGER PRIMARY KEY, packs INTEGER)"); err != nil {
+		t.Fatal(err)
+	}
+	old.db.Close()
+	setMigrations(t, migrations.FS)
+	db, err := Open(ctx, path, Options{})
+	if err == nil {
+		db.Close()
+		t.Fatal("a bank with a packed_families of its own migrated")
+	}
+	if !strings.Contains(err.Error(), "table packed_families is there already") {
+		t.Errorf("error %q, want the table named", err)
 	}
 }

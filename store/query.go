@@ -580,9 +580,35 @@ func countPuzzlesSQL(f Filter) (string, []any, error) {
 // Query streams the puzzles the filter selects to fn, in the order and
 // up to the limit the options ask for. An error from fn stops the query
 // and is returned. fn must not use a writer DB (its connection is busy).
+//
+// A query by ID or rating of levels, givens and sizes alone, from the
+// first row, that passes on fewer rows than the bank's counts of them
+// (the buckets) and its limit allow, found pages of the puzzles that no
+// longer lead to all their rows: it fails with a DamagedError rather
+// than end short as if whole.
 func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) error) error {
-	if err := query(ctx, db.reader(), f, o, fn); err != nil {
-		return fmt.Errorf("query: %w", err)
+	// Counted first: puzzles are never deleted, so a later snapshot, the
+	// query's, holds as many at least.
+	want := int64(-1)
+	if f.bucketsOnly() && o.Order != OrderRandom && !o.OnePerFamily && o.AfterID == 0 && o.Limit >= 0 {
+		n, err := db.count(ctx, f, false)
+		if err != nil {
+			return Damaged(db.path, fmt.Errorf("query: %w", err))
+		}
+		if want = n; o.Limit > 0 {
+			want = min(n, int64(o.Limit))
+		}
+	}
+	var passed int64
+	err := query(ctx, db.reader(), f, o, func(r Row) error {
+		passed++
+		return fn(r)
+	})
+	if err != nil {
+		return Damaged(db.path, fmt.Errorf("query: %w", err))
+	}
+	if passed < want {
+		return &DamagedError{Path: db.path, Err: fmt.Errorf("query: %d puzzles read where the bank's counts hold %d", passed, want)}
 	}
 	return nil
 }

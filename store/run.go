@@ -319,39 +319,54 @@ func (r *runLocks) releaseAll() {
 	}
 }
 
-// Runs returns every run, oldest first.
+// runColumns are the columns of runs that scanRun reads, in its order.
+const runColumns = `id, kind, source, args, params, seed, code_version, started_at,
+	ended_at, status, families, puzzles, dup_families, dup_puzzles, rejected, message`
+
+// scanRun reads a row of runColumns. An error is a stored value that
+// does not read as the schema says: the row was damaged.
+func scanRun(rows *sql.Rows) (Run, error) {
+	var (
+		r           Run
+		args        string
+		seed, start int64
+		ended       sql.NullInt64
+	)
+	// The ID comes first, and a rowid always reads: a failed scan has
+	// set it, for the error to name the run.
+	if err := rows.Scan(&r.ID, &r.Kind, &r.Source, &args, &r.Params, &seed, &r.CodeVersion, &start, &ended, &r.Status,
+		&r.Families, &r.Puzzles, &r.DupFamilies, &r.DupPuzzles, &r.Rejected, &r.Message); err != nil {
+		return r, fmt.Errorf("run %d: %w", r.ID, err)
+	}
+	if err := json.Unmarshal([]byte(args), &r.Args); err != nil {
+		return r, fmt.Errorf("run %d: args: %w", r.ID, err)
+	}
+	r.Seed = uint64(seed)
+	r.StartedAt = time.Unix(start, 0).UTC()
+	if ended.Valid {
+		r.EndedAt = time.Unix(ended.Int64, 0).UTC()
+	}
+	return r, nil
+}
+
+// Runs returns every run, oldest first. A run whose row does not read is
+// a DamagedError.
 func (db *DB) Runs(ctx context.Context) ([]Run, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, kind, source, args, params, seed, code_version, started_at,
-		ended_at, status, families, puzzles, dup_families, dup_puzzles, rejected, message
-		FROM runs ORDER BY id`)
+	rows, err := db.db.QueryContext(ctx, `SELECT `+runColumns+` FROM runs ORDER BY id`)
 	if err != nil {
-		return nil, fmt.Errorf("runs: %w", err)
+		return nil, Damaged(db.path, fmt.Errorf("runs: %w", err))
 	}
 	defer rows.Close()
 	var out []Run
 	for rows.Next() {
-		var (
-			r           Run
-			args        string
-			seed, start int64
-			ended       sql.NullInt64
-		)
-		if err := rows.Scan(&r.ID, &r.Kind, &r.Source, &args, &r.Params, &seed, &r.CodeVersion, &start, &ended, &r.Status,
-			&r.Families, &r.Puzzles, &r.DupFamilies, &r.DupPuzzles, &r.Rejected, &r.Message); err != nil {
-			return nil, fmt.Errorf("runs: %w", err)
-		}
-		if err := json.Unmarshal([]byte(args), &r.Args); err != nil {
-			return nil, fmt.Errorf("runs: run %d: args: %w", r.ID, err)
-		}
-		r.Seed = uint64(seed)
-		r.StartedAt = time.Unix(start, 0).UTC()
-		if ended.Valid {
-			r.EndedAt = time.Unix(ended.Int64, 0).UTC()
+		r, err := scanRun(rows)
+		if err != nil {
+			return nil, damagedValue(db.path, fmt.Errorf("runs: %w", err))
 		}
 		out = append(out, r)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("runs: %w", err)
+		return nil, Damaged(db.path, fmt.Errorf("runs: %w", err))
 	}
 	rows.Close()
 	for i := range out {

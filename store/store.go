@@ -306,9 +306,9 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 			}
 		}
 		if !checked {
-			if err := quickCheck(ctx, x); err != nil {
+			if err := quickCheck(ctx, x, path); err != nil {
 				x.Close()
-				return nil, fmt.Errorf("open bank %s: %w", path, err)
+				return nil, err
 			}
 			quick = true
 		}

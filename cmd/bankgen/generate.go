@@ -14,6 +14,7 @@ import (
 	"sudokubank/grid"
 	"sudokubank/internal/cli"
 	"sudokubank/pipeline"
+	"sudokubank/store"
 )
 
 const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...] [-quota LEVEL=N,...]
@@ -238,7 +239,8 @@ func runGenerate(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	return generate(ctx, o, args, stdout, stderr)
+	// Damage any read of the bank meets is said as such.
+	return store.Damaged(o.db, generate(ctx, o, args, stdout, stderr))
 }
 
 // checkSizeLevels refuses a level the run's size never reaches (a 4x4

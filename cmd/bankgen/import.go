@@ -117,5 +117,6 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usageError{Err: errors.New("standard input is a directory: import takes one FILE (or - for standard input)")}
 		}
 	}
-	return importFile(ctx, o, args, stdout, stderr, os.Stdin)
+	// Damage any read of the bank meets is said as such.
+	return store.Damaged(o.db, importFile(ctx, o, args, stdout, stderr, os.Stdin))
 }

@@ -31,9 +31,12 @@ shard left it, and says which shards were merged and which not: run it
 again to finish.
 
 A file that is not a bank, a bank of a newer bankgen and a damaged bank are
-refused; a bank of an older bankgen is migrated in place first. A shard
-that holds packs is refused: -packs drop merges its families and leaves its
-packs behind.
+refused; a bank of an older bankgen is migrated in place first. A shard is
+damaged if SQLite's quick check fails on it, or if a stored grid no longer
+reads as a puzzle that agrees with its solution (a complete grid) under its
+key: the message names the shard and the family or puzzle, and bankquery
+check -db SHARD says all that is wrong. A shard that holds packs is refused:
+-packs drop merges its families and leaves its packs behind.
 
 Examples:
   bankgen merge -db bank.db shard-*.db

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 
+	"sudokubank/internal/plural"
 	"sudokubank/solve"
 )
 
@@ -14,13 +15,17 @@ const checkUsage = `Usage: bankquery check [-db puzzles.db] [-quick]
 Check reads the whole bank and prints each problem it finds: damaged
 pages and indexes (SQLite's integrity_check), references to missing
 rows, a canonical form or a puzzle stored twice, counters that disagree
-with the rows they count, and stored puzzles whose grids do not decode,
-whose solution does not agree with their givens or is not their only
-solution, or whose sort key is not their string's. It changes nothing.
+with the rows they count, runs whose records do not read, families whose
+key is not their form's or whose solution does not agree with their form,
+and stored puzzles whose grids do not decode, whose solution does not
+agree with their givens or is not their only solution, or whose sort key
+is not their string's. It changes nothing.
 
 -quick runs SQLite's quick_check instead of integrity_check (it does not
-compare the indexes with their tables) and skips the puzzles; bankgen
-and a recorded export run quick_check alone on each bank they open.
+compare the indexes with their tables) and skips the families and
+puzzles; bankgen and a recorded export run quick_check alone on each bank
+they open, and bankgen merge checks a shard's families and puzzles too,
+but for the count of their solutions.
 The exit status is 1 when a problem is found.
 
 Examples:
@@ -52,7 +57,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stdout, "... and %d more problems\n", r.More)
 	}
 	if !r.OK() {
-		return fmt.Errorf("check %s: %d problems: %w", *db, len(r.Problems)+r.More, errProblems)
+		return fmt.Errorf("check %s: %s: %w", *db, plural.Count(int64(len(r.Problems)+r.More), "problem"), errProblems)
 	}
 	fmt.Fprintf(e.stdout, "%s: ok\n", *db)
 	return nil

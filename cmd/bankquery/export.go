@@ -337,7 +337,7 @@ func (x exportJob) levelsFilter() store.Filter {
 // unrecorded selects read-only among the unreserved families and writes
 // the file; the bank is not changed.
 func (x exportJob) unrecorded(ctx context.Context, e *env) error {
-	bank, err := openReadOnly(ctx, x.out.bank)
+	bank, err := openReadOnly(ctx, e, x.out.bank)
 	if err != nil {
 		return err
 	}

@@ -150,7 +150,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 
 	var bank *store.DB
 	if _, err := os.Stat(*db); err == nil {
-		if bank, err = openReadOnly(ctx, *db); err != nil {
+		if bank, err = openReadOnly(ctx, e, *db); err != nil {
 			return err
 		}
 		defer bank.Close()

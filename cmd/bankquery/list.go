@@ -118,7 +118,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 		return usagef("-seed: only with -random")
 	}
 
-	bank, err := openReadOnly(ctx, *db)
+	bank, err := openReadOnly(ctx, e, *db)
 	if err != nil {
 		return err
 	}

@@ -75,7 +75,7 @@ func runPacks(ctx context.Context, e *env, args []string) error {
 	if err := noArgs(fs); err != nil {
 		return err
 	}
-	bank, err := openReadOnly(ctx, *db)
+	bank, err := openReadOnly(ctx, e, *db)
 	if err != nil {
 		return err
 	}
@@ -186,8 +186,8 @@ func parsePackArgs(e *env, fs *flag.FlagSet, usage string, args []string) (strin
 
 // openPack opens the bank at path with open and finds the pack name in
 // it; the caller closes the bank.
-func openPack(ctx context.Context, open func(context.Context, string) (*store.DB, error), path, name string) (*store.DB, store.Pack, error) {
-	bank, err := open(ctx, path)
+func openPack(ctx context.Context, e *env, open func(context.Context, *env, string) (*store.DB, error), path, name string) (*store.DB, store.Pack, error) {
+	bank, err := open(ctx, e, path)
 	if err != nil {
 		return nil, store.Pack{}, err
 	}

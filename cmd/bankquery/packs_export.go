@@ -51,7 +51,7 @@ func runPacksExport(ctx context.Context, e *env, args []string) error {
 
 // packsExport writes the pack name of the bank db as of asks.
 func packsExport(ctx context.Context, e *env, of *outputFlags, db, name string) error {
-	bank, p, err := openPack(ctx, openReadOnly, db, name)
+	bank, p, err := openPack(ctx, e, openReadOnly, db, name)
 	if err != nil {
 		return err
 	}

@@ -5,8 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"time"
-
-	"sudokubank/store"
 )
 
 const packsReleaseUsage = `Usage: bankquery packs release NAME -force [-db puzzles.db]
@@ -46,9 +44,9 @@ func releasePack(ctx context.Context, e *env, db, name string, force bool) error
 	// Without -force nothing is written, so the bank is only read.
 	open := openReadOnly
 	if force {
-		open = func(ctx context.Context, path string) (*store.DB, error) { return openWriter(ctx, e, path) }
+		open = openWriter
 	}
-	bank, p, err := openPack(ctx, open, db, name)
+	bank, p, err := openPack(ctx, e, open, db, name)
 	if err != nil {
 		return err
 	}

@@ -36,7 +36,7 @@ func runPacksShow(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return helped(err)
 	}
-	bank, p, err := openPack(ctx, openReadOnly, *db, name)
+	bank, p, err := openPack(ctx, e, openReadOnly, *db, name)
 	if err != nil {
 		return err
 	}

@@ -55,6 +55,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	log            *slog.Logger
+	// bank is the bank the command opened, for Run to name when the
+	// command fails on damage to it.
+	bank string
 }
 
 func commands() []command {
@@ -122,7 +125,13 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if c.name == name {
 			// The commands that write say what an interrupt left
 			// themselves; the others only read.
-			return interrupted(ctx, e, name, c.run(ctx, e, args[1:]), "")
+			err := interrupted(ctx, e, name, c.run(ctx, e, args[1:]), "")
+			if e.bank != "" && name != "check" {
+				// Damage any read met is said as such, with the command
+				// that lists it all: check reports its own.
+				err = store.Damaged(e.bank, err)
+			}
+			return err
 		}
 		names = append(names, c.name)
 	}
@@ -148,15 +157,16 @@ func parseAndOpen(ctx context.Context, e *env, fs *flag.FlagSet, usage string, a
 	if err := noArgs(fs); err != nil {
 		return nil, err
 	}
-	return openReadOnly(ctx, *db)
+	return openReadOnly(ctx, e, *db)
 }
 
 // openReadOnly opens the bank at path for reading. A missing file is an
 // error, and the bank is never created.
-func openReadOnly(ctx context.Context, path string) (*store.DB, error) {
+func openReadOnly(ctx context.Context, e *env, path string) (*store.DB, error) {
 	if err := checkBankPath(path); err != nil {
 		return nil, err
 	}
+	e.bank = path
 	return store.OpenReadOnly(ctx, path)
 }
 
@@ -167,6 +177,7 @@ func openWriter(ctx context.Context, e *env, path string) (*store.DB, error) {
 	if err := checkBankPath(path); err != nil {
 		return nil, err
 	}
+	e.bank = path
 	return store.Open(ctx, path, store.Options{Log: e.log, MustExist: true})
 }
 

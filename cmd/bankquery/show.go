@@ -77,7 +77,7 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		puzzle = g
 	}
 
-	bank, err := openReadOnly(ctx, *db)
+	bank, err := openReadOnly(ctx, e, *db)
 	if err != nil {
 		return err
 	}

@@ -49,8 +49,9 @@ var ErrDamaged = errors.New("bank is damaged")
 
 // Check reads the whole bank and reports what is wrong with it: what
 // PRAGMA integrity_check finds (quick_check with quick, which skips the
-// indexes' agreement with their tables and the CHECK and UNIQUE
-// constraints, and takes a fraction of the time), references to missing
+// indexes' agreement with their tables and the UNIQUE constraints but
+// tests the CHECK and NOT NULL ones, and takes a fraction of the time),
+// references to missing
 // rows, canonical forms stored twice, and counters that disagree with the
 // rows they count (buckets, technique_counts, packed_families,
 // client_families), and runs whose rows do not read. Without quick it

@@ -67,8 +67,14 @@ once the pack is committed; if anything fails, nothing is recorded and no
 file is left. Interrupted (Ctrl-C, SIGTERM), the export says so, leaves
 neither file nor pack, and exits with status 130. An existing file is replaced only with -force, and only a
 regular file: never the bank or its -wal and -shm files, a device, a
-named pipe or a symbolic link. -out - writes a text format to standard
-output instead, once the pack is recorded, and the report to stderr.
+named pipe or a symbolic link. A directory (-out DIR/) is the pack: its
+files named as the pack names them (0001.sdk, ...) are all the pack's,
+so one that holds an earlier export's is refused without -force, and
+with -force the new pack's files replace them and the earlier export's
+others (a larger pack's last puzzles) are removed once the new pack is
+in place; any other file in DIR is left alone. -out - writes a text
+format to standard output instead, once the pack is recorded, and the
+report to stderr.
 While the file is written the bank is locked for writing (readers carry
 on).
 

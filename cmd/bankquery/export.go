@@ -161,7 +161,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		// A large grid may not fit the page as the flags ask.
 		if err := out.opt.PDF.ValidateSize(f.Size); err != nil {
 			if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
-				return flagError(oe.Name, oe.Value, oe.Err)
+				return optionError(oe)
 			}
 			return err
 		}

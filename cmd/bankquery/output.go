@@ -118,7 +118,7 @@ func (of *outputFlags) output(bank string, n int) (output, error) {
 	}
 	if err := opt.Validate(fmtv); err != nil {
 		if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
-			return output{}, flagError(oe.Name, oe.Value, oe.Err)
+			return output{}, optionError(oe)
 		}
 		return output{}, err
 	}
@@ -131,6 +131,15 @@ func (of *outputFlags) output(bank string, n int) (output, error) {
 		}
 	}
 	return output{bank: bank, path: of.out, format: fmtv, opt: opt, first: of.first, force: of.force}, nil
+}
+
+// optionError is the usage error of an option export refuses, named as
+// its flag: with its value, or for a switch (-large-print) without.
+func optionError(oe *export.OptionError) error {
+	if oe.Value == "" {
+		return usagef("-%s: %w", oe.Name, oe.Err)
+	}
+	return flagError(oe.Name, oe.Value, oe.Err)
 }
 
 // ready fails early when the output cannot go where it is asked to (see

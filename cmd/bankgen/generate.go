@@ -21,8 +21,9 @@ const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...]
                [-search=false]
                [-variants K] [-symmetry NAME] [-size N] [-seed S] [-shard I/N] [-workers W] [-quiet]
                [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
-       bankgen import [-db puzzles.db] [-source NAME] FILE|-
-       bankgen merge -db OUT.db SHARD.db...
+       bankgen import [-db puzzles.db] [-source NAME] [-strict] [-workers W]
+                      [-quiet] [-sync normal|full] FILE|-
+       bankgen merge -db OUT.db [-packs refuse|drop] SHARD.db...
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
 adds them to the bank, skipping any family the bank already holds.

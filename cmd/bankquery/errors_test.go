@@ -87,8 +87,8 @@ func TestBadInput(t *testing.T) {
 		{"ExportNotEnough", exp("-level", "evil", "-count", "31"), 1, "30 of 31 puzzles match"},
 		{"ExportNoneMatch", exp("-level", "1", "-givens", "22"), 1, "0 of 3 puzzles match"},
 		{"ExportNotEnoughUnrecorded", exp("-level", "evil", "-count", "31", "-no-record"), 1, "30 of 31 puzzles match"},
-		{"ExportExists", []string{"export", "-db", db, "-format", "sdm", "-out", existing, "-count", "3"}, 1, "file exists (use -force"},
-		{"ExportNoDirectory", []string{"export", "-db", db, "-format", "sdm", "-out", filepath.Join(dir, "no", "x.sdm"), "-count", "3"}, 1, "does not exist"},
+		{"ExportExists", []string{"export", "-db", db, "-format", "sdm", "-out", existing, "-count", "3"}, 2, "file exists (use -force"},
+		{"ExportNoDirectory", []string{"export", "-db", db, "-format", "sdm", "-out", filepath.Join(dir, "no", "x.sdm"), "-count", "3"}, 2, "does not exist"},
 		{"ExportTempFails", []string{"export", "-db", db, "-format", "sdm", "-out", long, "-count", "3"}, 1, "file name too long"},
 		{"StatsBankIsNotABank", []string{"stats", "-db", existing}, 1, "not a sudoku bank"},
 	}

@@ -100,7 +100,9 @@ numbers (10-16, in smaller type fitted to the cell) or a-p (every value
 a letter, A for 1 up to P for 16).
 
 Exit status 1 when fewer than N puzzles match (the message says how many
-did), 2 for a bad flag or value.
+did), 2 for a bad flag or value: an -out refused (the bank, a link, a
+device, a missing directory, a file that exists without -force) or a
+size the format or page cannot hold.
 
 ` + filterUsage + `
 Examples:

@@ -48,8 +48,8 @@ func TestExportNeverReplacesTheBank(t *testing.T) {
 					args = append(args, "-no-record")
 				}
 				r := run(t, args...)
-				if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "is the bank") {
-					t.Errorf("exit status %d, error %v; want 1 and the bank named", r.code, r.err)
+				if r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), "is the bank") {
+					t.Errorf("exit status %d, error %v; want 2 (a usage error) and the bank named", r.code, r.err)
 				}
 			})
 		}

@@ -135,7 +135,7 @@ type generateOptions struct {
 func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	var o generateOptions
 	fs := flag.NewFlagSet("bankgen", flag.ContinueOnError)
-	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
+	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing or empty (0 bytes, with a warning)")
 	fs.IntVar(&o.count, "count", 1000, fmt.Sprintf("add `N` new families (at most %d)", maxFamilies))
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
 	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `KEY=N,...` (N at most %d), instead of -count: levels, or techniques and rating bands (x-wing=500,9.0-=100)", maxFamilies))

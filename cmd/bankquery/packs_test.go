@@ -330,6 +330,26 @@ func TestPacksHelp(t *testing.T) {
 	}
 }
 
+// TestPacksSynopsesAgree: each subcommand's line in packs -h is the
+// synopsis its own -h gives, or for export the start of it (the output
+// flags are summed up there as "[export's output flags]").
+func TestPacksSynopsesAgree(t *testing.T) {
+	top, _, _ := strings.Cut(run(t, "packs", "-h").stdout, "\n\n")
+	for _, sub := range []string{"show", "export", "release"} {
+		own, _, _ := strings.Cut(run(t, "packs", sub, "-h").stdout, "\n\n")
+		own = strings.Join(strings.Fields(strings.TrimPrefix(own, "Usage:")), " ")
+		line := "(none)"
+		for l := range strings.Lines(top) {
+			if f := strings.Fields(strings.TrimPrefix(l, "Usage:")); len(f) > 2 && f[2] == sub {
+				line = strings.TrimSuffix(strings.Join(f, " "), " [export's output flags]")
+			}
+		}
+		if own != line && !(sub == "export" && strings.HasPrefix(own, line+" ")) {
+			t.Errorf("packs -h gives %s as\n  %s\nwhere packs %s -h gives\n  %s", sub, line, sub, own)
+		}
+	}
+}
+
 // The synopsis of packs export names every flag its flag list has, as
 // export's does: the two share the output flags.
 func TestPacksExportSynopsis(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"sudokubank/internal/filekind"
 )
@@ -16,15 +17,24 @@ import (
 // destination, Publish gives them all their names. The directory is
 // created if missing (its parent must exist) and removed again by
 // Discard if it was created and nothing was published.
+//
+// The directory is the pack: the .sdk files named as SDKName names them
+// (0001.sdk, 00012.sdk, ...) are all the pack's. An earlier export's
+// files under those names are refused without force and, with it,
+// removed once the new pack is published, so that a smaller pack does
+// not leave the larger one's last puzzles behind. Other files are left
+// alone.
 type PendingDir struct {
 	dir     string
 	force   bool
 	created bool
 	files   []*PendingFile
+	stale   []string // earlier exports' files, removed by Publish
 }
 
 // NewPendingDir returns a pending directory at dir; with force, Publish
-// may replace existing files of the same names.
+// may replace existing files of the same names and removes an earlier
+// export's other files.
 func NewPendingDir(dir string, force bool) *PendingDir {
 	return &PendingDir{dir: filepath.Clean(dir), force: force}
 }
@@ -84,6 +94,15 @@ func (d *PendingDir) Write(ctx context.Context, f Format, items []Item, opt Opti
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 	}
+	stale, err := packFiles(d.dir, names)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", d.dir, err)
+	}
+	if len(stale) > 0 && !d.force {
+		return fmt.Errorf("write %s: holds %s of an earlier export, which this pack would leave beside its own: %w",
+			d.dir, filepath.Base(stale[0]), ErrExists)
+	}
+	d.stale = stale
 	if err := os.Mkdir(d.dir, 0o755); err == nil {
 		d.created = true
 	} else if !errors.Is(err, fs.ErrExist) {
@@ -109,8 +128,44 @@ func (d *PendingDir) Write(ctx context.Context, f Format, items []Item, opt Opti
 	return nil
 }
 
-// Publish gives every written file its name. It stops at the first that
-// fails: the files named before stay.
+// packFiles returns the paths of the files in dir named as SDKName names
+// a pack's files but not among keep: an earlier export's. A missing dir
+// holds none.
+func packFiles(dir string, keep map[string]bool) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range entries {
+		if isSDKName(e.Name()) && !keep[e.Name()] && e.Type().IsRegular() {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out, nil
+}
+
+// isSDKName reports whether name is one SDKName makes: four or more
+// digits and ".sdk".
+func isSDKName(name string) bool {
+	num, ok := strings.CutSuffix(name, ".sdk")
+	if !ok || len(num) < 4 {
+		return false
+	}
+	for _, c := range num {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Publish gives every written file its name and then removes an earlier
+// export's files that the pack does not replace. It stops at the first
+// file that fails: the files named before stay.
 func (d *PendingDir) Publish() error {
 	if d.files == nil {
 		return fmt.Errorf("write %s: nothing written", d.dir)
@@ -125,6 +180,16 @@ func (d *PendingDir) Publish() error {
 		}
 	}
 	d.files, d.created = nil, false
+	for _, p := range d.stale {
+		// Only a regular file is removed: something else that took the
+		// name meanwhile was not written by an export.
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+			if err := os.Remove(p); err != nil {
+				return fmt.Errorf("write %s: remove an earlier export's file: %w", d.dir, err)
+			}
+		}
+	}
+	d.stale = nil
 	syncDir(d.dir)
 	return nil
 }

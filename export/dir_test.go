@@ -46,6 +46,48 @@ func TestPendingDir(t *testing.T) {
 			t.Errorf("directory holds %v after a refused write, want %v", got, want)
 		}
 	})
+	t.Run("SmallerPackReplacesTheLarger", func(t *testing.T) {
+		dir := filepath.Join(t.TempDir(), "pack")
+		d := export.NewPendingDir(dir, false)
+		if err := d.Write(ctx, export.SDK, items, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.Publish(); err != nil {
+			t.Fatal(err)
+		}
+		// A file the export did not name stays whatever happens.
+		other := filepath.Join(dir, "notes.txt")
+		if err := os.WriteFile(other, []byte("mine"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// Without force, a pack of two would leave 0003.sdk beside it.
+		d = export.NewPendingDir(dir, false)
+		two := slices.Clone(items[:2])
+		two[0].Number, two[1].Number = 1, 2
+		if err := d.Write(ctx, export.SDK, two, export.Options{}); !errors.Is(err, export.ErrExists) {
+			t.Errorf("a smaller pack without force: %v, want ErrExists", err)
+		}
+		// Nor, without force, another pack whose names are all new.
+		later := slices.Clone(two)
+		later[0].Number, later[1].Number = 4, 5
+		if err := export.NewPendingDir(dir, false).Write(ctx, export.SDK, later, export.Options{}); !errors.Is(err, export.ErrExists) {
+			t.Errorf("a pack numbered from 4 without force: %v, want ErrExists", err)
+		}
+		d = export.NewPendingDir(dir, true)
+		if err := d.Write(ctx, export.SDK, two, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		// Until it is published the earlier pack is whole.
+		if got := dirNames(t, dir); !slices.Contains(got, "0003.sdk") {
+			t.Errorf("directory holds %v before Publish, want the earlier 0003.sdk still", got)
+		}
+		if err := d.Publish(); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := dirNames(t, dir), []string{"0001.sdk", "0002.sdk", "notes.txt"}; !slices.Equal(got, want) {
+			t.Errorf("directory holds %v after a smaller pack with force, want %v", got, want)
+		}
+	})
 	t.Run("DiscardRemovesWhatItMade", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "pack")
 		d := export.NewPendingDir(dir, false)

@@ -33,6 +33,9 @@ func (l pdfLayout) sizeWord() string {
 	return fmt.Sprintf(" %dx%d", l.n, l.n)
 }
 
+// sizeName names the grid size in a message: "9x9", "16x16".
+func (l pdfLayout) sizeName() string { return fmt.Sprintf("%dx%d", l.n, l.n) }
+
 // answerHead returns the height the answer pages' heading takes.
 func (l pdfLayout) answerHead() float64 { return l.page.answerHeadSize * 2.2 }
 

@@ -72,13 +72,20 @@ const (
 func SymbolSets() []string { return []string{SymbolsLetters, SymbolsNumbers, SymbolsAP} }
 
 // OptionError is an option Validate refuses. Name is the option's name
-// as the commands' flags spell it ("page", "per-page", "title", ...).
+// as the commands' flags spell it ("page", "per-page", "title", ...);
+// Value is "" for a switch (large-print).
 type OptionError struct {
 	Name, Value string
 	Err         error
 }
 
-func (e *OptionError) Error() string { return fmt.Sprintf("%s %q: %v", e.Name, e.Value, e.Err) }
+func (e *OptionError) Error() string {
+	if e.Value == "" {
+		// A switch such as large-print has no value to quote.
+		return fmt.Sprintf("%s: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("%s %q: %v", e.Name, e.Value, e.Err)
+}
 func (e *OptionError) Unwrap() error { return e.Err }
 
 // The captions PDFOptions.Caption takes.
@@ -335,18 +342,8 @@ func (o PDFOptions) layout(pages, n int) (pdfLayout, error) {
 		return l, &OptionError{"per-page", strconv.Itoa(o.PerPage), fmt.Errorf("want %s", orList(PerPageCounts()))}
 	}
 	l = l.withPerPage(per)
-	if d := l.digitSize(); d < l.minDigits {
-		take := "take 1 a page"
-		if per == 1 {
-			take = "take a larger page"
-		}
-		return l, &OptionError{"per-page", strconv.Itoa(per), fmt.Errorf(
-			"large print on %s sets the%s digits at %.1f pt, want %g pt or more: %s", l.page.name, l.sizeWord(), d, l.minDigits, take)}
-	}
-	if d := l.digitSize(); d < minDigits {
-		return l, &OptionError{"per-page", strconv.Itoa(per), fmt.Errorf(
-			"%d a page on %s sets the%s values at %.1f pt, want %g pt or more: take fewer a page or a larger page",
-			per, l.page.name, l.sizeWord(), d, minDigits)}
+	if err := o.tooSmall(l, per); err != nil {
+		return l, err
 	}
 	l.fitAnswers()
 
@@ -364,6 +361,72 @@ func (o PDFOptions) layout(pages, n int) (pdfLayout, error) {
 		l.gutter = gutterAuto(pages)
 	}
 	return l, nil
+}
+
+// tooSmall returns the *OptionError of layout l, per puzzles a page,
+// when it sets the puzzles' values below the least size allowed, nil
+// otherwise. It names the option the user asked for that cannot be kept
+// (a PerPage given, else LargePrint, else the page) and says what would
+// work: fewer a page, a larger page, or no large print.
+func (o PDFOptions) tooSmall(l pdfLayout, per int) error {
+	least := max(l.minDigits, minDigits)
+	d := l.digitSize()
+	if d >= least {
+		return nil
+	}
+	// fits reports whether per puzzles a page on page p are large enough.
+	fits := func(p pageSize, per int) bool {
+		m := l
+		m.page = p
+		if strings.TrimSpace(o.Gutter) == "" {
+			m.gutter = p.gutter
+		}
+		return m.withPerPage(per).digitSize() >= least
+	}
+	var fewer []int
+	for _, c := range PerPageCounts() {
+		if c < per && fits(l.page, c) {
+			fewer = append(fewer, c)
+		}
+	}
+	var larger []string
+	for i, p := range pageSizes {
+		// 8.5x11 is letter by another name.
+		alias := slices.ContainsFunc(pageSizes[:i], func(q pageSize) bool { return q.w == p.w && q.h == p.h })
+		if !alias && p.name != l.page.name && fits(p, per) {
+			larger = append(larger, p.name)
+		}
+	}
+	var ways []string
+	if len(fewer) > 0 {
+		ways = append(ways, "-per-page "+orList(fewer))
+	}
+	if len(larger) > 0 {
+		ways = append(ways, "-page "+orList(larger))
+	}
+	advice := "no page size takes them"
+	if len(ways) > 0 {
+		advice = "take " + strings.Join(ways, ", or ")
+	}
+	what, in := "values", ""
+	if o.LargePrint {
+		what, in = "digits", " in large print"
+		advice = strings.TrimPrefix(advice+", or leave out -large-print", "no page size takes them, or ")
+	}
+	grids := fmt.Sprintf("%s grids on %s%s", l.sizeName(), l.page.name, in)
+	var why error
+	if o.PerPage != 0 {
+		why = fmt.Errorf("%d a page of %s set the %s at %.1f pt, want %g pt or more: %s", per, grids, what, d, least, advice)
+	} else {
+		why = fmt.Errorf("%s set the %s at %.1f pt even %d a page, want %g pt or more: %s", grids, what, d, per, least, advice)
+	}
+	switch {
+	case o.PerPage != 0:
+		return &OptionError{"per-page", strconv.Itoa(o.PerPage), why}
+	case o.LargePrint:
+		return &OptionError{"large-print", "", why}
+	}
+	return &OptionError{"page", o.Page, why}
 }
 
 func (l pdfLayout) withPerPage(per int) pdfLayout {

@@ -381,8 +381,12 @@ func TestPDFSizedRefused(t *testing.T) {
 		flag string
 		want string
 	}{
-		{"TooManyAPage", export.PDFOptions{Page: "a5", PerPage: 6}, "per-page", "sets the 16x16 values at"},
-		{"LargePrintSmallPage", export.PDFOptions{Page: "6x9", LargePrint: true}, "per-page", "take a larger page"},
+		{"TooManyAPage", export.PDFOptions{Page: "a5", PerPage: 6}, "per-page", "6 a page of 16x16 grids on a5 set the values at"},
+		// The refusal names what was asked (-large-print, not the -per-page
+		// it chose) and what would do: a larger page or no large print.
+		{"LargePrintSmallPage", export.PDFOptions{Page: "6x9", LargePrint: true}, "large-print",
+			"16x16 grids on 6x9 in large print set the digits at 13.5 pt even 1 a page, want 16 pt or more: take -page letter, a4, 8x10 or 7x10, or leave out -large-print"},
+		{"TooManyAPageAdvice", export.PDFOptions{Page: "a5", PerPage: 6}, "per-page", "take -per-page 1 or 2, or -page letter or a4"},
 		{"Symbols", export.PDFOptions{Symbols: "roman"}, "symbols", "want letters, numbers or a-p"},
 	}
 	for _, tt := range tests {
@@ -396,6 +400,14 @@ func TestPDFSizedRefused(t *testing.T) {
 				t.Error("ValidateSize(16) accepts it")
 			}
 		})
+	}
+	// A 25x25 grid is too large for 5.5x8.5 even 1 a page: the page is
+	// what the user asked, not the -per-page the book chose.
+	err := export.PDFOptions{Page: "5.5x8.5"}.ValidateSize(25)
+	var oe *export.OptionError
+	want := "25x25 grids on 5.5x8.5 set the values at 6.8 pt even 1 a page, want 7 pt or more: take -page letter, a4, 8x10, 7x10, 6x9 or a5"
+	if !errors.As(err, &oe) || oe.Name != "page" || oe.Value != "5.5x8.5" || oe.Err.Error() != want {
+		t.Errorf("25x25 on 5.5x8.5: %v, want a page option error saying %q", err, want)
 	}
 	// The same options suit 9x9 puzzles, but the symbols.
 	if err := (export.PDFOptions{Page: "a5", PerPage: 6}).Validate(); err != nil {

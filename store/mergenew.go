@@ -34,6 +34,7 @@ func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o 
 		return nil, MergeResult{}, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if fresh {
+		warnEmpty(path, opt.Log)
 		res, placed, err := mergeNew(ctx, path, s, o)
 		if err != nil {
 			return nil, MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)

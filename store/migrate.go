@@ -15,6 +15,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"sudokubank/internal/plural"
 	"sudokubank/migrations"
 )
 
@@ -88,7 +89,7 @@ func bankVersion(ctx context.Context, q sqlx.QueryerContext) (int, error) {
 			return 0, fmt.Errorf("read schema: %w", err)
 		}
 		if n > 0 || ver != 0 {
-			return 0, fmt.Errorf("SQLite file with %d schema objects and no bank application_id: %w", n, ErrNotBank)
+			return 0, fmt.Errorf("SQLite file with %s and no bank application_id: %w", plural.Count(int64(n), "schema object"), ErrNotBank)
 		}
 		return 0, nil
 	default:

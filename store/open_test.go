@@ -205,18 +205,19 @@ func TestNotABankRefused(t *testing.T) {
 	tests := []struct {
 		name  string
 		setup func(path string)
+		msg   string // in Open's error, "" for any
 	}{
 		{"SQLiteWithOtherTables", func(path string) {
 			rawSQL(t, path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO customers (name) VALUES ('x')")
-		}},
+		}, "SQLite file with 1 schema object and no bank application_id"},
 		{"OtherApplicationID", func(path string) {
 			rawSQL(t, path, "PRAGMA application_id = 42", "CREATE TABLE t (x)")
-		}},
+		}, ""},
 		{"NotSQLite", func(path string) {
 			if err := os.WriteFile(path, []byte("id,name\n1,not a database at all, just some text\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-		}},
+		}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -226,8 +227,8 @@ func TestNotABankRefused(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := store.Open(ctx, path, store.Options{}); !errors.Is(err, store.ErrNotBank) {
-				t.Errorf("Open error = %v, want ErrNotBank", err)
+			if _, err := store.Open(ctx, path, store.Options{}); !errors.Is(err, store.ErrNotBank) || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("Open error = %v, want ErrNotBank saying %q", err, tt.msg)
 			}
 			if _, err := store.OpenReadOnly(ctx, path); !errors.Is(err, store.ErrNotBank) {
 				t.Errorf("OpenReadOnly error = %v, want ErrNotBank", err)

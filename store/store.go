@@ -104,7 +104,8 @@ type Options struct {
 	// to a newer schema, and how long that took: a migration that
 	// rebuilds a table (0010 rebuilds the puzzles) takes a minute or
 	// more for ten million puzzles, which would otherwise look like a
-	// hang.
+	// hang. It is warned, too, when Open makes a new bank in an empty
+	// file, which may be a bank that was truncated.
 	Log *slog.Logger
 }
 
@@ -273,6 +274,7 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 		"_txlock=immediate",
 	}
 	if fresh {
+		warnEmpty(path, opt.Log)
 		if err := create(ctx, path, q); err != nil {
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
@@ -560,6 +562,20 @@ func dsn(path string, query []string) string {
 	return "file:" + esc.Replace(path) + "?" + strings.Join(query, "&")
 }
 
+// warnEmpty tells log, when the file at path exists and is empty, that a
+// new bank is made in it: SQLite takes a 0-byte file for an empty
+// database, as Open takes it for the place of a new bank (a file made
+// beforehand with its owner and mode), but it may be a bank that was
+// truncated, and its owner should hear of that.
+func warnEmpty(path string, log *slog.Logger) {
+	if log == nil {
+		return
+	}
+	if st, err := os.Stat(path); err == nil && st.Size() == 0 {
+		log.Warn("the bank file is empty (0 bytes): making a new bank in it; if it held a bank, that bank was lost before this run", "db", path)
+	}
+}
+
 // checkHeader refuses a file that exists but is not SQLite, before the
 // driver touches it. An empty file is a fresh database to SQLite, and
 // fresh says the file is missing or empty. With mustExist, a missing
@@ -584,7 +600,7 @@ func checkHeader(path string, mustExist bool) (fresh bool, err error) {
 	n, err := io.ReadFull(f, head[:])
 	if n == 0 && (err == io.EOF) {
 		if mustExist {
-			return false, fmt.Errorf("empty file: %w", ErrNotBank)
+			return false, fmt.Errorf("empty file (0 bytes), no bank yet: %w", ErrNotBank)
 		}
 		return true, nil
 	}

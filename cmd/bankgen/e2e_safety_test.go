@@ -208,3 +208,27 @@ func mustReadOnly(tb testing.TB, path string) {
 	}
 	tb.Cleanup(func() { exec.Command("chattr", "-i", path).Run() })
 }
+
+// TestEmptyFileWarned: a 0-byte -db is where a new bank is made, as
+// SQLite takes it for an empty database, but it may be a truncated bank:
+// the run warns, naming it, and makes the bank; bankquery, which never
+// makes banks, refuses the same empty file as no bank yet.
+func TestEmptyFileWarned(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "b.db"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := bankgen(t, dir, "-db", "b.db", "-count", "1", "-seed", "1", "-quiet")
+	want := "the bank file is empty (0 bytes): making a new bank in it"
+	if r.code != 0 || !strings.Contains(r.stderr, want) || !strings.Contains(r.stderr, "db=b.db") {
+		t.Errorf("bankgen on an empty file: exit %d, stderr %q; want 0 and a warning %q naming b.db", r.code, r.stderr, want)
+	}
+	if n, err := countFamilies(filepath.Join(dir, "b.db")); err != nil || n != 1 {
+		t.Errorf("the new bank holds %d families (%v), want 1", n, err)
+	}
+	// A bank made in a missing file has nothing to warn of.
+	r = bankgen(t, dir, "-db", "new.db", "-count", "1", "-seed", "1", "-quiet")
+	if r.code != 0 || strings.Contains(r.stderr, "empty") {
+		t.Errorf("bankgen on a missing file: exit %d, stderr %q; want 0 and no warning", r.code, r.stderr)
+	}
+}

@@ -22,8 +22,9 @@ const generateUsage = `Usage: bankgen [-db puzzles.db] [-count N] [-level L,...]
                [-search=false]
                [-variants K] [-symmetry NAME] [-size N] [-seed S] [-shard I/N] [-workers W] [-quiet]
                [-sync normal|full] [-cpuprofile FILE] [-memprofile FILE]
-       bankgen import [-db puzzles.db] [-source NAME] FILE|-
-       bankgen merge -db OUT.db SHARD.db...
+       bankgen import [-db puzzles.db] [-source NAME] [-strict] [-workers W]
+                      [-quiet] [-sync normal|full] FILE|-
+       bankgen merge -db OUT.db [-packs refuse|drop] SHARD.db...
 
 bankgen generates graded Sudoku families (essentially different puzzles) and
 adds them to the bank, skipping any family the bank already holds.
@@ -135,7 +136,7 @@ type generateOptions struct {
 func parseGenerate(args []string, stdout io.Writer) (generateOptions, error) {
 	var o generateOptions
 	fs := flag.NewFlagSet("bankgen", flag.ContinueOnError)
-	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
+	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing or empty (0 bytes, with a warning)")
 	fs.IntVar(&o.count, "count", 1000, fmt.Sprintf("add `N` new families (at most %d)", maxFamilies))
 	fs.Var((*levelsFlag)(&o.levels), "level", "keep only these `levels` (names or numbers, comma-separated); all when omitted")
 	fs.Var(&o.quota, "quota", fmt.Sprintf("targets for the bank's totals, `KEY=N,...` (N at most %d), instead of -count: levels, or techniques and rating bands (x-wing=500,9.0-=100)", maxFamilies))

@@ -56,7 +56,7 @@ type importOptions struct {
 func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	var o importOptions
 	fs := flag.NewFlagSet("bankgen import", flag.ContinueOnError)
-	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing")
+	fs.StringVar(&o.db, "db", "puzzles.db", "the bank `file`, created if missing or empty (0 bytes, with a warning)")
 	fs.StringVar(&o.source, "source", "", "the collection's `name`, stored with each family (not gen, which marks generated ones); when omitted, the file's name without its directory and extension (stdin for -)")
 	fs.IntVar(&o.workers, "workers", defaultWorkers(), "`W` worker goroutines, 1 to 8 per CPU")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress; refused records and the summary are still printed")

@@ -46,3 +46,34 @@ func TestUsageSymmetriesBySize(t *testing.T) {
 
 // notWord reports whether r ends a word of a usage text.
 func notWord(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }
+
+// TestUsageSynopsesAgree: the synopsis of each subcommand in bankgen -h
+// is the one its own -h gives (bankgen import -h, bankgen merge -h), so
+// that no flag is missing from either.
+func TestUsageSynopsesAgree(t *testing.T) {
+	top := synopsis(generateUsage)
+	for name, usage := range map[string]string{"import": importUsage, "merge": mergeUsage} {
+		if own := synopsis(usage); !strings.Contains(top+" ", own+" ") {
+			t.Errorf("bankgen -h gives %s as\n  %s\nwhere bankgen %s -h gives\n  %s", name, subSynopsis(top, "bankgen "+name+" "), name, own)
+		}
+	}
+}
+
+// synopsis returns a usage text's synopsis, its lines up to the first
+// blank one, without "Usage:" and with its spaces and line breaks as one
+// space each.
+func synopsis(usage string) string {
+	s, _, _ := strings.Cut(usage, "\n\n")
+	return strings.Join(strings.Fields(strings.TrimPrefix(s, "Usage:")), " ")
+}
+
+// subSynopsis returns the part of a joined synopsis that starts with
+// prefix, up to the next "bankgen".
+func subSynopsis(s, prefix string) string {
+	_, rest, ok := strings.Cut(s, prefix)
+	if !ok {
+		return "(none)"
+	}
+	rest, _, _ = strings.Cut(rest, " bankgen ")
+	return prefix + rest
+}

@@ -54,7 +54,7 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(e.stdout, p)
 	}
 	if r.More > 0 {
-		fmt.Fprintf(e.stdout, "... and %d more problems\n", r.More)
+		fmt.Fprintf(e.stdout, "... and %s more\n", plural.Count(int64(r.More), "problem"))
 	}
 	if !r.OK() {
 		return fmt.Errorf("check %s: %s: %w", *db, plural.Count(int64(len(r.Problems)+r.More), "problem"), errProblems)

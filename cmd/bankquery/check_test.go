@@ -29,6 +29,18 @@ func TestCheckCounterMismatch(t *testing.T) {
 	}
 }
 
+// TestCheckOneProblem: a bank with one problem is said to have "1
+// problem", not "1 problems".
+func TestCheckOneProblem(t *testing.T) {
+	bank := MustBank(t)
+	banktest.MustExec(t, bank, `UPDATE technique_counts SET families = families + 1
+		WHERE (size, level, technique) = (SELECT size, level, technique FROM technique_counts LIMIT 1)`)
+	r := run(t, "check", "-db", bank)
+	if r.code != 1 || strings.Count(r.stdout, "\n") != 1 || r.err == nil || !strings.Contains(r.err.Error(), ": 1 problem: ") {
+		t.Errorf("check: exit %d, stdout %q, error %v; want 1, one problem, and it counted as \"1 problem\"", r.code, r.stdout, r.err)
+	}
+}
+
 // TestWritersRefuseDamagedBank damages a page of a bank: check reports
 // it, and the recorded export, which writes to the bank, refuses it
 // unchanged.

@@ -67,8 +67,14 @@ once the pack is committed; if anything fails, nothing is recorded and no
 file is left. Interrupted (Ctrl-C, SIGTERM), the export says so, leaves
 neither file nor pack, and exits with status 130. An existing file is replaced only with -force, and only a
 regular file: never the bank or its -wal and -shm files, a device, a
-named pipe or a symbolic link. -out - writes a text format to standard
-output instead, once the pack is recorded, and the report to stderr.
+named pipe or a symbolic link. A directory (-out DIR/) is the pack: its
+files named as the pack names them (0001.sdk, ...) are all the pack's,
+so one that holds an earlier export's is refused without -force, and
+with -force the new pack's files replace them and the earlier export's
+others (a larger pack's last puzzles) are removed once the new pack is
+in place; any other file in DIR is left alone. -out - writes a text
+format to standard output instead, once the pack is recorded, and the
+report to stderr.
 While the file is written the bank is locked for writing (readers carry
 on).
 
@@ -94,7 +100,9 @@ numbers (10-16, in smaller type fitted to the cell) or a-p (every value
 a letter, A for 1 up to P for 16).
 
 Exit status 1 when fewer than N puzzles match (the message says how many
-did), 2 for a bad flag or value.
+did), 2 for a bad flag or value: an -out refused (the bank, a link, a
+device, a missing directory, a file that exists without -force) or a
+size the format or page cannot hold.
 
 ` + filterUsage + `
 Examples:
@@ -155,7 +163,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		// A large grid may not fit the page as the flags ask.
 		if err := out.opt.PDF.ValidateSize(f.Size); err != nil {
 			if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
-				return flagError(oe.Name, oe.Value, oe.Err)
+				return optionError(oe)
 			}
 			return err
 		}

@@ -77,10 +77,10 @@ type gradeJSON struct {
 	Error      string         `json:"error,omitempty"`
 	Level      int            `json:"level,omitempty"`
 	LevelName  string         `json:"level_name,omitempty"`
-	Rating     float64        `json:"rating,omitempty"`
-	Pearl      float64        `json:"pearl,omitempty"`
-	Diamond    float64        `json:"diamond,omitempty"`
-	Score      float64        `json:"score,omitempty"`
+	Rating     ratingJSON     `json:"rating,omitempty"`
+	Pearl      ratingJSON     `json:"pearl,omitempty"`
+	Diamond    ratingJSON     `json:"diamond,omitempty"`
+	Score      scoreJSON      `json:"score,omitempty"`
 	Hardest    string         `json:"hardest,omitempty"`
 	Givens     int            `json:"givens"`
 	StepCount  int            `json:"step_count,omitempty"`
@@ -97,11 +97,29 @@ type gradeBankJSON struct {
 	PuzzleID  int64  `json:"puzzle_id,omitempty"` // the stored puzzle
 	Stored    string `json:"stored,omitempty"`    // its cells
 	// Transform takes the stored puzzle to the one given (isomorph).
-	Transform     string  `json:"transform,omitempty"`
-	FamilyRating  float64 `json:"family_rating,omitempty"`
-	FamilyPearl   float64 `json:"family_pearl,omitempty"`
-	FamilyDiamond float64 `json:"family_diamond,omitempty"`
-	FamilyLevel   int     `json:"family_level,omitempty"`
+	Transform     string     `json:"transform,omitempty"`
+	FamilyRating  ratingJSON `json:"family_rating,omitempty"`
+	FamilyPearl   ratingJSON `json:"family_pearl,omitempty"`
+	FamilyDiamond ratingJSON `json:"family_diamond,omitempty"`
+	FamilyLevel   int        `json:"family_level,omitempty"`
+}
+
+// ratingJSON is a rating as list -format json and export write it, with
+// one decimal (7.0, not 7).
+type ratingJSON float64
+
+// MarshalJSON writes the rating with one decimal.
+func (r ratingJSON) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(r), 'f', 1, 64), nil
+}
+
+// scoreJSON is a composite score as list -format json and export write
+// it, with two decimals (2.20, not 2.2).
+type scoreJSON float64
+
+// MarshalJSON writes the score with two decimals.
+func (s scoreJSON) MarshalJSON() ([]byte, error) {
+	return strconv.AppendFloat(nil, float64(s), 'f', 2, 64), nil
 }
 
 // gradeInput is one puzzle to grade, with where it came from.
@@ -355,8 +373,8 @@ func (gs *graders) grade(ctx context.Context, p grid.Grid, j *gradeJSON) (shownG
 			return shownGrade{}, err
 		}
 		j.Level, j.LevelName = int(gr.Level), gr.Level.String()
-		j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
-		j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score, gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
+		j.Rating, j.Pearl, j.Diamond = ratingJSON(gr.ER.Float()), ratingJSON(gr.EP.Float()), ratingJSON(gr.ED.Float())
+		j.Score, j.Hardest, j.StepCount, j.Unfinished = scoreJSON(gr.Score), gr.Hardest.Slug(), len(gr.Path), gr.Unfinished
 		for _, st := range gr.Path {
 			j.Steps = append(j.Steps, st.Sized().Brief(grid.Nine))
 		}
@@ -368,8 +386,8 @@ func (gs *graders) grade(ctx context.Context, p grid.Grid, j *gradeJSON) (shownG
 		return shownGrade{}, err
 	}
 	j.Level, j.LevelName = int(gr.Level), gr.Level.String()
-	j.Rating, j.Pearl, j.Diamond = gr.ER.Float(), gr.EP.Float(), gr.ED.Float()
-	j.Score, j.Hardest, j.StepCount, j.Unfinished = gr.Score(p.Shape), gr.Hardest.Slug(), len(gr.Steps), gr.Unfinished
+	j.Rating, j.Pearl, j.Diamond = ratingJSON(gr.ER.Float()), ratingJSON(gr.EP.Float()), ratingJSON(gr.ED.Float())
+	j.Score, j.Hardest, j.StepCount, j.Unfinished = scoreJSON(gr.Score(p.Shape)), gr.Hardest.Slug(), len(gr.Steps), gr.Unfinished
 	for _, st := range gr.Steps {
 		j.Steps = append(j.Steps, st.Brief(p.Shape))
 	}
@@ -413,7 +431,7 @@ func gradeOne(ctx context.Context, gs *graders, bank *store.DB, in gradeInput) (
 	if m.Found {
 		f := m.Family
 		j.Bank.Match, j.Bank.Family = "isomorph", f.ID
-		j.Bank.FamilyRating, j.Bank.FamilyPearl, j.Bank.FamilyDiamond, j.Bank.FamilyLevel = tenths(f.ER), tenths(f.EP), tenths(f.ED), f.Level
+		j.Bank.FamilyRating, j.Bank.FamilyPearl, j.Bank.FamilyDiamond, j.Bank.FamilyLevel = ratingJSON(tenths(f.ER)), ratingJSON(tenths(f.EP)), ratingJSON(tenths(f.ED)), f.Level
 		if m.Exact {
 			j.Bank.Match = "exact"
 		} else {

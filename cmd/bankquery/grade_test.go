@@ -217,3 +217,44 @@ func TestGradeStdinLongLine(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeJSONNumbersAsList: grade -json writes a puzzle's rating,
+// pearl, diamond and score as list -format json writes them (2.20, not
+// 2.2; 7.0, not 7), so that the two can be compared as text.
+func TestGradeJSONNumbersAsList(t *testing.T) {
+	db := MustBank(t)
+	keys := []string{"rating", "pearl", "diamond", "score"}
+	tokens := func(line string) map[string]json.Number {
+		d := json.NewDecoder(strings.NewReader(line))
+		d.UseNumber()
+		var raw map[string]any
+		if err := d.Decode(&raw); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		m := map[string]json.Number{"puzzle": json.Number(raw["puzzle"].(string))}
+		for _, k := range keys {
+			if n, ok := raw[k].(json.Number); ok {
+				m[k] = n
+			}
+		}
+		return m
+	}
+	// A puzzle whose score ends in 0 is one a shortest form would write
+	// otherwise.
+	var want map[string]json.Number
+	for line := range strings.SplitSeq(strings.TrimSpace(mustRun(t, "list", "-db", db, "-format", "json", "-limit", "500")), "\n") {
+		if m := tokens(line); strings.HasSuffix(string(m["score"]), "0") {
+			want = m
+			break
+		}
+	}
+	if want == nil {
+		t.Fatal("no listed puzzle has a score ending in 0")
+	}
+	got := tokens(strings.TrimSpace(mustRun(t, "grade", "-db", db, "-json", string(want["puzzle"]))))
+	for _, k := range keys {
+		if got[k] != want[k] {
+			t.Errorf("grade -json %s = %s, list -format json writes %s", k, got[k], want[k])
+		}
+	}
+}

@@ -118,7 +118,7 @@ func (of *outputFlags) output(bank string, n int) (output, error) {
 	}
 	if err := opt.Validate(fmtv); err != nil {
 		if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
-			return output{}, flagError(oe.Name, oe.Value, oe.Err)
+			return output{}, optionError(oe)
 		}
 		return output{}, err
 	}
@@ -133,12 +133,22 @@ func (of *outputFlags) output(bank string, n int) (output, error) {
 	return output{bank: bank, path: of.out, format: fmtv, opt: opt, first: of.first, force: of.force}, nil
 }
 
-// ready fails early when the output cannot go where it is asked to (see
-// checkDestination), and warns of several sdk puzzles written as a zip
+// optionError is the usage error of an option export refuses, named as
+// its flag: with its value, or for a switch (-large-print) without.
+func optionError(oe *export.OptionError) error {
+	if oe.Value == "" {
+		return usagef("-%s: %w", oe.Name, oe.Err)
+	}
+	return flagError(oe.Name, oe.Value, oe.Err)
+}
+
+// ready fails early, with a usage error, when the output cannot go where
+// it is asked to (see checkDestination): -out names something to fix on
+// the command line. It warns of several sdk puzzles written as a zip
 // under a name that does not say so.
 func (o output) ready(e *env, n int) error {
 	if err := checkDestination(o.path, o.bank, o.force); err != nil {
-		return err
+		return usageError{Err: err}
 	}
 	if o.format == export.SDK && n > 1 && !export.IsDirOutput(o.path) && o.path != export.Stdout && !strings.EqualFold(filepath.Ext(o.path), ".zip") {
 		e.log.Warn("several sdk puzzles are written as a zip of .sdk files; name the file .zip, or end -out with / for a directory", "out", o.path, "count", n)
@@ -224,6 +234,35 @@ func interrupted(ctx context.Context, e *env, command string, err error, left st
 	}
 	fmt.Fprintln(e.stderr, msg)
 	return cli.ErrInterrupted
+}
+
+// rowsFit refuses, as a usage error before any work, rows that the
+// output cannot hold, as export refuses its -size: puzzles of another
+// size than 9x9 in a format that holds 9x9 only, and grids too large for
+// the PDF's page, -per-page or -large-print. what names the rows ("pack
+// 3 \"acme\"") and command the command, for the formats it has.
+func (o output) rowsFit(rows []store.Row, what, command, formats string) error {
+	largest := 0
+	for _, r := range rows {
+		largest = max(largest, r.Size)
+	}
+	if largest == 0 {
+		return nil
+	}
+	for _, r := range rows {
+		if r.Size != 9 && export.NineOnly(o.format) {
+			return usagef("-format %s: holds 9x9 puzzles only, and %s holds %dx%d puzzles; %s it as %s", o.format, what, r.Size, r.Size, command, formats)
+		}
+	}
+	if o.format == export.PDF {
+		if err := o.opt.PDF.ValidateSize(largest); err != nil {
+			if oe := (*export.OptionError)(nil); errors.As(err, &oe) {
+				return optionError(oe)
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // sizeFits refuses, as a usage error, a -size that format f cannot hold

@@ -67,6 +67,9 @@ func packsExport(ctx context.Context, e *env, of *outputFlags, db, name string) 
 	if err != nil {
 		return err
 	}
+	if err := out.rowsFit(rows, fmt.Sprintf("pack %d %q", p.ID, p.Name), "export", exportEverySize); err != nil {
+		return err
+	}
 	if err := out.save(ctx, e, rows); err != nil {
 		return err
 	}

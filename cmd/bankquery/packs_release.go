@@ -7,7 +7,7 @@ import (
 	"time"
 )
 
-const packsReleaseUsage = `Usage: bankquery packs release NAME -force [-db puzzles.db]
+const packsReleaseUsage = `Usage: bankquery packs release NAME [-db puzzles.db] [-force]
 
 Packs release gives the families of the pack NAME (or, where no pack
 has that name, the pack with that ID) back, as when an order is

@@ -59,8 +59,8 @@ func TestPacksExport(t *testing.T) {
 
 	// an existing file only with -force
 	r = run(t, "packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm)
-	if r.code != 1 || !strings.Contains(r.err.Error(), "-force") {
-		t.Errorf("packs export over a file: code %d, %v; want 1 and -force suggested", r.code, r.err)
+	if r.code != 2 || !strings.Contains(r.err.Error(), "-force") {
+		t.Errorf("packs export over a file: code %d, %v; want 2 and -force suggested", r.code, r.err)
 	}
 	mustRun(t, "packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm, "-force", "-first-number", "3")
 
@@ -98,7 +98,7 @@ func TestPacksExport(t *testing.T) {
 		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", sdm, "-force", "-page", "a4"}, 2, "-page: only with -format pdf"},
 		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdk", "-out", "-"}, 2, "9 sdk puzzles make a zip"},
 		{[]string{"packs", "export", "acme-1", "acme-2", "-db", db, "-format", "sdm", "-out", sdm}, 2, "one pack at a time"},
-		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", db, "-force"}, 1, "is the bank"},
+		{[]string{"packs", "export", "acme-1", "-db", db, "-format", "sdm", "-out", db, "-force"}, 2, "is the bank"},
 	} {
 		r := run(t, tt.args...)
 		if r.code != tt.code || r.err == nil || !strings.Contains(r.err.Error(), tt.msg) {
@@ -330,6 +330,26 @@ func TestPacksHelp(t *testing.T) {
 	}
 }
 
+// TestPacksSynopsesAgree: each subcommand's line in packs -h is the
+// synopsis its own -h gives, or for export the start of it (the output
+// flags are summed up there as "[export's output flags]").
+func TestPacksSynopsesAgree(t *testing.T) {
+	top, _, _ := strings.Cut(run(t, "packs", "-h").stdout, "\n\n")
+	for _, sub := range []string{"show", "export", "release"} {
+		own, _, _ := strings.Cut(run(t, "packs", sub, "-h").stdout, "\n\n")
+		own = strings.Join(strings.Fields(strings.TrimPrefix(own, "Usage:")), " ")
+		line := "(none)"
+		for l := range strings.Lines(top) {
+			if f := strings.Fields(strings.TrimPrefix(l, "Usage:")); len(f) > 2 && f[2] == sub {
+				line = strings.TrimSuffix(strings.Join(f, " "), " [export's output flags]")
+			}
+		}
+		if own != line && !(sub == "export" && strings.HasPrefix(own, line+" ")) {
+			t.Errorf("packs -h gives %s as\n  %s\nwhere packs %s -h gives\n  %s", sub, line, sub, own)
+		}
+	}
+}
+
 // The synopsis of packs export names every flag its flag list has, as
 // export's does: the two share the output flags.
 func TestPacksExportSynopsis(t *testing.T) {
@@ -419,5 +439,29 @@ func TestPacksUnknownCommand(t *testing.T) {
 		if r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
 			t.Errorf("bankquery %s: code %d, error %v; want 2 and %q", strings.Join(tt.args, " "), r.code, r.err, tt.want)
 		}
+	}
+}
+
+// TestPacksExportSizedNineOnly: a pack of 12x12 puzzles re-exported in a
+// format that holds 9x9 only is refused as export refuses -size 12 there,
+// a usage error (status 2) naming the pack and the formats that take it,
+// with nothing written.
+func TestPacksExportSizedNineOnly(t *testing.T) {
+	db, _, _ := MustSizedBank(t, 12)
+	dir := t.TempDir()
+	mustRun(t, "export", "-db", db, "-size", "12", "-count", "1", "-format", "csv", "-out", filepath.Join(dir, "big.csv"), "-pack", "big")
+	for _, format := range []string{"sdk", "sdm", "opensudoku"} {
+		t.Run(format, func(t *testing.T) {
+			out := filepath.Join(dir, "big."+format)
+			exp := run(t, "export", "-db", db, "-size", "12", "-count", "1", "-format", format, "-out", out)
+			r := run(t, "packs", "export", "big", "-db", db, "-format", format, "-out", out)
+			want := "-format " + format + `: holds 9x9 puzzles only, and pack 1 "big" holds 12x12 puzzles; export it as csv, json or pdf`
+			if r.code != 2 || r.code != exp.code || r.err == nil || !strings.Contains(r.err.Error(), want) {
+				t.Errorf("packs export: status %d, error %v; want %d as export gives, and %q", r.code, r.err, exp.code, want)
+			}
+			if _, err := os.Lstat(out); err == nil {
+				t.Errorf("%s was written", out)
+			}
+		})
 	}
 }

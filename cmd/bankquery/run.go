@@ -187,8 +187,13 @@ func checkBankPath(path string) error {
 	if path == "" {
 		return usagef("-db: no bank named")
 	}
-	if _, err := os.Stat(path); err != nil {
+	st, err := os.Stat(path)
+	if err != nil {
 		return fmt.Errorf("open bank %s: %w", path, unpath(err))
+	}
+	if st.Mode().IsRegular() && st.Size() == 0 {
+		// bankgen makes a new bank in an empty file, as in a missing one.
+		return fmt.Errorf("open bank %s: empty file (0 bytes), no bank yet (bankgen -db %s makes one in it): %w", path, path, store.ErrNotBank)
 	}
 	return nil
 }

@@ -48,8 +48,8 @@ func TestExportNeverReplacesTheBank(t *testing.T) {
 					args = append(args, "-no-record")
 				}
 				r := run(t, args...)
-				if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), "is the bank") {
-					t.Errorf("exit status %d, error %v; want 1 and the bank named", r.code, r.err)
+				if r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), "is the bank") {
+					t.Errorf("exit status %d, error %v; want 2 (a usage error) and the bank named", r.code, r.err)
 				}
 			})
 		}
@@ -246,5 +246,19 @@ func TestPacksQuotesOldBadNames(t *testing.T) {
 	out := mustRun(t, "packs", "-db", db)
 	if got := strings.Count(out, "\n"); got != 2 || !strings.Contains(out, `"p\n1  forged"`) || !strings.Contains(out, `"acme\u202e"`) {
 		t.Errorf("packs printed %d lines:\n%s\nwant a header and one row with the names quoted", got, out)
+	}
+}
+
+// TestEmptyFileIsNoBankYet: bankquery refuses a 0-byte -db as bankgen
+// sees it, the place of a bank not made yet, and says how one is made.
+func TestEmptyFileIsNoBankYet(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty.db")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, "stats", "-db", empty)
+	want := "empty file (0 bytes), no bank yet (bankgen -db " + empty + " makes one in it)"
+	if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), want) {
+		t.Errorf("stats of an empty file: exit %d, error %v; want 1 and %q", r.code, r.err, want)
 	}
 }

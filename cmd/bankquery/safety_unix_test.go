@@ -61,8 +61,8 @@ func TestExportWritesOnlyRegularFiles(t *testing.T) {
 					args = append(args, "-no-record")
 				}
 				r := run(t, args...)
-				if r.code != 1 || r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
-					t.Errorf("exit status %d, error %v; want 1 and %q", r.code, r.err, tt.want)
+				if r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
+					t.Errorf("exit status %d, error %v; want 2 (a usage error) and %q", r.code, r.err, tt.want)
 				}
 				if got := mustStat(t, tt.out).Mode(); got&tt.mode == 0 {
 					t.Errorf("%s is now %v", tt.out, got)

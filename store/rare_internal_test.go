@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -331,5 +332,56 @@ func TestRarePlanUpToID(t *testing.T) {
 	}
 	if want := all[:2]; !slices.Equal(got, want) {
 		t.Errorf("rare plan up to ID %d: %v, want %v", upTo, got, want)
+	}
+}
+
+// A part of a pack that cannot be filled fails once the sample of
+// families knows it is short: the families it found are counted, as many
+// as a query reading them gives, and the variants of those it had not
+// passed on yet are not read: its last statement reads families, whether
+// it scanned them, read every slot in one batch, or did both.
+func TestShortSampleReadsNoVariants(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	f := Filter{Levels: []int{3}}
+	o := QueryOptions{Order: OrderRandom, Seed: 5, OnePerFamily: true}
+	var fams int
+	if err := db.db.GetContext(ctx, &fams, "SELECT count(DISTINCT family_id) FROM puzzles WHERE level = 3"); err != nil {
+		t.Fatal(err)
+	}
+	defer func(b float64, a int, m uint64) { scanBias, scanAfter, maxBatch = b, a, m }(scanBias, scanAfter, maxBatch)
+	for _, plan := range []struct {
+		name  string
+		bias  float64
+		after int
+		batch uint64
+	}{
+		{"Scan", 1, 0, maxBatch},
+		{"Slots", 1e-9, 0, maxBatch},
+		{"SlotsThenScan", 1e-9, 1, 4},
+	} {
+		t.Run(plan.name, func(t *testing.T) {
+			scanBias, scanAfter, maxBatch = plan.bias, plan.after, plan.batch
+			var read int
+			if err := query(ctx, db.db, f, QueryOptions{Order: o.Order, Seed: o.Seed, OnePerFamily: true, Limit: fams + 10}, func(Row) error {
+				read++
+				return nil
+			}); err != nil || read != fams {
+				t.Fatalf("query read %d rows, %v; want %d", read, err, fams)
+			}
+			q := &statements{QueryerContext: db.db}
+			_, err := selectParts(ctx, q, []PackPart{{Filter: f, N: fams + 10}}, o, nil)
+			short := (*ShortError)(nil)
+			if !errors.As(err, &short) || short.Found != fams || short.Matching != fams {
+				t.Fatalf("error %v, want a *ShortError of %d found, %d matching", err, fams, fams)
+			}
+			if len(q.ran) == 0 || !strings.HasPrefix(q.ran[len(q.ran)-1], "SELECT f.id, f.canon_key, f.id FROM ") {
+				t.Errorf("statements after the last read of the families: %q", q.ran)
+			}
+			variants := slices.ContainsFunc(q.ran, func(s string) bool { return strings.HasPrefix(s, variantsSQL(1)[:40]) })
+			if want := plan.after > 0; variants != want {
+				t.Errorf("variants read %v, want %v: %q", variants, want, q.ran)
+			}
+		})
 	}
 }

@@ -29,8 +29,8 @@ const rareRows = 50_000
 // rows of those families: the same rows, more read.
 
 // rareIDsPerStatement bounds the family IDs one statement of
-// rareRowsOf binds, well under SQLite's 32,766 variables with room for
-// the filter's own.
+// rareRowsByFamily or rareRowsByBucket binds, well under SQLite's 32,766
+// variables with room for the filter's own.
 var rareIDsPerStatement = 10_000
 
 // rareFamily is a family that uses the filter's technique.
@@ -94,7 +94,7 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	if read >= walk {
 		return false, nil
 	}
-	rows, err := rareRowsOf(ctx, q, f, buckets)
+	rows, err := rareRowsByBucket(ctx, q, f, buckets)
 	if err != nil {
 		return false, err
 	}
@@ -256,10 +256,10 @@ func rareFamilySQL(w string, n int) string {
 		" WHERE p.family_id IN (?" + strings.Repeat(", ?", n-1) + ") AND " + w
 }
 
-// rareRowsOf returns the rows of the buckets' families that the filter
-// selects, in no particular order: one index search a bucket, the family
-// ID checked before the family's row is read.
-func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
+// rareRowsByBucket returns the rows of the buckets' families that the
+// filter selects, in no particular order: one index search a bucket, the
+// family ID checked before the family's row is read.
+func rareRowsByBucket(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
 	w, wargs, err := rareFilter(f)
 	if err != nil {
 		return nil, err

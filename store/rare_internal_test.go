@@ -130,7 +130,7 @@ func TestTechniquePlansAgree(t *testing.T) {
 				// as a big import's would past SQLite's limit.
 				readers := map[string]func() ([]Row, error){
 					"by family": func() ([]Row, error) { return rareRowsByFamily(ctx, db.db, f, ids) },
-					"by bucket": func() ([]Row, error) { return rareRowsOf(ctx, db.db, f, bucketsOf(fams)) },
+					"by bucket": func() ([]Row, error) { return rareRowsByBucket(ctx, db.db, f, bucketsOf(fams)) },
 				}
 				defer func(n int) { rareIDsPerStatement = n }(rareIDsPerStatement)
 				for _, perStatement := range []int{rareIDsPerStatement, 2} {

@@ -194,7 +194,7 @@ func (db *DB) SelectParts(ctx context.Context, parts []PackPart, o QueryOptions)
 // rows one part after the other; packFor, when set, is the client whose
 // pack they are for.
 func selectParts(ctx context.Context, q sqlx.QueryerContext, parts []PackPart, o QueryOptions, packFor *string) ([]Row, error) {
-	o.OnePerFamily = true
+	o.OnePerFamily, o.needAll = true, true
 	var rows []Row
 	for i, p := range parts {
 		f := p.Filter
@@ -206,6 +206,11 @@ func selectParts(ctx context.Context, q sqlx.QueryerContext, parts []PackPart, o
 			got++
 			return nil
 		})
+		// A sample that knew it was short counted its families without
+		// reading them, as the part fails without them.
+		if short := (*shortSample)(nil); errors.As(err, &short) {
+			got, err = short.found, nil
+		}
 		if err != nil {
 			return nil, err
 		}

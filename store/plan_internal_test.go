@@ -122,6 +122,19 @@ func TestRarePlan(t *testing.T) {
 	checkPlan(t, db, "SEARCH p USING INDEX puzzles_bucket (<expr>=?)", "SCAN p", q, args...)
 }
 
+// Where puzzles_family stands the rare-technique plan reads each family's
+// puzzles by a search of it, never a scan of the table or the index.
+func TestRareFamilyPlan(t *testing.T) {
+	db := openTempBank(t, Options{})
+	g := Filter{Minimal: true}
+	w, wargs, err := rareFilter(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]any{int64(1), int64(2)}, wargs...)
+	checkPlan(t, db, "SEARCH p USING INDEX puzzles_family (family_id=?)", "SCAN p", rareFamilySQL(w, 2), args...)
+}
+
 // The writer's lookups of a batch's rows must search the unique indexes,
 // one probe a row, never scan the bank.
 func TestWritePlans(t *testing.T) {

@@ -87,6 +87,11 @@ type QueryOptions struct {
 	// not: a window of IDs that bounds what a page reads when the filter
 	// is checked row by row and few rows match. 0 means no bound.
 	UpToID int64
+	// needAll says the caller fails unless it gets Limit rows (a pack's
+	// part): a sample of families that knows it is short, having read
+	// every family it may take, then returns a *shortSample rather than
+	// read the variants of those it found.
+	needAll bool
 }
 
 // Row is a puzzle with its family's grade, as queries return it: the

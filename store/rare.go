@@ -17,19 +17,20 @@ const rareRows = 50_000
 
 // A technique filter is checked by the family of every puzzle row the
 // query's plan reads: for a technique few families use, that is nearly
-// the whole table for a few matches. Before migration 0014 no index of
-// the puzzles led to their family (puzzles_family, which samples of
-// families use, could now serve here too), but a puzzle has its family's level
-// and givens, so a rare technique's puzzles lie in the (level, givens)
-// buckets of its families, which the index puzzles_bucket holds by one
-// number each (bucketOf). queryRare finds those families (one pass over
-// the families table, which is the puzzles' size over the variants per
-// family), reads those buckets through that index keeping the rows of
-// those families, and puts the matches in the order the query asks for.
+// the whole table for a few matches. queryRare finds the families that
+// use it (one pass over the families table, which is the puzzles' size
+// over the variants per family), reads their puzzles through the index
+// puzzles_family (migration 0014), one search a family, and puts the
+// matches in the order the query asks for. A bank without that index (a
+// reader while a bulk load has it deferred) may still have puzzles_bucket:
+// a puzzle has its family's level and givens, so the families' puzzles
+// lie in their (level, givens) buckets, which that index holds by one
+// number each (bucketOf), and the plan reads those buckets keeping the
+// rows of those families: the same rows, more read.
 
 // rareIDsPerStatement bounds the family IDs one statement of
-// rareRowsOf binds, well under SQLite's 32,766 variables with room for
-// the filter's own.
+// rareRowsByFamily or rareRowsByBucket binds, well under SQLite's 32,766
+// variables with room for the filter's own.
 var rareIDsPerStatement = 10_000
 
 // rareFamily is a family that uses the filter's technique.
@@ -41,11 +42,12 @@ type rareFamily struct {
 }
 
 // queryRare runs a query whose technique's families have at most
-// rareRows puzzles by the rare-technique plan, if reading their buckets
-// is cheaper than the usual plan's walk, and reports whether it did.
+// rareRows puzzles, matches of them in the filter's levels, by the
+// rare-technique plan, if reading their puzzles is cheaper than the usual
+// plan's walk, and reports whether it did.
 func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, ord *randomOrder, matches int64, fn func(Row) error) (bool, error) {
-	counts, families, total, ok, err := rareCounts(ctx, q, f)
-	if err != nil || !ok {
+	idx, counts, families, total, err := rareCounts(ctx, q, f)
+	if err != nil || idx == rareNoIndex {
 		return false, err
 	}
 	// The usual plan reads the levels' rows (by ID, the whole table) up
@@ -62,10 +64,27 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	if families >= walk {
 		return false, nil
 	}
-	buckets, err := rareBuckets(ctx, q, f)
+	fams, err := rareFamilies(ctx, q, f)
 	if err != nil {
 		return false, err
 	}
+	if idx == rareByFamily {
+		// The families' puzzles, no more: matches counts them over
+		// the filter's levels, whatever its givens.
+		if families+matches >= walk {
+			return false, nil
+		}
+		ids := make([]int64, len(fams))
+		for i, fm := range fams {
+			ids[i] = fm.ID
+		}
+		rows, err := rareRowsByFamily(ctx, q, f, ids)
+		if err != nil {
+			return false, err
+		}
+		return true, runRare(ctx, o, ord, rows, fn)
+	}
+	buckets := bucketsOf(fams)
 	read := families
 	for _, b := range counts {
 		if _, ok := buckets[bucketKey{b.Size, b.Level, b.Givens}]; ok {
@@ -75,33 +94,28 @@ func queryRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOpti
 	if read >= walk {
 		return false, nil
 	}
-	return true, runRare(ctx, q, f, o, ord, buckets, fn)
+	rows, err := rareRowsByBucket(ctx, q, f, buckets)
+	if err != nil {
+		return false, err
+	}
+	return true, runRare(ctx, o, ord, rows, fn)
 }
 
-// rareBuckets returns the IDs of the families of the filter's levels and
-// givens that use its technique, by their (level, givens).
-func rareBuckets(ctx context.Context, q sqlx.QueryerContext, f Filter) (map[bucketKey][]int64, error) {
-	fams, err := rareFamilies(ctx, q, f)
-	if err != nil {
-		return nil, err
-	}
+// bucketsOf returns the IDs of the families by their (level, givens).
+func bucketsOf(fams []rareFamily) map[bucketKey][]int64 {
 	buckets := map[bucketKey][]int64{}
 	for _, fm := range fams {
 		k := bucketKey{fm.Size, fm.Level, fm.Givens}
 		buckets[k] = append(buckets[k], fm.ID)
 	}
-	return buckets, nil
+	return buckets
 }
 
-// runRare reads the buckets' rows of their families that the filter
-// selects, and passes them to fn in the order and up to the limit the
-// options ask for, as the usual plans would: a random order is ord.
-// query has checked the options: the order is one of the three.
-func runRare(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOptions, ord *randomOrder, buckets map[bucketKey][]int64, fn func(Row) error) error {
-	rows, err := rareRowsOf(ctx, q, f, buckets)
-	if err != nil {
-		return err
-	}
+// runRare passes to fn the rows of the technique's families that the
+// filter selects in the order and up to the limit the options ask for,
+// as the usual plans would: a random order is ord. query has checked the
+// options: the order is one of the three.
+func runRare(ctx context.Context, o QueryOptions, ord *randomOrder, rows []Row, fn func(Row) error) error {
 	switch o.Order {
 	case OrderID:
 		slices.SortFunc(rows, func(a, b Row) int { return cmp.Compare(a.ID, b.ID) })
@@ -152,21 +166,41 @@ func rareFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter) ([]rareF
 	return out, nil
 }
 
-// rareCounts returns the bucket counts, how many families the bank
-// holds (the rows rareFamilies reads, there being no index of the
-// families by level) and how many puzzles the filter's levels hold; ok
-// is false while a bulk load has the (level, givens) index,
-// puzzles_bucket, deferred, which the plan reads by.
-func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []Bucket, families, total int64, ok bool, err error) {
-	var n int
-	if err := sqlx.GetContext(ctx, q, &n, "SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_bucket'"); err != nil {
-		return nil, 0, 0, false, fmt.Errorf("find the (level, givens) index: %w", err)
+// rareIndex is the index the rare-technique plan reads the families'
+// puzzles by.
+type rareIndex int
+
+const (
+	rareNoIndex  rareIndex = iota // neither: a bulk load has them deferred
+	rareByFamily                  // puzzles_family, one search a family
+	rareByBucket                  // puzzles_bucket, one search a (level, givens)
+)
+
+// rareCounts returns the index the plan can read by, the bucket counts,
+// how many families the bank holds (the rows rareFamilies reads, there
+// being no index of the families by level) and how many puzzles the
+// filter's levels hold. While a bulk load has both puzzles_family and
+// puzzles_bucket deferred it returns rareNoIndex and reads nothing else.
+func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (idx rareIndex, counts []Bucket, families, total int64, err error) {
+	var has struct {
+		Family bool `db:"family"`
+		Bucket bool `db:"bucket"`
 	}
-	if n == 0 {
-		return nil, 0, 0, false, nil
+	if err := sqlx.GetContext(ctx, q, &has, `SELECT
+		EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_family') AS family,
+		EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_bucket') AS bucket`); err != nil {
+		return rareNoIndex, nil, 0, 0, fmt.Errorf("find the family and (level, givens) indexes: %w", err)
+	}
+	switch {
+	case has.Family:
+		idx = rareByFamily
+	case has.Bucket:
+		idx = rareByBucket
+	default:
+		return rareNoIndex, nil, 0, 0, nil
 	}
 	if err := sqlx.SelectContext(ctx, q, &counts, "SELECT size, level, givens, families, puzzles FROM buckets"); err != nil {
-		return nil, 0, 0, false, fmt.Errorf("bucket counts: %w", err)
+		return rareNoIndex, nil, 0, 0, fmt.Errorf("bucket counts: %w", err)
 	}
 	for _, b := range counts {
 		families += b.Families
@@ -174,16 +208,59 @@ func rareCounts(ctx context.Context, q sqlx.QueryerContext, f Filter) (counts []
 			total += b.Puzzles
 		}
 	}
-	return counts, families, total, true, nil
+	return idx, counts, families, total, nil
 }
 
-// rareRowsOf returns the rows of the buckets' families that the filter
-// selects, in no particular order: one index search a bucket, the family
-// ID checked before the family's row is read.
-func rareRowsOf(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
+// rareFilter returns the condition, over puzzles as p and families as
+// f, of the filter's fields that rareFamilies has not checked, with its
+// arguments: a puzzle has its family's technique, levels, givens and size.
+func rareFilter(f Filter) (string, []any, error) {
 	g := f
 	g.Technique, g.Levels, g.GivensMin, g.GivensMax, g.Size, g.sizes = "", nil, 0, 0, 0, nil
-	w, wargs, _, err := g.where("p", "p.family_id", indexable{})
+	w, args, _, err := g.where("p", "p.family_id", indexable{})
+	return w, args, err
+}
+
+// rareRowsByFamily returns the rows of the families fams that the filter
+// selects, in no particular order: one search of puzzles_family a family.
+func rareRowsByFamily(ctx context.Context, q sqlx.QueryerContext, f Filter, fams []int64) ([]Row, error) {
+	w, wargs, err := rareFilter(f)
+	if err != nil {
+		return nil, err
+	}
+	var rows []Row
+	for ids := fams; len(ids) > 0; {
+		chunk := ids[:min(len(ids), rareIDsPerStatement)]
+		ids = ids[len(chunk):]
+		args := make([]any, 0, len(chunk)+len(wargs))
+		for _, id := range chunk {
+			args = append(args, id)
+		}
+		args = append(args, wargs...)
+		if _, err := scanRows(ctx, q, rareFamilySQL(w, len(chunk)), args, 0, nil, func(r Row) error {
+			rows = append(rows, r)
+			return nil
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return rows, nil
+}
+
+// rareFamilySQL returns the statement that reads the rows of n families
+// through puzzles_family, their IDs the first n arguments, then those of
+// the condition w. INDEXED BY keeps the plan off another index that a
+// condition of w matches, which would read far more rows.
+func rareFamilySQL(w string, n int) string {
+	return "SELECT " + scanColumns + " FROM puzzles p INDEXED BY puzzles_family CROSS JOIN families f ON f.id = p.family_id" +
+		" WHERE p.family_id IN (?" + strings.Repeat(", ?", n-1) + ") AND " + w
+}
+
+// rareRowsByBucket returns the rows of the buckets' families that the
+// filter selects, in no particular order: one index search a bucket, the
+// family ID checked before the family's row is read.
+func rareRowsByBucket(ctx context.Context, q sqlx.QueryerContext, f Filter, buckets map[bucketKey][]int64) ([]Row, error) {
+	w, wargs, err := rareFilter(f)
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -112,28 +113,43 @@ func TestTechniquePlansAgree(t *testing.T) {
 					// by the rare plan (samplefamilies.go).
 					return
 				}
-				buckets, err := rareBuckets(ctx, db.db, f)
+				fams, err := rareFamilies(ctx, db.db, f)
 				if err != nil {
 					t.Fatal(err)
+				}
+				ids := make([]int64, len(fams))
+				for i, fm := range fams {
+					ids[i] = fm.ID
 				}
 				ord, _, err := randomOrderOf(ctx, db.db, f, o.Seed)
 				if err != nil {
 					t.Fatal(err)
 				}
-				// Two IDs a statement: a bucket's families take several
-				// statements, as a big import's would past SQLite's limit.
+				// Both ways of reading the families' puzzles, and two IDs
+				// a statement: a bucket's families take several statements,
+				// as a big import's would past SQLite's limit.
+				readers := map[string]func() ([]Row, error){
+					"by family": func() ([]Row, error) { return rareRowsByFamily(ctx, db.db, f, ids) },
+					"by bucket": func() ([]Row, error) { return rareRowsByBucket(ctx, db.db, f, bucketsOf(fams)) },
+				}
 				defer func(n int) { rareIDsPerStatement = n }(rareIDsPerStatement)
 				for _, perStatement := range []int{rareIDsPerStatement, 2} {
 					rareIDsPerStatement = perStatement
-					var got []string
-					if err := runRare(ctx, db.db, f, o, ord, buckets, func(r Row) error {
-						got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
-						return nil
-					}); err != nil {
-						t.Fatal(err)
-					}
-					if !slices.Equal(got, want) {
-						t.Errorf("rare plan, %d IDs a statement = %v, want %v", perStatement, got, want)
+					for name, read := range readers {
+						rows, err := read()
+						if err != nil {
+							t.Fatal(err)
+						}
+						var got []string
+						if err := runRare(ctx, o, ord, rows, func(r Row) error {
+							got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+							return nil
+						}); err != nil {
+							t.Fatal(err)
+						}
+						if !slices.Equal(got, want) {
+							t.Errorf("rare plan %s, %d IDs a statement = %v, want %v", name, perStatement, got, want)
+						}
 					}
 				}
 				if i < 4 && o.Limit == 0 && len(want) == 0 {
@@ -158,34 +174,79 @@ func TestTechniquePlansAgree(t *testing.T) {
 }
 
 // The rare plan is chosen for a rare technique over the whole bank and
-// not for a common one, and not while a bulk load has the (level,
-// givens) index deferred.
+// not for a common one under a limit, which the walk by ID meets soon,
+// and not while a bulk load has both indexes it
+// reads by, puzzles_family and puzzles_bucket, deferred.
 func TestRarePlanChoice(t *testing.T) {
 	ctx := context.Background()
 	db := rareBank(t)
 	for _, c := range []struct {
 		f    Filter
+		o    QueryOptions
 		want bool
 	}{
-		{Filter{Technique: "jellyfish"}, true},
-		{Filter{Technique: "naked-single"}, false},
+		{Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, true},
+		{Filter{Technique: "naked-single"}, QueryOptions{Order: OrderID, Limit: 10}, false},
 	} {
 		_, matches, err := techniqueTotals(ctx, db.db, c.f.Technique, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		done, err := queryRare(ctx, db.db, c.f, QueryOptions{Order: OrderID}, nil, matches, func(Row) error { return nil })
+		done, err := queryRare(ctx, db.db, c.f, c.o, nil, matches, func(Row) error { return nil })
 		if err != nil || done != c.want {
 			t.Errorf("%s: rare plan taken %v, %v; want %v", c.f.Technique, done, err, c.want)
 		}
 	}
-	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_bucket"); err != nil {
-		t.Fatal(err)
+	for _, index := range []string{"puzzles_family", "puzzles_bucket"} {
+		if _, err := db.db.ExecContext(ctx, "DROP INDEX "+index); err != nil {
+			t.Fatal(err)
+		}
 	}
 	done, err := queryRare(ctx, db.db, Filter{Technique: "jellyfish"}, QueryOptions{Order: OrderID}, nil, 10, func(Row) error { return nil })
 	if err != nil || done {
-		t.Errorf("without the index: rare plan taken %v, %v; want false", done, err)
+		t.Errorf("without the indexes: rare plan taken %v, %v; want false", done, err)
 	}
+}
+
+// The rare plan reads the families' puzzles through puzzles_family where
+// it stands, and through puzzles_bucket where it does not (a reader while
+// a bulk load has it deferred), with the same rows either way.
+func TestRarePlanIndexes(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	f := Filter{Technique: "jellyfish"}
+	_, matches, err := techniqueTotals(ctx, db.db, f.Technique, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	withoutTechniquePlans(func() { want = queryIDs(t, db, f, QueryOptions{Order: OrderID}) })
+	if len(want) == 0 {
+		t.Fatalf("no rows of %s", f.Technique)
+	}
+	rare := func(index string) {
+		t.Helper()
+		q := &statements{QueryerContext: db.db}
+		var got []string
+		done, err := queryRare(ctx, q, f, QueryOptions{Order: OrderID}, nil, matches, func(r Row) error {
+			got = append(got, fmt.Sprintf("%d/%d/%d", r.ID, r.FamilyID, r.SortKey))
+			return nil
+		})
+		if err != nil || !done {
+			t.Fatalf("%s: rare plan taken %v, %v; want it taken", index, done, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("rare plan by %s = %v, want %v", index, got, want)
+		}
+		if !slices.ContainsFunc(q.ran, func(s string) bool { return strings.Contains(s, "INDEXED BY "+index) }) {
+			t.Errorf("rare plan did not read by %s: ran %q", index, q.ran)
+		}
+	}
+	rare("puzzles_family")
+	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_family"); err != nil {
+		t.Fatal(err)
+	}
+	rare("puzzles_bucket")
 }
 
 // statements records the statements run through it.
@@ -211,8 +272,8 @@ func (s *statements) QueryRowxContext(ctx context.Context, query string, args ..
 
 // A query the rare plan cannot win, because reading every family to find
 // the technique's already costs the usual walk (here a limit of one row),
-// or that it cannot run, without the (level, givens) index, does not read
-// the families table.
+// or that it cannot run, without the family and (level, givens) indexes,
+// does not read the families table.
 func TestRarePlanSkipsFamilies(t *testing.T) {
 	ctx := context.Background()
 	db := rareBank(t)
@@ -233,11 +294,13 @@ func TestRarePlanSkipsFamilies(t *testing.T) {
 	if readsFamilies(QueryOptions{Order: OrderID, Limit: 1}) {
 		t.Errorf("a limit of one row: the families were read")
 	}
-	if _, err := db.db.ExecContext(ctx, "DROP INDEX puzzles_bucket"); err != nil {
-		t.Fatal(err)
+	for _, index := range []string{"puzzles_family", "puzzles_bucket"} {
+		if _, err := db.db.ExecContext(ctx, "DROP INDEX "+index); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if readsFamilies(QueryOptions{Order: OrderID}) {
-		t.Errorf("without the (level, givens) index: the families were read")
+		t.Errorf("without the family and (level, givens) indexes: the families were read")
 	}
 }
 
@@ -269,5 +332,56 @@ func TestRarePlanUpToID(t *testing.T) {
 	}
 	if want := all[:2]; !slices.Equal(got, want) {
 		t.Errorf("rare plan up to ID %d: %v, want %v", upTo, got, want)
+	}
+}
+
+// A part of a pack that cannot be filled fails once the sample of
+// families knows it is short: the families it found are counted, as many
+// as a query reading them gives, and the variants of those it had not
+// passed on yet are not read: its last statement reads families, whether
+// it scanned them, read every slot in one batch, or did both.
+func TestShortSampleReadsNoVariants(t *testing.T) {
+	ctx := context.Background()
+	db := rareBank(t)
+	f := Filter{Levels: []int{3}}
+	o := QueryOptions{Order: OrderRandom, Seed: 5, OnePerFamily: true}
+	var fams int
+	if err := db.db.GetContext(ctx, &fams, "SELECT count(DISTINCT family_id) FROM puzzles WHERE level = 3"); err != nil {
+		t.Fatal(err)
+	}
+	defer func(b float64, a int, m uint64) { scanBias, scanAfter, maxBatch = b, a, m }(scanBias, scanAfter, maxBatch)
+	for _, plan := range []struct {
+		name  string
+		bias  float64
+		after int
+		batch uint64
+	}{
+		{"Scan", 1, 0, maxBatch},
+		{"Slots", 1e-9, 0, maxBatch},
+		{"SlotsThenScan", 1e-9, 1, 4},
+	} {
+		t.Run(plan.name, func(t *testing.T) {
+			scanBias, scanAfter, maxBatch = plan.bias, plan.after, plan.batch
+			var read int
+			if err := query(ctx, db.db, f, QueryOptions{Order: o.Order, Seed: o.Seed, OnePerFamily: true, Limit: fams + 10}, func(Row) error {
+				read++
+				return nil
+			}); err != nil || read != fams {
+				t.Fatalf("query read %d rows, %v; want %d", read, err, fams)
+			}
+			q := &statements{QueryerContext: db.db}
+			_, err := selectParts(ctx, q, []PackPart{{Filter: f, N: fams + 10}}, o, nil)
+			short := (*ShortError)(nil)
+			if !errors.As(err, &short) || short.Found != fams || short.Matching != fams {
+				t.Fatalf("error %v, want a *ShortError of %d found, %d matching", err, fams, fams)
+			}
+			if len(q.ran) == 0 || !strings.HasPrefix(q.ran[len(q.ran)-1], "SELECT f.id, f.canon_key, f.id FROM ") {
+				t.Errorf("statements after the last read of the families: %q", q.ran)
+			}
+			variants := slices.ContainsFunc(q.ran, func(s string) bool { return strings.HasPrefix(s, variantsSQL(1)[:40]) })
+			if want := plan.after > 0; variants != want {
+				t.Errorf("variants read %v, want %v: %q", variants, want, q.ran)
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -216,8 +217,9 @@ func sortRanked(rows []ranked) {
 // the filter's own.
 var rangesPerStatement = 4000
 
-// maxBatch bounds the slots one batch reads, and so the rows it holds.
-const maxBatch = 1 << 14
+// maxBatch bounds the slots one batch reads, and so the rows it holds;
+// tests make it small to read a small bank in several batches.
+var maxBatch uint64 = 1 << 14
 
 // scanBias scales what reading slot by slot is reckoned to cost against
 // reading every row, and scanAfter, if positive, makes a sample read
@@ -258,7 +260,11 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		want := need / rate
 		if !ord.indexed || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
 			if ord.families {
-				return scanFamilies(ctx, q, f, ord, read, o.Limit-got, fn)
+				err := scanFamilies(ctx, q, f, ord, read, o.Limit-got, o.needAll, fn)
+				if short := (*shortSample)(nil); errors.As(err, &short) {
+					short.found += got
+				}
+				return err
 			}
 			return scanRandom(ctx, q, f, ord, read, o.Limit-got, seen, fn)
 		}
@@ -283,6 +289,11 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 				seen[r.family] = true
 			}
 			ids = append(ids, r.id)
+		}
+		// Every slot read and the sample still short: a caller that
+		// needs every row fails without the variants of these families.
+		if o.needAll && ord.families && read == slots && got+len(ids) < o.Limit {
+			return &shortSample{found: got + len(ids)}
 		}
 		if ord.families {
 			err = fetchVariants(ctx, q, ord, ids, fn)

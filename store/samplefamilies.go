@@ -43,10 +43,21 @@ func familySlotsSQL(w string, n int) string {
 		" CROSS JOIN families f WHERE f.canon_key BETWEEN s.column1 AND s.column2 AND " + w + " AND " + hasVariants
 }
 
+// shortSample is the error of a sample asked for all its rows
+// (QueryOptions.needAll) that found fewer: found of them, which it did
+// not read, the caller failing without them.
+type shortSample struct{ found int }
+
+func (e *shortSample) Error() string {
+	return fmt.Sprintf("only %d families found", e.found)
+}
+
 // scanFamilies reads every family the filter selects and passes to fn,
 // one variant each, the first limit of those in slots at places from
-// read on, by rank. It holds a few times limit families at most.
-func scanFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, read uint64, limit int, fn func(Row) error) error {
+// read on, by rank. It holds a few times limit families at most. With
+// needAll, fewer than limit families is a *shortSample, their variants
+// unread.
+func scanFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, read uint64, limit int, needAll bool, fn func(Row) error) error {
 	w, args, _, err := f.where("f", "f.id", anyIndex)
 	if err != nil {
 		return err
@@ -68,6 +79,9 @@ func scanFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *ran
 		return err
 	}
 	keep()
+	if needAll && len(best) < limit {
+		return &shortSample{found: len(best)}
+	}
 	ids := make([]int64, len(best))
 	for i, r := range best {
 		ids[i] = r.id

@@ -155,7 +155,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		}
 		defer bank.Close()
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("open bank %s: %w", *db, unpath(err))
+		return fmt.Errorf("open bank %s: %w", *db, cli.Reason(err))
 	}
 
 	var g graders

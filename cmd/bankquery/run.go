@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"os"
 	"strings"
@@ -177,20 +176,9 @@ func checkBankPath(path string) error {
 		return usagef("-db: no bank named")
 	}
 	if _, err := os.Stat(path); err != nil {
-		return fmt.Errorf("open bank %s: %w", path, unpath(err))
+		return fmt.Errorf("open bank %s: %w", path, cli.Reason(err))
 	}
 	return nil
-}
-
-// unpath returns the reason of err without the operation and path that
-// an *fs.PathError adds: a message that names the bank already would
-// name it twice ("open bank b.db: stat b.db: no such file or directory").
-func unpath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // dbFlag registers the -db flag every subcommand has.

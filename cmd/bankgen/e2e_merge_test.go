@@ -493,3 +493,35 @@ func TestMergeOutAmongShards(t *testing.T) {
 		t.Errorf("out.db has %d runs, want its own only: a.db was merged before the refusal", len(rs))
 	}
 }
+
+// TestMergeChecksShardsFirst names, after a good shard, one that cannot
+// be merged: a missing file, a directory, the bank merged into before it
+// exists. Each is a usage error that names the shard once, before any
+// shard is merged, so the bank is not made.
+func TestMergeChecksShardsFirst(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "3", "-count", "5"))
+	if err := os.Mkdir(filepath.Join(dir, "sub.db"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, shard, want string
+	}{
+		{"Missing", "missing.db", "bankgen: shard missing.db: no such file or directory\n"},
+		{"Directory", "sub.db", "bankgen: shard sub.db is a directory, not a bank\n"},
+		{"OutNotMadeYet", "./out.db", "bankgen: shard ./out.db is the bank merged into (-db out.db): leave it out of the shards\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", tt.shard)
+			if r.code != 2 || !strings.HasPrefix(r.stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, tt.want)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q: a shard was merged before the refusal", r.stdout)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.db")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("out.db was made (%v): a.db was merged before the refusal", err)
+			}
+		})
+	}
+}

@@ -110,6 +110,10 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	case runErr != nil || sum.Interrupted:
 	case n.whole != nil:
 		runErr = fmt.Errorf("%s: %w", inputName(o.file), n.whole)
+	case n.lines == 0:
+		// An empty file, or one of comments or of files not read: no
+		// record to be a puzzle. The run is recorded as failed.
+		runErr = fmt.Errorf("%s holds no record%s", inputName(o.file), n.notRead(": "))
 	case n.puzzles() == 0:
 		// Nothing was a puzzle: most likely a file of another kind. The
 		// run is recorded as failed, with the reason.

@@ -239,6 +239,36 @@ func TestRunWriteError(t *testing.T) {
 	}
 }
 
+// TestRunInputFails has the producer fail after 100 items, as a read
+// error partway through an import does: the run ends with the
+// producer's error as an *InputError, with no stage name added, after
+// every item handed out is finished and written, as at the input's end.
+func TestRunInputFails(t *testing.T) {
+	eio := errors.New("line 101: input/output error")
+	produce := func(ctx context.Context, emit func(pipeline.Item) bool) error {
+		for i := range uint64(100) {
+			if !emit(pipeline.Item{Seed: 1, Index: i}) {
+				return nil
+			}
+		}
+		return eio
+	}
+	for _, workers := range []int{1, 4} {
+		s := &sink{}
+		sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			Workers: workers, Chunk: 8, Produce: produce, NewWorker: fakeWork(0, -1),
+			BatchFamilies: 7, Write: s.write, Log: quiet(),
+		})
+		var ie *pipeline.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, eio) || err.Error() != eio.Error() {
+			t.Errorf("workers %d: Execute error = %v, want the producer's %q as an *InputError", workers, err, eio)
+		}
+		if got := len(s.indexes()); got != 100 || sum.Items != 100 {
+			t.Errorf("workers %d: %d items done, %d families written, want all 100 handed out", workers, sum.Items, got)
+		}
+	}
+}
+
 func TestRunBatches(t *testing.T) {
 	s, _ := run(t, context.Background(), 2, pipeline.Count(50, nil), fakeWork(0, -1))
 	for _, n := range s.batches {

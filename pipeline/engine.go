@@ -143,6 +143,11 @@ type Config[In, Out any] struct {
 	// Describe returns slog attributes that identify an input, for the log
 	// line of a failed item (its seed and index).
 	Describe func(in In) []any
+	// Dropped is the word that the log line of a failed item gives what
+	// became of it, the word the caller's summary counts it under:
+	// "skipped" (the default, as bankgen's summary has it) or "refused"
+	// (import's).
+	Dropped string
 	// SlowItem is how long an item may run before the log says so, with
 	// its description: results are admitted in item order, so a stuck
 	// item stalls the run. Zero means one minute.
@@ -340,6 +345,9 @@ func (c Config[In, Out]) withDefaults() Config[In, Out] {
 	}
 	if c.Describe == nil {
 		c.Describe = func(In) []any { return nil }
+	}
+	if c.Dropped == "" {
+		c.Dropped = "skipped"
 	}
 	return c
 }
@@ -690,14 +698,14 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 	defer func() {
 		if p := recover(); p != nil {
 			err := fmt.Errorf("panic: %v", p)
-			c.Log.Error("item panicked; skipped", append(c.Describe(in), "err", err, "stack", string(debug.Stack()))...)
+			c.Log.Error("item panicked; "+c.Dropped, append(c.Describe(in), "err", err, "stack", string(debug.Stack()))...)
 			r = Result[Out]{Reason: Failed, Err: err}
 			*work = c.NewWorker()
 		}
 	}()
 	r = (*work)(ctx, in)
 	if r.Reason == Failed && ctx.Err() == nil { // else the result is dropped
-		c.Log.Error("item failed; skipped", append(c.Describe(in), "err", r.Err)...)
+		c.Log.Error("item failed; "+c.Dropped, append(c.Describe(in), "err", r.Err)...)
 	}
 	return r
 }

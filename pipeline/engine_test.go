@@ -269,6 +269,37 @@ func TestRunInputFails(t *testing.T) {
 	}
 }
 
+// TestRunFailedItemLog checks the log line of an item that failed or
+// panicked: it says the item was skipped, or refused where the caller
+// counts such inputs as refused (import), in the caller's word.
+func TestRunFailedItemLog(t *testing.T) {
+	failing := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, 2)() // the items 2, 9, ... panic
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 4 {
+				return pipeline.Result[fake]{Reason: pipeline.Failed, Err: errors.New("no room")}
+			}
+			return w(ctx, it)
+		}
+	}
+	for _, tt := range []struct{ dropped, want string }{{"", "skipped"}, {"refused", "refused"}} {
+		var log syncBuf
+		s := &sink{}
+		_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: failing, Target: pipeline.Count(10, nil),
+			Write: s.write, Dropped: tt.dropped, Log: slog.New(slog.NewTextHandler(&log, nil)),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, msg := range []string{`msg="item failed; ` + tt.want + `"`, `msg="item panicked; ` + tt.want + `"`} {
+			if !strings.Contains(log.String(), msg) {
+				t.Errorf("Dropped %q: the log lacks %s:\n%s", tt.dropped, msg, log.String())
+			}
+		}
+	}
+}
+
 func TestRunBatches(t *testing.T) {
 	s, _ := run(t, context.Background(), 2, pipeline.Count(50, nil), fakeWork(0, -1))
 	for _, n := range s.batches {

@@ -100,8 +100,11 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 			}
 		},
 		Describe: func(l pipeline.Line) []any { return []any{"at", l.Where(o.file), "text", l.Text} },
-		Log:      log,
-		Stats:    stats,
+		// A record that failed is counted as refused, as the summary
+		// says, not skipped as a generated item is.
+		Dropped: "refused",
+		Log:     log,
+		Stats:   stats,
 	})
 	stop()
 	// The pipeline counted each file not read as an invalid record; the

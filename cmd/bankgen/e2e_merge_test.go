@@ -525,3 +525,28 @@ func TestMergeChecksShardsFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestNewBankWithoutDirectory names a new bank in a directory that does
+// not exist: generate, import and merge each say so of the bank, not of
+// a temporary file beside it, and merge before it merges anything,
+// rather than blame its first shard.
+func TestNewBankWithoutDirectory(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "3", "-count", "5"))
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(importable(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-db", "nodir/b.db", "-quiet", "-count", "1"},
+		{"import", "-db", "nodir/b.db", "-quiet", "in.txt"},
+		{"merge", "-db", "nodir/b.db", "a.db"},
+	} {
+		r := bankgen(t, dir, args...)
+		if want := "bankgen: open bank nodir/b.db: no directory nodir to make it in\n"; r.code != 1 || r.stderr != want {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", args, r.code, r.stderr, want)
+		}
+		if args[0] == "merge" && r.stdout != "" {
+			t.Errorf("%q: stdout %q, want no summary: nothing was merged", args, r.stdout)
+		}
+	}
+}

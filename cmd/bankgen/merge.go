@@ -137,6 +137,13 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
+	// A bank to be made where there is no directory fails as the first
+	// shard is merged, which the summary would blame.
+	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
+		if dir := filepath.Dir(o.db); !isDir(dir) {
+			return fmt.Errorf("open bank %s: no directory %s to make it in", o.db, dir)
+		}
+	}
 	return merge(ctx, o, args, stdout, stderr)
 }
 
@@ -335,6 +342,12 @@ func ranAgain(later []store.Run, r store.Run) bool {
 		return l.Status == store.RunCompleted && l.Kind == r.Kind && len(r.Args) > 0 &&
 			(slices.Equal(l.Args, r.Args) || shard && sameJob(l.Args, o))
 	})
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // sameFile reports whether the paths a and b name one file that exists.

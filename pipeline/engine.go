@@ -104,7 +104,8 @@ type Config[In, Out any] struct {
 	// wait for its input (a pipe) holds up to a chunk of it meanwhile.
 	Chunk int
 	// Produce calls emit with each input in turn, and stops when emit
-	// reports false.
+	// reports false. An error it returns ends the input there: Execute
+	// finishes the inputs emitted and returns it as an *InputError.
 	Produce func(ctx context.Context, emit func(In) bool) error
 	// NewWorker returns the Work of one worker. It is called once per
 	// worker, and again after a panic so no damaged state is reused.
@@ -142,6 +143,11 @@ type Config[In, Out any] struct {
 	// Describe returns slog attributes that identify an input, for the log
 	// line of a failed item (its seed and index).
 	Describe func(in In) []any
+	// Dropped is the word that the log line of a failed item gives what
+	// became of it, the word the caller's summary counts it under:
+	// "skipped" (the default, as bankgen's summary has it) or "refused"
+	// (import's).
+	Dropped string
 	// SlowItem is how long an item may run before the log says so, with
 	// its description: results are admitted in item order, so a stuck
 	// item stalls the run. Zero means one minute.
@@ -265,8 +271,8 @@ type admitted[Out any] struct {
 	dup     bool // the family is known: only its puzzles may be new
 }
 
-// Execute runs the pipeline until the target is met, the producer runs dry,
-// or ctx is cancelled. On cancellation it stops taking new work, admits
+// Execute runs the pipeline until the target is met, the producer runs dry
+// or fails (*InputError), or ctx is cancelled. On cancellation it stops taking new work, admits
 // and writes what is finished, and reports Interrupted. Every family
 // admitted is written before Execute returns, unless a write fails.
 func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
@@ -284,6 +290,9 @@ func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, erro
 	err := r.g.Wait()
 	if err == nil {
 		err = r.gaveUp
+	}
+	if err == nil && r.inputErr != nil {
+		err = r.inputErr
 	}
 	// Workers exit on gctx after an error; abandoned ones are not waited for.
 	<-r.workersDone
@@ -337,6 +346,9 @@ func (c Config[In, Out]) withDefaults() Config[In, Out] {
 	if c.Describe == nil {
 		c.Describe = func(In) []any { return nil }
 	}
+	if c.Dropped == "" {
+		c.Dropped = "skipped"
+	}
 	return c
 }
 
@@ -362,6 +374,7 @@ type run[In, Out any] struct {
 	toWriter         chan []admitted[Out] // collector to writer
 	targetMet        bool                 // the collector's, read after it ends
 	gaveUp           error                // set by the collector: see Target.GiveUpAfter
+	inputErr         *InputError          // set by the producer, read after it ends
 	active           atomic.Int64         // workers running; the last one out closes results
 	workersDone      chan struct{}        // closed with results
 	slots            []*busy[In, Out]     // what each worker is doing, for the watchdog
@@ -415,14 +428,29 @@ func (r *run[In, Out]) produce() error {
 		idx++
 		return len(chunk) < c.Chunk || send()
 	}
-	if err := c.Produce(r.stopCtx, emit); err != nil && r.stopCtx.Err() == nil {
-		return fmt.Errorf("produce: %w", err)
-	}
+	err := c.Produce(r.stopCtx, emit)
 	if len(chunk) > 0 {
 		send()
 	}
+	if err != nil && r.stopCtx.Err() == nil {
+		// The input ends where it failed: the items handed out are
+		// finished and written, as at its end, and Execute reports the
+		// failure once they are.
+		r.inputErr = &InputError{Err: err}
+	}
 	return nil
 }
+
+// InputError is the producer's failure (Config.Produce): the input could
+// not be read on. The items it handed out before were finished and
+// written, as if the input had ended there.
+type InputError struct{ Err error }
+
+// Error returns the producer's error's message.
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the producer's error.
+func (e *InputError) Unwrap() error { return e.Err }
 
 // startWorkers starts the workers and their watchdog. Workers are
 // counted by hand rather than with a WaitGroup: the watchdog may give up
@@ -670,14 +698,14 @@ func safeDo[In, Out any](ctx context.Context, work *Work[In, Out], c Config[In, 
 	defer func() {
 		if p := recover(); p != nil {
 			err := fmt.Errorf("panic: %v", p)
-			c.Log.Error("item panicked; skipped", append(c.Describe(in), "err", err, "stack", string(debug.Stack()))...)
+			c.Log.Error("item panicked; "+c.Dropped, append(c.Describe(in), "err", err, "stack", string(debug.Stack()))...)
 			r = Result[Out]{Reason: Failed, Err: err}
 			*work = c.NewWorker()
 		}
 	}()
 	r = (*work)(ctx, in)
 	if r.Reason == Failed && ctx.Err() == nil { // else the result is dropped
-		c.Log.Error("item failed; skipped", append(c.Describe(in), "err", r.Err)...)
+		c.Log.Error("item failed; "+c.Dropped, append(c.Describe(in), "err", r.Err)...)
 	}
 	return r
 }
@@ -828,7 +856,6 @@ func writeBatches[In, Out any](ctx context.Context, c Config[In, Out], in <-chan
 	// held meanwhile: those families do not need what Finish did, and a
 	// resumed run would have to make them again.
 	failed := func(err error) error {
-		err = fmt.Errorf("finish: %w", err)
 		if ferr := drain(); ferr != nil {
 			return errors.Join(err, ferr)
 		}

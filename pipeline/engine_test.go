@@ -239,6 +239,67 @@ func TestRunWriteError(t *testing.T) {
 	}
 }
 
+// TestRunInputFails has the producer fail after 100 items, as a read
+// error partway through an import does: the run ends with the
+// producer's error as an *InputError, with no stage name added, after
+// every item handed out is finished and written, as at the input's end.
+func TestRunInputFails(t *testing.T) {
+	eio := errors.New("line 101: input/output error")
+	produce := func(ctx context.Context, emit func(pipeline.Item) bool) error {
+		for i := range uint64(100) {
+			if !emit(pipeline.Item{Seed: 1, Index: i}) {
+				return nil
+			}
+		}
+		return eio
+	}
+	for _, workers := range []int{1, 4} {
+		s := &sink{}
+		sum, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			Workers: workers, Chunk: 8, Produce: produce, NewWorker: fakeWork(0, -1),
+			BatchFamilies: 7, Write: s.write, Log: quiet(),
+		})
+		var ie *pipeline.InputError
+		if !errors.As(err, &ie) || !errors.Is(err, eio) || err.Error() != eio.Error() {
+			t.Errorf("workers %d: Execute error = %v, want the producer's %q as an *InputError", workers, err, eio)
+		}
+		if got := len(s.indexes()); got != 100 || sum.Items != 100 {
+			t.Errorf("workers %d: %d items done, %d families written, want all 100 handed out", workers, sum.Items, got)
+		}
+	}
+}
+
+// TestRunFailedItemLog checks the log line of an item that failed or
+// panicked: it says the item was skipped, or refused where the caller
+// counts such inputs as refused (import), in the caller's word.
+func TestRunFailedItemLog(t *testing.T) {
+	failing := func() pipeline.Work[pipeline.Item, fake] {
+		w := fakeWork(0, 2)() // the items 2, 9, ... panic
+		return func(ctx context.Context, it pipeline.Item) pipeline.Result[fake] {
+			if it.Index == 4 {
+				return pipeline.Result[fake]{Reason: pipeline.Failed, Err: errors.New("no room")}
+			}
+			return w(ctx, it)
+		}
+	}
+	for _, tt := range []struct{ dropped, want string }{{"", "skipped"}, {"refused", "refused"}} {
+		var log syncBuf
+		s := &sink{}
+		_, err := pipeline.Execute(context.Background(), pipeline.Config[pipeline.Item, fake]{
+			Workers: 2, Produce: pipeline.Items(1, 0), NewWorker: failing, Target: pipeline.Count(10, nil),
+			Write: s.write, Dropped: tt.dropped, Log: slog.New(slog.NewTextHandler(&log, nil)),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, msg := range []string{`msg="item failed; ` + tt.want + `"`, `msg="item panicked; ` + tt.want + `"`} {
+			if !strings.Contains(log.String(), msg) {
+				t.Errorf("Dropped %q: the log lacks %s:\n%s", tt.dropped, msg, log.String())
+			}
+		}
+	}
+}
+
 func TestRunBatches(t *testing.T) {
 	s, _ := run(t, context.Background(), 2, pipeline.Count(50, nil), fakeWork(0, -1))
 	for _, n := range s.batches {

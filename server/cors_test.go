@@ -54,4 +54,14 @@ func TestParseOrigin(t *testing.T) {
 			t.Errorf("ParseOrigin(%q) accepted", s)
 		}
 	}
+	// The origin is named once, with the reason: not url.Parse's own
+	// 'parse "..."' after it, nor "without a path" for a list.
+	for _, tt := range []struct{ in, want string }{
+		{"https://x y", `origin "https://x y": invalid character " " in host name`},
+		{"https://a.example.com,https://b.example.com", `origin "https://a.example.com,https://b.example.com": want one origin, such as https://app.example.com, or *`},
+	} {
+		if _, err := server.ParseOrigin(tt.in); err == nil || err.Error() != tt.want {
+			t.Errorf("ParseOrigin(%q) = %v, want %q", tt.in, err, tt.want)
+		}
+	}
 }

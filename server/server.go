@@ -171,7 +171,13 @@ func ParseOrigin(s string) (string, error) {
 		return s, nil
 	}
 	u, err := url.Parse(s)
+	var ue *url.Error
 	switch {
+	case strings.Contains(s, ","):
+		return "", fmt.Errorf("origin %q: want one origin, such as https://app.example.com, or *", s)
+	case errors.As(err, &ue):
+		// Without url.Error's own "parse" and the origin a second time.
+		return "", fmt.Errorf("origin %q: %w", s, ue.Err)
 	case err != nil:
 		return "", fmt.Errorf("origin %q: %w", s, err)
 	case u.Scheme != "http" && u.Scheme != "https":

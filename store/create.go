@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ const creatingInfix = ".creating-"
 func create(ctx context.Context, path string, q []string) error {
 	dir, tmp, lk, err := startCreation(path)
 	if err != nil {
-		return fmt.Errorf("create: %w", err)
+		return err
 	}
 	done := false
 	defer func() {
@@ -82,7 +83,12 @@ func createTemp(dir, base string) (string, *runLock, error) {
 			continue
 		}
 		if err != nil {
-			return "", nil, err
+			// Said of the bank's directory: the temporary name is no
+			// name the user gave.
+			if _, serr := os.Stat(dir); errors.Is(serr, fs.ErrNotExist) {
+				return "", nil, fmt.Errorf("no directory %s to make it in", filepath.Clean(dir))
+			}
+			return "", nil, fmt.Errorf("make a file in %s: %w", filepath.Clean(dir), reason(err))
 		}
 		opened, err := f.Stat()
 		if err != nil {

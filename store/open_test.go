@@ -386,11 +386,16 @@ func TestOpenMustExist(t *testing.T) {
 			path := filepath.Join(dir, tt.name+".db")
 			tt.setup(path)
 			before, _ := os.ReadFile(path)
-			if db, err := store.Open(ctx, path, opt); !errors.Is(err, tt.want) {
+			db, err := store.Open(ctx, path, opt)
+			if !errors.Is(err, tt.want) {
 				if err == nil {
 					db.Close()
 				}
 				t.Fatalf("Open error = %v, want %v", err, tt.want)
+			}
+			// Named once: not "open bank x.db: open x.db: no such file".
+			if n := strings.Count(err.Error(), path); n != 1 {
+				t.Errorf("Open error %q names the bank %d times, want once", err, n)
 			}
 			after, err := os.ReadFile(path)
 			if tt.want == fs.ErrNotExist {

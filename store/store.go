@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -593,7 +594,7 @@ func checkHeader(path string, mustExist bool) (fresh bool, err error) {
 		return true, nil
 	}
 	if err != nil {
-		return false, err
+		return false, reason(err)
 	}
 	defer f.Close()
 	var head [16]byte
@@ -605,10 +606,20 @@ func checkHeader(path string, mustExist bool) (fresh bool, err error) {
 		return true, nil
 	}
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return false, err
+		return false, reason(err)
 	}
 	if !bytes.Equal(head[:n], []byte("SQLite format 3\x00")) {
 		return false, fmt.Errorf("not an SQLite file: %w", ErrNotBank)
 	}
 	return false, nil
+}
+
+// reason returns the reason of a file's error without the operation and
+// path an *fs.PathError adds: its caller names the bank, and would name
+// it twice ("open bank b.db: open b.db: no such file or directory").
+func reason(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return pe.Err
+	}
+	return err
 }

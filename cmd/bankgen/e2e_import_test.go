@@ -68,33 +68,38 @@ func TestImportSummaryCounts(t *testing.T) {
 	}
 }
 
-// TestImportNoPuzzle imports files in which no line is a puzzle: a
-// binary file, XML, and a file of comments. Each exits 1 with a message
-// and records the run as failed.
+// TestImportNoPuzzle imports files in which no record is a puzzle (a
+// binary file, XML) and files that hold no record at all (empty, only
+// comments). Each exits 1 with a message that says which, and records
+// the run as failed with it.
 func TestImportNoPuzzle(t *testing.T) {
 	dir := t.TempDir()
 	bin := make([]byte, 4096)
 	for i := range bin {
 		bin[i] = byte(i * 7)
 	}
-	files := map[string][]byte{
-		"bin.dat":   bin,
-		"games.xml": []byte("<?xml version=\"1.0\"?>\n<opensudoku>\n<game data=\"12\"/>\n</opensudoku>\n"),
-		"notes.txt": []byte("# only a comment\n\n"),
-	}
-	for name, data := range files {
-		t.Run(name, func(t *testing.T) {
-			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"bin.dat", bin, "no record of bin.dat was a puzzle with one solution ("},
+		{"games.xml", []byte("<?xml version=\"1.0\"?>\n<opensudoku>\n<game data=\"12\"/>\n</opensudoku>\n"), "no record of games.xml was a puzzle with one solution (1 record read)"},
+		{"notes.txt", []byte("# only a comment\n\n"), "notes.txt holds no record"},
+		{"empty.txt", nil, "empty.txt holds no record"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, tt.name), tt.data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			db := strings.TrimSuffix(name, filepath.Ext(name)) + ".db"
-			r := bankgen(t, dir, "import", "-db", db, "-quiet", name)
-			if r.code != 1 || !strings.Contains(r.stderr, "no record of "+name+" was a puzzle") {
-				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and no puzzle", r.code, r.stderr)
+			db := strings.TrimSuffix(tt.name, filepath.Ext(tt.name)) + ".db"
+			r := bankgen(t, dir, "import", "-db", db, "-quiet", tt.name)
+			if r.code != 1 || !strings.Contains(r.stderr, "bankgen: "+tt.want) {
+				t.Errorf("exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, tt.want)
 			}
 			rs := runs(t, filepath.Join(dir, db))
-			if len(rs) != 1 || rs[0].Status != store.RunFailed || !strings.Contains(rs[0].Message, "was a puzzle") {
-				t.Errorf("runs %+v, want one failed run saying why", rs)
+			if len(rs) != 1 || rs[0].Status != store.RunFailed || !strings.Contains(rs[0].Message, tt.want) {
+				t.Errorf("runs %+v, want one failed run saying %q", rs, tt.want)
 			}
 		})
 	}

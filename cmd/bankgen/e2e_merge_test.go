@@ -493,3 +493,60 @@ func TestMergeOutAmongShards(t *testing.T) {
 		t.Errorf("out.db has %d runs, want its own only: a.db was merged before the refusal", len(rs))
 	}
 }
+
+// TestMergeChecksShardsFirst names, after a good shard, one that cannot
+// be merged: a missing file, a directory, the bank merged into before it
+// exists. Each is a usage error that names the shard once, before any
+// shard is merged, so the bank is not made.
+func TestMergeChecksShardsFirst(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "3", "-count", "5"))
+	if err := os.Mkdir(filepath.Join(dir, "sub.db"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, shard, want string
+	}{
+		{"Missing", "missing.db", "bankgen: shard missing.db: no such file or directory\n"},
+		{"Directory", "sub.db", "bankgen: shard sub.db is a directory, not a bank\n"},
+		{"OutNotMadeYet", "./out.db", "bankgen: shard ./out.db is the bank merged into (-db out.db): leave it out of the shards\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := bankgen(t, dir, "merge", "-db", "out.db", "a.db", tt.shard)
+			if r.code != 2 || !strings.HasPrefix(r.stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want 2 and %q", r.code, r.stderr, tt.want)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q: a shard was merged before the refusal", r.stdout)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out.db")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("out.db was made (%v): a.db was merged before the refusal", err)
+			}
+		})
+	}
+}
+
+// TestNewBankWithoutDirectory names a new bank in a directory that does
+// not exist: generate, import and merge each say so of the bank, not of
+// a temporary file beside it, and merge before it merges anything,
+// rather than blame its first shard.
+func TestNewBankWithoutDirectory(t *testing.T) {
+	dir := t.TempDir()
+	mustSucceed(t, bankgen(t, dir, "-db", "a.db", "-quiet", "-seed", "3", "-count", "5"))
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(importable(t)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"-db", "nodir/b.db", "-quiet", "-count", "1"},
+		{"import", "-db", "nodir/b.db", "-quiet", "in.txt"},
+		{"merge", "-db", "nodir/b.db", "a.db"},
+	} {
+		r := bankgen(t, dir, args...)
+		if want := "bankgen: open bank nodir/b.db: no directory nodir to make it in\n"; r.code != 1 || r.stderr != want {
+			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", args, r.code, r.stderr, want)
+		}
+		if args[0] == "merge" && r.stdout != "" {
+			t.Errorf("%q: stdout %q, want no summary: nothing was merged", args, r.stdout)
+		}
+	}
+}

@@ -32,9 +32,11 @@ or such a file in a zip, is no record: it is reported and counted apart.
 With -strict the import still stores the puzzles but exits with status 1
 if any record was refused or any file not read. An import in which no
 record was a puzzle with one solution (a binary file, a format it cannot
-read, a file that cannot be read) exits with status 1 too. FILE -
-reads standard input (a zip from a pipe is held in memory, at most 256
-MiB); a directory is refused before the bank is opened.
+read, a file that cannot be read), or that holds no record (an empty file),
+exits with status 1 too, as does one whose input fails to read partway:
+the records before the failure are imported, and the error names its line.
+FILE - reads standard input (a zip from a pipe is held in memory, at most
+256 MiB); a directory is refused before the bank is opened.
 
 Examples:
   bankgen import -source top1465 top1465.txt

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -99,17 +100,29 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 			}
 		},
 		Describe: func(l pipeline.Line) []any { return []any{"at", l.Where(o.file), "text", l.Text} },
-		Log:      log,
-		Stats:    stats,
+		// A record that failed is counted as refused, as the summary
+		// says, not skipped as a generated item is.
+		Dropped: "refused",
+		Log:     log,
+		Stats:   stats,
 	})
 	stop()
 	// The pipeline counted each file not read as an invalid record; the
 	// run records the records it rejected.
 	sum.Invalid -= n.files
+	var inputErr *pipeline.InputError
 	switch {
+	case errors.As(runErr, &inputErr):
+		// The records read before the failure were imported, as if the
+		// input had ended there: the summary counts them.
+		runErr = readError(o.file, inputErr.Err, n.lines)
 	case runErr != nil || sum.Interrupted:
 	case n.whole != nil:
 		runErr = fmt.Errorf("%s: %w", inputName(o.file), n.whole)
+	case n.lines == 0:
+		// An empty file, or one of comments or of files not read: no
+		// record to be a puzzle. The run is recorded as failed.
+		runErr = fmt.Errorf("%s holds no record%s", inputName(o.file), n.notRead(": "))
 	case n.puzzles() == 0:
 		// Nothing was a puzzle: most likely a file of another kind. The
 		// run is recorded as failed, with the reason.
@@ -129,6 +142,21 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 		return fmt.Errorf("-strict: %d of %s refused%s (the others were imported)", refused, plural.Count(n.lines, "record"), n.notRead(" and "))
 	}
 	return nil
+}
+
+// readError is the error of an import whose input failed to read after
+// records records: it names the input once, as inputName does (not its
+// path again, nor /dev/stdin), and says what the import did.
+func readError(file string, err error, records int64) error {
+	msg := err.Error()
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		msg = strings.Replace(msg, pe.Error(), pe.Err.Error(), 1)
+	}
+	if records == 0 {
+		return fmt.Errorf("%s: %s: nothing was imported", inputName(file), msg)
+	}
+	return fmt.Errorf("%s: %s: the import stopped there, after %s; the puzzles among them are stored",
+		inputName(file), msg, plural.Count(records, "record"))
 }
 
 // inputName names the input file in a message: "standard input" for -.

@@ -8,11 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"sudokubank/internal/cli"
+	"sudokubank/internal/filekind"
 	"sudokubank/internal/plural"
 	"sudokubank/store"
 )
@@ -30,13 +32,15 @@ that is stopped, or fails at a shard, leaves OUT.db as its last merged
 shard left it, and says which shards were merged and which not: run it
 again to finish.
 
-A file that is not a bank, a bank of a newer bankgen and a damaged bank are
-refused; a bank of an older bankgen is migrated in place first. A shard is
-damaged if SQLite's quick check fails on it, or if a stored grid no longer
-reads as a puzzle that agrees with its solution (a complete grid) under its
-key: the message names the shard and the family or puzzle, and bankquery
-check -db SHARD says all that is wrong. A shard that holds packs is refused:
--packs drop merges its families and leaves its packs behind.
+A shard that is missing, not a regular file, or OUT.db itself is refused
+before any shard is merged. A file that is not a bank, a bank of a newer
+bankgen and a damaged bank are refused when the merge reaches them; a bank
+of an older bankgen is migrated in place first. A shard is damaged if
+SQLite's quick check fails on it, or if a stored grid no longer reads as a
+puzzle that agrees with its solution (a complete grid) under its key: the
+message names the shard and the family or puzzle, and bankquery check -db
+SHARD says all that is wrong. A shard that holds packs is refused: -packs
+drop merges its families and leaves its packs behind.
 
 Examples:
   bankgen merge -db bank.db shard-*.db
@@ -96,14 +100,29 @@ func parseMerge(args []string, stdout io.Writer) (mergeOptions, error) {
 		return o, usageError{Err: errors.New("merge takes one SHARD.db or more")}
 	}
 	o.shards = fs.Args()
-	// The bank merged into among the shards (banks/*.db) is refused
-	// before any shard is merged, not when the merge reaches it.
-	for _, sh := range o.shards {
-		if sameFile(sh, o.db) {
-			return o, usageError{Err: fmt.Errorf("shard %s is the bank merged into (-db %s): leave it out of the shards", sh, o.db)}
-		}
-	}
 	return o, nil
+}
+
+// checkShardFile refuses a shard that is the bank merged into (out), is
+// missing or is no regular file, as a usage error, and one this process
+// may not read. Whether it is a bank is the store's to judge.
+func checkShardFile(shard, out string) error {
+	st, err := os.Stat(shard)
+	switch {
+	case sameFile(shard, out) || err != nil && filepath.Clean(shard) == filepath.Clean(out):
+		return usageError{Err: fmt.Errorf("shard %s is the bank merged into (-db %s): leave it out of the shards", shard, out)}
+	case errors.Is(err, fs.ErrNotExist):
+		return usageError{Err: fmt.Errorf("shard %s: %w", shard, cli.Reason(err))}
+	case err != nil:
+		return fmt.Errorf("shard %s: %w", shard, cli.Reason(err))
+	case !st.Mode().IsRegular():
+		return usageError{Err: fmt.Errorf("shard %s is %s, not a bank", shard, filekind.Of(st.Mode()))}
+	}
+	f, err := os.Open(shard)
+	if err != nil {
+		return fmt.Errorf("shard %s: %w", shard, cli.Reason(err))
+	}
+	return f.Close()
 }
 
 // runMerge is the merge command.
@@ -111,6 +130,22 @@ func runMerge(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	o, err := parseMerge(args, stdout)
 	if err != nil {
 		return err
+	}
+	// Every shard is looked at before any is merged, not when the merge
+	// reaches it: a mistyped name, or the bank merged into among the
+	// shards (banks/*.db), would otherwise fail the merge only after the
+	// shards before it were merged.
+	for _, sh := range o.shards {
+		if err := checkShardFile(sh, o.db); err != nil {
+			return err
+		}
+	}
+	// A bank to be made where there is no directory fails as the first
+	// shard is merged, which the summary would blame.
+	if _, err := os.Stat(o.db); errors.Is(err, fs.ErrNotExist) {
+		if dir := filepath.Dir(o.db); !isDir(dir) {
+			return fmt.Errorf("open bank %s: no directory %s to make it in", o.db, dir)
+		}
 	}
 	return merge(ctx, o, args, stdout, stderr)
 }
@@ -310,6 +345,12 @@ func ranAgain(later []store.Run, r store.Run) bool {
 		return l.Status == store.RunCompleted && l.Kind == r.Kind && len(r.Args) > 0 &&
 			(slices.Equal(l.Args, r.Args) || shard && sameJob(l.Args, o))
 	})
+}
+
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // sameFile reports whether the paths a and b name one file that exists.

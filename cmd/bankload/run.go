@@ -140,6 +140,13 @@ func (c config) run(ctx context.Context, stdout, stderr io.Writer) error {
 		},
 	}
 	defer l.client.CloseIdleConnections()
+	if c.url != "" {
+		// A server that is not there fails every request at once: the
+		// load would report thousands of failures a second as its rate.
+		if err := probe(ctx, l.client, c.url); err != nil {
+			return err
+		}
+	}
 	fmt.Fprintf(stdout, "GET %s: %d clients for %s\n", l.url, c.clients, c.duration)
 	start, cpu := time.Now(), cputime.Process()
 	runCtx, cancel := context.WithTimeout(ctx, c.duration)
@@ -159,6 +166,37 @@ func (c config) run(ctx context.Context, stdout, stderr io.Writer) error {
 		return errors.New("no request was answered")
 	}
 	return nil
+}
+
+// probe sends one request to the server at base, and fails if none
+// answers, with the reason alone ("connection refused", "no such host"),
+// not the request's wording around it. Any answer, whatever its status,
+// will do: the load counts statuses.
+func probe(ctx context.Context, client *http.Client, base string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/healthz", nil)
+	if err != nil {
+		return err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return cli.ErrInterrupted
+		}
+		var se *os.SyscallError
+		var de *net.DNSError
+		var ue *url.Error
+		switch {
+		case errors.As(err, &se):
+			err = se.Err
+		case errors.As(err, &de):
+			err = de
+		case errors.As(err, &ue):
+			err = ue.Err
+		}
+		return fmt.Errorf("-url %s: no server answers: %w", base, err)
+	}
+	io.Copy(io.Discard, resp.Body)
+	return resp.Body.Close()
 }
 
 // report prints the figures of a run.
@@ -191,7 +229,7 @@ func (c config) report(w io.Writer, h *histogram, errs int64, first error, elaps
 // returns its address and the func that stops it.
 func (c config) serve(ctx context.Context) (string, func(), error) {
 	if _, err := os.Stat(c.db); err != nil {
-		return "", nil, fmt.Errorf("open bank %s: %w", c.db, err)
+		return "", nil, fmt.Errorf("open bank %s: %w", c.db, cli.Reason(err))
 	}
 	bank, err := store.OpenReadOnly(ctx, c.db)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -65,6 +66,22 @@ func TestLoadURL(t *testing.T) {
 	}
 }
 
+// TestNoServer loads a URL where no server listens: one failure at once,
+// with the reason, not a load of failed requests and their rate.
+func TestNoServer(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	out, _, err := run("-url", "http://"+addr, "-c", "2", "-d", "5m")
+	want := "-url http://" + addr + ": no server answers: connection refused"
+	if err == nil || err.Error() != want || cli.ExitCode(err) != cli.ExitFailure || out != "" {
+		t.Errorf("%v (exit %d), stdout %q; want %q, exit 1 and no report", err, cli.ExitCode(err), out, want)
+	}
+}
+
 // -every prints progress lines to stderr while the load runs.
 func TestProgress(t *testing.T) {
 	_, stderr, err := run("-db", MustBank(t), "-c", "1", "-d", "250ms", "-every", "50ms")
@@ -100,8 +117,8 @@ func TestFlagErrors(t *testing.T) {
 		}
 	}
 	_, _, err := run("-db", filepath.Join(t.TempDir(), "missing.db"))
-	if err == nil || !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing bank: %v", err)
+	if err == nil || !errors.Is(err, os.ErrNotExist) || strings.Count(err.Error(), "missing.db") != 1 {
+		t.Errorf("missing bank: %v, want it named once", err)
 	}
 	out, _, err := run("-h")
 	if err != nil || !strings.Contains(out, "Usage: bankload") || !strings.Contains(out, "-every") {

@@ -67,6 +67,8 @@ func TestBadInput(t *testing.T) {
 		{"ShowCellsOfNoSize", []string{"show", "-db", db, "123456" + strings.Repeat(".", 34)}, 2, "found 40, want 81 (or 16, 36, 64, 144, 256 or 625 for the other sizes)"},
 		{"GradeCellsOfNoSize", []string{"grade", "-db", db, "123456" + strings.Repeat(".", 34)}, 2, "found 40, want 81 (or 16, 36, 64, 144, 256 or 625 for the other sizes)"},
 		{"ShowZeroID", []string{"show", "-db", db, "0"}, 2, "IDs start at 1"},
+		{"ShowIDOutOfRange", []string{"show", "-db", db, "99999999999999999999999"}, 2, "puzzle ID 99999999999999999999999 is out of range: IDs go up to 9223372036854775807"},
+		{"ShowLongUnknownID", []string{"show", "-db", db, "12345678901234567"}, 1, "no puzzle with ID 12345678901234567"},
 		{"ShowUnknownID", []string{"show", "-db", db, "99999"}, 1, "no puzzle with ID 99999"},
 		{"ShowUnknownPuzzle", []string{"show", "-db", db, strings.Repeat(".", 80) + "1"}, 1, "is not in the bank"},
 		{"ExportNoCount", []string{"export", "-db", db, "-format", "sdm", "-out", out}, 2, "-count"},

@@ -152,6 +152,11 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 	// The arguments are all checked before anything is graded; the
 	// lines of standard input are graded as they are read, so that a
 	// long list shows its first grades at once.
+	if fs.NArg() == 1 && fs.Arg(0) == "-" && stdinIsDir(e.stdin) {
+		// Refused as bankgen import refuses it, before any bank is
+		// opened: reading one fails only at the first read.
+		return usagef("standard input is a directory: grade - reads puzzles from standard input, one a line")
+	}
 	var lines int // of standard input, blank and comment lines included
 	inputs := stdinInputs(e.stdin, &lines)
 	if fs.NArg() > 1 || fs.Arg(0) != "-" {
@@ -173,7 +178,7 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		}
 		defer bank.Close()
 	} else if !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("open bank %s: %w", *db, unpath(err))
+		return fmt.Errorf("open bank %s: %w", *db, cli.Reason(err))
 	}
 
 	var g graders
@@ -232,6 +237,17 @@ func runGrade(ctx context.Context, e *env, args []string) error {
 		return fmt.Errorf("%d of %d puzzles could not be graded", bad, n)
 	}
 	return nil
+}
+
+// stdinIsDir reports whether r is a directory opened as a file, as a
+// shell's "< dir" gives standard input.
+func stdinIsDir(r io.Reader) bool {
+	f, ok := r.(interface{ Stat() (os.FileInfo, error) })
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.IsDir()
 }
 
 // stdinInputs yields the puzzles of r, a line each, skipping blank

@@ -3,6 +3,7 @@ package main_test
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -190,6 +191,27 @@ func TestGradeStdinNoPuzzle(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGradeStdinDirectory gives grade - a directory on standard input:
+// a usage error (status 2), as bankgen import - gives it, not a failed
+// read of line 1.
+func TestGradeStdinDirectory(t *testing.T) {
+	dir := t.TempDir()
+	d, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	cmd := exec.Command(mustBinary(t), "grade", "-db", "none.db", "-")
+	cmd.Dir, cmd.Stdin = dir, d
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err = cmd.Run()
+	const want = "bankquery: standard input is a directory: grade - reads puzzles from standard input, one a line\n"
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.HasPrefix(errb.String(), want) || out.Len() != 0 {
+		t.Errorf("exit %v, stdout %q, stderr %q; want 2, nothing and %q", err, out.String(), errb.String(), want)
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"os"
 	"strings"
@@ -189,24 +188,13 @@ func checkBankPath(path string) error {
 	}
 	st, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("open bank %s: %w", path, unpath(err))
+		return fmt.Errorf("open bank %s: %w", path, cli.Reason(err))
 	}
 	if st.Mode().IsRegular() && st.Size() == 0 {
 		// bankgen makes a new bank in an empty file, as in a missing one.
 		return fmt.Errorf("open bank %s: empty file (0 bytes), no bank yet (bankgen -db %s makes one in it): %w", path, path, store.ErrNotBank)
 	}
 	return nil
-}
-
-// unpath returns the reason of err without the operation and path that
-// an *fs.PathError adds: a message that names the bank already would
-// name it twice ("open bank b.db: stat b.db: no such file or directory").
-func unpath(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // dbFlag registers the -db flag every subcommand has.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,8 +65,12 @@ func runShow(ctx context.Context, e *env, args []string) error {
 	arg := strings.TrimSpace(fs.Arg(0))
 	var id int64
 	var puzzle grid.Grid // a puzzle given by its cells
-	if n, err := strconv.ParseInt(arg, 10, 64); err == nil && len(arg) < 16 {
-		if n <= 0 {
+	if isID(arg) {
+		n, err := strconv.ParseInt(arg, 10, 64)
+		switch {
+		case err != nil:
+			return usagef("puzzle ID %s is out of range: IDs go up to %d", arg, int64(math.MaxInt64))
+		case n <= 0:
 			return usagef("puzzle ID %d: IDs start at 1", n)
 		}
 		id = n
@@ -97,6 +102,16 @@ func runShow(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	return printShow(ctx, e.stdout, r, f, nil)
+}
+
+// isID reports whether show's argument is a puzzle ID rather than a
+// puzzle's cells: a number shorter than a 4x4 puzzle (16 cells), or all
+// digits and shorter than a 6x6 one (36) but not a 4x4 one.
+func isID(arg string) bool {
+	if _, err := strconv.ParseInt(arg, 10, 64); err == nil && len(arg) < 16 {
+		return true
+	}
+	return len(arg) < 36 && len(arg) != 16 && strings.Trim(arg, "0123456789") == ""
 }
 
 // showPuzzle shows a puzzle of any size given by its cells: the stored

@@ -10,6 +10,8 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
+	"syscall"
 
 	"sudokubank/internal/cli"
 	"sudokubank/server"
@@ -156,7 +158,7 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 // serve opens the bank and serves it until ctx is done.
 func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
 	if _, err := os.Stat(c.db); err != nil {
-		return fmt.Errorf("open bank %s: %w", c.db, err)
+		return fmt.Errorf("open bank %s: %w", c.db, cli.Reason(err))
 	}
 	bank, err := store.OpenReadOnly(ctx, c.db)
 	if err != nil {
@@ -168,7 +170,7 @@ func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", c.addr)
 	if err != nil {
-		return fmt.Errorf("listen: %w", err)
+		return listenError(c.addr, err)
 	}
 	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
 		log.Warn("listening beyond this machine: anyone who reaches the address reads the bank", "addr", ln.Addr().String())
@@ -182,18 +184,51 @@ func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// listenError is the error of a listen on -addr addr that failed: the
+// address and the system's reason, without the listen's own wording
+// ("listen tcp ...: bind: ..."), and what to do where that is plain.
+func listenError(addr string, err error) error {
+	var se *os.SyscallError
+	var de *net.DNSError
+	switch {
+	case errors.As(err, &se):
+		err = se.Err
+	case errors.As(err, &de):
+		err = de
+	}
+	switch {
+	case errors.Is(err, syscall.EADDRINUSE):
+		return fmt.Errorf("-addr %s: %w: another process listens on the port; stop it or choose another port", addr, err)
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		return fmt.Errorf("-addr %s: %w: the host is no address of this machine", addr, err)
+	case errors.Is(err, syscall.EACCES):
+		return fmt.Errorf("-addr %s: %w: ports below 1024 need privileges; choose another port", addr, err)
+	}
+	return fmt.Errorf("-addr %s: %w", addr, err)
+}
+
 // checkAddr checks -addr: a host (possibly empty) and a port.
 func checkAddr(addr string) error {
-	_, port, err := net.SplitHostPort(addr)
-	if err == nil {
-		var n int
-		n, err = strconv.Atoi(port)
-		if err == nil && (n < 0 || n > 65535) {
-			err = errors.New("port out of range")
-		}
+	bad := func(why string) error {
+		return cli.UsageError{Err: fmt.Errorf("-addr %q: want host:port, such as 127.0.0.1:8080 (%s)", addr, why)}
 	}
+	if strings.Contains(addr, "://") {
+		return bad("an address, not a URL: no scheme")
+	}
+	_, port, err := net.SplitHostPort(addr)
 	if err != nil {
-		return cli.UsageError{Err: fmt.Errorf("-addr %q: want host:port, such as 127.0.0.1:8080 (%v)", addr, err)}
+		var ae *net.AddrError
+		if errors.As(err, &ae) {
+			return bad(ae.Err)
+		}
+		return bad(err.Error())
+	}
+	n, err := strconv.Atoi(port)
+	switch {
+	case err != nil:
+		return bad(fmt.Sprintf("port %q is not a number", port))
+	case n < 0 || n > 65535:
+		return bad(fmt.Sprintf("port %d is out of range: 0 to 65535", n))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -52,6 +53,42 @@ func TestFlagErrors(t *testing.T) {
 			err := bankserve.Run(context.Background(), tt.args, &stdout, &stderr)
 			if got := cli.ExitCode(err); got != tt.want {
 				t.Errorf("Run(%q) = %v, exit %d; want %d", tt.args, err, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestMessages checks what a bad -addr or -cors, a missing bank and a
+// port in use say: each names the flag or the bank once, with the
+// reason, and no internal wording (strconv.Atoi, "listen tcp", url's
+// "parse").
+func TestMessages(t *testing.T) {
+	bank := MustBank(t)
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	inUse := busy.Addr().String()
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"PortName", []string{"-db", bank, "-addr", "localhost:http"}, cli.ExitUsage, `-addr "localhost:http": want host:port, such as 127.0.0.1:8080 (port "http" is not a number)`},
+		{"PortRange", []string{"-db", bank, "-addr", ":99999"}, cli.ExitUsage, `-addr ":99999": want host:port, such as 127.0.0.1:8080 (port 99999 is out of range: 0 to 65535)`},
+		{"URL", []string{"-db", bank, "-addr", "http://127.0.0.1:8080"}, cli.ExitUsage, `-addr "http://127.0.0.1:8080": want host:port, such as 127.0.0.1:8080 (an address, not a URL: no scheme)`},
+		{"NoPort", []string{"-db", bank, "-addr", "bogus"}, cli.ExitUsage, `-addr "bogus": want host:port, such as 127.0.0.1:8080 (missing port in address)`},
+		{"CORSList", []string{"-db", bank, "-cors", "https://a.example.com,https://b.example.com"}, cli.ExitUsage, `-cors: origin "https://a.example.com,https://b.example.com": want one origin, such as https://app.example.com, or *`},
+		{"MissingBank", []string{"-db", "none.db", "-addr", "127.0.0.1:0"}, cli.ExitFailure, "open bank none.db: no such file or directory"},
+		{"PortInUse", []string{"-db", bank, "-addr", inUse}, cli.ExitFailure, "-addr " + inUse + ": address already in use: another process listens on the port; stop it or choose another port"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := bankserve.Run(context.Background(), tt.args, io.Discard, io.Discard)
+			if got := cli.ExitCode(err); got != tt.code || err == nil || err.Error() != tt.want {
+				t.Errorf("Run(%q) = %v (exit %d); want %q (exit %d)", tt.args, err, got, tt.want, tt.code)
 			}
 		})
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
@@ -125,4 +126,16 @@ func NotifyContext(parent context.Context, onStop func()) (context.Context, cont
 		signal.Stop(sigs)
 		cancel()
 	}
+}
+
+// Reason returns the reason of err without the operation and path that
+// an *fs.PathError adds, for a message that names the file already:
+// "open bank b.db: no such file or directory", not "open bank b.db:
+// stat b.db: no such file or directory".
+func Reason(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

@@ -36,9 +36,14 @@ import (
 // far, taking only the IDs and keys of their rows, then reads the rows
 // it keeps by ID. Where the rows that match are so few that the slots it would
 // still need cost more than reading every row of its levels, it reads
-// every row instead and keeps those of the slots not yet read that come
-// first in the order: the same rows, in the same order, as reading on
-// slot by slot would give.
+// the IDs and keys of every match instead and keeps those of the slots
+// not yet read that come first in the order: the same rows, in the same
+// order, as reading on slot by slot would give. A filter on the
+// families' own columns (symmetry, source...) is passed by a family's
+// every variant or by none: its matches are found through the families
+// that pass, a fraction of the puzzles, and their number, counted first,
+// says at once whether the slots are worth reading (scanSQL,
+// familyMatches).
 
 // randomOrder is the order of a random sample from one seed.
 type randomOrder struct {

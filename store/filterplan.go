@@ -22,7 +22,7 @@ func (f Filter) ReadsOnlyMatchesByID() bool {
 	return bucket || none
 }
 
-// CountsFromIndex reports whether CountUpTo reads the filter's matches
+// CountsFromIndex reports whether CountUpToAtMost reads the filter's matches
 // from the puzzles' own columns and indexes (sizes, levels, givens,
 // ratings), without looking at a family row for each puzzle; a filter on
 // the families' fields (score, technique, hardest, symmetry, minimal,
@@ -31,9 +31,13 @@ func (f Filter) CountsFromIndex() bool {
 	return !f.onFamilies() && !f.Fresh && f.NotForClient == "" && !f.Unreserved && f.packFor == nil
 }
 
-// CountUpToAtMost is CountUpTo that stops counting past most matches:
-// it returns most+1 where more than most puzzles up to id match, so that
-// its cost is bounded by most entries whatever the bank holds.
+// CountUpToAtMost returns the number of puzzles the filter selects with
+// an ID of at most id (the place of puzzle id among them, which a page of
+// puzzles in ID order numbers from; puzzles are never removed and IDs
+// only rise, so it does not change as the bank grows), but stops counting
+// past most matches: it returns most+1 where more than most puzzles up to
+// id match, so that its cost is bounded by most entries whatever the bank
+// holds.
 func (db *DB) CountUpToAtMost(ctx context.Context, f Filter, id, most int64) (int64, error) {
 	f, err := f.withSizes(ctx, db.db)
 	if err != nil {

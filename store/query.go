@@ -536,26 +536,6 @@ func (db *DB) count(ctx context.Context, f Filter, families bool) (int64, error)
 	return n, nil
 }
 
-// CountUpTo returns the number of puzzles the filter selects with an ID
-// of at most id: the place of puzzle id among them, which a page of
-// puzzles in ID order numbers from. Puzzles are never removed and IDs
-// only rise, so it does not change as the bank grows.
-func (db *DB) CountUpTo(ctx context.Context, f Filter, id int64) (int64, error) {
-	f, err := f.withSizes(ctx, db.db)
-	if err != nil {
-		return 0, fmt.Errorf("count: %w", err)
-	}
-	q, args, err := countPuzzlesSQL(f)
-	if err != nil {
-		return 0, fmt.Errorf("count: %w", err)
-	}
-	var n int64
-	if err := db.db.GetContext(ctx, &n, q+" AND p.id <= ?", append(args, id)...); err != nil {
-		return 0, fmt.Errorf("count: %w", err)
-	}
-	return n, nil
-}
-
 // LastID returns the highest puzzle ID, 0 for an empty bank. Every
 // puzzle with a lower ID is already written: a writer's puzzles come
 // after it.

@@ -408,8 +408,8 @@ func TestQueryAfterID(t *testing.T) {
 
 // Windows of IDs read with AfterID and UpToID hold exactly the matches
 // between the two, for plain and technique filters (whose rare plan, on
-// a first page, must keep to the window too); CountUpTo is the number of
-// matches up to an ID, and LastID the highest ID of all.
+// a first page, must keep to the window too); CountUpToAtMost is the
+// number of matches up to an ID, and LastID the highest ID of all.
 func TestQueryUpToID(t *testing.T) {
 	ctx := context.Background()
 	db, _ := filterBank(t, 120)
@@ -453,7 +453,7 @@ func TestQueryUpToID(t *testing.T) {
 			}
 		}
 		for _, id := range []int64{0, 1, every[len(every)/2], last, last + 5} {
-			n, err := db.CountUpTo(ctx, f, id)
+			n, err := db.CountUpToAtMost(ctx, f, id, int64(len(all)))
 			want := int64(0)
 			for _, a := range all {
 				if a <= id {
@@ -461,7 +461,7 @@ func TestQueryUpToID(t *testing.T) {
 				}
 			}
 			if err != nil || n != want {
-				t.Errorf("filter %+v: CountUpTo(%d) = %d, %v; want %d", f, id, n, err, want)
+				t.Errorf("filter %+v: CountUpToAtMost(%d) = %d, %v; want %d", f, id, n, err, want)
 			}
 		}
 	}

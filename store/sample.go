@@ -37,9 +37,14 @@ import (
 // far, taking only the IDs and keys of their rows, then reads the rows
 // it keeps by ID. Where the rows that match are so few that the slots it would
 // still need cost more than reading every row of its levels, it reads
-// every row instead and keeps those of the slots not yet read that come
-// first in the order: the same rows, in the same order, as reading on
-// slot by slot would give.
+// the IDs and keys of every match instead and keeps those of the slots
+// not yet read that come first in the order: the same rows, in the same
+// order, as reading on slot by slot would give. A filter on the
+// families' own columns (symmetry, source...) is passed by a family's
+// every variant or by none: its matches are found through the families
+// that pass, a fraction of the puzzles, and their number, counted first,
+// says at once whether the slots are worth reading (scanSQL,
+// familyMatches).
 
 // randomOrder is the order of a random sample from one seed.
 type randomOrder struct {
@@ -56,8 +61,12 @@ type randomOrder struct {
 	// whose slots families_sample reads (then indexed says it is there).
 	families bool
 	// variantsIndexed says the bank has puzzles_family, which finds a
-	// picked family's variants.
+	// picked family's variants, and the puzzles of the families a filter
+	// on their columns passes (scanSQL).
 	variantsIndexed bool
+	// familyCount is the number of families of the filter's levels and
+	// givens: what reading the families that pass a filter costs.
+	familyCount int64
 }
 
 // keyMask keeps the 63 bits of a sort key.
@@ -100,17 +109,17 @@ func orderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64, 
 	if families {
 		count, slotIndex = "families", "families_sample"
 	}
-	s := "SELECT COALESCE(SUM(b." + count + "), 0)," +
+	s := "SELECT COALESCE(SUM(b." + count + "), 0), COALESCE(SUM(b.families), 0)," +
 		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = '" + slotIndex + "')," +
 		" EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = 'puzzles_family')" +
 		" FROM buckets b WHERE " + w
 	type total struct {
-		n                        int64
+		n, families              int64
 		indexed, variantsIndexed bool
 	}
 	read := func() (any, error) {
 		var t total
-		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.indexed, &t.variantsIndexed)
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.families, &t.indexed, &t.variantsIndexed)
 		return t, err
 	}
 	// A reader keeps the answer while the bank is unchanged.
@@ -130,7 +139,7 @@ func orderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64, 
 		levels = 5
 	}
 	o := newRandomOrder(seed, (n+levels-1)/levels)
-	o.indexed, o.families, o.variantsIndexed = t.indexed, families, t.variantsIndexed
+	o.indexed, o.families, o.variantsIndexed, o.familyCount = t.indexed, families, t.variantsIndexed, t.families
 	return o, n, nil
 }
 
@@ -248,17 +257,47 @@ func queryRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, o QueryOp
 		slots   = ord.slots()
 		read    uint64 // the slots at places below this are read
 		perSlot = float64(max(n, 1)) / float64(slots)
+		// A slot costs a search of each size's level and its rows.
+		slotCost = (float64(len(f.Levels)*len(f.sizeList())) + perSlot) * scanBias
+		// matches, where not -1, is the number of matches, or with
+		// many a lower bound (familyMatches), known before a slot is
+		// read.
+		matches = int64(-1)
+		most    int64
 	)
+	if !ord.families && ord.indexed && familiesFirst(f, ord) {
+		// Past most matches the slots cost less than the families: the
+		// slots a pick needs fall as the matches grow, and the families
+		// cost at least their matches.
+		most = int64(min(math.Ceil(math.Sqrt(float64(o.Limit)*float64(slots)*slotCost)), float64(n)))
+		var err error
+		if matches, err = familyMatches(ctx, q, f, most); err != nil {
+			return err
+		}
+	}
 	for batches := 0; read < slots; batches++ {
 		need := float64(o.Limit - got)
 		rate := perSlot // rows a slot gives, until slots have given some
 		if read > 0 {
 			rate = max(float64(got), 0.5) / float64(read)
 		}
-		// A slot costs a search of each size's level and its rows;
-		// reading every row costs the rows of the slots not read.
+		switch {
+		case matches > most: // a lower bound
+			rate = max(rate, float64(matches)/float64(slots))
+		case matches >= 0:
+			rate = max(float64(matches), 0.5) / float64(slots)
+		}
+		// Reading every row costs the rows of the slots not read, or,
+		// reading the families that pass first (scanSQL), every family
+		// of the levels, each a quarter of a search (a step along
+		// families_sample and a look at the family: measured against a
+		// slot, whose searches land anywhere), and the matches.
 		want := need / rate
-		if !ord.indexed || want*(float64(len(f.Levels)*len(f.sizeList()))+perSlot)*scanBias > float64(n)*float64(slots-read)/float64(slots) || scanAfter > 0 && batches == scanAfter {
+		scan := float64(n) * float64(slots-read) / float64(slots)
+		if matches >= 0 {
+			scan = float64(ord.familyCount)/4 + rate*float64(slots)
+		}
+		if !ord.indexed || want*slotCost > scan || scanAfter > 0 && batches == scanAfter {
 			if ord.families {
 				err := scanFamilies(ctx, q, f, ord, read, o.Limit-got, o.needAll, fn)
 				if short := (*shortSample)(nil); errors.As(err, &short) {
@@ -457,52 +496,126 @@ func fetchSQL(n int) string {
 	return "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE p.id IN (?" + strings.Repeat(", ?", n-1) + ")"
 }
 
-// scanRandom reads every row the filter selects and passes to fn the
-// first limit of those in slots at places from read on, by rank, one a
-// family not in seen if seen is not nil. It holds a few times limit rows
-// at most.
+// scanRandom reads the ID and key of every row the filter selects and
+// passes to fn the first limit of those in slots at places from read on,
+// by rank, one a family not in seen if seen is not nil. It holds a few
+// times limit IDs at most, and reads whole only the rows it passes on
+// (fetchRows): deriving every match's grids cost more than the rest.
 func scanRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *randomOrder, read uint64, limit int, seen map[int64]bool, fn func(Row) error) error {
-	w, args, _, err := f.where("p", "p.family_id", anyPuzzleIndex)
+	s, args, err := scanSQL(f, familiesFirst(f, ord))
 	if err != nil {
 		return err
 	}
-	var best []ranked
+	var best []slotRow
 	// keep sorts best and cuts it to the first limit rows (families).
 	keep := func() {
-		sortRanked(best)
+		slices.SortFunc(best, func(a, b slotRow) int { return compareRank(a.rank, b.rank) })
 		if seen != nil {
 			fams := map[int64]bool{}
-			best = slices.DeleteFunc(best, func(r ranked) bool {
-				if seen[r.row.FamilyID] || fams[r.row.FamilyID] {
+			best = slices.DeleteFunc(best, func(r slotRow) bool {
+				if seen[r.family] || fams[r.family] {
 					return true
 				}
-				fams[r.row.FamilyID] = true
+				fams[r.family] = true
 				return false
 			})
 		}
 		best = best[:min(len(best), limit)]
 	}
-	s := "SELECT " + scanColumns + " FROM puzzles p JOIN families f ON f.id = p.family_id WHERE " + w
-	if _, err := scanRows(ctx, q, s, args, 0, nil, func(r Row) error {
-		rk := ord.rank(&r)
-		if rk.place < read {
-			return nil
+	if err := readSlotRows(ctx, q, s, args, func(r keyedRow) {
+		r.rank = ord.rankOf(r.key, r.id)
+		if r.place < read {
+			return
 		}
-		if best = append(best, ranked{rk, r}); len(best) >= 2*limit+1024 {
+		if best = append(best, r.slotRow); len(best) >= 2*limit+1024 {
 			keep()
 		}
-		return nil
 	}); err != nil {
 		return err
 	}
 	keep()
-	for i := range best {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if err := fn(best[i].row); err != nil {
-			return err
-		}
+	ids := make([]int64, len(best))
+	for i, r := range best {
+		ids[i] = r.id
 	}
-	return nil
+	return fetchRows(ctx, q, ids, fn)
+}
+
+// familyMatches returns the number of puzzles whose families pass the
+// filter, or most+1 where there are more: the rate at which slots give
+// matches, and what reading the families first costs, known before a
+// slot is read. It counts the entries of puzzles_family, whose puzzles it
+// does not read, and stops at most+1, so that a filter most families
+// pass costs a few of them. A reader keeps the answer while the bank is
+// unchanged, as anyFamily keeps its own.
+func familyMatches(ctx context.Context, q sqlx.QueryerContext, f Filter, most int64) (int64, error) {
+	w, args, _, err := f.where("f", "f.id", anyIndex)
+	if err != nil {
+		return 0, err
+	}
+	s := "SELECT count(*) FROM (SELECT 1 FROM families f CROSS JOIN puzzles p WHERE p.family_id = f.id AND " + w + " LIMIT ?)"
+	args = append(args, most+1)
+	read := func() (any, error) {
+		var n int64
+		err := q.QueryRowxContext(ctx, s, args...).Scan(&n)
+		return n, err
+	}
+	var v any
+	if c, ok := q.(*stmtCache); ok {
+		v, err = c.remember(fmt.Sprint(s, args), read)
+	} else {
+		v, err = read()
+	}
+	if err != nil {
+		return 0, fmt.Errorf("matches of the families: %w", err)
+	}
+	return v.(int64), nil
+}
+
+// familiesFirst reports whether scanRandom reads the families that pass
+// the filter before their puzzles: where the filter is on the families'
+// own columns (symmetry, minimal, source...), which hold for all of a
+// family's variants or none, and puzzles_family finds a family's
+// puzzles. There is about one family for each variant a family stores,
+// so that this reads a fraction of what a walk of every puzzle of the
+// levels checks, and then only the matches. A bulk writer may have
+// deferred puzzles_family: the puzzles are then read as before.
+func familiesFirst(f Filter, ord *randomOrder) bool {
+	return ord.variantsIndexed && f.onFamilies()
+}
+
+// scanSQL returns the statement that reads the ID, sort key and family
+// of every row the filter selects: with families, by reading the
+// families that pass (through families_sample, which leads with their
+// size and level, where the filter has levels) and then their puzzles
+// through puzzles_family; else by reading the puzzles, checking each
+// one's family where the filter asks. The rows are the same either way:
+// the puzzles' own copies of their family's size, level, givens and
+// rating are checked too, as the walk of the puzzles checks them.
+func scanSQL(f Filter, families bool) (string, []any, error) {
+	cols := "SELECT p.id, p.sort_key, p.family_id FROM "
+	if !families {
+		w, args, fam, err := f.where("p", "p.family_id", anyPuzzleIndex)
+		if err != nil {
+			return "", nil, err
+		}
+		from := "puzzles p"
+		if fam {
+			from += " JOIN families f ON f.id = p.family_id"
+		}
+		return cols + from + " WHERE " + w, args, nil
+	}
+	wf, args, _, err := f.where("f", "f.id", anyIndex)
+	if err != nil {
+		return "", nil, err
+	}
+	own := Filter{Levels: f.Levels, RatingMin: f.RatingMin, RatingMax: f.RatingMax,
+		GivensMin: f.GivensMin, GivensMax: f.GivensMax, Size: f.Size, sizes: f.sizes}
+	wp, pargs, _, err := own.where("p", "p.family_id", indexable{})
+	if err != nil {
+		return "", nil, err
+	}
+	// CROSS JOIN keeps the families outside: the other way round reads
+	// every puzzle, as before.
+	return cols + "families f CROSS JOIN puzzles p WHERE p.family_id = f.id AND " + wf + " AND " + wp, append(args, pargs...), nil
 }

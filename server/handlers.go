@@ -650,7 +650,7 @@ func (s *Server) export(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, err)
 	default:
 		// The status is sent; a client sees a short body.
-		s.log.Error("export failed", "path", r.URL.Path, "err", err)
+		s.logFailure(r, "export failed", err)
 	}
 }
 

@@ -379,14 +379,34 @@ func etagMatches(header, etag string) bool {
 	return false
 }
 
+// damagedMessage is the error a client gets from a damaged bank: the
+// file's name and the check to run are for the server's log alone.
+const damagedMessage = "the puzzle bank is damaged: the server's operator must check it"
+
 // internalError logs err and answers 500 without its details, which
-// may name files.
+// may name files: a damaged bank is said as such.
 func (s *Server) internalError(w http.ResponseWriter, r *http.Request, err error) {
 	if r.Context().Err() != nil {
 		return // the client has gone
 	}
-	s.log.Error("request failed", "path", r.URL.Path, "err", err)
+	if s.logFailure(r, "request failed", err) {
+		writeError(w, http.StatusInternalServerError, damagedMessage)
+		return
+	}
 	writeError(w, http.StatusInternalServerError, "internal error")
+}
+
+// logFailure logs err, which failed request r, under msg, and reports
+// whether it is damage to the bank: that line is "bank damaged", with
+// the file and the command that lists all that is wrong.
+func (s *Server) logFailure(r *http.Request, msg string, err error) bool {
+	var d *store.DamagedError
+	if !errors.As(store.Damaged(s.db.Path(), err), &d) {
+		s.log.Error(msg, "path", r.URL.Path, "err", err)
+		return false
+	}
+	s.log.Error("bank damaged", "path", r.URL.Path, "file", d.Path, "check", d.Check(), "err", err)
+	return true
 }
 
 func (s *Server) health(w http.ResponseWriter, r *http.Request) {

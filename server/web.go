@@ -90,7 +90,8 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 
 // puzzlePage serves the page that plays a puzzle: the same shell, whose
 // script reads the ID from the path. A puzzle the bank lacks gets the
-// shell with 404, and the script says so.
+// shell with 404, and one that does not read (a damaged bank) the shell
+// with 500: the script says why, as the API tells it.
 func (s *Server) puzzlePage(w http.ResponseWriter, r *http.Request) {
 	_, err := s.row(r)
 	var pe *paramError
@@ -99,8 +100,11 @@ func (s *Server) puzzlePage(w http.ResponseWriter, r *http.Request) {
 		serveAsset(w, r, "index.html", http.StatusOK)
 	case errors.As(err, &pe), errors.Is(err, store.ErrNotFound):
 		serveAsset(w, r, "index.html", http.StatusNotFound)
+	case r.Context().Err() != nil:
+		// the client has gone
 	default:
-		s.internalError(w, r, err)
+		s.logFailure(r, "request failed", err)
+		serveAsset(w, r, "index.html", http.StatusInternalServerError)
 	}
 }
 

@@ -251,9 +251,30 @@ func (db *DB) MergeShard(ctx context.Context, s *CheckedShard, o MergeOptions) (
 	}
 	res, err := db.merge(ctx, s.path, s.runs, o)
 	if err != nil {
-		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
+		return MergeResult{}, fmt.Errorf("merge %s: %w", s.path, db.blameDamage(ctx, s.path, err))
 	}
 	return res, nil
+}
+
+// blameDamage returns err, met inside a merge of shard into db, which
+// reads both files, as a DamagedError of the one whose quick check now
+// finds damage, if err is SQLite's word of damage; where neither's does,
+// an error that names both. Any other err is returned as it is.
+func (db *DB) blameDamage(ctx context.Context, shard string, err error) error {
+	var d *DamagedError
+	if !isCorrupt(err) || errors.As(err, &d) || ctx.Err() != nil {
+		return err
+	}
+	// The shard first: the bank passed its own check when opened, and
+	// the shard was last read.
+	if errors.As(checkPages(ctx, shard), &d) {
+		return &DamagedError{Path: shard, Err: fmt.Errorf("%w; %v", err, d.Err)}
+	}
+	if errors.As(quickCheck(ctx, db.db, db.path), &d) {
+		return &DamagedError{Path: db.path, Err: fmt.Errorf("%w; %v", err, d.Err)}
+	}
+	return fmt.Errorf("%w (%w) in %s or %s, though neither's quick check finds it: run %s and %s", ErrDamaged, err,
+		db.path, shard, (&DamagedError{Path: db.path}).Check(), (&DamagedError{Path: shard}).Check())
 }
 
 // checkShard opens the shard as a writer, which checks it and migrates

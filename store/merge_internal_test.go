@@ -324,3 +324,82 @@ func placeholderGrids(tb testing.TB) {
 	rowCheck = false
 	tb.Cleanup(func() { rowCheck = old })
 }
+
+// corruptErr is SQLite's SQLITE_CORRUPT as the driver returns it.
+type corruptErr struct{}
+
+func (corruptErr) Error() string { return "database disk image is malformed (11)" }
+func (corruptErr) Code() int     { return 11 }
+
+// damageFile overwrites half of the first page of the puzzles table of
+// the bank at path, behind SQLite's back, as a bad disk might.
+func damageFile(t *testing.T, path string) {
+	t.Helper()
+	x, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var root, size int64
+	if err := x.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	if err := x.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
+		t.Fatal(err)
+	}
+	x.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestMergeBlamesDamage meets SQLITE_CORRUPT inside a merge's
+// transaction, which reads the bank and the shard, both checked before:
+// the error names the file whose quick check then finds damage, and
+// where neither's does, both, each with the check to run.
+func TestMergeBlamesDamage(t *testing.T) {
+	placeholderGrids(t)
+	for _, tt := range []struct {
+		name   string
+		damage string // "shard", "out" or neither
+	}{{"Shard", "shard"}, {"Out", "out"}, {"Neither", ""}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := mergeBank(t, dir, "out.db", map[int][]int{1: {11}})
+			shard := mergeBank(t, dir, "shard.db", map[int][]int{2: {21, 22}, 3: {31}})
+			db, err := Open(context.Background(), out, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			mergeHook = func() error {
+				switch tt.damage {
+				case "shard":
+					damageFile(t, shard)
+				case "out":
+					damageFile(t, out)
+				}
+				return fmt.Errorf("copy the puzzles: %w", corruptErr{})
+			}
+			_, err = db.Merge(context.Background(), shard, MergeOptions{})
+			mergeHook = nil
+			var d *DamagedError
+			switch tt.damage {
+			case "shard", "out":
+				want := map[string]string{"shard": shard, "out": out}[tt.damage]
+				if !errors.As(err, &d) || d.Path != want {
+					t.Errorf("Merge = %v, want a DamagedError of %s", err, want)
+				}
+			default:
+				if !errors.Is(err, ErrDamaged) || errors.As(err, &d) || !strings.Contains(err.Error(), "bankquery check -db "+out) ||
+					!strings.Contains(err.Error(), "bankquery check -db "+shard) {
+					t.Errorf("Merge = %v, want ErrDamaged naming both files and their checks", err)
+				}
+			}
+		})
+	}
+}

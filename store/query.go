@@ -567,14 +567,15 @@ func countPuzzlesSQL(f Filter) (string, []any, error) {
 // and is returned. fn must not use a writer DB (its connection is busy).
 //
 // A query by ID or rating of levels, givens and sizes alone, from the
-// first row and with no window (UpToID), that passes on fewer rows than the bank's counts of them
-// (the buckets) and its limit allow, found pages of the puzzles that no
-// longer lead to all their rows: it fails with a DamagedError rather
-// than end short as if whole.
+// first row and with no window of IDs (UpToID), that passes on fewer
+// rows than the bank's counts of them (the buckets) and its limit allow,
+// found pages of the puzzles that no longer lead to all their rows: it
+// fails with a DamagedError rather than end short as if whole.
 func (db *DB) Query(ctx context.Context, f Filter, o QueryOptions, fn func(Row) error) error {
 	// Counted first: puzzles are never deleted, so a later snapshot, the
 	// query's, holds as many at least.
 	want := int64(-1)
+	// A window holds fewer than the counts, which cover the whole bank.
 	if f.bucketsOnly() && o.Order != OrderRandom && !o.OnePerFamily && o.AfterID == 0 && o.UpToID == 0 && o.Limit >= 0 {
 		n, err := db.count(ctx, f, false)
 		if err != nil {

@@ -117,3 +117,48 @@ func TestReadersOfDamagedPage(t *testing.T) {
 		t.Errorf("the failed export left %s (%v)", out, err)
 	}
 }
+
+// TestDamagedValues stores, around the store, a text where a column of
+// packs or families holds an integer, as a damaged disk or a hand would:
+// SQLite's checks of pages and constraints pass, and the row no longer
+// reads. Every command that reads the row says the bank is damaged,
+// with status 1, rather than show database/sql's bare scan error.
+func TestDamagedValues(t *testing.T) {
+	for _, tt := range []struct {
+		name, damage string
+		cmds         [][]string
+	}{
+		{"PackCreatedAt", "UPDATE packs SET created_at = 'x' WHERE id = 1", [][]string{
+			{"packs"}, {"packs", "-json"}, {"packs", "show", "acme-1"}, {"packs", "show", "1"},
+			{"packs", "export", "acme-1", "-format", "sdm", "-out", "-"},
+			{"packs", "release", "acme-1", "-force"},
+			{"export", "-count", "3", "-format", "sdm", "-out", "-", "-pack", "acme-1", "-client", "acme"},
+		}},
+		{"FamilyEP", "UPDATE families SET ep = 'x'", [][]string{
+			{"show", "1"}, {"list", "-limit", "3"}, {"list", "-limit", "3", "-format", "json"},
+			{"list", "-random", "-limit", "3", "-seed", "1"},
+			{"export", "-count", "3", "-format", "sdm", "-out", "-", "-no-record"},
+			{"packs", "show", "acme-1"}, {"packs", "export", "acme-1", "-format", "sdm", "-out", "-"},
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bank := MustBank(t)
+			dir := filepath.Dir(bank)
+			mustRun(t, "export", "-db", bank, "-count", "3", "-seed", "5", "-format", "sdm", "-out", filepath.Join(dir, "a.sdm"),
+				"-pack", "acme-1", "-client", "acme")
+			banktest.MustExec(t, bank, tt.damage)
+			for _, args := range tt.cmds {
+				i := 1
+				if args[0] == "packs" && len(args) > 1 && !strings.HasPrefix(args[1], "-") {
+					i = 2
+				}
+				full := append(append(append([]string{}, args[:i]...), "-db", bank), args[i:]...)
+				r := exe(t, dir, full...)
+				wantDamaged(t, strings.Join(args, " "), r, bank)
+				if strings.Contains(r.stderr, "sql: Scan error") && !strings.Contains(r.stderr, "is damaged") {
+					t.Errorf("%s: the bare scan error: %q", strings.Join(args, " "), r.stderr)
+				}
+			}
+		})
+	}
+}

@@ -19,7 +19,7 @@
   async function api(path) {
     const r = await fetch(path, { headers: { Accept: "application/json" } });
     const body = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(body.error || `${r.status} ${r.statusText}`);
+    if (!r.ok) throw Object.assign(new Error(body.error || `${r.status} ${r.statusText}`), { status: r.status });
     return body;
   }
 
@@ -748,8 +748,10 @@
       p = await api(`/api/v1/puzzles/${id}`);
       mount(p.puzzle);
     } catch (e) {
-      document.title = "No such puzzle · sudokubank";
-      $("p-title").textContent = "No such puzzle";
+      // A puzzle there is but that does not read (500) is no missing one.
+      const what = e.status >= 500 ? "Puzzle unavailable" : "No such puzzle";
+      document.title = `${what} · sudokubank`;
+      $("p-title").textContent = what;
       document.querySelector(".board").hidden = true;
       say(e.message);
       return;

@@ -708,21 +708,14 @@ func anyFamily(ctx context.Context, q sqlx.QueryerContext, f Filter) (bool, erro
 		return false, err
 	}
 	s := "SELECT EXISTS (SELECT 1 FROM families f WHERE " + w + ")"
-	read := func() (any, error) {
-		var ok bool
-		err := q.QueryRowxContext(ctx, s, args...).Scan(&ok)
+	ok, err := answer(q, s, args, func() (ok bool, err error) {
+		err = q.QueryRowxContext(ctx, s, args...).Scan(&ok)
 		return ok, err
-	}
-	var v any
-	if c, ok := q.(*stmtCache); ok {
-		v, err = c.remember(fmt.Sprint(s, args), read)
-	} else {
-		v, err = read()
-	}
+	})
 	if err != nil {
 		return false, fmt.Errorf("any family: %w", err)
 	}
-	return v.(bool), nil
+	return ok, nil
 }
 
 // listSQL returns the statement of a query in ID or rating order.

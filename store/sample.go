@@ -117,22 +117,14 @@ func orderOf(ctx context.Context, q sqlx.QueryerContext, f Filter, seed uint64, 
 		n, families              int64
 		indexed, variantsIndexed bool
 	}
-	read := func() (any, error) {
-		var t total
-		err := q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.families, &t.indexed, &t.variantsIndexed)
-		return t, err
-	}
 	// A reader keeps the answer while the bank is unchanged.
-	var v any
-	if c, ok := q.(*stmtCache); ok {
-		v, err = c.remember(fmt.Sprint(s, args), read)
-	} else {
-		v, err = read()
-	}
+	t, err := answer(q, s, args, func() (t total, err error) {
+		err = q.QueryRowxContext(ctx, s, args...).Scan(&t.n, &t.families, &t.indexed, &t.variantsIndexed)
+		return t, err
+	})
 	if err != nil {
 		return nil, 0, fmt.Errorf("bucket counts: %w", err)
 	}
-	t := v.(total)
 	n := t.n
 	levels := int64(len(slices.Compact(slices.Sorted(slices.Values(f.Levels)))))
 	if levels == 0 {
@@ -555,21 +547,14 @@ func familyMatches(ctx context.Context, q sqlx.QueryerContext, f Filter, most in
 	}
 	s := "SELECT count(*) FROM (SELECT 1 FROM families f CROSS JOIN puzzles p WHERE p.family_id = f.id AND " + w + " LIMIT ?)"
 	args = append(args, most+1)
-	read := func() (any, error) {
-		var n int64
-		err := q.QueryRowxContext(ctx, s, args...).Scan(&n)
+	n, err := answer(q, s, args, func() (n int64, err error) {
+		err = q.QueryRowxContext(ctx, s, args...).Scan(&n)
 		return n, err
-	}
-	var v any
-	if c, ok := q.(*stmtCache); ok {
-		v, err = c.remember(fmt.Sprint(s, args), read)
-	} else {
-		v, err = read()
-	}
+	})
 	if err != nil {
 		return 0, fmt.Errorf("matches of the families: %w", err)
 	}
-	return v.(int64), nil
+	return n, nil
 }
 
 // familiesFirst reports whether scanRandom reads the families that pass

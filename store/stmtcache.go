@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"sync"
 	"time"
@@ -121,6 +122,22 @@ func stampOf(path string) fileStamp {
 		}
 	}
 	return s
+}
+
+// answer returns read's answer to statement s with args; on a reader's
+// statement cache, the answer it kept while the bank is unchanged
+// (remember).
+func answer[T any](q sqlx.QueryerContext, s string, args []any, read func() (T, error)) (T, error) {
+	c, ok := q.(*stmtCache)
+	if !ok {
+		return read()
+	}
+	v, err := c.remember(fmt.Sprint(s, args), func() (any, error) { return read() })
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v.(T), nil
 }
 
 // remember returns the answer kept for key while the bank is unchanged,

@@ -76,9 +76,14 @@ func parseImport(args []string, stdout io.Writer) (importOptions, error) {
 	}
 	o.file = fs.Arg(0)
 	if o.file != "-" {
-		// Refused here, before the bank is opened or a run recorded:
-		// reading a directory fails only at the first line.
-		if st, err := os.Stat(o.file); err == nil && st.IsDir() {
+		// Refused here, before the bank is opened (or made) or a run
+		// recorded, as merge refuses a missing shard: reading a
+		// directory fails only at the first line.
+		st, err := os.Stat(o.file)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return o, usageError{Err: fmt.Errorf("%s: %w", o.file, cli.Reason(err))}
+		case err == nil && st.IsDir():
 			return o, usageError{Err: fmt.Errorf("%s is a directory: import takes one FILE (or - for standard input)", o.file)}
 		}
 	}

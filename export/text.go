@@ -52,8 +52,18 @@ func solutionText(p parsed) string {
 // ratingText formats an SE rating with one decimal.
 func ratingText(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }
 
+// RatingJSON returns an SE rating as the JSON export writes it: a number
+// with one decimal, 7.0 rather than the 7 a float64 marshals to. Other
+// JSON that carries ratings (bankserve's hint paths) writes them with it,
+// so that every rating reads alike wherever it is written.
+func RatingJSON(x float64) json.Number { return json.Number(ratingText(x)) }
+
 // scoreText formats the composite score with two decimals.
 func scoreText(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }
+
+// ScoreJSON returns a composite score as the JSON export writes it: a
+// number with two decimals, 2.20 rather than 2.2 (RatingJSON).
+func ScoreJSON(x float64) json.Number { return json.Number(scoreText(x)) }
 
 // orDash returns s, or "-" when s is empty.
 func orDash(s string) string {
@@ -239,10 +249,10 @@ func writeJSON(ctx context.Context, w io.Writer, ps []parsed, opt Options) error
 			Givens:    p.Givens,
 			Level:     p.Level,
 			LevelName: p.LevelName,
-			Rating:    json.Number(ratingText(p.Rating)),
-			Pearl:     json.Number(ratingText(p.Pearl)),
-			Diamond:   json.Number(ratingText(p.Diamond)),
-			Score:     json.Number(scoreText(p.Score)),
+			Rating:    RatingJSON(p.Rating),
+			Pearl:     RatingJSON(p.Pearl),
+			Diamond:   RatingJSON(p.Diamond),
+			Score:     ScoreJSON(p.Score),
 			Hardest:   p.Hardest,
 			Symmetry:  p.Symmetry,
 			Minimal:   p.Minimal,

@@ -49,7 +49,17 @@ func TestParseOrigin(t *testing.T) {
 			t.Errorf("ParseOrigin(%q) = %q, %v", s, got, err)
 		}
 	}
-	for _, s := range []string{"", "app.example.com", "https://", "https://app.example.com/", "https://app.example.com/x", "ftp://x", "https://u@x", "https://x?a", "https://x#"} {
+	// The lone trailing slash an address bar shows is dropped: a
+	// browser's Origin has none.
+	for _, tt := range []struct{ in, want string }{
+		{"https://app.example.com/", "https://app.example.com"},
+		{"http://localhost:3000/", "http://localhost:3000"},
+	} {
+		if got, err := server.ParseOrigin(tt.in); err != nil || got != tt.want {
+			t.Errorf("ParseOrigin(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, s := range []string{"", "app.example.com", "https://", "https:///", "https://app.example.com//", "https://app.example.com/?", "https://app.example.com/x", "ftp://x", "https://u@x", "https://x?a", "https://x#"} {
 		if _, err := server.ParseOrigin(s); err == nil {
 			t.Errorf("ParseOrigin(%q) accepted", s)
 		}

@@ -363,7 +363,7 @@ type digitJSON struct {
 type stepJSON struct {
 	Technique    string      `json:"technique"`
 	Name         string      `json:"name"`
-	Rating       float64     `json:"rating"`
+	Rating       json.Number `json:"rating"` // export.RatingJSON: 2.0, as a puzzle's
 	Cells        []cellJSON  `json:"cells"`
 	Digits       []int       `json:"digits"`
 	Placements   []digitJSON `json:"placements"`
@@ -393,11 +393,11 @@ type linkJSON struct {
 // hintsJSON is a puzzle's hint path, graded afresh in its own
 // orientation (the bank stores one solve per family).
 type hintsJSON struct {
-	ID         int64      `json:"id"`
-	Puzzle     string     `json:"puzzle"`
-	Rating     float64    `json:"rating"`
-	Unfinished bool       `json:"unfinished"`
-	Steps      []stepJSON `json:"steps"`
+	ID         int64       `json:"id"`
+	Puzzle     string      `json:"puzzle"`
+	Rating     json.Number `json:"rating"` // export.RatingJSON: 2.0, as a puzzle's
+	Unfinished bool        `json:"unfinished"`
+	Steps      []stepJSON  `json:"steps"`
 }
 
 func (s *Server) hints(w http.ResponseWriter, r *http.Request) {
@@ -457,7 +457,7 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 		}
 		er, steps, links, unfinished = gr.ER, gr.Steps, gr.Links, gr.Unfinished
 	}
-	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: er.Float(), Unfinished: unfinished, Steps: make([]stepJSON, len(steps))}
+	out := hintsJSON{ID: row.ID, Puzzle: row.Puzzle, Rating: export.RatingJSON(er.Float()), Unfinished: unfinished, Steps: make([]stepJSON, len(steps))}
 	for i, st := range steps {
 		var ls []grade.SizedLink
 		if i < len(links) {
@@ -472,7 +472,7 @@ func hintsOf(ctx context.Context, row store.Row) (hintsJSON, error) {
 // chain, as data.
 func stepOf(st grade.SizedStep, links []grade.SizedLink, s grid.Shape) stepJSON {
 	out := stepJSON{
-		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: st.Rating.Float(),
+		Technique: st.Technique.Slug(), Name: st.Technique.String(), Rating: export.RatingJSON(st.Rating.Float()),
 		Cells: []cellJSON{}, Digits: []int{}, Placements: []digitJSON{}, Eliminations: []digitJSON{},
 		Text: st.Sentence(s),
 	}

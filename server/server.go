@@ -165,10 +165,16 @@ func Limit(n int, h http.Handler) http.Handler {
 
 // ParseOrigin checks an origin for Options.CORSOrigin: "*", or a scheme
 // (http or https) and a host with an optional port, such as
-// https://app.example.com, as a browser sends it in Origin.
+// https://app.example.com, as a browser sends it in Origin. It returns
+// the origin as a browser sends it: a lone trailing slash, as an origin
+// copied from an address bar has, is dropped, since an origin that does
+// not match the browser's exactly is never allowed.
 func ParseOrigin(s string) (string, error) {
 	if s == "*" {
 		return s, nil
+	}
+	if u, err := url.Parse(s); err == nil && u.Host != "" && u.Path == "/" && u.RawQuery == "" && u.Fragment == "" && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "#") {
+		s = strings.TrimSuffix(s, "/")
 	}
 	u, err := url.Parse(s)
 	var ue *url.Error

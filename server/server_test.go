@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,6 +317,39 @@ func TestHints(t *testing.T) {
 		if placed != 81-p.Givens {
 			t.Errorf("puzzle %d: hints place %d digits, want %d", p.ID, placed, 81-p.Givens)
 		}
+	}
+}
+
+// A hint path writes its ratings as a puzzle object (and bankquery list
+// -format json) does, with one decimal: 2.0, not 2. The path's rating is
+// the puzzle's, in the same text.
+func TestHintRatingsWrittenAsPuzzles(t *testing.T) {
+	ts := MustServer(t, MustBank(t, MustFixture(t)), server.Options{})
+	rating := regexp.MustCompile(`"rating":([^,}]*)`)
+	oneDecimal := regexp.MustCompile(`^[0-9]+\.[0-9]$`)
+	whole := 0
+	for _, id := range []int{1, 2, 3, 4, 5, 6, 7, 8} {
+		obj := MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d", ts.URL, id), nil).body
+		hints := MustGet(t, fmt.Sprintf("%s/api/v1/puzzles/%d/hints", ts.URL, id), nil).body
+		want := rating.FindSubmatch(obj)
+		all := rating.FindAllSubmatch(hints, -1)
+		if want == nil || len(all) < 2 {
+			t.Fatalf("puzzle %d: ratings %q in %s and %q in its hints", id, want, obj, all)
+		}
+		if !bytes.Equal(all[0][1], want[1]) {
+			t.Errorf("puzzle %d: hints say rating %s, the puzzle %s", id, all[0][1], want[1])
+		}
+		for _, m := range all {
+			if !oneDecimal.Match(m[1]) {
+				t.Errorf("puzzle %d: hints write rating %s, want one decimal", id, m[1])
+			}
+			if bytes.HasSuffix(m[1], []byte(".0")) {
+				whole++
+			}
+		}
+	}
+	if whole == 0 {
+		t.Error("no whole rating among the hints: the test shows nothing")
 	}
 }
 

@@ -154,7 +154,8 @@ func PrepareShard(ctx context.Context, shard string, dropPacks bool) (*CheckedSh
 func prepareShard(ctx context.Context, shard string, dropPacks, quick bool) (*CheckedShard, error) {
 	runs, checked, err := checkShard(ctx, shard, dropPacks, quick)
 	if err != nil {
-		return nil, fmt.Errorf("merge %s: %w", shard, err)
+		// checkShard's errors name the shard (shardErr), once.
+		return nil, err
 	}
 	return &CheckedShard{path: shard, runs: runs, unchecked: !checked, rowsOwed: !quick}, nil
 }
@@ -313,7 +314,7 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 	}()
 	var running bool
 	if err := s.db.GetContext(ctx, &running, "SELECT EXISTS (SELECT 1 FROM runs WHERE status = 'running')"); err != nil {
-		return nil, false, fmt.Errorf("runs: %w", err)
+		return nil, false, shardErr(shard, fmt.Errorf("runs: %w", err))
 	}
 	if running {
 		// EndDeadRuns writes to the shard if it ends one.
@@ -322,22 +323,22 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 		}
 	}
 	if _, err := s.EndDeadRuns(ctx); err != nil {
-		return nil, false, err
+		return nil, false, shardErr(shard, err)
 	}
 	if runs, err = s.Runs(ctx); err != nil {
-		return nil, false, err
+		return nil, false, shardErr(shard, err)
 	}
 	for _, r := range runs {
 		if r.Status == RunRunning {
-			return nil, false, fmt.Errorf("run %d is still going; merge the shard once it has ended: %w", r.ID, ErrShardBusy)
+			return nil, false, shardErr(shard, fmt.Errorf("run %d is still going; merge the shard once it has ended: %w", r.ID, ErrShardBusy))
 		}
 	}
 	var packs int64
 	if err := s.db.GetContext(ctx, &packs, "SELECT count(*) FROM packs"); err != nil {
-		return nil, false, fmt.Errorf("count packs: %w", err)
+		return nil, false, shardErr(shard, fmt.Errorf("count packs: %w", err))
 	}
 	if packs > 0 && !dropPacks {
-		return nil, false, fmt.Errorf("%d packs: a merge copies families and puzzles, not packs (bankgen merge -packs drop leaves them behind): %w", packs, ErrShardPacks)
+		return nil, false, shardErr(shard, fmt.Errorf("%d packs: a merge copies families and puzzles, not packs (bankgen merge -packs drop leaves them behind): %w", packs, ErrShardPacks))
 	}
 	if quick && rowCheck {
 		if err := check(); err != nil {
@@ -345,7 +346,7 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 		}
 		conn, err := s.db.Connx(ctx)
 		if err != nil {
-			return nil, false, err
+			return nil, false, shardErr(shard, err)
 		}
 		err = checkRows(ctx, conn, shard)
 		conn.Close()
@@ -354,9 +355,20 @@ func checkShard(ctx context.Context, shard string, dropPacks, quick bool) (runs 
 		}
 	}
 	if err := s.Close(); err != nil {
-		return nil, false, err
+		return nil, false, shardErr(shard, err)
 	}
 	return runs, checked, nil
+}
+
+// shardErr names shard in err, met merging it, unless err names it
+// already: a DamagedError does, as do open's errors and the checks' (the
+// callers pass those on as they are).
+func shardErr(shard string, err error) error {
+	var d *DamagedError
+	if errors.As(err, &d) && d.Path == shard {
+		return err
+	}
+	return fmt.Errorf("merge %s: %w", shard, err)
 }
 
 // rowCheck says whether a shard's rows are checked (checkRows); only

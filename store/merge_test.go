@@ -172,6 +172,11 @@ func TestMergeRefuses(t *testing.T) {
 			if !errors.Is(err, tt.want) || !strings.Contains(err.Error(), tt.says) {
 				t.Errorf("Merge = %v, want %v saying %q", err, tt.want, tt.says)
 			}
+			// The shard is named once, as the refusal's subject: a
+			// second naming (merge X: open bank X: ...) is noise.
+			if msg := strings.Replace(err.Error(), "-db "+tt.shard, "", 1); strings.Count(msg, tt.shard) != 1 {
+				t.Errorf("Merge = %v, want %s named once", err, tt.shard)
+			}
 			if !slices.Equal(content(t, db), before) {
 				t.Error("a refused merge changed the bank")
 			}

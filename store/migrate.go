@@ -133,6 +133,9 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 	}
 	start := time.Now()
 	for _, m := range ms[v:] {
+		if migrateHook != nil {
+			migrateHook(m.version)
+		}
 		if err := applyMigration(ctx, x, m); err != nil {
 			if announce && ctx.Err() != nil {
 				// The command stops quietly on an interrupt; this is
@@ -147,6 +150,40 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		log.Info("migrated the bank", "schema", len(ms), "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
+}
+
+// migrateHook, if set by a test, runs in migrate before each migration
+// is applied, with its version.
+var migrateHook func(version int)
+
+// migrateLockPath is the lock file a writer holds while it opens and
+// migrates the bank at real (its realPath): a reader that finds the bank
+// at an older schema can then tell a migration under way, which it only
+// has to wait out, from a bank no one migrates.
+func migrateLockPath(real string) string { return real + "-migrate.lock" }
+
+// lockMigration takes the migration lock of the bank at real, at schema
+// version v, when a migration is due (v is past 0, a new bank's, and
+// behind the migrations). It returns nil when none is due or the lock
+// cannot be had: another writer holds it, and migrates first (SQLite's
+// write lock orders the two), or the file cannot be made. The lock only
+// informs readers, so a migration goes on without it.
+func lockMigration(real string, v int) *runLock {
+	latest, err := latestVersion(migrationFS)
+	if !runLocksWork || err != nil || v == 0 || v >= latest {
+		return nil
+	}
+	lk, err := lockRun(migrateLockPath(real))
+	if err != nil {
+		return nil
+	}
+	return lk
+}
+
+// migrationAlive reports whether a writer holds the migration lock of the
+// bank at real (lockMigration), for a reader.
+func migrationAlive(real string) bool {
+	return runLocksWork && runAlive(migrateLockPath(real))
 }
 
 // checkNoLiveRuns refuses to migrate the bank at real (its realPath),

@@ -1000,3 +1000,70 @@ func TestMigrateRefusesOtherPackTables(t *testing.T) {
 		t.Errorf("error %q, want the table named", err)
 	}
 }
+
+// TestReaderSaysMigrationUnderWay opens a bank that needs migrating for
+// reading while a writer migrates it, from inside the migration: the
+// reader says a migration is under way, to be waited out, not to run one
+// (ErrOldBank either way). Before and after, with a migration lock left
+// by a writer that died, it says to migrate; the writer removes its lock.
+func TestReaderSaysMigrationUnderWay(t *testing.T) {
+	if !runLocksWork {
+		t.Skip("no run locks: a live writer cannot be told from a dead one")
+	}
+	ctx := context.Background()
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	db, err := Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "more"): "CREATE TABLE more (x);"}))
+	const under, once = "a writer is migrating it now: retry once the migration has ended", "migrate it once with bankgen"
+	says := func(when string, err error, want, not string) {
+		t.Helper()
+		if !errors.Is(err, ErrOldBank) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), not) {
+			t.Errorf("OpenReadOnly %s: %v, want ErrOldBank saying %q", when, err, want)
+		}
+	}
+	_, err = OpenReadOnly(ctx, path)
+	says("before the migration", err, once, under)
+
+	// A dead writer's lock file, which no process holds.
+	lock := migrateLockPath(realPath(path))
+	if err := os.WriteFile(lock, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = OpenReadOnly(ctx, path)
+	says("with a dead writer's lock file", err, once, under)
+
+	var during error
+	asked := false
+	migrateHook = func(v int) {
+		if v == latest+1 {
+			_, during = OpenReadOnly(ctx, path)
+			asked = true
+		}
+	}
+	t.Cleanup(func() { migrateHook = nil })
+	db, err = Open(ctx, path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if !asked {
+		t.Fatal("the writer did not migrate")
+	}
+	says("during the migration", during, under, once)
+	if _, err := os.Stat(lock); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the migration lock is left after the migration: %v", err)
+	}
+	r, err := OpenReadOnly(ctx, path)
+	if err != nil {
+		t.Fatalf("OpenReadOnly after the migration: %v", err)
+	}
+	r.Close()
+}

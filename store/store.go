@@ -46,7 +46,8 @@ var (
 	// program; it is refused untouched.
 	ErrNewerBank = errors.New("bank written by a newer version")
 	// ErrOldBank means a reader found a bank that needs migrating; a
-	// writer (bankgen -count 0 adds nothing) migrates it.
+	// writer (bankgen -count 0 adds nothing) migrates it, or is
+	// migrating it at that moment (the message says which).
 	ErrOldBank = errors.New("bank needs migrating")
 	// ErrNotFound means no record has the requested key.
 	ErrNotFound = errors.New("not found")
@@ -294,12 +295,21 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 	// A writer changes some pages and would not notice damage in the
 	// others: a bank it did not just create is checked first, once.
 	quick := false
+	// Held from here until the migration ends, so that a reader meanwhile
+	// says the bank is being migrated, not that it needs migrating.
+	var migrating *runLock
+	defer func() {
+		if migrating != nil {
+			migrating.release()
+		}
+	}()
 	if !fresh {
 		v, err := bankVersion(ctx, x)
 		if err != nil {
 			x.Close()
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
+		migrating = lockMigration(realPath(path), v)
 		if checked {
 			// A bank is checked before anything writes to it.
 			checked, err = opensUnchanged(ctx, x, v)
@@ -329,6 +339,10 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 	if err := migrate(ctx, x, migrationFS, opt.Log); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
+	}
+	if migrating != nil {
+		migrating.release()
+		migrating = nil
 	}
 	if err := setWAL(ctx, x); err != nil {
 		x.Close()
@@ -447,6 +461,8 @@ func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int
 	switch {
 	case v > latest:
 		return fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
+	case v < latest && migrationAlive(realPath(path)):
+		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; a writer is migrating it now: retry once the migration has ended: %w", path, v, latest, ErrOldBank)
 	case v < latest:
 		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; migrate it once with %s: %w", path, v, latest, migrateCommand(path), ErrOldBank)
 	}

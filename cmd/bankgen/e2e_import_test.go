@@ -147,6 +147,35 @@ func TestImportDirectory(t *testing.T) {
 	}
 }
 
+// TestImportMissingFile names a file that is not there, and one this
+// process may not read: each is refused before any bank is made or any
+// run recorded, naming the file once; a missing one is a usage error
+// (exit 2), as a missing merge shard is.
+func TestImportMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	r := bankgen(t, dir, "import", "-db", "b.db", "missing.txt")
+	if want := "bankgen: missing.txt: no such file or directory\n"; r.code != 2 || !strings.HasPrefix(r.stderr, want) {
+		t.Errorf("exit code %d, stderr:\n%s\nwant 2 and %q", r.code, r.stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused import made the bank: %v", err)
+	}
+	if os.Geteuid() == 0 {
+		t.Log("running as root, which reads any file: the unreadable case is left out")
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, "locked.txt"), []byte(importable(t)), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	r = bankgen(t, dir, "import", "-db", "b.db", "locked.txt")
+	if want := "bankgen: locked.txt: permission denied\n"; r.code != 1 || !strings.HasPrefix(r.stderr, want) {
+		t.Errorf("exit code %d, stderr:\n%s\nwant 1 and %q", r.code, r.stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "b.db")); !os.IsNotExist(err) {
+		t.Errorf("the refused import made the bank: %v", err)
+	}
+}
+
 // TestImportLongLineMessage imports a line of 95 cells: the message
 // names the line and counts its cells.
 func TestImportLongLineMessage(t *testing.T) {

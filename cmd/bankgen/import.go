@@ -118,6 +118,11 @@ func runImport(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if st, err := os.Stdin.Stat(); err == nil && st.IsDir() {
 			return usageError{Err: errors.New("standard input is a directory: import takes one FILE (or - for standard input)")}
 		}
+	} else if _, err := os.Stat(o.file); errors.Is(err, os.ErrNotExist) {
+		// Refused before the bank is opened (or made) or a run recorded,
+		// as merge refuses a missing shard; here and not in parseImport,
+		// which judges the line alone (the README's commands parse).
+		return usageError{Err: fmt.Errorf("%s: %w", o.file, cli.Reason(err))}
 	}
 	// Damage any read of the bank meets is said as such.
 	return store.Damaged(o.db, importFile(ctx, o, args, stdout, stderr, os.Stdin))

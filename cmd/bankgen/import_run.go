@@ -33,9 +33,11 @@ func importFile(ctx context.Context, o importOptions, args []string, stdout, std
 	log := newLogger(stderr)
 	in := stdin
 	if o.file != "-" {
+		// Opened before the bank, so that a file this process may not
+		// read fails the import before a bank is made or a run recorded.
 		f, err := os.Open(o.file)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", o.file, cli.Reason(err))
 		}
 		defer f.Close()
 		in = f

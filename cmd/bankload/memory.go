@@ -2,10 +2,14 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
+
+	"sudokubank/internal/cli"
 )
 
 // memory is a process's resident memory, in bytes: now and its peak.
@@ -46,6 +50,23 @@ func readMemory(pid int) (memory, error) {
 		return memory{}, fmt.Errorf("%s: no VmRSS", name)
 	}
 	return m, nil
+}
+
+// checkPid refuses -pid when its memory cannot be read: a usage error
+// when no process has that ID, or the system has no Linux /proc to read
+// it from, and a failure for any other reason.
+func checkPid(pid int) error {
+	_, err := readMemory(pid)
+	switch {
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("-pid %d: %w", pid, err)
+	}
+	if _, serr := os.Stat("/proc/self/status"); serr != nil {
+		return cli.UsageError{Err: fmt.Errorf("-pid %d: the memory of a process is read from Linux's /proc, which this system lacks", pid)}
+	}
+	return cli.UsageError{Err: fmt.Errorf("-pid %d: no such process", pid)}
 }
 
 // mib formats bytes as MiB.

@@ -102,6 +102,8 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 		return c, bad("-max-inflight %d: want 1 or more", c.inflight)
 	case c.pid != 0 && c.db != "":
 		return c, bad("-pid is for -url; with -db bankload reports its own memory")
+	case c.pid < 0:
+		return c, bad("-pid %d: want a process ID above 0", c.pid)
 	case !strings.HasPrefix(c.path, "/"):
 		return c, bad("-path %q: want a path from /, such as %s", c.path, DefaultPath)
 	}
@@ -118,6 +120,13 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 // run serves the bank when asked, sends the load and reports it.
 func (c config) run(ctx context.Context, stdout, stderr io.Writer) error {
 	base, pid := c.url, c.pid
+	if pid > 0 {
+		// Up front, not as "memory unknown" once the load has run; here
+		// and not in parseArgs, which judges only what the line says.
+		if err := checkPid(pid); err != nil {
+			return err
+		}
+	}
 	if c.db != "" {
 		addr, stop, err := c.serve(ctx)
 		if err != nil {

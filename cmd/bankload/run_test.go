@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"net"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	bankload "sudokubank/cmd/bankload"
@@ -93,6 +95,23 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// -pid naming no process is refused before any request is sent, naming
+// the pid, not found out as "memory unknown" at the end of the run.
+func TestPidNoProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no Linux /proc here:", err)
+	}
+	// Above PID_MAX_LIMIT (4194304), so no process has it.
+	const pid = "4194305"
+	var asked atomic.Int64
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { asked.Add(1) }))
+	defer ts.Close()
+	out, _, err := run("-url", ts.URL, "-pid", pid, "-n", "1")
+	if want := "-pid " + pid + ": no such process"; err == nil || !strings.Contains(err.Error(), want) || cli.ExitCode(err) != cli.ExitUsage || out != "" || asked.Load() != 0 {
+		t.Errorf("%v (exit %d), stdout %q, %d requests; want %q, exit 2, no report and no request", err, cli.ExitCode(err), out, asked.Load(), want)
+	}
+}
+
 func TestFlagErrors(t *testing.T) {
 	tests := [][]string{
 		{},
@@ -104,6 +123,7 @@ func TestFlagErrors(t *testing.T) {
 		{"-db", "x.db", "-timeout", "0s"},
 		{"-db", "x.db", "-max-inflight", "0"},
 		{"-db", "x.db", "-pid", "1"},
+		{"-url", "http://127.0.0.1:1", "-pid", "-1"},
 		{"-db", "x.db", "-path", "api/v1/stats"},
 		{"-url", "127.0.0.1:8080"},
 		{"-url", "ftp://host/"},

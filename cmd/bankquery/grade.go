@@ -16,6 +16,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"sudokubank/export"
 	"sudokubank/grade"
 	"sudokubank/grid"
 	"sudokubank/importfmt"
@@ -108,18 +109,18 @@ type gradeBankJSON struct {
 // one decimal (7.0, not 7).
 type ratingJSON float64
 
-// MarshalJSON writes the rating with one decimal.
+// MarshalJSON writes the rating with one decimal, as export does.
 func (r ratingJSON) MarshalJSON() ([]byte, error) {
-	return strconv.AppendFloat(nil, float64(r), 'f', 1, 64), nil
+	return []byte(export.RatingJSON(float64(r))), nil
 }
 
 // scoreJSON is a composite score as list -format json and export write
 // it, with two decimals (2.20, not 2.2).
 type scoreJSON float64
 
-// MarshalJSON writes the score with two decimals.
+// MarshalJSON writes the score with two decimals, as export does.
 func (s scoreJSON) MarshalJSON() ([]byte, error) {
-	return strconv.AppendFloat(nil, float64(s), 'f', 2, 64), nil
+	return []byte(export.ScoreJSON(float64(s))), nil
 }
 
 // gradeInput is one puzzle to grade, with where it came from.

@@ -101,6 +101,7 @@ solution=1: without it the keys are left out, never "".
 -cors ORIGIN lets web pages of ORIGIN (https://app.example.com, or *
 for any) call /api/v1 from a browser: responses carry
 Access-Control-Allow-Origin and preflight OPTIONS requests are answered.
+A trailing slash, as an address bar shows, is dropped; a path is refused.
 Without it a browser lets only bankserve's own page read the API.
 
 Errors are JSON, {"error": "..."}: 400 naming a bad parameter, 404, 405
@@ -148,9 +149,11 @@ func parseArgs(args []string, stdout io.Writer) (config, error) {
 		return c, cli.UsageError{Err: fmt.Errorf("-max-inflight %d: want 1 or more", c.inflight)}
 	}
 	if c.cors != "" {
-		if _, err := server.ParseOrigin(c.cors); err != nil {
+		origin, err := server.ParseOrigin(c.cors)
+		if err != nil {
 			return c, cli.UsageError{Err: fmt.Errorf("-cors: %w", err)}
 		}
+		c.cors = origin
 	}
 	return c, checkAddr(c.addr)
 }

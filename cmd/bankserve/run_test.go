@@ -106,28 +106,38 @@ func TestMissingBankNotCreated(t *testing.T) {
 	}
 }
 
-// Run serves on the address it prints until its context is done, and
-// then returns nil.
-func TestRunServesAndStops(t *testing.T) {
-	bank := MustBank(t)
+// MustServe runs bankserve with args on a loopback port until the test
+// stops it, and returns the address it prints and a stop that returns
+// Run's error.
+func MustServe(tb testing.TB, args ...string) (url string, stop func() error) {
+	tb.Helper()
 	pr, pw := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	tb.Cleanup(cancel)
 	done := make(chan error, 1)
 	go func() {
-		done <- bankserve.Run(ctx, []string{"-db", bank, "-addr", "127.0.0.1:0"}, pw, io.Discard)
+		done <- bankserve.Run(ctx, append(args, "-addr", "127.0.0.1:0"), pw, io.Discard)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
-		t.Fatalf("read the address: %v", err)
+		tb.Fatalf("read the address: %v", err)
 	}
 	i := strings.Index(line, "http://127.0.0.1:")
 	if i < 0 {
-		t.Fatalf("Run printed %q, want the loopback address it serves", line)
+		tb.Fatalf("Run printed %q, want the loopback address it serves", line)
 	}
-	url := strings.TrimSpace(line[i:])
 	go io.Copy(io.Discard, pr)
+	return strings.TrimSpace(line[i:]), func() error {
+		cancel()
+		return <-done
+	}
+}
+
+// Run serves on the address it prints until its context is done, and
+// then returns nil.
+func TestRunServesAndStops(t *testing.T) {
+	url, stop := MustServe(t, "-db", MustBank(t))
 	resp, err := http.Get(url + "api/v1/puzzles/1")
 	if err != nil {
 		t.Fatal(err)
@@ -136,9 +146,24 @@ func TestRunServesAndStops(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("GET puzzle 1: %d", resp.StatusCode)
 	}
-	cancel()
-	if err := <-done; err != nil {
+	if err := stop(); err != nil {
 		t.Errorf("Run: %v, want nil after a clean stop", err)
+	}
+}
+
+// -cors with the trailing slash an address bar shows allows the origin
+// a browser sends, which has none.
+func TestCORSTrailingSlash(t *testing.T) {
+	const origin = "https://app.example.com"
+	url, stop := MustServe(t, "-db", MustBank(t), "-cors", origin+"/")
+	defer stop()
+	resp, err := http.Get(url + "api/v1/stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Access-Control-Allow-Origin"); got != origin {
+		t.Errorf("Access-Control-Allow-Origin %q, want %q", got, origin)
 	}
 }
 

@@ -1,7 +1,14 @@
 package main
 
 import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
 	"testing"
+	"time"
+
+	"sudokubank/export"
 
 	"sudokubank/grid"
 	"sudokubank/solve"
@@ -38,6 +45,50 @@ func FuzzParseGrade(f *testing.F) {
 		back, err := parseGrade(g.String(), parse9)
 		if err != nil || !back.Equal(g) {
 			t.Fatalf("parseGrade(%q): String %q reads back as %v, %v", text, g.String(), back, err)
+		}
+	})
+}
+
+// FuzzOutputFlags gives export's output flags any text: a refusal is a
+// usage error that starts with the flag it is about, and what is taken
+// is a format of export.Formats whose options export.Options.Validate
+// takes, a date a zip file can record and a URL export.CheckURL takes.
+func FuzzOutputFlags(f *testing.F) {
+	f.Add("pdf", "2026-11-28", "https://example.com", "Title", "12mm", "a5")
+	f.Add("sdk", "2026-02-30", "ftp://x", "", "", "")
+	f.Add("csv", "1979-12-31", "", "a\x00b", "", "")
+	f.Add("json", "20261128", "https://", "", "auto", "legal")
+	f.Fuzz(func(t *testing.T, format, date, url, title, gutter, page string) {
+		fs := flag.NewFlagSet("bankquery export", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		of := addOutputFlags(fs)
+		args := []string{"-format", format, "-out", "pack.out", "-date", date, "-url", url, "-title", title}
+		if gutter != "" || page != "" {
+			args = append(args, "-gutter", gutter, "-page", page)
+		}
+		if err := fs.Parse(args); err != nil {
+			t.Fatalf("flags %q: %v", args, err)
+		}
+		o, err := of.output("bank.db", 3)
+		if err != nil {
+			var ue usageError
+			flagNamed := false
+			fs.VisitAll(func(fl *flag.Flag) {
+				flagNamed = flagNamed || strings.HasPrefix(err.Error(), "-"+fl.Name+" ") || strings.HasPrefix(err.Error(), "-"+fl.Name+":")
+			})
+			if !errors.As(err, &ue) || !flagNamed {
+				t.Fatalf("flags %q: %v is not a usage error that starts with a flag", args, err)
+			}
+			return
+		}
+		if err := o.opt.Validate(o.format); err != nil {
+			t.Fatalf("flags %q taken, but Validate says %v", args, err)
+		}
+		if err := export.CheckDate(o.opt.Date); err != nil || (date != "" && o.opt.Date.Format(time.DateOnly) != date) {
+			t.Fatalf("flags %q: date %v, %v", args, o.opt.Date, err)
+		}
+		if err := export.CheckURL(o.opt.URL); url != "" && err != nil {
+			t.Fatalf("flags %q: URL %q taken: %v", args, o.opt.URL, err)
 		}
 	})
 }

@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -179,7 +180,47 @@ func ParseOrigin(s string) (string, error) {
 	case u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#"):
 		return "", fmt.Errorf("origin %q: want a scheme and a host only, such as https://app.example.com, without a path", s)
 	}
+	// A browser compares Access-Control-Allow-Origin with the origin it
+	// sends byte for byte, so an origin in any other spelling would let
+	// no page in, silently.
+	sent, err := browserOrigin(u)
+	if err != nil {
+		return "", fmt.Errorf("origin %q: %w", s, err)
+	}
+	if sent != s {
+		return "", fmt.Errorf("origin %q: a browser sends it as %s; give that", s, sent)
+	}
 	return s, nil
+}
+
+// browserOrigin returns the origin of u, a scheme and a host, as a
+// browser writes it in Origin: lower case, an IPv6 address in its short
+// form, no port where it is the scheme's own.
+func browserOrigin(u *url.URL) (string, error) {
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			return "", errors.New("write the host in ASCII (its xn-- form), as a browser sends it")
+		}
+	}
+	if strings.Contains(host, ":") {
+		a, err := netip.ParseAddr(host)
+		if err != nil || a.Zone() != "" {
+			return "", errors.New("not an IPv6 address a browser sends")
+		}
+		host = "[" + a.String() + "]"
+	}
+	switch n, err := strconv.Atoi(port); {
+	case strings.HasSuffix(u.Host, ":") && port == "":
+		return "", errors.New("a colon without a port")
+	case port == "":
+	case err != nil || n > 65535:
+		return "", fmt.Errorf("port %s: want 0 to 65535", port)
+	case u.Scheme == "http" && n == 80, u.Scheme == "https" && n == 443:
+	default:
+		host += ":" + strconv.Itoa(n)
+	}
+	return u.Scheme + "://" + host, nil
 }
 
 // cors lets web pages of origin read the API (the paths under /api/)

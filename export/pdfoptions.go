@@ -78,10 +78,7 @@ type OptionError struct {
 	Err         error
 }
 
-// Error returns the option, its value and why it is refused.
 func (e *OptionError) Error() string { return fmt.Sprintf("%s %q: %v", e.Name, e.Value, e.Err) }
-
-// Unwrap returns Err, so that errors.Is sees why the option is refused.
 func (e *OptionError) Unwrap() error { return e.Err }
 
 // The captions PDFOptions.Caption takes.

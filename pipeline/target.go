@@ -191,6 +191,8 @@ type UnreachableError struct {
 	Target               string
 }
 
+// Error says what was not found in how many tries, and what to try
+// instead.
 func (e *UnreachableError) Error() string {
 	what := "no family"
 	if e.Level != 0 {
@@ -218,6 +220,7 @@ type ExhaustedError struct {
 	Shape string
 }
 
+// Error says that the bank holds what the settings make.
 func (e *ExhaustedError) Error() string {
 	what := "puzzles"
 	if e.Shape != "" {
@@ -237,6 +240,7 @@ type ImpossibleError struct {
 	Floor, Ceiling grade.Rating
 }
 
+// Error says which target asks for an ER no family can have.
 func (e *ImpossibleError) Error() string {
 	what := "families"
 	if e.Levels != "" {

@@ -18,6 +18,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -173,6 +174,8 @@ func ParseOrigin(s string) (string, error) {
 	if s == "*" {
 		return s, nil
 	}
+	// Errors quote the origin as given, slash and all.
+	given := s
 	if u, err := url.Parse(s); err == nil && u.Host != "" && u.Path == "/" && u.RawQuery == "" && u.Fragment == "" && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "#") {
 		s = strings.TrimSuffix(s, "/")
 	}
@@ -180,18 +183,58 @@ func ParseOrigin(s string) (string, error) {
 	var ue *url.Error
 	switch {
 	case strings.Contains(s, ","):
-		return "", fmt.Errorf("origin %q: want one origin, such as https://app.example.com, or *", s)
+		return "", fmt.Errorf("origin %q: want one origin, such as https://app.example.com, or *", given)
 	case errors.As(err, &ue):
 		// Without url.Error's own "parse" and the origin a second time.
-		return "", fmt.Errorf("origin %q: %w", s, ue.Err)
+		return "", fmt.Errorf("origin %q: %w", given, ue.Err)
 	case err != nil:
-		return "", fmt.Errorf("origin %q: %w", s, err)
+		return "", fmt.Errorf("origin %q: %w", given, err)
 	case u.Scheme != "http" && u.Scheme != "https":
-		return "", fmt.Errorf("origin %q: want http:// or https:// and a host, or *", s)
+		return "", fmt.Errorf("origin %q: want http:// or https:// and a host, or *", given)
 	case u.Host == "" || u.User != nil || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.Opaque != "" || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "#"):
-		return "", fmt.Errorf("origin %q: want a scheme and a host only, such as https://app.example.com, without a path", s)
+		return "", fmt.Errorf("origin %q: want a scheme and a host only, such as https://app.example.com, without a path", given)
+	}
+	// A browser compares Access-Control-Allow-Origin with the origin it
+	// sends byte for byte, so an origin in any other spelling would let
+	// no page in, silently.
+	sent, err := browserOrigin(u)
+	if err != nil {
+		return "", fmt.Errorf("origin %q: %w", given, err)
+	}
+	if sent != s {
+		return "", fmt.Errorf("origin %q: a browser sends it as %s; give that", given, sent)
 	}
 	return s, nil
+}
+
+// browserOrigin returns the origin of u, a scheme and a host, as a
+// browser writes it in Origin: lower case, an IPv6 address in its short
+// form, no port where it is the scheme's own.
+func browserOrigin(u *url.URL) (string, error) {
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			return "", errors.New("write the host in ASCII (its xn-- form), as a browser sends it")
+		}
+	}
+	if strings.Contains(host, ":") {
+		a, err := netip.ParseAddr(host)
+		if err != nil || a.Zone() != "" {
+			return "", errors.New("not an IPv6 address a browser sends")
+		}
+		host = "[" + a.String() + "]"
+	}
+	switch n, err := strconv.Atoi(port); {
+	case strings.HasSuffix(u.Host, ":") && port == "":
+		return "", errors.New("a colon without a port")
+	case port == "":
+	case err != nil || n > 65535:
+		return "", fmt.Errorf("port %s: want 0 to 65535", port)
+	case u.Scheme == "http" && n == 80, u.Scheme == "https" && n == 443:
+	default:
+		host += ":" + strconv.Itoa(n)
+	}
+	return u.Scheme + "://" + host, nil
 }
 
 // cors lets web pages of origin read the API (the paths under /api/)

@@ -57,6 +57,7 @@ type ShortError struct {
 	Matching int
 }
 
+// Error says how many of the puzzles wanted match.
 func (e *ShortError) Error() string {
 	return fmt.Sprintf("%d of %d puzzles match: %v", e.Found, e.Want, ErrNotEnough)
 }
@@ -660,6 +661,7 @@ type SharedNameError struct {
 	IDs  []int64
 }
 
+// Error says how many packs share the name.
 func (e *SharedNameError) Error() string {
 	return fmt.Sprintf("%d packs are named %q", len(e.IDs), e.Name)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"sudokubank/grid"
 )
 
 // The families table's path column holds a family's technique sequence:
@@ -33,6 +35,12 @@ import (
 // maxPathTechniques is how many techniques the letters of the runs form
 // can name.
 const maxPathTechniques = 52
+
+// maxPathSteps bounds the steps of one path: a step places a digit or
+// removes at least one candidate, so a solve of the largest grid has at
+// most MaxN^3 of them. A longer path is damage, and reading it would
+// take memory without end.
+const maxPathSteps = grid.MaxN * grid.MaxN * grid.MaxN
 
 // errPath marks a path column that is neither form.
 var errPath = errors.New("malformed technique sequence")
@@ -118,6 +126,8 @@ func forPathRuns(path string, fn func(slug string, n int)) error {
 		if strings.IndexByte(path, ',') >= 0 {
 			return fmt.Errorf("path %q: %w", path, errPath)
 		}
+		// Its words are as the writer left them, and no more than the
+		// text: there is nothing to check, or to blow up.
 		for _, s := range strings.Fields(path) {
 			fn(s, 1)
 		}
@@ -127,7 +137,13 @@ func forPathRuns(path string, fn func(slug string, n int)) error {
 	if dict == nil {
 		return fmt.Errorf("path %q: no techniques: %w", path, errPath)
 	}
+	for _, s := range dict {
+		if !validSlug(s) {
+			return fmt.Errorf("path %q: technique %q is not a slug: %w", path, s, errPath)
+		}
+	}
 	runs := path[strings.LastIndexByte(path, ',')+1:]
+	total := 0
 	for i := 0; i < len(runs); {
 		t := pathIndex(runs[i])
 		if t < 0 || t >= len(dict) {
@@ -143,6 +159,11 @@ func forPathRuns(path string, fn func(slug string, n int)) error {
 			if n, err = strconv.Atoi(runs[i+1 : j]); err != nil || n < 2 {
 				return fmt.Errorf("path %q: run length %q: %w", path, runs[i+1:j], errPath)
 			}
+		}
+		// Checked before fn, so that no caller builds a damaged path's
+		// billion steps.
+		if total += n; n > maxPathSteps || total > maxPathSteps {
+			return fmt.Errorf("path %q: more than %d steps: %w", path, maxPathSteps, errPath)
 		}
 		fn(dict[t], n)
 		i = j

@@ -101,8 +101,10 @@ solution=1: without it the keys are left out, never "".
 -cors ORIGIN lets web pages of ORIGIN (https://app.example.com, or *
 for any) call /api/v1 from a browser: responses carry
 Access-Control-Allow-Origin and preflight OPTIONS requests are answered.
-A trailing slash, as an address bar shows, is dropped; a path is refused.
-Without it a browser lets only bankserve's own page read the API.
+ORIGIN is spelt as a browser sends it, which it must match byte for
+byte: lower case, without the scheme's own port (:443, :80). A trailing
+slash, as an address bar shows, is dropped; a path is refused. Without
+-cors a browser lets only bankserve's own page read the API.
 
 Errors are JSON, {"error": "..."}: 400 naming a bad parameter, 404, 405
 for a method other than GET or HEAD, 503 past -max-inflight. SIGINT or

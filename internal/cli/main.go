@@ -19,7 +19,9 @@ type Program struct {
 	// second signal ends the process at once: for a command whose stopping
 	// takes a while.
 	Stopping string
-	Run      func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// Run is the command itself; Main turns its error into the exit
+	// status (ExitCode).
+	Run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 // Main runs p.Run with the process's arguments and standard streams,

@@ -25,11 +25,11 @@ func IsTerminal(w io.Writer) bool {
 // Progress reports a run's counters while it runs: a bar redrawn in place
 // on a terminal, otherwise a log line now and then.
 type Progress struct {
-	Stats *pipeline.Stats
-	Total int           // families wanted; -1 when unknown
-	Bar   io.Writer     // the terminal to draw on; nil to log instead
-	Log   *slog.Logger  // where log lines go when Bar is nil
-	Every time.Duration // between updates; 0 means 200ms for a bar, 30s for the log
+	Stats *pipeline.Stats // the run's counters, read as they change
+	Total int             // families wanted; -1 when unknown
+	Bar   io.Writer       // the terminal to draw on; nil to log instead
+	Log   *slog.Logger    // where log lines go when Bar is nil
+	Every time.Duration   // between updates; 0 means 200ms for a bar, 30s for the log
 }
 
 // Run reports until ctx is done, then clears the bar.

@@ -79,6 +79,8 @@ type OptionError struct {
 	Err         error
 }
 
+// Error returns the option, its value (none for a switch) and why it is
+// refused.
 func (e *OptionError) Error() string {
 	if e.Value == "" {
 		// A switch such as large-print has no value to quote.
@@ -86,6 +88,8 @@ func (e *OptionError) Error() string {
 	}
 	return fmt.Sprintf("%s %q: %v", e.Name, e.Value, e.Err)
 }
+
+// Unwrap returns Err, so that errors.Is sees why the option is refused.
 func (e *OptionError) Unwrap() error { return e.Err }
 
 // The captions PDFOptions.Caption takes.

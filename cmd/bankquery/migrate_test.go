@@ -40,7 +40,7 @@ func TestWritersSayTheyMigrate(t *testing.T) {
 			if r.err != nil {
 				t.Fatalf("bankquery %s: %v\nstderr:\n%s", strings.Join(args, " "), r.err, r.stderr)
 			}
-			for _, want := range []string{"migrating the bank to a newer schema", "from=13 to=14", "migrated the bank", "schema=14"} {
+			for _, want := range []string{"migrating the bank to a newer schema", "from=13 to=14", `msg="migrated the bank"`, "schema=14"} {
 				if !strings.Contains(r.stderr, want) {
 					t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
 				}

@@ -132,11 +132,16 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		log.Info("migrating the bank to a newer schema; a big bank takes a while", "from", v, "to", len(ms))
 	}
 	start := time.Now()
+	applied := 0
 	for _, m := range ms[v:] {
 		if migrateHook != nil {
 			migrateHook(m.version)
 		}
-		if err := applyMigration(ctx, x, m); err != nil {
+		did, err := applyMigration(ctx, x, m)
+		if did {
+			applied++
+		}
+		if err != nil {
 			if announce && ctx.Err() != nil {
 				// The command stops quietly on an interrupt; this is
 				// the one line that says where the bank stands.
@@ -146,7 +151,13 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 			return err
 		}
 	}
-	if announce {
+	switch {
+	case announce && applied == 0:
+		// Two writers opened the bank at once (bankgen -count 0 run
+		// twice): this one waited for the other's migration, which is
+		// not its own to time.
+		log.Info("another writer migrated the bank meanwhile", "schema", len(ms), "waited", time.Since(start).Round(time.Millisecond))
+	case announce:
 		log.Info("migrated the bank", "schema", len(ms), "took", time.Since(start).Round(time.Millisecond))
 	}
 	return nil
@@ -322,18 +333,15 @@ func moveSharedCanonKeys(ctx context.Context, tx *sqlx.Tx) error {
 // are off, on a connection of their own, from before BEGIN to after the
 // commit, and PRAGMA foreign_key_check stands in for them: a migration
 // that leaves a reference dangling is rolled back.
-func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
-	var (
-		tx  *sqlx.Tx
-		err error
-	)
+func applyMigration(ctx context.Context, x *sqlx.DB, m migration) (applied bool, err error) {
+	var tx *sqlx.Tx
 	unchecked := uncheckedMigrations[m.name]
 	if unchecked {
 		// The connection goes back to the pool with the checks on, or
 		// is discarded.
 		var conn uncheckedConn
 		if conn, err = openUnchecked(ctx, x, keepChecks); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
 		}
 		defer conn.release()
 		tx, err = conn.BeginTxx(ctx, nil)
@@ -341,47 +349,47 @@ func applyMigration(ctx context.Context, x *sqlx.DB, m migration) error {
 		tx, err = x.BeginTxx(ctx, nil)
 	}
 	if err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	defer tx.Rollback()
 	// Another process may have migrated between our check and our lock
 	// (the writer's transactions take the write lock at BEGIN).
 	v, err := bankVersion(ctx, tx)
 	if err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	if v >= m.version {
-		return nil
+		return false, nil
 	}
 	if v != m.version-1 {
-		return fmt.Errorf("migration %s: bank is at version %d", m.name, v)
+		return false, fmt.Errorf("migration %s: bank is at version %d", m.name, v)
 	}
 	q, err := migrationSQL(ctx, tx, m)
 	if err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	if _, err := tx.ExecContext(ctx, q); err != nil {
-		return fmt.Errorf("migration %s: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: %w", m.name, err)
 	}
 	if step := migrationSteps[m.name]; step != nil {
 		if err := step(ctx, tx); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	if unchecked {
 		if err := checkForeignKeys(ctx, tx); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return false, fmt.Errorf("migration %s: %w", m.name, err)
 		}
 	}
 	// PRAGMA arguments cannot be bound; these are our own integers.
 	set := fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, AppID)
 	if _, err := tx.ExecContext(ctx, set); err != nil {
-		return fmt.Errorf("migration %s: set version: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: set version: %w", m.name, err)
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("migration %s: commit: %w", m.name, err)
+		return false, fmt.Errorf("migration %s: commit: %w", m.name, err)
 	}
-	return nil
+	return true, nil
 }
 
 // checkForeignKeys returns an error naming the first few rows whose

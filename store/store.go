@@ -462,12 +462,24 @@ func checkReaderVersion(ctx context.Context, x *sqlx.DB, path string, latest int
 	case v > latest:
 		return fmt.Errorf("open bank %s: schema version %d, this program knows up to %d: %w", path, v, latest, ErrNewerBank)
 	case v < latest && migrationAlive(realPath(path)):
-		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; a writer is migrating it now: retry once the migration has ended: %w", path, v, latest, ErrOldBank)
+		return oldBankError(fmt.Sprintf("open bank %s: schema version %d, this program needs %d; a writer is migrating it now: retry once the migration has ended", path, v, latest))
 	case v < latest:
-		return fmt.Errorf("open bank %s: schema version %d, this program needs %d; migrate it once with %s: %w", path, v, latest, migrateCommand(path), ErrOldBank)
+		return oldBankError(fmt.Sprintf("open bank %s: schema version %d, this program needs %d; migrate it once with %s", path, v, latest, migrateCommand(path)))
 	}
 	return nil
 }
+
+// oldBankError is a reader's refusal of an older bank: ErrOldBank to
+// errors.Is, but its text ends with what to do. Wrapped with %w, the
+// sentinel's words would follow the command to paste ("... -count 0: bank
+// needs migrating", where a colon copied with it is a bad -count) and the
+// advice to wait for a migration under way, which they contradict.
+type oldBankError string
+
+func (e oldBankError) Error() string { return string(e) }
+
+// Unwrap makes errors.Is(err, ErrOldBank) true.
+func (e oldBankError) Unwrap() error { return ErrOldBank }
 
 // migrateCommand is the command that migrates the bank at path and adds
 // nothing to it: a plain bankgen would also add its default 1000

@@ -177,7 +177,12 @@ func openWriter(ctx context.Context, e *env, path string) (*store.DB, error) {
 		return nil, err
 	}
 	e.bank = path
-	return store.Open(ctx, path, store.Options{Log: e.log, MustExist: true})
+	// The store logs a migration at Info, which e.log (Warn: bankquery's
+	// answers are its output) would drop; a migration is one-way (an older
+	// bankgen refuses the bank after it) and takes seconds on a big bank,
+	// so a writer says so, as bankgen does.
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	return store.Open(ctx, path, store.Options{Log: log, MustExist: true})
 }
 
 // checkBankPath is the check both opens make before the store's: a bank

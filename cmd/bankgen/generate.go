@@ -55,8 +55,7 @@ with these givens, moved as on 9x9 (4x4 puzzles are all extremely-easy, 5-10):
 The symmetries rot90, diagonal and antidiagonal need square boxes: not 6x6,
 8x8 or 12x12, where -symmetry random draws rot180, mirror or flip. The small
 sizes hold few essentially different puzzles: a run that finds only families
-the bank has for 20000 tries ends, saying the
-space is exhausted.
+the bank has for 20000 tries ends, saying the space is exhausted.
 
 -rating A-B keeps only families whose SE rating is in the range (9.0- and
 -7.5 leave an end open); -technique keeps those whose hardest step is one of
@@ -89,8 +88,8 @@ needed): the seed's items I, I+N, I+2N, ..., and -count and -quota are the
 whole job's totals, of which shard I takes its share (total/N, one more for
 I < total%N). Run again after an interruption or a kill, the same command
 finishes the shard: the families its earlier runs stored count toward its
-share, and it ends holding what one run makes. Build each shard into a bank of its own, on any machine, then
-join them with bankgen merge.
+share, and it ends holding what one run makes. Build each shard into a
+bank of its own, on any machine, then join them with bankgen merge.
 
 Interrupt (Ctrl-C) once to stop and keep what is done (exit status 130);
 twice to quit at once.

@@ -65,9 +65,9 @@ The file is written whole or not at all: a temporary file beside it is
 filled and synced while the pack is recorded, and it takes the name only
 once the pack is committed; if anything fails, nothing is recorded and no
 file is left. Interrupted (Ctrl-C, SIGTERM), the export says so, leaves
-neither file nor pack, and exits with status 130. An existing file is replaced only with -force, and only a
-regular file: never the bank or its -wal and -shm files, a device, a
-named pipe or a symbolic link. A directory (-out DIR/) is the pack: its
+neither file nor pack, and exits with status 130. An existing file is
+replaced only with -force, and only a regular file: never the bank or its
+-wal and -shm files, a device, a named pipe or a symbolic link. A directory (-out DIR/) is the pack: its
 files named as the pack names them (0001.sdk, ...) are all the pack's,
 so one that holds an earlier export's is refused without -force, and
 with -force the new pack's files replace them and the earlier export's
@@ -95,9 +95,10 @@ grid: without -per-page, 4x4 and 6x6 come large (6x6 and 12x12 two a
 page on 6x9, 5.5x8.5 and a5), 16x16 two a page on letter, a4, 8x10 and
 7x10 and one on the smaller trims, 25x25 one a page (5.5x8.5 is too
 small for it), and a -per-page that would set values below 7 pt is
-refused. -symbols says how grids above 9x9 show values above 9: letters (A-G, as the text formats write them, the default),
-numbers (10-16, in smaller type fitted to the cell) or a-p (every value
-a letter, A for 1 up to P for 16).
+refused. -symbols says how grids above 9x9 show values above 9: letters
+(A-G, as the text formats write them, the default), numbers (10-16, in
+smaller type fitted to the cell) or a-p (every value a letter, A for 1 up
+to P for 16).
 
 Exit status 1 when fewer than N puzzles match (the message says how many
 did), 2 for a bad flag or value: an -out refused (the bank, a link, a

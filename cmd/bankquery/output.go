@@ -168,6 +168,13 @@ func (o output) destination(e *env) export.Pending {
 // refuses only what force may not replace).
 func (o output) write(ctx context.Context, dest export.Pending, rows []store.Row) error {
 	if err := dest.Write(ctx, o.format, items(rows, o.first), o.opt); err != nil {
+		// A directory's files are named only once the puzzles are
+		// picked, so a pack file there that exists without -force, or
+		// is a link or a device, is refused here and not by ready: it is
+		// the same mistake on the command line, a usage error.
+		if errors.Is(err, export.ErrExists) || errors.Is(err, export.ErrNotRegular) {
+			return usageError{Err: forceHint(err)}
+		}
 		return forceHint(err)
 	}
 	return checkDestination(o.path, o.bank, o.force)

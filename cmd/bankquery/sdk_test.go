@@ -65,12 +65,23 @@ func TestExportSDKFiles(t *testing.T) {
 			t.Errorf("%s in the directory = %q, %v; want the zip's %q", name, got, err, members[name])
 		}
 	}
-	// Again: the files exist, so without -force nothing is written.
+	// Again: the files exist, so without -force nothing is written, and
+	// the exit status is 2, as for an -out file that exists (export -h).
 	r := run(t, args(out)...)
-	if r.code != 1 || !strings.Contains(r.err.Error(), "file exists (use -force to replace it)") {
-		t.Errorf("a second export to the directory: exit %d, %v; want 1, file exists (use -force to replace it)", r.code, r.err)
+	if r.code != 2 || !strings.Contains(r.err.Error(), "file exists (use -force to replace it)") {
+		t.Errorf("a second export to the directory: exit %d, %v; want 2, file exists (use -force to replace it)", r.code, r.err)
 	}
 	mustRun(t, args(out, "-force")...)
+	// A smaller pack into it, its own file gone: the larger pack's last
+	// files are an earlier export's, refused without -force, exit 2 too.
+	if err := os.Remove(filepath.Join(dir, "pack", "0001.sdk")); err != nil {
+		t.Fatal(err)
+	}
+	small := args(out)
+	small[slices.Index(small, "-count")+1] = "1"
+	if r := run(t, small...); r.code != 2 || r.err == nil || !strings.Contains(r.err.Error(), "of an earlier export") {
+		t.Errorf("a smaller pack into the directory: exit %d, %v; want 2, of an earlier export", r.code, r.err)
+	}
 
 	// One puzzle is one plain .sdk file.
 	one := filepath.Join(dir, "one.sdk")

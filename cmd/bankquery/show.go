@@ -46,7 +46,8 @@ columns swapped) is shown as given, with its family's grade and data, the
 stored puzzle it is an isomorph of, and the transform that takes that
 puzzle to it ([T]RRRRRRRRR/CCCCCCCCC/DDDDDDDDD: T to transpose first, then
 row r of the result is row R(r), column c is column C(c), digit d becomes
-D(d); N symbols each for another size, 10 and up as letters); it has no ID of its own, so export and packs cannot name it.
+D(d); N symbols each for another size, 10 and up as letters); it has no
+ID of its own, so export and packs cannot name it.
 
 Examples:
   bankquery show 1234

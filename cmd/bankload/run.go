@@ -191,18 +191,7 @@ func probe(ctx context.Context, client *http.Client, base string) error {
 		if ctx.Err() != nil {
 			return cli.ErrInterrupted
 		}
-		var se *os.SyscallError
-		var de *net.DNSError
-		var ue *url.Error
-		switch {
-		case errors.As(err, &se):
-			err = se.Err
-		case errors.As(err, &de):
-			err = de
-		case errors.As(err, &ue):
-			err = ue.Err
-		}
-		return fmt.Errorf("-url %s: no server answers: %w", base, err)
+		return fmt.Errorf("-url %s: no server answers: %w", base, cli.NetReason(err))
 	}
 	io.Copy(io.Discard, resp.Body)
 	return resp.Body.Close()

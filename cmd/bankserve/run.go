@@ -193,14 +193,7 @@ func (c config) serve(ctx context.Context, stdout, stderr io.Writer) error {
 // address and the system's reason, without the listen's own wording
 // ("listen tcp ...: bind: ..."), and what to do where that is plain.
 func listenError(addr string, err error) error {
-	var se *os.SyscallError
-	var de *net.DNSError
-	switch {
-	case errors.As(err, &se):
-		err = se.Err
-	case errors.As(err, &de):
-		err = de
-	}
+	err = cli.NetReason(err)
 	switch {
 	case errors.Is(err, syscall.EADDRINUSE):
 		return fmt.Errorf("-addr %s: %w: another process listens on the port; stop it or choose another port", addr, err)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -136,6 +138,25 @@ func Reason(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
+	}
+	return err
+}
+
+// NetReason returns the reason of a network error without the wording of
+// the operation around it ("listen tcp ...: bind: ", "Get ...: dial tcp
+// ...: "), for a message that names the address already: the system's
+// error, the name lookup's failure, or a URL error's own.
+func NetReason(err error) error {
+	var se *os.SyscallError
+	var de *net.DNSError
+	var ue *url.Error
+	switch {
+	case errors.As(err, &se):
+		return se.Err
+	case errors.As(err, &de):
+		return de
+	case errors.As(err, &ue):
+		return ue.Err
 	}
 	return err
 }

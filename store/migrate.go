@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -228,8 +229,21 @@ func checkNoLiveRuns(ctx context.Context, q sqlx.QueryerContext, real string, v 
 	if len(live) > 1 {
 		which, them = "runs "+strings.Join(live, ", ")+" of an older bankgen still write", "them"
 	}
-	return fmt.Errorf("schema version %d needs migrating to %d, but %s to it: let %s finish or stop %s, then run again", v, latest, which, them, them)
+	return liveRunsError(fmt.Sprintf("schema version %d needs migrating to %d, but %s to it: let %s finish or stop %s, then run again", v, latest, which, them, them))
 }
+
+// ErrLiveOlderRun means a bank (or a shard) was not migrated because a
+// run of an older bankgen still writes to it: it is not damaged, and
+// needs no mending, only that run's end.
+var ErrLiveOlderRun = errors.New("an older bankgen still writes the bank")
+
+// liveRunsError is checkNoLiveRuns' refusal: its message says which runs,
+// and it is ErrLiveOlderRun, so that a caller can say what to do about it.
+type liveRunsError string
+
+func (e liveRunsError) Error() string { return string(e) }
+
+func (e liveRunsError) Is(target error) bool { return target == ErrLiveOlderRun }
 
 // uncheckedMigrations names the migrations that run with foreign keys
 // off, and with PRAGMA foreign_key_check in their place before they

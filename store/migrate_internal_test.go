@@ -853,6 +853,9 @@ func TestMigrationWaitsForLiveOlderRun(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("Open while an older run writes: error %v, want one saying %q", err, want)
 	}
+	if !errors.Is(err, ErrLiveOlderRun) {
+		t.Errorf("Open while an older run writes: error %v is not ErrLiveOlderRun", err)
+	}
 	var v int
 	if err := older.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
 		t.Fatal(err)

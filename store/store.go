@@ -276,9 +276,13 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 		"_txlock=immediate",
 	}
 	if fresh {
-		warnEmpty(path, opt.Log)
-		if err := create(ctx, path, q); err != nil {
+		empty := warnEmpty(path, opt.Log)
+		made, err := create(ctx, path, q)
+		if err != nil {
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+		if made && !empty {
+			logMade(path, opt.Log)
 		}
 	}
 
@@ -592,16 +596,28 @@ func dsn(path string, query []string) string {
 }
 
 // warnEmpty tells log, when the file at path exists and is empty, that a
-// new bank is made in it: SQLite takes a 0-byte file for an empty
-// database, as Open takes it for the place of a new bank (a file made
-// beforehand with its owner and mode), but it may be a bank that was
-// truncated, and its owner should hear of that.
-func warnEmpty(path string, log *slog.Logger) {
+// new bank is made in it, and reports whether it did: SQLite takes a
+// 0-byte file for an empty database, as Open takes it for the place of a
+// new bank (a file made beforehand with its owner and mode), but it may
+// be a bank that was truncated, and its owner should hear of that.
+func warnEmpty(path string, log *slog.Logger) bool {
 	if log == nil {
-		return
+		return false
 	}
 	if st, err := os.Stat(path); err == nil && st.Size() == 0 {
 		log.Warn("the bank file is empty (0 bytes): making a new bank in it; if it held a bank, that bank was lost before this run", "db", path)
+		return true
+	}
+	return false
+}
+
+// logMade tells log that a new bank was made at path, where there was no
+// file: a mistyped -db makes a new bank as readily as the right one
+// opens the old, and a run that added nothing would otherwise not say
+// which happened.
+func logMade(path string, log *slog.Logger) {
+	if log != nil {
+		log.Info("made a new bank", "db", path)
 	}
 }
 

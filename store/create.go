@@ -140,7 +140,7 @@ func buildBank(ctx context.Context, tmp string, q []string) error {
 	if err := setWAL(ctx, x); err != nil {
 		return err
 	}
-	if err := migrate(ctx, x, migrationFS, nil); err != nil {
+	if err := migrate(ctx, x, migrationFS, nil, nil); err != nil {
 		return err
 	}
 	var busy, logPages, done int

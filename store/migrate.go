@@ -115,7 +115,9 @@ func checkNotEmpty(ctx context.Context, q sqlx.QueryerContext) error {
 // migration runs in its own transaction together with the user_version
 // and application_id it sets, so a failure leaves the previous version
 // intact. A database newer than fsys is refused before anything changes.
-func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) error {
+// onMigrate, if not nil, is called with true as the migration of a bank
+// with data begins and with false as it ends (Options.OnMigrate).
+func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger, onMigrate func(bool)) error {
 	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return err
@@ -128,7 +130,12 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		return fmt.Errorf("schema version %d, this program knows up to %d: %w", v, len(ms), ErrNewerBank)
 	}
 	// A fresh bank (version 0) is created, not migrated: nothing to say.
-	announce := log != nil && v > 0 && v < len(ms)
+	due := v > 0 && v < len(ms)
+	announce := log != nil && due
+	if due && onMigrate != nil {
+		onMigrate(true)
+		defer onMigrate(false)
+	}
 	if announce {
 		log.Info("migrating the bank to a newer schema; a big bank takes a while", "from", v, "to", len(ms))
 	}

@@ -109,6 +109,12 @@ type Options struct {
 	// hang. It is warned, too, when Open makes a new bank in an empty
 	// file, which may be a bank that was truncated.
 	Log *slog.Logger
+	// OnMigrate, if not nil, is called with true as Open begins to
+	// migrate a bank that has data to a newer schema, and with false as
+	// the migration ends, however it ends: a command can then say, on an
+	// interrupt meanwhile, that the migration stops and the bank stays
+	// whole at the last schema it reached, not that it writes what is done.
+	OnMigrate func(migrating bool)
 }
 
 // bulkCacheKB is the page cache of BulkOptions: it holds the indexes a
@@ -340,7 +346,7 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
 	}
-	if err := migrate(ctx, x, migrationFS, opt.Log); err != nil {
+	if err := migrate(ctx, x, migrationFS, opt.Log, opt.OnMigrate); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}

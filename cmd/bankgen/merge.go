@@ -157,7 +157,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	// A fresh bank defers its secondary indexes to its close, as a bulk
 	// load does; an existing one keeps them live.
 	opts := store.BulkOptions(o.db)
-	opts.Log = log
+	opts.Log, opts.OnMigrate = log, noteMigration
 	// A missing bank is made of the first shard's pages (store.MergeNew),
 	// indexes included: with no shard after it, none is deferred.
 	var db *store.DB

@@ -271,3 +271,16 @@ func TestNewBankSaid(t *testing.T) {
 		}
 	}
 }
+
+// withoutNewBank returns stderr without the line that says a new bank
+// was made (TestNewBankSaid checks it), for a test of what else a run
+// made a bank for says there.
+func withoutNewBank(stderr string) string {
+	var kept []string
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		if !strings.Contains(line, `msg="made a new bank"`) {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "")
+}

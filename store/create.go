@@ -28,12 +28,12 @@ const creatingInfix = ".creating-"
 // creator's file from a dead one's.
 //
 // If a bank appeared at path meanwhile (another process created it
-// first), create leaves it and discards its own; an empty file at path is
-// replaced.
-func create(ctx context.Context, path string, q []string) error {
+// first), create leaves it and discards its own, and made is false; an
+// empty file at path is replaced.
+func create(ctx context.Context, path string, q []string) (made bool, err error) {
 	dir, tmp, lk, err := startCreation(path)
 	if err != nil {
-		return err
+		return false, err
 	}
 	done := false
 	defer func() {
@@ -44,16 +44,24 @@ func create(ctx context.Context, path string, q []string) error {
 		os.Remove(tmp) // where there are no lock files
 	}()
 	if err := buildBank(ctx, tmp, q); err != nil {
-		return err
+		return false, err
 	}
 	if err := syncFile(tmp); err != nil {
-		return fmt.Errorf("create: %w", err)
+		return false, fmt.Errorf("create: %w", err)
+	}
+	built, err := os.Stat(tmp)
+	if err != nil {
+		return false, fmt.Errorf("create: %w", err)
 	}
 	if err := placeBank(tmp, path); err != nil {
-		return fmt.Errorf("create: %w", err)
+		return false, fmt.Errorf("create: %w", err)
 	}
 	done = true
-	return syncDir(dir)
+	// placeBank leaves a bank another process placed first: this one's
+	// is path's only if path is the file it built.
+	now, err := os.Stat(path)
+	made = err == nil && os.SameFile(built, now)
+	return made, syncDir(dir)
 }
 
 // startCreation removes what dead creators of a bank at path left and
@@ -132,7 +140,7 @@ func buildBank(ctx context.Context, tmp string, q []string) error {
 	if err := setWAL(ctx, x); err != nil {
 		return err
 	}
-	if err := migrate(ctx, x, migrationFS, nil); err != nil {
+	if err := migrate(ctx, x, migrationFS, nil, nil); err != nil {
 		return err
 	}
 	var busy, logPages, done int

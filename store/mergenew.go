@@ -34,12 +34,15 @@ func MergeNew(ctx context.Context, path string, s *CheckedShard, opt Options, o 
 		return nil, MergeResult{}, fmt.Errorf("open bank %s: %w", path, err)
 	}
 	if fresh {
-		warnEmpty(path, opt.Log)
+		empty := warnEmpty(path, opt.Log)
 		res, placed, err := mergeNew(ctx, path, s, o)
 		if err != nil {
 			return nil, MergeResult{}, fmt.Errorf("merge %s: %w", s.path, err)
 		}
 		if placed {
+			if !empty {
+				logMade(path, opt.Log)
+			}
 			// The shard passed its quick check (CheckShard) and its pages
 			// are the bank's: checking them again would double the cost.
 			db, err := open(ctx, path, opt, true)

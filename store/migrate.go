@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -114,7 +115,9 @@ func checkNotEmpty(ctx context.Context, q sqlx.QueryerContext) error {
 // migration runs in its own transaction together with the user_version
 // and application_id it sets, so a failure leaves the previous version
 // intact. A database newer than fsys is refused before anything changes.
-func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) error {
+// onMigrate, if not nil, is called with true as the migration of a bank
+// with data begins and with false as it ends (Options.OnMigrate).
+func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger, onMigrate func(bool)) error {
 	ms, err := loadMigrations(fsys)
 	if err != nil {
 		return err
@@ -127,7 +130,12 @@ func migrate(ctx context.Context, x *sqlx.DB, fsys fs.FS, log *slog.Logger) erro
 		return fmt.Errorf("schema version %d, this program knows up to %d: %w", v, len(ms), ErrNewerBank)
 	}
 	// A fresh bank (version 0) is created, not migrated: nothing to say.
-	announce := log != nil && v > 0 && v < len(ms)
+	due := v > 0 && v < len(ms)
+	announce := log != nil && due
+	if due && onMigrate != nil {
+		onMigrate(true)
+		defer onMigrate(false)
+	}
 	if announce {
 		log.Info("migrating the bank to a newer schema; a big bank takes a while", "from", v, "to", len(ms))
 	}
@@ -228,8 +236,21 @@ func checkNoLiveRuns(ctx context.Context, q sqlx.QueryerContext, real string, v 
 	if len(live) > 1 {
 		which, them = "runs "+strings.Join(live, ", ")+" of an older bankgen still write", "them"
 	}
-	return fmt.Errorf("schema version %d needs migrating to %d, but %s to it: let %s finish or stop %s, then run again", v, latest, which, them, them)
+	return liveRunsError(fmt.Sprintf("schema version %d needs migrating to %d, but %s to it: let %s finish or stop %s, then run again", v, latest, which, them, them))
 }
+
+// ErrLiveOlderRun means a bank (or a shard) was not migrated because a
+// run of an older bankgen still writes to it: it is not damaged, and
+// needs no mending, only that run's end.
+var ErrLiveOlderRun = errors.New("an older bankgen still writes the bank")
+
+// liveRunsError is checkNoLiveRuns' refusal: its message says which runs,
+// and it is ErrLiveOlderRun, so that a caller can say what to do about it.
+type liveRunsError string
+
+func (e liveRunsError) Error() string { return string(e) }
+
+func (e liveRunsError) Is(target error) bool { return target == ErrLiveOlderRun }
 
 // uncheckedMigrations names the migrations that run with foreign keys
 // off, and with PRAGMA foreign_key_check in their place before they

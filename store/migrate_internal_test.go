@@ -853,6 +853,9 @@ func TestMigrationWaitsForLiveOlderRun(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("Open while an older run writes: error %v, want one saying %q", err, want)
 	}
+	if !errors.Is(err, ErrLiveOlderRun) {
+		t.Errorf("Open while an older run writes: error %v is not ErrLiveOlderRun", err)
+	}
 	var v int
 	if err := older.db.GetContext(ctx, &v, "PRAGMA user_version"); err != nil {
 		t.Fatal(err)
@@ -1119,4 +1122,35 @@ func TestMigrationDoneByAnotherWriter(t *testing.T) {
 	if strings.Contains(logged.String(), `msg="migrated the bank"`) || !strings.Contains(logged.String(), `msg="another writer migrated the bank meanwhile"`) {
 		t.Errorf("the writer that found the bank migrated logs:\n%s\nwant that another writer migrated it", logged.String())
 	}
+}
+
+// TestOnMigrate: Options.OnMigrate hears of a migration of a bank with
+// data, true as it begins and false as it ends, and of nothing when Open
+// makes a new bank or finds one up to date.
+func TestOnMigrate(t *testing.T) {
+	ctx := context.Background()
+	latest, err := latestVersion(migrations.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var heard []bool
+	opt := Options{OnMigrate: func(on bool) { heard = append(heard, on) }}
+	path := filepath.Join(t.TempDir(), "bank.db")
+	open := func(when string, want ...bool) {
+		t.Helper()
+		heard = nil
+		db, err := Open(ctx, path, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Close()
+		if !slices.Equal(heard, want) {
+			t.Errorf("%s: OnMigrate heard %v, want %v", when, heard, want)
+		}
+	}
+	open("a new bank")
+	open("a bank up to date")
+	setMigrations(t, withMigrations(t, map[string]string{fmtName(latest+1, "more"): "CREATE TABLE more (x);"}))
+	open("a bank to migrate", true, false)
+	open("the migrated bank")
 }

@@ -109,6 +109,12 @@ type Options struct {
 	// hang. It is warned, too, when Open makes a new bank in an empty
 	// file, which may be a bank that was truncated.
 	Log *slog.Logger
+	// OnMigrate, if not nil, is called with true as Open begins to
+	// migrate a bank that has data to a newer schema, and with false as
+	// the migration ends, however it ends: a command can then say, on an
+	// interrupt meanwhile, that the migration stops and the bank stays
+	// whole at the last schema it reached, not that it writes what is done.
+	OnMigrate func(migrating bool)
 }
 
 // bulkCacheKB is the page cache of BulkOptions: it holds the indexes a
@@ -276,9 +282,13 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 		"_txlock=immediate",
 	}
 	if fresh {
-		warnEmpty(path, opt.Log)
-		if err := create(ctx, path, q); err != nil {
+		empty := warnEmpty(path, opt.Log)
+		made, err := create(ctx, path, q)
+		if err != nil {
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
+		}
+		if made && !empty {
+			logMade(path, opt.Log)
 		}
 	}
 
@@ -336,7 +346,7 @@ func open(ctx context.Context, path string, opt Options, checked bool) (*DB, err
 			return nil, fmt.Errorf("open bank %s: %w", path, err)
 		}
 	}
-	if err := migrate(ctx, x, migrationFS, opt.Log); err != nil {
+	if err := migrate(ctx, x, migrationFS, opt.Log, opt.OnMigrate); err != nil {
 		x.Close()
 		return nil, fmt.Errorf("open bank %s: %w", path, err)
 	}
@@ -592,16 +602,28 @@ func dsn(path string, query []string) string {
 }
 
 // warnEmpty tells log, when the file at path exists and is empty, that a
-// new bank is made in it: SQLite takes a 0-byte file for an empty
-// database, as Open takes it for the place of a new bank (a file made
-// beforehand with its owner and mode), but it may be a bank that was
-// truncated, and its owner should hear of that.
-func warnEmpty(path string, log *slog.Logger) {
+// new bank is made in it, and reports whether it did: SQLite takes a
+// 0-byte file for an empty database, as Open takes it for the place of a
+// new bank (a file made beforehand with its owner and mode), but it may
+// be a bank that was truncated, and its owner should hear of that.
+func warnEmpty(path string, log *slog.Logger) bool {
 	if log == nil {
-		return
+		return false
 	}
 	if st, err := os.Stat(path); err == nil && st.Size() == 0 {
 		log.Warn("the bank file is empty (0 bytes): making a new bank in it; if it held a bank, that bank was lost before this run", "db", path)
+		return true
+	}
+	return false
+}
+
+// logMade tells log that a new bank was made at path, where there was no
+// file: a mistyped -db makes a new bank as readily as the right one
+// opens the old, and a run that added nothing would otherwise not say
+// which happened.
+func logMade(path string, log *slog.Logger) {
+	if log != nil {
+		log.Info("made a new bank", "db", path)
 	}
 }
 

@@ -23,7 +23,7 @@ import (
 // family; syncFull makes every commit wait for the disk.
 func openBank(ctx context.Context, path string, shape grid.Shape, log *slog.Logger, familyPuzzles int, syncFull bool) (*store.DB, *pipeline.Seen, pipeline.LevelCounts, error) {
 	opts := store.BulkOptions(path)
-	opts.SyncFull, opts.Log = syncFull, log
+	opts.SyncFull, opts.Log, opts.OnMigrate = syncFull, log, noteMigration
 	db, err := store.Open(ctx, path, opts)
 	if err != nil {
 		return nil, nil, pipeline.LevelCounts{}, err

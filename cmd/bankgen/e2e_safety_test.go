@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,4 +232,55 @@ func TestEmptyFileWarned(t *testing.T) {
 	if r.code != 0 || strings.Contains(r.stderr, "empty") {
 		t.Errorf("bankgen on a missing file: exit %d, stderr %q; want 0 and no warning", r.code, r.stderr)
 	}
+}
+
+// TestNewBankSaid: every bankgen command that makes a new bank where
+// there was no file says so once, naming it, so that a mistyped -db is
+// noticed even by a run that adds nothing ("done: 0 families"); a run on
+// a bank that exists says nothing of the kind. -count 0 still makes the
+// bank.
+func TestNewBankSaid(t *testing.T) {
+	dir := t.TempDir()
+	const said = `msg="made a new bank"`
+	mustSucceed(t, bankgen(t, dir, "-db", "src.db", "-count", "2", "-seed", "3", "-quiet"))
+	good := puzzles(t, filepath.Join(dir, "src.db"))
+	if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte(good[0]+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"Generate", []string{"-db", "typo.db", "-count", "0"}},
+		{"Import", []string{"import", "-db", "imp.db", "-source", "test", "-quiet", "in.txt"}},
+		{"Merge", []string{"merge", "-db", "out.db", "src.db"}},
+	} {
+		db := tt.args[slices.Index(tt.args, "-db")+1]
+		r := bankgen(t, dir, tt.args...)
+		mustSucceed(t, r)
+		if n := strings.Count(r.stderr, said); n != 1 || !strings.Contains(r.stderr, said+" db="+db) {
+			t.Errorf("%s: a new bank: stderr %q; want %s db=%s once", tt.name, r.stderr, said, db)
+		}
+		if _, err := os.Stat(filepath.Join(dir, db)); err != nil {
+			t.Errorf("%s: no bank made: %v", tt.name, err)
+		}
+		r = bankgen(t, dir, "-db", db, "-count", "0")
+		mustSucceed(t, r)
+		if strings.Contains(r.stderr, said) {
+			t.Errorf("%s: a bank that exists: stderr %q; want nothing of a new bank", tt.name, r.stderr)
+		}
+	}
+}
+
+// withoutNewBank returns stderr without the line that says a new bank
+// was made (TestNewBankSaid checks it), for a test of what else a run
+// made a bank for says there.
+func withoutNewBank(stderr string) string {
+	var kept []string
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		if !strings.Contains(line, `msg="made a new bank"`) {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept, "")
 }

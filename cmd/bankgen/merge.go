@@ -157,7 +157,7 @@ func merge(ctx context.Context, o mergeOptions, args []string, stdout, stderr io
 	// A fresh bank defers its secondary indexes to its close, as a bulk
 	// load does; an existing one keeps them live.
 	opts := store.BulkOptions(o.db)
-	opts.Log = log
+	opts.Log, opts.OnMigrate = log, noteMigration
 	// A missing bank is made of the first shard's pages (store.MergeNew),
 	// indexes included: with no shard after it, none is deferred.
 	var db *store.DB
@@ -321,8 +321,15 @@ func printUnfinished(w io.Writer, failure error, o mergeOptions, merged int, mad
 	case failure == nil:
 		fmt.Fprintf(w, "  not merged: %s; run the same merge again to finish (a merged shard adds nothing again)\n", shardList(o.shards[merged:]))
 	default:
-		fmt.Fprintf(w, "  not merged: %s; the merge stopped at %s: mend it or leave it out, and run the merge again to finish (a merged shard adds nothing again)\n",
-			shardList(o.shards[merged:]), o.shards[merged])
+		// A shard a run still writes (an older bankgen's, which its
+		// migration waits for, or a current one's) is whole: it needs
+		// that run's end, not mending.
+		advice := "mend it or leave it out"
+		if errors.Is(failure, store.ErrLiveOlderRun) || errors.Is(failure, store.ErrShardBusy) {
+			advice = "let that run finish or stop it"
+		}
+		fmt.Fprintf(w, "  not merged: %s; the merge stopped at %s: %s, and run the merge again to finish (a merged shard adds nothing again)\n",
+			shardList(o.shards[merged:]), o.shards[merged], advice)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"sync/atomic"
 
 	"sudokubank/internal/cli"
 )
@@ -45,12 +46,32 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // program is bankgen as its main runs it: the first signal stops the
-// run after writing what is done.
+// run after writing what is done, or a migration of the bank at the last
+// schema it reached.
 var program = cli.Program{
-	Name:      "bankgen",
-	UsageHint: "Run 'bankgen -h', 'bankgen import -h' or 'bankgen merge -h' for usage.",
-	Stopping:  "bankgen: stopping: writing what is done (interrupt again to quit at once)",
-	Run:       Run,
+	Name:        "bankgen",
+	UsageHint:   "Run 'bankgen -h', 'bankgen import -h' or 'bankgen merge -h' for usage.",
+	Stopping:    "bankgen: stopping: writing what is done (interrupt again to quit at once)",
+	StoppingNow: stoppingNow,
+	Run:         Run,
+}
+
+// migrating is set while the bank bankgen opened is being migrated
+// (store.Options.OnMigrate): a migration has no run's work to write,
+// and an interrupt rolls back only the migration step under way.
+var migrating atomic.Bool
+
+// noteMigration is the OnMigrate of the banks bankgen writes to; a test
+// wraps it to look on during a migration.
+var noteMigration = func(on bool) { migrating.Store(on) }
+
+// stoppingNow is bankgen's line for the first signal during a migration,
+// where Stopping's "writing what is done" would be wrong.
+func stoppingNow() string {
+	if migrating.Load() {
+		return "bankgen: stopping the migration: the bank stays whole at the last schema it reached (interrupt again to quit at once)"
+	}
+	return ""
 }
 
 // newLogger returns the text logger bankgen writes to stderr.

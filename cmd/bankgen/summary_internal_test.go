@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"sudokubank/pipeline"
+	"sudokubank/store"
 )
 
 // TestSummaryCounts checks the nouns of a generating run's summary: one
@@ -34,6 +36,29 @@ func TestSummaryCounts(t *testing.T) {
 			if !strings.Contains(b.String(), w) {
 				t.Errorf("summary of %d families, %d puzzles, %d duplicates:\n%s\nwant %q in it", tt.families, tt.puzzles, tt.dups, b.String(), w)
 			}
+		}
+	}
+}
+
+// TestUnfinishedMergeAdvice checks what a failed merge's summary asks of
+// the shard it stopped at: one refused because a run still writes it (an
+// older bankgen's, which the shard's migration waits for, or a current
+// one's) needs that run's end, not mending.
+func TestUnfinishedMergeAdvice(t *testing.T) {
+	o := mergeOptions{db: "out.db", shards: []string{"a.db", "b.db"}}
+	for _, tt := range []struct {
+		name      string
+		failure   error
+		want, not string
+	}{
+		{"OlderRun", fmt.Errorf("shard b.db: %w", store.ErrLiveOlderRun), "the merge stopped at b.db: let that run finish or stop it, and run the merge again", "mend it"},
+		{"Busy", fmt.Errorf("shard b.db: %w", store.ErrShardBusy), "the merge stopped at b.db: let that run finish or stop it, and run the merge again", "mend it"},
+		{"Damaged", fmt.Errorf("shard b.db: %w", store.ErrDamaged), "the merge stopped at b.db: mend it or leave it out, and run the merge again", "let that run"},
+	} {
+		var b bytes.Buffer
+		printUnfinished(&b, tt.failure, o, 1, true, store.MergeResult{}, time.Second)
+		if !strings.Contains(b.String(), tt.want) || strings.Contains(b.String(), tt.not) {
+			t.Errorf("%s: summary\n%s\nwant %q in it and not %q", tt.name, b.String(), tt.want, tt.not)
 		}
 	}
 }

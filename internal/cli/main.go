@@ -19,6 +19,11 @@ type Program struct {
 	// second signal ends the process at once: for a command whose stopping
 	// takes a while.
 	Stopping string
+	// StoppingNow, when set, returns the line to print on the first
+	// signal in place of Stopping, for a command whose stopping differs
+	// by what it is doing at that moment; "" leaves Stopping's. It is
+	// called on the signal's goroutine.
+	StoppingNow func() string
 	// Run is the command itself; Main turns its error into the exit
 	// status (ExitCode).
 	Run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
@@ -29,7 +34,7 @@ type Program struct {
 // Report and exits with the status ExitCode gives.
 func (p Program) Main() {
 	var onStop func()
-	if p.Stopping != "" {
+	if p.Stopping != "" || p.StoppingNow != nil {
 		onStop = func() { fmt.Fprint(os.Stderr, p.stoppingLine(IsTerminal(os.Stderr))) }
 	}
 	ctx, stop := NotifyContext(context.Background(), onStop)
@@ -41,10 +46,16 @@ func (p Program) Main() {
 // stoppingLine is the line Main prints on the first signal. On a
 // terminal it clears the line first: a progress bar may be drawn there.
 func (p Program) stoppingLine(terminal bool) string {
-	if terminal {
-		return "\r\x1b[K" + p.Stopping + "\n"
+	line := p.Stopping
+	if p.StoppingNow != nil {
+		if now := p.StoppingNow(); now != "" {
+			line = now
+		}
 	}
-	return p.Stopping + "\n"
+	if terminal {
+		return "\r\x1b[K" + line + "\n"
+	}
+	return line + "\n"
 }
 
 // Exec runs p.Run, reports its error with Report and returns the exit

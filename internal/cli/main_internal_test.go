@@ -22,3 +22,18 @@ func TestStoppingLine(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppingNow checks that StoppingNow's line replaces Stopping's
+// while it has one, as bankgen's does during a migration, and that ""
+// leaves Stopping's.
+func TestStoppingNow(t *testing.T) {
+	now := ""
+	p := Program{Stopping: "x: stopping", StoppingNow: func() string { return now }}
+	if got, want := p.stoppingLine(false), "x: stopping\n"; got != want {
+		t.Errorf("stoppingLine with StoppingNow \"\" = %q, want %q", got, want)
+	}
+	now = "x: stopping the migration"
+	if got, want := p.stoppingLine(true), "\r\x1b[Kx: stopping the migration\n"; got != want {
+		t.Errorf("stoppingLine with StoppingNow %q = %q, want %q", now, got, want)
+	}
+}

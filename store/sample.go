@@ -498,19 +498,37 @@ func scanRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *rando
 	if err != nil {
 		return err
 	}
-	var best []slotRow
-	// keep sorts best and cuts it to the first limit rows (families).
-	keep := func() {
-		slices.SortFunc(best, func(a, b slotRow) int { return compareRank(a.rank, b.rank) })
-		if seen != nil {
+	var oneAFamily func([]slotRow) []slotRow
+	if seen != nil {
+		oneAFamily = func(best []slotRow) []slotRow {
 			fams := map[int64]bool{}
-			best = slices.DeleteFunc(best, func(r slotRow) bool {
+			return slices.DeleteFunc(best, func(r slotRow) bool {
 				if seen[r.family] || fams[r.family] {
 					return true
 				}
 				fams[r.family] = true
 				return false
 			})
+		}
+	}
+	ids, err := bestRanked(ctx, q, s, args, ord, read, limit, oneAFamily)
+	if err != nil {
+		return err
+	}
+	return fetchRows(ctx, q, ids, fn)
+}
+
+// bestRanked reads the rows of statement s with args (readSlotRows) and
+// returns the IDs of the first limit of those in slots at places from
+// read on, by rank; drop, if not nil, takes rows out of a sorted list
+// (a family's later ones). It holds a few times limit rows at most.
+func bestRanked(ctx context.Context, q sqlx.QueryerContext, s string, args []any, ord *randomOrder, read uint64, limit int, drop func([]slotRow) []slotRow) ([]int64, error) {
+	var best []slotRow
+	// keep sorts best and cuts it to the first limit rows.
+	keep := func() {
+		slices.SortFunc(best, func(a, b slotRow) int { return compareRank(a.rank, b.rank) })
+		if drop != nil {
+			best = drop(best)
 		}
 		best = best[:min(len(best), limit)]
 	}
@@ -523,14 +541,14 @@ func scanRandom(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *rando
 			keep()
 		}
 	}); err != nil {
-		return err
+		return nil, err
 	}
 	keep()
 	ids := make([]int64, len(best))
 	for i, r := range best {
 		ids[i] = r.id
 	}
-	return fetchRows(ctx, q, ids, fn)
+	return ids, nil
 }
 
 // familyMatches returns the number of puzzles whose families pass the

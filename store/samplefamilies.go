@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/jmoiron/sqlx"
@@ -62,29 +61,12 @@ func scanFamilies(ctx context.Context, q sqlx.QueryerContext, f Filter, ord *ran
 	if err != nil {
 		return err
 	}
-	var best []slotRow
-	keep := func() {
-		slices.SortFunc(best, func(a, b slotRow) int { return compareRank(a.rank, b.rank) })
-		best = best[:min(len(best), limit)]
-	}
-	if err := readSlotRows(ctx, q, "SELECT f.id, f.canon_key, f.id FROM families f WHERE "+w+" AND "+hasVariants, args, func(r keyedRow) {
-		r.rank = ord.rankOf(r.key, r.id)
-		if r.place < read {
-			return
-		}
-		if best = append(best, r.slotRow); len(best) >= 2*limit+1024 {
-			keep()
-		}
-	}); err != nil {
+	ids, err := bestRanked(ctx, q, "SELECT f.id, f.canon_key, f.id FROM families f WHERE "+w+" AND "+hasVariants, args, ord, read, limit, nil)
+	if err != nil {
 		return err
 	}
-	keep()
-	if needAll && len(best) < limit {
-		return &shortSample{found: len(best)}
-	}
-	ids := make([]int64, len(best))
-	for i, r := range best {
-		ids[i] = r.id
+	if needAll && len(ids) < limit {
+		return &shortSample{found: len(ids)}
 	}
 	return fetchVariants(ctx, q, ord, ids, fn)
 }

@@ -14,6 +14,7 @@ import (
 
 	"sudokubank/gen"
 	"sudokubank/grid"
+	"sudokubank/internal/plural"
 	"sudokubank/solve"
 )
 
@@ -100,10 +101,15 @@ func (db *DB) CheckSized(ctx context.Context, quick bool, count func(p grid.Grid
 		{"runs", checkRuns},
 	}
 	if !quick {
-		steps = append(steps, struct {
+		steps = append(steps, []struct {
 			name string
 			run  func(context.Context, checkQuerier, *Report) error
-		}{"puzzles", func(ctx context.Context, q checkQuerier, r *Report) error { return checkPuzzles(ctx, q, r, count) }})
+		}{
+			// A pass over every table: a quick check skips it, as it
+			// skips the grids.
+			{"integer columns", checkIntegerColumns},
+			{"puzzles", func(ctx context.Context, q checkQuerier, r *Report) error { return checkPuzzles(ctx, q, r, count) }},
+		}...)
 	}
 	for _, s := range steps {
 		if err := s.run(ctx, q, &r); err != nil {
@@ -375,6 +381,49 @@ func checkRuns(ctx context.Context, q checkQuerier, r *Report) error {
 	}
 	return rows.Err()
 }
+
+// checkIntegerColumns counts, in one pass over each table, the values of
+// its integer columns that are not integers (nor NULL): the tables are
+// not STRICT, so a changed byte can make a key text, which no constraint
+// or foreign key catches (a text position sorts after every number, and
+// the pack reads in another order). The runs are left to checkRuns,
+// which reads each one and names the run whose row does not.
+func checkIntegerColumns(ctx context.Context, q checkQuerier, r *Report) error {
+	var tables []string
+	if err := q.SelectContext(ctx, &tables, `SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'runs' ORDER BY name`); err != nil {
+		return err
+	}
+	for _, t := range tables {
+		var cols []string
+		if err := q.SelectContext(ctx, &cols, `SELECT name FROM pragma_table_info(?) WHERE upper(type) LIKE '%INT%' ORDER BY cid`, t); err != nil {
+			return err
+		}
+		if len(cols) == 0 {
+			continue
+		}
+		sums := make([]string, len(cols))
+		for i, c := range cols {
+			sums[i] = fmt.Sprintf("COALESCE(SUM(typeof(%s) NOT IN ('integer', 'null')), 0)", quoteIdent(c))
+		}
+		counts := make([]int64, len(cols))
+		dest := make([]any, len(cols))
+		for i := range counts {
+			dest[i] = &counts[i]
+		}
+		if err := q.QueryRowxContext(ctx, "SELECT "+strings.Join(sums, ", ")+" FROM "+quoteIdent(t)).Scan(dest...); err != nil {
+			return err
+		}
+		for i, n := range counts {
+			if n > 0 {
+				r.add("%s: %s whose %s is not an integer", t, plural.Count(n, "row"), cols[i])
+			}
+		}
+	}
+	return nil
+}
+
+// quoteIdent quotes an SQL identifier.
+func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
 func checkPackCounts(ctx context.Context, q checkQuerier, r *Report) error {
 	kept, err := selectCounted(ctx, q, `SELECT 'family ' || family_id, packs, 0 FROM packed_families WHERE packs <> 0`)

@@ -208,3 +208,20 @@ func TestCheckMovedKeys(t *testing.T) {
 		}
 	}
 }
+
+// A key stored as text, which no constraint of the non-STRICT tables
+// refuses and no foreign key sees (the pack still points at its rows),
+// is found by the full check and named with its table and column.
+func TestCheckIntegerColumns(t *testing.T) {
+	db := checkedBank(t)
+	if r := mustCheck(t, db, false); !r.OK() {
+		t.Fatalf("a whole bank: problems %q, want none", r.Problems)
+	}
+	if _, err := db.db.Exec("UPDATE pack_items SET position = 'x' WHERE position = (SELECT min(position) FROM pack_items)"); err != nil {
+		t.Fatal(err)
+	}
+	r := mustCheck(t, db, false)
+	if got, want := strings.Join(r.Problems, "\n"), "pack_items: 1 row whose position is not an integer"; got != want {
+		t.Errorf("problems %q, want only %q", got, want)
+	}
+}

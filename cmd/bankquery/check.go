@@ -19,11 +19,12 @@ with the rows they count, runs whose records do not read, families whose
 key is not their form's or whose solution does not agree with their form,
 and stored puzzles whose grids do not decode, whose solution does not
 agree with their givens or is not their only solution, or whose sort key
-is not their string's. It changes nothing.
+is not their string's, and values of integer columns that are not
+integers (a key turned to text). It changes nothing.
 
 -quick runs SQLite's quick_check instead of integrity_check (it does not
-compare the indexes with their tables) and skips the families and
-puzzles; bankgen and a recorded export run quick_check alone on each bank
+compare the indexes with their tables) and skips the families, the
+puzzles and the integer columns; bankgen and a recorded export run quick_check alone on each bank
 they open, and bankgen merge checks a shard's families and puzzles too,
 but for the count of their solutions.
 The exit status is 1 when a problem is found.

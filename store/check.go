@@ -517,48 +517,27 @@ func eachStoredGridProblem(ctx context.Context, q checkQuerier, fn func(id int64
 	// A derived row's code is checked here, in SQL: every code in
 	// range is a transform, and such rows, most of a bank made with
 	// variants, never reach Go.
-	rows, err := q.QueryContext(ctx, `SELECT id, size, level, sort_key, puzzle, solution, code FROM puzzles
-		WHERE code IS NULL OR code < 0 OR code >= ?`, gen.TransformCodes)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var moved []movedKey
-	for n := 0; rows.Next(); n++ {
-		if n%4096 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
+	query := `SELECT id, size, level, sort_key, puzzle, solution, code FROM puzzles
+		WHERE code IS NULL OR code < 0 OR code >= ?`
+	return eachKeyedProblem(ctx, q, query, []any{gen.TransformCodes}, func(rows *sql.Rows) (c keyedCheck, err error) {
 		var (
-			id, key     int64
-			size, level int
 			puzzle, sol sql.RawBytes
 			code        sql.NullInt64
 		)
-		if err := rows.Scan(&id, &size, &level, &key, &puzzle, &sol, &code); err != nil {
-			return err
+		if err := rows.Scan(&c.id, &c.size, &c.level, &c.key, &puzzle, &sol, &code); err != nil {
+			return c, err
 		}
-		var lo int64
 		switch {
 		case code.Valid:
-			_, err = transformOf(code.Int64)
-			lo = key
-		case size == 9:
-			lo, err = checkPuzzle(key, puzzle, sol, code, nil, nil, nil, false)
+			_, c.err = transformOf(code.Int64)
+			c.lo = c.key
+		case c.size == 9:
+			c.lo, c.err = checkPuzzle(c.key, puzzle, sol, code, nil, nil, nil, false)
 		default:
-			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, nil)
+			c.lo, c.err = checkSizedPuzzle(c.size, c.key, puzzle, sol, code, nil)
 		}
-		if err == nil && key != lo {
-			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
-		}
-		if err != nil && !fn(id, err) {
-			return nil
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows.Close()
-	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
+		return c, nil
+	}, movedPuzzleKeysSQL, "sort key", fn)
 }
 
 // cmpOr returns the first of errs that is not nil.
@@ -577,7 +556,42 @@ func cmpOr(errs ...error) error {
 // complete grid that agrees with its form. It calls fn with each family
 // that fails and what is wrong, until fn returns false.
 func eachFamilyProblem(ctx context.Context, q checkQuerier, fn func(id int64, err error) bool) error {
-	rows, err := q.QueryContext(ctx, `SELECT id, size, canon_key, canon, solution FROM families`)
+	return eachKeyedProblem(ctx, q, `SELECT id, size, canon_key, canon, solution FROM families`, nil, func(rows *sql.Rows) (c keyedCheck, err error) {
+		var (
+			size  int
+			canon string
+			sol   sql.RawBytes
+		)
+		if err := rows.Scan(&c.id, &size, &c.key, &canon, &sol); err != nil {
+			return c, err
+		}
+		// A family's key is unique in the whole table: no size or level.
+		c.lo, c.err = checkStoredFamily(size, c.key, canon, sol)
+		return c, nil
+	}, "SELECT count(*) FROM families WHERE canon_key BETWEEN ? AND ?", "canon key", fn)
+}
+
+// keyedCheck is what a check found of one row: its ID, its stored key
+// and the lowest its content gives (lo), for a puzzle the size and
+// level its key is unique within, and what is wrong with it.
+type keyedCheck struct {
+	id, key, lo int64
+	size, level int
+	err         error
+}
+
+// movedPuzzleKeysSQL counts the puzzles holding the keys a moved one
+// passed over (checkMovedKeys).
+const movedPuzzleKeysSQL = "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?"
+
+// eachKeyedProblem runs query with args and check on each row it
+// returns, calling fn with each row that fails and what is wrong, until
+// fn returns false; then it checks the rows stored under a key past
+// their own (checkMovedKeys with count and what). check's error is a
+// row that does not scan, which ends the pass.
+func eachKeyedProblem(ctx context.Context, q checkQuerier, query string, args []any, check func(*sql.Rows) (keyedCheck, error),
+	count, what string, fn func(id int64, err error) bool) error {
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return err
 	}
@@ -587,28 +601,25 @@ func eachFamilyProblem(ctx context.Context, q checkQuerier, fn func(id int64, er
 		if n%4096 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var (
-			id, key int64
-			size    int
-			canon   string
-			sol     sql.RawBytes
-		)
-		if err := rows.Scan(&id, &size, &key, &canon, &sol); err != nil {
+		c, err := check(rows)
+		if err != nil {
 			return err
 		}
-		lo, err := checkStoredFamily(size, key, canon, sol)
-		if err == nil && key != lo {
-			moved = append(moved, movedKey{id: id, lo: lo, key: key})
+		if c.err != nil {
+			if !fn(c.id, c.err) {
+				return nil
+			}
+			continue
 		}
-		if err != nil && !fn(id, err) {
-			return nil
+		if c.key != c.lo {
+			moved = append(moved, movedKey{id: c.id, lo: c.lo, key: c.key, size: c.size, level: c.level})
 		}
 	}
 	if err := rows.Err(); err != nil {
 		return err
 	}
 	rows.Close()
-	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM families WHERE canon_key BETWEEN ? AND ?", "canon key", fn)
+	return checkMovedKeys(ctx, q, moved, count, what, fn)
 }
 
 // movedKey is a row stored under a key past its string's (lo): one
@@ -683,53 +694,28 @@ func agrees(p, s solve.Grid) error {
 // those of other sizes. It calls fn with each puzzle that fails and what
 // is wrong, until fn returns false.
 func eachPuzzleProblem(ctx context.Context, q checkQuerier, unique bool, count func(grid.Grid, int) int, fn func(id int64, err error) bool) error {
-	rows, err := q.QueryContext(ctx, `SELECT p.id, p.size, f.size, p.level, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
-		FROM puzzles p JOIN families f ON f.id = p.family_id`)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	var (
-		last  famGrids
-		moved []movedKey
-	)
-	for n := 0; rows.Next(); n++ {
-		if n%4096 == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
+	query := `SELECT p.id, p.size, f.size, p.level, p.sort_key, p.puzzle, p.solution, p.code, f.canon, f.solution
+		FROM puzzles p JOIN families f ON f.id = p.family_id`
+	var last famGrids
+	return eachKeyedProblem(ctx, q, query, nil, func(rows *sql.Rows) (c keyedCheck, err error) {
 		var (
-			id, key                 int64
-			size, famSize, level    int
+			famSize                 int
 			puzzle, sol, canon, fam sql.RawBytes
 			code                    sql.NullInt64
 		)
-		if err := rows.Scan(&id, &size, &famSize, &level, &key, &puzzle, &sol, &code, &canon, &fam); err != nil {
-			return err
+		if err := rows.Scan(&c.id, &c.size, &famSize, &c.level, &c.key, &puzzle, &sol, &code, &canon, &fam); err != nil {
+			return c, err
 		}
-		var (
-			lo  int64
-			err error
-		)
 		switch {
-		case size != famSize:
-			err = fmt.Errorf("size %d, its family's %d", size, famSize)
-		case size == 9:
-			lo, err = checkPuzzle(key, puzzle, sol, code, canon, fam, &last, unique)
+		case c.size != famSize:
+			c.err = fmt.Errorf("size %d, its family's %d", c.size, famSize)
+		case c.size == 9:
+			c.lo, c.err = checkPuzzle(c.key, puzzle, sol, code, canon, fam, &last, unique)
 		default:
-			lo, err = checkSizedPuzzle(size, key, puzzle, sol, code, count)
+			c.lo, c.err = checkSizedPuzzle(c.size, c.key, puzzle, sol, code, count)
 		}
-		if err == nil && key != lo {
-			moved = append(moved, movedKey{id: id, lo: lo, key: key, size: size, level: level})
-		}
-		if err != nil && !fn(id, err) {
-			return nil
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return err
-	}
-	rows.Close()
-	return checkMovedKeys(ctx, q, moved, "SELECT count(*) FROM puzzles WHERE size = ? AND level = ? AND sort_key BETWEEN ? AND ?", "sort key", fn)
+		return c, nil
+	}, movedPuzzleKeysSQL, "sort key", fn)
 }
 
 // famGrids is a family's grids as a derived puzzle's check read them,

@@ -271,10 +271,11 @@ type admitted[Out any] struct {
 	dup     bool // the family is known: only its puzzles may be new
 }
 
-// Execute runs the pipeline until the target is met, the producer runs dry
-// or fails (*InputError), or ctx is cancelled. On cancellation it stops taking new work, admits
-// and writes what is finished, and reports Interrupted. Every family
-// admitted is written before Execute returns, unless a write fails.
+// Execute runs the pipeline until the target is met, the producer runs
+// dry or fails (*InputError), or ctx is cancelled. On cancellation it
+// stops taking new work, admits and writes what is finished, and reports
+// Interrupted. Every family admitted is written before Execute returns,
+// unless a write fails.
 func Execute[In, Out any](ctx context.Context, c Config[In, Out]) (Summary, error) {
 	start := time.Now()
 	r := newRun(ctx, c.withDefaults())

@@ -24,24 +24,44 @@ import (
 // would not touch.
 func DamagePage(tb testing.TB, path string) {
 	tb.Helper()
+	db := open(tb, path)
+	root, size := rootPage(tb, db, "puzzles")
+	db.Close()
+	writeAt(tb, path, []byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2)
+}
+
+// open opens the bank at path around the store.
+func open(tb testing.TB, path string) *sql.DB {
+	tb.Helper()
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	var root, size int64
-	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = 'puzzles'").Scan(&root); err != nil {
+	return db
+}
+
+// rootPage returns the number of table's root page in db and the size of
+// its pages.
+func rootPage(tb testing.TB, db *sql.DB, table string) (root, size int64) {
+	tb.Helper()
+	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = ?", table).Scan(&root); err != nil {
 		tb.Fatal(err)
 	}
 	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
 		tb.Fatal(err)
 	}
-	db.Close()
+	return root, size
+}
+
+// writeAt writes b at offset off of the closed file at path, in place.
+func writeAt(tb testing.TB, path string, b []byte, off int64) {
+	tb.Helper()
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := f.WriteAt([]byte(strings.Repeat("\xab", int(size/2))), (root-1)*size+size/2); err != nil {
+	if _, err := f.WriteAt(b, off); err != nil {
 		tb.Fatal(err)
 	}
 }
@@ -50,10 +70,7 @@ func DamagePage(tb testing.TB, path string) {
 // damaged disk or a hostile hand would change it.
 func MustExec(tb testing.TB, path, q string) {
 	tb.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	db := open(tb, path)
 	defer db.Close()
 	if _, err := db.Exec(q); err != nil {
 		tb.Fatal(err)
@@ -112,17 +129,8 @@ func MustBank(tb testing.TB, fams []store.NewFamily) string {
 // root page, as a small table (runs) does.
 func RetypeColumn(tb testing.TB, path, table, column string) {
 	tb.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var root, size int64
-	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = ?", table).Scan(&root); err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		tb.Fatal(err)
-	}
+	db := open(tb, path)
+	root, size := rootPage(tb, db, table)
 	col := -1
 	rows, err := db.Query("SELECT cid, name FROM pragma_table_info(?)", table)
 	if err != nil {
@@ -172,15 +180,7 @@ func RetypeColumn(tb testing.TB, path, table, column string) {
 			if n == 0 || next != q+1 {
 				tb.Fatalf("table %s: column %s of the first row has serial type %d, not an integer", table, column, t)
 			}
-			off := (root-1)*size + int64(q)
-			f, err := os.OpenFile(path, os.O_RDWR, 0)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			defer f.Close()
-			if _, err := f.WriteAt([]byte{byte(13 + 2*n)}, off); err != nil {
-				tb.Fatal(err)
-			}
+			writeAt(tb, path, []byte{byte(13 + 2*n)}, (root-1)*size+int64(q))
 			return
 		}
 		q = next
@@ -218,14 +218,7 @@ func ReplaceBytes(tb testing.TB, path string, old, new []byte) {
 	if i < 0 || bytes.Count(b, old) != 1 {
 		tb.Fatalf("%s holds %x %d times, want once", path, old, bytes.Count(b, old))
 	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt(new, int64(i)); err != nil {
-		tb.Fatal(err)
-	}
+	writeAt(tb, path, new, int64(i))
 }
 
 // DropLastCell lowers by one the count of cells of a leaf page of table
@@ -234,17 +227,8 @@ func ReplaceBytes(tb testing.TB, path string, old, new []byte) {
 // a scan of the table ends short with no error.
 func DropLastCell(tb testing.TB, path, table string) {
 	tb.Helper()
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var root, size int64
-	if err := db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = ?", table).Scan(&root); err != nil {
-		tb.Fatal(err)
-	}
-	if err := db.QueryRow("PRAGMA page_size").Scan(&size); err != nil {
-		tb.Fatal(err)
-	}
+	db := open(tb, path)
+	root, size := rootPage(tb, db, table)
 	db.Close()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -272,12 +256,5 @@ func DropLastCell(tb testing.TB, path, table string) {
 	if n < 2 {
 		tb.Fatalf("table %s: leaf page %d holds %d cells", table, page, n)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteAt(binary.BigEndian.AppendUint16(nil, n-1), h+3); err != nil {
-		tb.Fatal(err)
-	}
+	writeAt(tb, path, binary.BigEndian.AppendUint16(nil, n-1), h+3)
 }

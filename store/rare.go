@@ -228,16 +228,23 @@ func rareRowsByFamily(ctx context.Context, q sqlx.QueryerContext, f Filter, fams
 	if err != nil {
 		return nil, err
 	}
-	var rows []Row
-	for ids := fams; len(ids) > 0; {
+	return appendFamilyRows(ctx, q, nil, fams, nil, wargs, func(n int) string { return rareFamilySQL(w, n) })
+}
+
+// appendFamilyRows appends to rows those that stmt(n) reads for each
+// chunk of n of the family IDs ids, at most rareIDsPerStatement a
+// statement, bound after lead and before wargs.
+func appendFamilyRows(ctx context.Context, q sqlx.QueryerContext, rows []Row, ids []int64, lead, wargs []any, stmt func(n int) string) ([]Row, error) {
+	for len(ids) > 0 {
 		chunk := ids[:min(len(ids), rareIDsPerStatement)]
 		ids = ids[len(chunk):]
-		args := make([]any, 0, len(chunk)+len(wargs))
+		args := make([]any, 0, len(lead)+len(chunk)+len(wargs))
+		args = append(args, lead...)
 		for _, id := range chunk {
 			args = append(args, id)
 		}
 		args = append(args, wargs...)
-		if _, err := scanRows(ctx, q, rareFamilySQL(w, len(chunk)), args, 0, nil, func(r Row) error {
+		if _, err := scanRows(ctx, q, stmt(len(chunk)), args, 0, nil, func(r Row) error {
 			rows = append(rows, r)
 			return nil
 		}); err != nil {
@@ -276,20 +283,9 @@ func rareRowsByBucket(ctx context.Context, q sqlx.QueryerContext, f Filter, buck
 		// A bucket of one puzzle a family (an import) may hold more
 		// families than SQLite takes variables in one statement; each
 		// chunk reads the bucket again, which only such banks pay.
-		for ids := buckets[k]; len(ids) > 0; {
-			chunk := ids[:min(len(ids), rareIDsPerStatement)]
-			ids = ids[len(chunk):]
-			args := []any{bucketOf(k.size, k.level, k.givens)}
-			for _, id := range chunk {
-				args = append(args, id)
-			}
-			args = append(args, wargs...)
-			if _, err := scanRows(ctx, q, rareBucketSQL(w, len(chunk)), args, 0, nil, func(r Row) error {
-				rows = append(rows, r)
-				return nil
-			}); err != nil {
-				return nil, err
-			}
+		if rows, err = appendFamilyRows(ctx, q, rows, buckets[k], []any{bucketOf(k.size, k.level, k.givens)}, wargs,
+			func(n int) string { return rareBucketSQL(w, n) }); err != nil {
+			return nil, err
 		}
 	}
 	return rows, nil

@@ -402,6 +402,18 @@ func padded(n int) int {
 	return 1 << bits.Len(uint(max(n, 1)-1))
 }
 
+// paddedIDs returns ids, which must not be empty, as the arguments of an
+// IN list of padded(len(ids)) places, the rest filled with the last ID,
+// which IN takes once: a few statement texts serve every chunk, as
+// readSlots pads its ranges.
+func paddedIDs(ids []int64) []any {
+	args := make([]any, padded(len(ids)))
+	for i := range args {
+		args[i] = ids[min(i, len(ids)-1)]
+	}
+	return args
+}
+
 // keyedRow is a slotRow as read, with its sort key.
 type keyedRow struct {
 	slotRow
@@ -456,15 +468,9 @@ func fetchRows(ctx context.Context, q sqlx.QueryerContext, ids []int64, fn func(
 	for len(ids) > 0 {
 		chunk := ids[:min(len(ids), idsPerStatement)]
 		ids = ids[len(chunk):]
-		// Padded with the first ID, which IN takes once, as readSlots
-		// pads its ranges.
-		n := padded(len(chunk))
-		args := make([]any, n)
-		for i := range args {
-			args[i] = chunk[min(i, len(chunk)-1)]
-		}
+		args := paddedIDs(chunk)
 		clear(byID)
-		if _, err := scanRows(ctx, q, fetchSQL(n), args, 0, nil, func(r Row) error {
+		if _, err := scanRows(ctx, q, fetchSQL(len(args)), args, 0, nil, func(r Row) error {
 			byID[r.ID] = r
 			return nil
 		}); err != nil {

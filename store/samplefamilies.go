@@ -96,14 +96,8 @@ func fetchVariants(ctx context.Context, q sqlx.QueryerContext, ord *randomOrder,
 	for rest := fams; len(rest) > 0; {
 		chunk := rest[:min(len(rest), per)]
 		rest = rest[len(chunk):]
-		// Padded with the first ID, as fetchRows pads, so that a few
-		// texts serve every chunk.
-		size := padded(len(chunk))
-		args := make([]any, size)
-		for i := range args {
-			args[i] = chunk[min(i, len(chunk)-1)]
-		}
-		rows, err := q.QueryContext(ctx, variantsSQL(size), args...)
+		args := paddedIDs(chunk)
+		rows, err := q.QueryContext(ctx, variantsSQL(len(args)), args...)
 		if err != nil {
 			return err
 		}
